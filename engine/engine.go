@@ -1,0 +1,547 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"iter"
+	"runtime/debug"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/schnell-wargames/schnell/dice"
+	"github.com/schnell-wargames/schnell/gamelog"
+	"github.com/schnell-wargames/schnell/tables"
+)
+
+// Rules is a game's rule program. Play runs the game from its start to its
+// end and touches the world only through c.
+type Rules interface {
+	Play(c *Ctx)
+}
+
+// Definition describes a game to the kernel.
+type Definition struct {
+	Name string
+	// Booklets are the game's table sets (one per booklet of the printed
+	// game, e.g. S-100 and Projekt 5b); the first is the default.
+	Booklets []Booklet
+	// BookletFor names the booklet a game with these options uses.
+	BookletFor func(opts []gamelog.Option) string
+	// Options lists the game's options with their defaults, in order.
+	Options []gamelog.Option
+	// New makes the rules for options (already merged with defaults).
+	New func(opts []gamelog.Option, tabs *tables.Set) (Rules, error)
+	// Commands are the game's own front-end commands (views such as
+	// "map", orders such as "move home" that answer a pending decision).
+	Commands []Command
+	// Describe renders an event as one line for the player ("" = generic).
+	Describe func(e *gamelog.Event) string
+	// Status prints the game's state for the "status" command.
+	Status func(g *Game, w io.Writer) error
+	// Summarize describes a saved game in one line (date, score, state)
+	// for lists of saved games.
+	Summarize func(lg *gamelog.Log) string
+}
+
+// Booklet is one named table set.
+type Booklet struct {
+	Name   string
+	Title  string
+	Tables *tables.Set
+}
+
+// Booklet returns a booklet by name.
+func (d *Definition) Booklet(name string) (*Booklet, bool) {
+	for i := range d.Booklets {
+		if d.Booklets[i].Name == name {
+			return &d.Booklets[i], true
+		}
+	}
+	return nil, false
+}
+
+// TablesFor returns the table set a game with opts plays with.
+func (d *Definition) TablesFor(opts []gamelog.Option) (*tables.Set, error) {
+	name := d.Booklets[0].Name
+	if d.BookletFor != nil {
+		name = d.BookletFor(opts)
+	}
+	b, ok := d.Booklet(name)
+	if !ok {
+		return nil, fmt.Errorf("the game has no table booklet %q", name)
+	}
+	return b.Tables, nil
+}
+
+// Command is a game-specific front-end command. Run may print to w (views)
+// or answer the pending decision through g (orders); it returns the events
+// its answer made.
+type Command struct {
+	Name     string
+	Aliases  []string
+	Usage    string
+	Help     string
+	Run      func(g *Game, args []string, w io.Writer) ([]gamelog.Event, error)
+	Complete func(g *Game, args []string) []string
+}
+
+// Mode is how dice are rolled.
+type Mode uint8
+
+const (
+	Digital  Mode = iota // the engine rolls
+	Physical             // the engine asks for the faces the player rolled
+)
+
+func (m Mode) String() string {
+	if m == Physical {
+		return "physical"
+	}
+	return "digital"
+}
+
+// ParseMode reads "digital" or "physical".
+func ParseMode(s string) (Mode, error) {
+	switch s {
+	case "digital":
+		return Digital, nil
+	case "physical":
+		return Physical, nil
+	}
+	return 0, fmt.Errorf("dice mode %q: want digital or physical", s)
+}
+
+// Who made a decision.
+type Who string
+
+const (
+	ByPlayer  Who = "player"
+	ByScript  Who = "script"
+	ByDefault Who = "default" // the built-in reference Kommandant
+)
+
+// Decision is a choice the rules wait for.
+type Decision struct {
+	Kind    string
+	Prompt  string
+	Options []Option
+	Default int // index into Options
+}
+
+// Option is one legal answer to a decision.
+type Option struct {
+	Name    string          // one word: "choose NAME"
+	Text    string          // what it means, for the player
+	Command string          // the REPL command that makes this choice; "" = "choose NAME"
+	Facts   []gamelog.Field // what a script needs to know to choose
+}
+
+// CommandFor is the REPL command that picks option i.
+func (d *Decision) CommandFor(i int) string {
+	if c := d.Options[i].Command; c != "" {
+		return c
+	}
+	return "choose " + d.Options[i].Name
+}
+
+// Find resolves an answer (an option name, case-insensitive, or a number
+// 1..n) to an option index.
+func (d *Decision) Find(answer string) (int, error) {
+	a := strings.TrimSpace(answer)
+	if n, err := strconv.Atoi(a); err == nil {
+		if n >= 1 && n <= len(d.Options) {
+			return n - 1, nil
+		}
+		return -1, fmt.Errorf("no option %d: %s", n, d.optionList())
+	}
+	for i, o := range d.Options {
+		if strings.EqualFold(o.Name, a) {
+			return i, nil
+		}
+	}
+	return -1, fmt.Errorf("%q is not an option of %s: %s", a, d.Kind, d.optionList())
+}
+
+func (d *Decision) optionList() string {
+	var b strings.Builder
+	b.WriteString("choose ")
+	for i, o := range d.Options {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(&b, "%d=%s", i+1, o.Name)
+	}
+	return b.String()
+}
+
+// RollRequest is a physical roll the rules wait for.
+type RollRequest struct {
+	Table string // table id, or "" for a plain dice roll
+	Title string
+	Label string // what the roll is for (e.g. a crewman)
+	Spec  dice.Spec
+	Mods  []tables.Applied
+}
+
+// Request is what the game waits for: a roll, a decision, or a pause (a
+// point where a front end may stop stepping; nothing to answer).
+type Request struct {
+	Roll     *RollRequest
+	Decision *Decision
+	Pause    string
+	Level    int // of a pause: 1 turn, 2 mission, 3 larger
+}
+
+// Decider answers decisions without the player (a script, the reference
+// Kommandant). It returns an option index.
+type Decider interface {
+	Decide(d *Decision) (int, error)
+	Who() Who
+}
+
+// Observer sees every event as it is made (after it is logged).
+type Observer func(e *gamelog.Event)
+
+// Config starts a game.
+type Config struct {
+	Def     *Definition
+	Tables  *tables.Set // nil: the Definition's booklet for the options
+	Seed    uint64
+	Mode    Mode
+	Options []gamelog.Option // overrides of Def.Options
+}
+
+// Game is a running game: its rules, generator, history and what it waits for.
+type Game struct {
+	def    *Definition
+	tabs   *tables.Set
+	header gamelog.Header
+	rules  Rules
+	gen    *dice.Generator
+	mode   Mode
+	ctx    Ctx
+
+	next    func() (Request, bool)
+	stop    func()
+	yield   func(Request) bool
+	start   bool
+	over    bool
+	err     error
+	pend    *Request
+	answer  int
+	faces   []int
+	who     Who
+	gened   bool // the pending physical roll was handed to the generator
+	fromGen bool // the last roll's faces came from the generator in physical mode
+
+	decider   Decider
+	observers []Observer
+	log       *gamelog.Writer
+	keep      bool // keep history
+	history   []gamelog.Event
+	lines     int // events made
+	out       []gamelog.Event
+	collect   bool
+
+	replay *replayState
+	carry  [][]int // dice carried over an undo (physical mode)
+	buf    []byte
+}
+
+var errStop = errors.New("engine: stopped")
+
+// Fault is an error raised by the rules (or a decider) that ends the game.
+type Fault struct{ Err error }
+
+func (f *Fault) Error() string { return f.Err.Error() }
+func (f *Fault) Unwrap() error { return f.Err }
+
+// New makes a game that has not started (call Step).
+func New(cfg Config) (*Game, error) {
+	if cfg.Def == nil {
+		return nil, errors.New("engine: no game definition")
+	}
+	opts, err := MergeOptions(cfg.Def.Options, cfg.Options)
+	if err != nil {
+		return nil, err
+	}
+	tabs := cfg.Tables
+	if tabs == nil {
+		if tabs, err = cfg.Def.TablesFor(opts); err != nil {
+			return nil, err
+		}
+	}
+	rules, err := cfg.Def.New(opts, tabs)
+	if err != nil {
+		return nil, err
+	}
+	g := &Game{
+		def:   cfg.Def,
+		tabs:  tabs,
+		rules: rules,
+		gen:   dice.NewGenerator(cfg.Seed),
+		mode:  cfg.Mode,
+		keep:  true,
+		header: gamelog.Header{
+			Format: gamelog.FormatName, Version: gamelog.Version, Game: cfg.Def.Name,
+			Seed: cfg.Seed, Dice: cfg.Mode.String(), Options: opts, Tables: tabs.Digest(),
+		},
+		collect: true,
+	}
+	g.ctx.g = g
+	return g, nil
+}
+
+// MergeOptions applies overrides to defaults; an unknown option is an error.
+func MergeOptions(defaults, over []gamelog.Option) ([]gamelog.Option, error) {
+	out := slices.Clone(defaults)
+	for _, o := range over {
+		i := slices.IndexFunc(out, func(d gamelog.Option) bool { return d.Name == o.Name })
+		if i < 0 {
+			names := make([]string, len(defaults))
+			for j, d := range defaults {
+				names[j] = d.Name
+			}
+			return nil, fmt.Errorf("unknown game option %q (options: %s)", o.Name, strings.Join(names, ", "))
+		}
+		out[i].Value = o.Value
+	}
+	return out, nil
+}
+
+// Header is the log header of this game.
+func (g *Game) Header() gamelog.Header { return g.header }
+
+// Rules returns the game's rules (for game-specific views).
+func (g *Game) Rules() Rules { return g.rules }
+
+// Tables returns the game's table set.
+func (g *Game) Tables() *tables.Set { return g.tabs }
+
+// Mode is the dice mode.
+func (g *Game) Mode() Mode { return g.mode }
+
+// Over reports whether the game has ended.
+func (g *Game) Over() bool { return g.over }
+
+// Err is the error that stopped the game, if any.
+func (g *Game) Err() error { return g.err }
+
+// Pending is what the game waits for, or nil.
+func (g *Game) Pending() *Request { return g.pend }
+
+// History is every event so far (unless KeepHistory(false)).
+func (g *Game) History() []gamelog.Event { return g.history }
+
+// Seq is the number of events made so far.
+func (g *Game) Seq() int { return g.lines }
+
+// SetDecider hands decisions to d (nil: the player answers).
+func (g *Game) SetDecider(d Decider) { g.decider = d }
+
+// Decider returns the current decider.
+func (g *Game) Decider() Decider { return g.decider }
+
+// Observe adds an observer of events.
+func (g *Game) Observe(o Observer) { g.observers = append(g.observers, o) }
+
+// KeepHistory turns the in-memory history on or off (off for batch runs
+// that stream their log; undo and save need it on).
+func (g *Game) KeepHistory(on bool) { g.keep = on }
+
+// CollectEvents turns on or off the collection of events that Step and the
+// answers return.
+func (g *Game) CollectEvents(on bool) { g.collect = on }
+
+// WriteLog writes the header and the history so far to w, then appends every
+// new event to it. Flush happens whenever the game waits or ends.
+func (g *Game) WriteLog(w io.Writer) error {
+	g.log = gamelog.NewWriter(w, &g.header)
+	for i := range g.history {
+		g.log.Append(&g.history[i])
+	}
+	return g.log.Flush()
+}
+
+// StopLog detaches the log writer (after flushing it).
+func (g *Game) StopLog() error {
+	if g.log == nil {
+		return nil
+	}
+	err := g.log.Flush()
+	g.log = nil
+	return err
+}
+
+// Step advances until the game waits for the player, reaches a pause of
+// at least level (0: any pause; a large level: no pauses), or ends. It
+// returns the events made meanwhile.
+func (g *Game) Step(level int) ([]gamelog.Event, error) {
+	if d := g.pendingDecision(); d != nil && g.decider != nil {
+		// A decider attached while the decision waited (a script taking
+		// over) answers it now.
+		i, err := g.decider.Decide(d)
+		if err != nil {
+			return nil, err
+		}
+		return g.ChooseIndex(i, g.decider.Who(), level)
+	}
+	if g.pend != nil && g.pend.Pause == "" {
+		return nil, nil
+	}
+	return g.advance(level)
+}
+
+// Choose answers the pending decision with an option name or number.
+func (g *Game) Choose(answer string, who Who, level int) ([]gamelog.Event, error) {
+	d := g.pendingDecision()
+	if d == nil {
+		return nil, errors.New("no decision is pending")
+	}
+	i, err := d.Find(answer)
+	if err != nil {
+		return nil, err
+	}
+	return g.ChooseIndex(i, who, level)
+}
+
+// ChooseIndex answers the pending decision with option i.
+func (g *Game) ChooseIndex(i int, who Who, level int) ([]gamelog.Event, error) {
+	d := g.pendingDecision()
+	if d == nil {
+		return nil, errors.New("no decision is pending")
+	}
+	if i < 0 || i >= len(d.Options) {
+		return nil, fmt.Errorf("no option %d: %s", i+1, d.optionList())
+	}
+	g.answer, g.who = i, who
+	return g.advance(level)
+}
+
+func (g *Game) pendingDecision() *Decision {
+	if g.pend == nil || g.pend.Decision == nil {
+		return nil
+	}
+	return g.pend.Decision
+}
+
+// RollFaces answers the pending physical roll with the faces typed.
+func (g *Game) RollFaces(words []string, level int) ([]gamelog.Event, error) {
+	if g.pend == nil || g.pend.Roll == nil {
+		return nil, errors.New("no roll is pending")
+	}
+	faces, err := g.pend.Roll.Spec.ParseFaces(words)
+	if err != nil {
+		return nil, err
+	}
+	g.faces, g.gened = faces, false
+	return g.advance(level)
+}
+
+// RollGenerator answers the pending physical roll with the game's generator.
+func (g *Game) RollGenerator(level int) ([]gamelog.Event, error) {
+	if g.pend == nil || g.pend.Roll == nil {
+		return nil, errors.New("no roll is pending")
+	}
+	g.faces, g.gened = g.pend.Roll.Spec.Roll(g.gen.Rand, nil), true
+	return g.advance(level)
+}
+
+// Close stops the rules coroutine (the game cannot go on) and flushes the log.
+func (g *Game) Close() error {
+	if g.stop != nil {
+		g.stop()
+	}
+	return g.StopLog()
+}
+
+func (g *Game) advance(level int) ([]gamelog.Event, error) {
+	g.out = g.out[:0]
+	if g.err != nil {
+		return nil, g.err
+	}
+	if !g.start {
+		g.start = true
+		g.next, g.stop = iter.Pull(g.run)
+	}
+	for !g.over {
+		g.pend = nil
+		req, ok := g.next()
+		if !ok {
+			g.over = true
+			break
+		}
+		if req.Pause != "" {
+			if req.Level >= level {
+				g.pend = &req
+				break
+			}
+			continue
+		}
+		g.pend = &req
+		break
+	}
+	if g.log != nil {
+		if err := g.log.Flush(); err != nil && g.err == nil {
+			g.err = fmt.Errorf("write log: %w", err)
+		}
+	}
+	out := g.out
+	if !g.collect {
+		out = nil
+	}
+	return out, g.err
+}
+
+func (g *Game) run(yield func(Request) bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			switch e := r.(type) {
+			case *Fault:
+				if e.Err != errStop {
+					g.err = e.Err
+				}
+			default:
+				g.err = fmt.Errorf("engine: internal error in the rules: %v\n%s", r, debug.Stack())
+			}
+			g.over = true
+		}
+	}()
+	g.yield = yield
+	g.rules.Play(&g.ctx)
+	if g.replay != nil && g.replay.pos < len(g.replay.log.Events) {
+		ev := &g.replay.log.Events[g.replay.pos]
+		g.err = &Divergence{Seq: ev.Seq, Line: g.replay.pos + 2, Expected: g.replay.log.Lines[g.replay.pos], Found: "(the game ended)"}
+	}
+}
+
+// wait hands a request to the front end and returns when it is answered.
+func (g *Game) wait(r Request) {
+	if !g.yield(r) {
+		panic(&Fault{errStop})
+	}
+}
+
+func (g *Game) emit(typ string, fields []gamelog.Field) {
+	g.lines++
+	ev := gamelog.Event{Seq: g.lines, Type: typ, Fields: fields}
+	if g.replay != nil {
+		g.replay.check(g, &ev)
+	}
+	if g.keep {
+		g.history = append(g.history, ev)
+	}
+	if g.log != nil {
+		if err := g.log.Append(&ev); err != nil && g.err == nil {
+			panic(&Fault{fmt.Errorf("write log: %w", err)})
+		}
+	}
+	if g.collect {
+		g.out = append(g.out, ev)
+	}
+	for _, o := range g.observers {
+		o(&ev)
+	}
+}

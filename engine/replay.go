@@ -1,0 +1,212 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/schnell-wargames/schnell/dice"
+	"github.com/schnell-wargames/schnell/gamelog"
+)
+
+// Divergence is the first event where a replay differs from its log.
+type Divergence struct {
+	Seq      int
+	Line     int // line in the log file (the header is line 1)
+	Expected string
+	Found    string
+	Why      string
+}
+
+func (d *Divergence) Error() string {
+	why := ""
+	if d.Why != "" {
+		why = ": " + d.Why
+	}
+	return fmt.Sprintf("line %d (seq %d) differs from the replayed game%s\n  log:    %s\n  replay: %s", d.Line, d.Seq, why, d.Expected, d.Found)
+}
+
+type replayState struct {
+	log    *gamelog.Log
+	n      int // events to replay
+	pos    int // next logged event to match
+	strict bool
+}
+
+func (r *replayState) more() bool { return r.pos < r.n }
+
+func (r *replayState) cur() *gamelog.Event { return &r.log.Events[r.pos] }
+
+func (r *replayState) fail(g *Game, why, found string) {
+	ev := r.cur()
+	panic(&Fault{&Divergence{Seq: ev.Seq, Line: r.pos + 2, Expected: r.log.Lines[r.pos], Found: found, Why: why}})
+}
+
+// faces takes the faces of the next logged roll, checking them against the
+// spec and, for digital dice, against the generator.
+func (r *replayState) faces(g *Game, spec dice.Spec) ([]int, bool) {
+	ev := r.cur()
+	if ev.Type != "roll" {
+		r.fail(g, fmt.Sprintf("the rules roll %s here, the log has a %q event", spec, ev.Type), "(a roll of "+spec.String()+")")
+	}
+	v, _ := ev.Get("faces")
+	faces := v.Ints()
+	if err := spec.CheckFaces(faces); err != nil {
+		r.fail(g, err.Error(), "(a roll of "+spec.String()+")")
+	}
+	gen := ev.Str("source") == "generator"
+	if g.mode == Digital || gen {
+		want := spec.Roll(g.gen.Rand, nil)
+		if !slices.Equal(want, faces) {
+			r.fail(g, fmt.Sprintf("the log has faces %v but the game's generator rolls %v: a die was changed, or the log comes from another version", faces, want), fmt.Sprint(want))
+		}
+	}
+	return faces, gen
+}
+
+// decision takes the next logged choice, which must be a legal option.
+func (r *replayState) decision(g *Game, d *Decision) (int, Who) {
+	ev := r.cur()
+	if ev.Type != "decision" || ev.Str("kind") != d.Kind {
+		r.fail(g, fmt.Sprintf("the rules ask for a %s decision here, the log has a %q event", d.Kind, ev.Type), "(decision "+d.Kind+")")
+	}
+	i, err := d.Find(ev.Str("choice"))
+	if err != nil {
+		r.fail(g, err.Error(), "(decision "+d.Kind+")")
+	}
+	who := Who(ev.Str("by"))
+	switch who {
+	case ByPlayer, ByScript, ByDefault:
+	default:
+		r.fail(g, fmt.Sprintf("by %q: want player, script or default", who), "")
+	}
+	return i, who
+}
+
+// check compares a replayed event with the logged one.
+func (r *replayState) check(g *Game, ev *gamelog.Event) {
+	want := r.cur()
+	got := ev.AppendJSON(g.buf[:0])
+	g.buf = got
+	exp := want.AppendJSON(nil)
+	if string(got) != string(exp) {
+		r.fail(g, "", string(got))
+	}
+	r.pos++
+	if r.pos == r.n {
+		// The replay is done: the game goes on live from here.
+		g.replay = nil
+	}
+}
+
+// Replay rebuilds a game from a log: the same rules run with the logged dice
+// and decisions, and every event must equal its logged line. After the last
+// logged event the game goes on live (it waits for the player where the log
+// stopped). upto limits the replay to the first upto events (0: all).
+func Replay(def *Definition, lg *gamelog.Log, upto int, cfg Config) (*Game, error) {
+	h := lg.Header
+	if h.Game != def.Name {
+		return nil, fmt.Errorf("the log is a game of %q, not %q", h.Game, def.Name)
+	}
+	mode, err := ParseMode(h.Dice)
+	if err != nil {
+		return nil, err
+	}
+	cfg.Def, cfg.Seed, cfg.Mode, cfg.Options = def, h.Seed, mode, h.Options
+	if cfg.Tables == nil {
+		if cfg.Tables, err = def.TablesFor(h.Options); err != nil {
+			return nil, err
+		}
+	}
+	g, err := New(cfg)
+	if err != nil {
+		return nil, fmt.Errorf("replay: %w", err)
+	}
+	if g.header.Tables != h.Tables {
+		return nil, fmt.Errorf("the log was played with table set %s, these tables are %s: load it with the same --tables", h.Tables, g.header.Tables)
+	}
+	n := len(lg.Events)
+	if upto > 0 && upto < n {
+		n = upto
+	}
+	if n > 0 {
+		g.replay = &replayState{log: lg, n: n}
+	}
+	// Run through the logged events; stop when the replay is over.
+	for g.replay != nil && g.err == nil && !g.over {
+		if _, err := g.advance(1 << 30); err != nil {
+			return nil, err
+		}
+		if g.replay != nil && g.pend != nil && g.pend.Pause == "" {
+			return nil, errors.New("replay: the game waits for the player inside the logged events")
+		}
+	}
+	if g.err != nil {
+		return nil, g.err
+	}
+	if g.over && g.replay != nil && g.replay.more() {
+		ev := g.replay.cur()
+		return nil, &Divergence{Seq: ev.Seq, Line: g.replay.pos + 2, Expected: lg.Lines[g.replay.pos], Found: "(the game ended)"}
+	}
+	return g, nil
+}
+
+// Undo returns a new game replayed to just before the last decision, which
+// is pending again. The dice rolled after it are not rolled again: digital
+// dice come from the restored generator, physical faces are carried over.
+func (g *Game) Undo() (*Game, error) {
+	last := -1
+	for i := len(g.history) - 1; i >= 0; i-- {
+		if g.history[i].Type == "decision" {
+			last = i
+			break
+		}
+	}
+	if last < 0 {
+		return nil, errors.New("nothing to undo: no decision has been made yet")
+	}
+	lg := g.AsLog()
+	var carry [][]int
+	for _, ev := range g.history[last+1:] {
+		if ev.Type == "roll" && g.mode == Physical {
+			v, _ := ev.Get("faces")
+			carry = append(carry, v.Ints())
+		}
+	}
+	n, err := replayTo(g, lg, last)
+	if err != nil {
+		return nil, err
+	}
+	n.carry = carry
+	return n, nil
+}
+
+func replayTo(g *Game, lg *gamelog.Log, upto int) (*Game, error) {
+	cfg := Config{Def: g.def, Tables: g.tabs}
+	if upto == 0 {
+		opts := g.header.Options
+		ng, err := New(Config{Def: g.def, Tables: g.tabs, Seed: g.header.Seed, Mode: g.mode, Options: opts})
+		if err != nil {
+			return nil, err
+		}
+		_, err = ng.Step(1 << 30)
+		return ng, err
+	}
+	ng, err := Replay(g.def, lg, upto, cfg)
+	if err != nil {
+		return nil, err
+	}
+	if ng.pend == nil && !ng.over {
+		_, err = ng.Step(1 << 30)
+	}
+	return ng, err
+}
+
+// AsLog returns the game's history as a log (header and lines).
+func (g *Game) AsLog() *gamelog.Log {
+	lg := &gamelog.Log{Header: g.header, Events: g.history, Lines: make([]string, len(g.history))}
+	for i := range g.history {
+		lg.Lines[i] = string(g.history[i].AppendJSON(nil))
+	}
+	return lg
+}

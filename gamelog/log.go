@@ -1,0 +1,297 @@
+package gamelog
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// FormatName and Version identify the format in every header.
+const (
+	FormatName = "schnell-log"
+	Version    = 1
+)
+
+// Header is the first line of a log.
+type Header struct {
+	Format  string   `json:"format"`
+	Version int      `json:"version"`
+	Game    string   `json:"game"`
+	Seed    uint64   `json:"seed"`
+	Dice    string   `json:"dice"`    // "digital" or "physical"
+	Options []Option `json:"options"` // game options in order
+	Tables  string   `json:"tables"`  // digest of the table set
+}
+
+// Option is one game option (name=value), kept in order.
+type Option struct {
+	Name  string `json:"name"`
+	Value string `json:"value"`
+}
+
+// Opt returns an option's value.
+func (h *Header) Opt(name string) string {
+	for _, o := range h.Options {
+		if o.Name == name {
+			return o.Value
+		}
+	}
+	return ""
+}
+
+// AppendJSON writes the header line (no newline).
+func (h *Header) AppendJSON(b []byte) []byte {
+	opts := make([]Value, len(h.Options))
+	for i, o := range h.Options {
+		opts[i] = ObjV(Str("name", o.Name), Str("value", o.Value))
+	}
+	b = append(b, `{"format":`...)
+	b = appendString(b, h.Format)
+	b = append(b, `,"version":`...)
+	b = IntV(h.Version).AppendJSON(b)
+	b = append(b, `,"game":`...)
+	b = appendString(b, h.Game)
+	b = fmt.Appendf(b, `,"seed":%d,"dice":`, h.Seed)
+	b = appendString(b, h.Dice)
+	b = append(b, `,"options":`...)
+	b = Value{Kind: KList, L: opts}.AppendJSON(b)
+	b = append(b, `,"tables":`...)
+	b = appendString(b, h.Tables)
+	return append(b, '}')
+}
+
+// Writer appends a log to w. Each line goes out in one Write so that a
+// crash leaves at worst a torn last line. Flush hands buffered lines to w.
+type Writer struct {
+	w   *bufio.Writer
+	buf []byte
+	err error
+}
+
+// NewWriter starts a log with its header.
+func NewWriter(w io.Writer, h *Header) *Writer {
+	lw := &Writer{w: bufio.NewWriterSize(w, 64<<10)}
+	lw.buf = h.AppendJSON(lw.buf[:0])
+	lw.buf = append(lw.buf, '\n')
+	_, lw.err = lw.w.Write(lw.buf)
+	return lw
+}
+
+// Append writes one event line.
+func (w *Writer) Append(e *Event) error {
+	if w.err != nil {
+		return w.err
+	}
+	w.buf = e.AppendJSON(w.buf[:0])
+	w.buf = append(w.buf, '\n')
+	if w.w.Available() < len(w.buf) {
+		if w.err = w.w.Flush(); w.err != nil {
+			return w.err
+		}
+	}
+	_, w.err = w.w.Write(w.buf)
+	return w.err
+}
+
+// Flush writes buffered lines out.
+func (w *Writer) Flush() error {
+	if w.err != nil {
+		return w.err
+	}
+	w.err = w.w.Flush()
+	return w.err
+}
+
+// LineError is a problem at a line of a log.
+type LineError struct {
+	Name string
+	Line int
+	Msg  string
+}
+
+func (e *LineError) Error() string { return fmt.Sprintf("%s:%d: %s", e.Name, e.Line, e.Msg) }
+
+// ErrCorrupt is wrapped by every error about a log's content.
+var ErrCorrupt = errors.New("corrupt log")
+
+func (e *LineError) Unwrap() error { return ErrCorrupt }
+
+// Log is a log read back.
+type Log struct {
+	Header  Header
+	Events  []Event
+	Lines   []string // the raw event lines, for exact comparison
+	Warning string   // e.g. a torn last line was dropped
+}
+
+// Read reads a whole log. name is used in messages. A torn last line (no
+// newline at the end and not valid JSON) is dropped with a Warning; any other
+// bad line is an error naming the line.
+func Read(name string, r io.Reader) (*Log, error) {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, fmt.Errorf("read log %s: %w", name, err)
+	}
+	lg := &Log{}
+	lines := bytes.Split(data, []byte{'\n'})
+	// The split leaves an empty last element when the file ends in '\n'.
+	torn := len(lines) > 0 && len(lines[len(lines)-1]) > 0
+	if !torn {
+		lines = lines[:len(lines)-1]
+	}
+	if len(lines) == 0 {
+		return nil, &LineError{name, 1, "empty log: no header line"}
+	}
+	for i, raw := range lines {
+		n := i + 1
+		last := i == len(lines)-1
+		if i == 0 {
+			if err := parseHeader(raw, &lg.Header); err != nil {
+				return nil, &LineError{name, n, "bad header: " + err.Error()}
+			}
+			if lg.Header.Format != FormatName {
+				return nil, &LineError{name, n, fmt.Sprintf("not a schnell log (format %q, want %q)", lg.Header.Format, FormatName)}
+			}
+			if lg.Header.Version != Version {
+				return nil, &LineError{name, n, fmt.Sprintf("log format version %d is not supported (this schnell reads version %d)", lg.Header.Version, Version)}
+			}
+			if lg.Header.Dice != "digital" && lg.Header.Dice != "physical" {
+				return nil, &LineError{name, n, fmt.Sprintf("dice mode %q: want digital or physical", lg.Header.Dice)}
+			}
+			if torn && last {
+				return nil, &LineError{name, n, "the header line is torn (no newline at its end)"}
+			}
+			continue
+		}
+		ev, err := ParseEvent(raw)
+		if err == nil && ev.Seq != len(lg.Events)+1 {
+			err = fmt.Errorf("seq %d out of order (want %d)", ev.Seq, len(lg.Events)+1)
+		}
+		if err != nil {
+			if last && torn {
+				lg.Warning = fmt.Sprintf("%s:%d: dropped a torn last line (%d bytes): the game resumes from the line before", name, n, len(raw))
+				break
+			}
+			return nil, &LineError{name, n, err.Error()}
+		}
+		lg.Events = append(lg.Events, ev)
+		lg.Lines = append(lg.Lines, string(raw))
+	}
+	return lg, nil
+}
+
+func parseHeader(raw []byte, h *Header) error {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(h); err != nil {
+		return err
+	}
+	if dec.More() {
+		return errors.New("extra data after the header object")
+	}
+	return nil
+}
+
+// ParseEvent reads one event line, keeping field order.
+func ParseEvent(raw []byte) (Event, error) {
+	var ev Event
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	v, err := parseValue(dec, 0)
+	if err != nil {
+		return ev, fmt.Errorf("not a JSON event: %v", err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return ev, errors.New("extra data after the event object")
+	}
+	if v.Kind != KObj {
+		return ev, errors.New("an event must be a JSON object")
+	}
+	if len(v.O) < 2 || v.O[0].Key != "seq" || v.O[1].Key != "type" {
+		return ev, errors.New(`an event starts with "seq" and "type"`)
+	}
+	if v.O[0].Val.Kind != KInt || v.O[0].Val.I < 1 {
+		return ev, errors.New(`"seq" must be a positive integer`)
+	}
+	if v.O[1].Val.Kind != KStr || v.O[1].Val.S == "" {
+		return ev, errors.New(`"type" must be a non-empty string`)
+	}
+	ev.Seq, ev.Type, ev.Fields = v.O[0].Val.I, v.O[1].Val.S, v.O[2:]
+	return ev, nil
+}
+
+const maxDepth = 32
+
+func parseValue(dec *json.Decoder, depth int) (Value, error) {
+	if depth > maxDepth {
+		return Value{}, errors.New("nested too deep")
+	}
+	tok, err := dec.Token()
+	if err != nil {
+		if err == io.EOF {
+			return Value{}, io.ErrUnexpectedEOF
+		}
+		return Value{}, err
+	}
+	switch t := tok.(type) {
+	case json.Delim:
+		switch t {
+		case '{':
+			v := Value{Kind: KObj}
+			for dec.More() {
+				kt, err := dec.Token()
+				if err != nil {
+					return v, err
+				}
+				k, ok := kt.(string)
+				if !ok {
+					return v, errors.New("object key is not a string")
+				}
+				fv, err := parseValue(dec, depth+1)
+				if err != nil {
+					return v, err
+				}
+				v.O = append(v.O, Field{k, fv})
+			}
+			if _, err := dec.Token(); err != nil {
+				return v, err
+			}
+			return v, nil
+		case '[':
+			v := Value{Kind: KList}
+			for dec.More() {
+				ev, err := parseValue(dec, depth+1)
+				if err != nil {
+					return v, err
+				}
+				v.L = append(v.L, ev)
+			}
+			if _, err := dec.Token(); err != nil {
+				return v, err
+			}
+			return v, nil
+		}
+		return Value{}, fmt.Errorf("unexpected %v", t)
+	case json.Number:
+		s := t.String()
+		if strings.ContainsAny(s, ".eE") {
+			return Value{}, fmt.Errorf("number %s is not an integer", s)
+		}
+		i, err := t.Int64()
+		if err != nil || i != int64(int(i)) || i > 1<<53 || i < -(1<<53) {
+			return Value{}, fmt.Errorf("number %s is out of range", s)
+		}
+		return Value{Kind: KInt, I: int(i)}, nil
+	case string:
+		return Value{Kind: KStr, S: t}, nil
+	case bool:
+		return Value{Kind: KBool, B: t}, nil
+	case nil:
+		return Value{Kind: KNull}, nil
+	}
+	return Value{}, fmt.Errorf("unexpected token %v", tok)
+}

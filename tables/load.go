@@ -1,0 +1,703 @@
+package tables
+
+import (
+	"bufio"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/schnell-wargames/schnell/dice"
+)
+
+// Error is a problem in a table file, with its place.
+type Error struct {
+	File string
+	Line int
+	Msg  string
+}
+
+func (e *Error) Error() string {
+	if e.Line > 0 {
+		return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
+	}
+	return e.File + ": " + e.Msg
+}
+
+// ErrInvalid is wrapped by every validation error (errors.Is).
+var ErrInvalid = errors.New("invalid table")
+
+func (e *Error) Unwrap() error { return ErrInvalid }
+
+// Set is a validated set of tables by id.
+type Set struct {
+	Schema *Schema
+	byID   map[string]*Table
+	ids    []string // sorted
+	digest string
+}
+
+// Get returns a table by id.
+func (s *Set) Get(id string) (*Table, bool) {
+	t, ok := s.byID[strings.ToUpper(id)]
+	return t, ok
+}
+
+// MustGet returns a table by id; a missing table is a bug in the game (the
+// schema's Required list makes the loader refuse such a set).
+func (s *Set) MustGet(id string) *Table {
+	t, ok := s.byID[id]
+	if !ok {
+		panic("tables: no table " + id)
+	}
+	return t
+}
+
+// IDs lists the table ids in book order (A-0, A-1, …, A-10, B-1, …).
+func (s *Set) IDs() []string { return s.ids }
+
+// Digest identifies the table set's content (its canonical text), so a log
+// can tell whether it is replayed with the same numbers.
+func (s *Set) Digest() string { return s.digest }
+
+// Parse reads the tables of one file.
+func Parse(name string, r io.Reader, schema *Schema) ([]*Table, error) {
+	p := parser{file: name, schema: schema}
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 0, 4096), 1<<20)
+	for sc.Scan() {
+		p.line++
+		if err := p.parseLine(sc.Text()); err != nil {
+			return nil, err
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return nil, &Error{File: name, Line: p.line + 1, Msg: err.Error()}
+	}
+	if err := p.finish(); err != nil {
+		return nil, err
+	}
+	return p.tables, nil
+}
+
+// Load reads every *.tbl file of fsys (sorted by name) and validates the set.
+func Load(fsys fs.FS, schema *Schema) (*Set, error) {
+	s := &Set{Schema: schema, byID: map[string]*Table{}}
+	if err := s.add(fsys, false); err != nil {
+		return nil, err
+	}
+	if err := s.finish(); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// Overlay returns a copy of s where the tables of fsys replace the tables
+// with the same id. An id the game does not have is an error (a typo would
+// otherwise be silently ignored).
+func (s *Set) Overlay(fsys fs.FS) (*Set, error) {
+	n := &Set{Schema: s.Schema, byID: map[string]*Table{}}
+	for k, v := range s.byID {
+		n.byID[k] = v
+	}
+	if err := n.add(fsys, true); err != nil {
+		return nil, err
+	}
+	if err := n.finish(); err != nil {
+		return nil, err
+	}
+	return n, nil
+}
+
+func (s *Set) add(fsys fs.FS, overlay bool) error {
+	names, err := fs.Glob(fsys, "*.tbl")
+	if err != nil {
+		return err
+	}
+	if len(names) == 0 {
+		return &Error{File: ".", Msg: "no *.tbl files"}
+	}
+	seen := map[string]*Table{}
+	for _, name := range names {
+		f, err := fsys.Open(name)
+		if err != nil {
+			return fmt.Errorf("load tables: %w", err)
+		}
+		ts, err := Parse(name, f, s.Schema)
+		f.Close()
+		if err != nil {
+			return err
+		}
+		for _, t := range ts {
+			if prev, ok := seen[t.ID]; ok {
+				return &Error{File: name, Line: t.Line, Msg: fmt.Sprintf("table %s is defined twice (first at %s:%d)", t.ID, prev.File, prev.Line)}
+			}
+			if _, ok := s.byID[t.ID]; overlay && !ok {
+				return &Error{File: name, Line: t.Line, Msg: fmt.Sprintf("table %s is not a table of this game: an overlay may only replace tables (see the 'tables' command)", t.ID)}
+			}
+			seen[t.ID] = t
+			s.byID[t.ID] = t
+		}
+	}
+	return nil
+}
+
+func (s *Set) finish() error {
+	req := make([]string, 0, len(s.Schema.Required))
+	for id := range s.Schema.Required {
+		req = append(req, id)
+	}
+	slices.Sort(req)
+	for _, id := range req {
+		t, ok := s.byID[id]
+		if !ok {
+			return &Error{File: "tables", Msg: fmt.Sprintf("table %s is missing: the game needs it", id)}
+		}
+		for _, eff := range s.Schema.Required[id] {
+			k, _ := s.Schema.effect(eff)
+			for i := range t.Rows {
+				if !t.Rows[i].Has(k) {
+					return &Error{File: t.File, Line: t.Rows[i].Line, Msg: fmt.Sprintf("table %s: row %s must set %s", id, t.Rows[i].Range(), eff)}
+				}
+			}
+		}
+	}
+	s.ids = s.ids[:0]
+	for id := range s.byID {
+		s.ids = append(s.ids, id)
+	}
+	slices.SortFunc(s.ids, CompareIDs)
+	h := sha256.New()
+	for _, id := range s.ids {
+		io.WriteString(h, s.byID[id].Canonical())
+	}
+	s.digest = "sha256:" + hex.EncodeToString(h.Sum(nil))[:16]
+	return nil
+}
+
+// CompareIDs orders ids as the book does: by letter, then number parts
+// numerically (A-2 < A-10, G-10 < G-10-A).
+func CompareIDs(a, b string) int {
+	pa, pb := strings.Split(a, "-"), strings.Split(b, "-")
+	for i := 0; i < len(pa) && i < len(pb); i++ {
+		na, ea := strconv.Atoi(pa[i])
+		nb, eb := strconv.Atoi(pb[i])
+		if ea == nil && eb == nil {
+			if na != nb {
+				return na - nb
+			}
+			continue
+		}
+		if c := strings.Compare(pa[i], pb[i]); c != 0 {
+			return c
+		}
+	}
+	return len(pa) - len(pb)
+}
+
+// Canonical is a normalised text of the table (used for the digest).
+func (t *Table) Canonical() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "table %s\ntitle %s\n", t.ID, t.Title)
+	if t.Key >= 0 {
+		fmt.Fprintf(&b, "lookup %s\n", t.schema.Facts[t.Key].Name)
+	}
+	for _, d := range t.Dice {
+		fmt.Fprintf(&b, "dice %s|%v|%s\n", d.Spec, d.Spec.Percentile, d.When.Text)
+	}
+	for i := range t.Mods {
+		m := &t.Mods[i]
+		fmt.Fprintf(&b, "mod %s|%s|%s\n", t.ModText(m), m.When.Text, m.Reason)
+	}
+	for i := range t.Rows {
+		r := &t.Rows[i]
+		fmt.Fprintf(&b, "row %s|%s|%s\n", r.Range(), r.Result, r.EffectsText())
+	}
+	return b.String()
+}
+
+type parser struct {
+	file   string
+	line   int
+	schema *Schema
+	cur    *Table
+	tables []*Table
+	ids    map[string]int
+}
+
+func (p *parser) errf(format string, args ...any) error {
+	return &Error{File: p.file, Line: p.line, Msg: fmt.Sprintf(format, args...)}
+}
+
+func (p *parser) parseLine(raw string) error {
+	line := strings.TrimSpace(raw)
+	if line == "" || line[0] == '#' {
+		return nil
+	}
+	key, rest, _ := strings.Cut(line, " ")
+	rest = strings.TrimSpace(rest)
+	if key != "table" && p.cur == nil {
+		return p.errf("%q before the first 'table' line", key)
+	}
+	switch key {
+	case "table":
+		return p.startTable(rest)
+	case "title":
+		if p.cur.Title != "" {
+			return p.errf("table %s has two titles", p.cur.ID)
+		}
+		if rest == "" {
+			return p.errf("empty title")
+		}
+		p.cur.Title = rest
+	case "note":
+		if p.cur.Note != "" {
+			p.cur.Note += " "
+		}
+		p.cur.Note += rest
+	case "dice":
+		if p.cur.Key >= 0 {
+			return p.errf("a lookup table has no dice")
+		}
+		return p.parseDice(rest)
+	case "lookup":
+		if len(p.cur.Dice) > 0 || p.cur.Key >= 0 {
+			return p.errf("lookup: a table is either rolled (dice) or looked up, once")
+		}
+		i, d := p.schema.fact(rest)
+		if d == nil || d.Kind != Int {
+			return p.errf("lookup: %q is not a number fact (known: %s)", rest, p.knownFacts())
+		}
+		p.cur.Key = i
+	case "mod":
+		return p.parseMod(rest)
+	case "row":
+		return p.parseRow(rest)
+	default:
+		return p.errf("unknown line %q: want table, title, dice, lookup, mod, row or note", key)
+	}
+	return nil
+}
+
+func validID(id string) bool {
+	if id == "" || len(id) > 16 || id[0] < 'A' || id[0] > 'Z' {
+		return false
+	}
+	for _, c := range id {
+		if !(c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-') {
+			return false
+		}
+	}
+	return !strings.HasSuffix(id, "-") && !strings.Contains(id, "--")
+}
+
+func (p *parser) startTable(id string) error {
+	if err := p.finishTable(); err != nil {
+		return err
+	}
+	if !validID(id) {
+		return p.errf("bad table id %q: want an upper-case letter, then letters, digits and dashes (A-1, G-10-A)", id)
+	}
+	if p.ids == nil {
+		p.ids = map[string]int{}
+	}
+	if l, ok := p.ids[id]; ok {
+		return p.errf("table %s is defined twice (first at line %d)", id, l)
+	}
+	p.ids[id] = p.line
+	p.cur = &Table{ID: id, File: p.file, Line: p.line, schema: p.schema, Key: -1}
+	return nil
+}
+
+func (p *parser) finish() error {
+	if err := p.finishTable(); err != nil {
+		return err
+	}
+	if len(p.tables) == 0 {
+		return &Error{File: p.file, Line: 0, Msg: "no tables in file"}
+	}
+	return nil
+}
+
+func (p *parser) finishTable() error {
+	t := p.cur
+	if t == nil {
+		return nil
+	}
+	p.cur = nil
+	at := func(line int, format string, args ...any) error {
+		return &Error{File: p.file, Line: line, Msg: fmt.Sprintf("table %s: ", t.ID) + fmt.Sprintf(format, args...)}
+	}
+	if t.Title == "" {
+		return at(t.Line, "no title line")
+	}
+	if len(t.Dice) == 0 && t.Key < 0 {
+		return at(t.Line, "no dice line (or lookup line)")
+	}
+	if t.Key >= 0 && len(t.Mods) > 0 {
+		return at(t.Mods[0].Line, "a lookup table has no modifiers")
+	}
+	if t.Key < 0 && len(t.Dice[len(t.Dice)-1].When.Tests) > 0 {
+		return at(t.Line, "the last dice line must have no condition (it is the default)")
+	}
+	if len(t.Rows) == 0 {
+		return at(t.Line, "no rows")
+	}
+	// Rows must ascend without overlap or gap.
+	for i := 1; i < len(t.Rows); i++ {
+		a, b := &t.Rows[i-1], &t.Rows[i]
+		if a.OpenHi {
+			return at(b.Line, "row %s follows the open-ended row %s", b.Range(), a.Range())
+		}
+		if b.OpenLo {
+			return at(b.Line, "open-ended row %s must come first", b.Range())
+		}
+		switch {
+		case b.Lo <= a.Hi:
+			return at(b.Line, "row %s overlaps row %s (line %d)", b.Range(), a.Range(), a.Line)
+		case b.Lo > a.Hi+1:
+			if a.Hi+1 == b.Lo-1 {
+				return at(b.Line, "missing range: no row for %d (between rows %s and %s)", a.Hi+1, a.Range(), b.Range())
+			}
+			return at(b.Line, "missing range: no row for %d-%d (between rows %s and %s)", a.Hi+1, b.Lo-1, a.Range(), b.Range())
+		}
+	}
+	first, last := &t.Rows[0], &t.Rows[len(t.Rows)-1]
+	if t.Key >= 0 && (!first.OpenLo || !last.OpenHi) {
+		return at(first.Line, "a lookup table must cover every value: start with a <=N row and end with a >=N row")
+	}
+	for _, d := range t.Dice {
+		if !first.OpenLo && first.Lo > d.Spec.Min() {
+			return at(first.Line, "missing range: %s can roll %d but the first row starts at %d", d.Spec, d.Spec.Min(), first.Lo)
+		}
+		if !last.OpenHi && last.Hi < d.Spec.Max() {
+			return at(last.Line, "missing range: %s can roll %d but the last row ends at %d", d.Spec, d.Spec.Max(), last.Hi)
+		}
+	}
+	p.tables = append(p.tables, t)
+	return nil
+}
+
+// fields splits "a | b | c" into trimmed parts.
+func fields(s string) []string {
+	parts := strings.Split(s, "|")
+	for i := range parts {
+		parts[i] = strings.TrimSpace(parts[i])
+	}
+	return parts
+}
+
+func (p *parser) parseDice(rest string) error {
+	parts := fields(rest)
+	if len(parts) > 2 {
+		return p.errf("dice: want 'dice SPEC' or 'dice SPEC | CONDITION'")
+	}
+	spec, err := dice.Parse(parts[0])
+	if err != nil {
+		return p.errf("%v", err)
+	}
+	d := DiceRule{Spec: spec}
+	if len(parts) == 2 {
+		if d.When, err = p.parseCond(parts[1]); err != nil {
+			return err
+		}
+		if len(d.When.Tests) == 0 {
+			return p.errf("dice: empty condition")
+		}
+	}
+	if n := len(p.cur.Dice); n > 0 && len(p.cur.Dice[n-1].When.Tests) == 0 {
+		return p.errf("dice: a line after the unconditional dice line can never apply")
+	}
+	p.cur.Dice = append(p.cur.Dice, d)
+	return nil
+}
+
+func (p *parser) parseMod(rest string) error {
+	parts := fields(rest)
+	if len(parts) != 3 {
+		return p.errf("mod: want 'mod VALUE | CONDITION | REASON' (CONDITION may be 'always')")
+	}
+	m := Mod{PerFact: -1, Line: p.line, Reason: parts[2]}
+	v := parts[0]
+	if v == "" || (v[0] != '+' && v[0] != '-') {
+		return p.errf("mod: value %q must start with + or -", v)
+	}
+	sign := 1
+	if v[0] == '-' {
+		sign = -1
+	}
+	body := v[1:]
+	if n, err := strconv.Atoi(body); err == nil {
+		if n == 0 || n > 1000 {
+			return p.errf("mod: value %q must be a non-zero number up to 1000", v)
+		}
+		m.Value = sign * n
+	} else {
+		mult := 1
+		if a, b, ok := strings.Cut(body, "*"); ok {
+			k, err := strconv.Atoi(a)
+			if err != nil || k <= 0 || k > 100 {
+				return p.errf("mod: value %q: want +N, -N, +FACT or +N*FACT", v)
+			}
+			mult, body = k, b
+		}
+		i, d := p.schema.fact(body)
+		if d == nil {
+			return p.errf("mod: value %q: unknown fact %q (known: %s)", v, body, p.knownFacts())
+		}
+		if d.Kind != Int {
+			return p.errf("mod: value %q: fact %s is not a number", v, body)
+		}
+		m.Value, m.PerFact = sign*mult, i
+	}
+	if parts[1] == "" {
+		return p.errf("mod: empty condition (write 'always')")
+	}
+	var err error
+	if parts[1] != "always" {
+		if m.When, err = p.parseCond(parts[1]); err != nil {
+			return err
+		}
+	}
+	if m.Reason == "" {
+		return p.errf("mod: the reason shown to the player is missing")
+	}
+	p.cur.Mods = append(p.cur.Mods, m)
+	return nil
+}
+
+func (p *parser) knownFacts() string {
+	names := make([]string, len(p.schema.Facts))
+	for i, f := range p.schema.Facts {
+		names[i] = f.Name
+	}
+	return strings.Join(names, ", ")
+}
+
+func (p *parser) knownEffects() string {
+	names := make([]string, len(p.schema.Effects))
+	for i, f := range p.schema.Effects {
+		names[i] = f.Name
+	}
+	return strings.Join(names, ", ")
+}
+
+var condOps = []struct {
+	s  string
+	op Op
+}{{"!=", OpNe}, {"<=", OpLe}, {">=", OpGe}, {"=", OpEq}, {"<", OpLt}, {">", OpGt}, {" in ", OpIn}}
+
+func (p *parser) parseCond(s string) (Cond, error) {
+	c := Cond{Text: s}
+	for _, part := range strings.Split(s, " and ") {
+		part = strings.TrimSpace(part)
+		var t Test
+		var name, val string
+		found := false
+		for _, o := range condOps {
+			if i := strings.Index(part, o.s); i > 0 {
+				name, val, t.Op, found = strings.TrimSpace(part[:i]), strings.TrimSpace(part[i+len(o.s):]), o.op, true
+				break
+			}
+		}
+		if !found {
+			return c, p.errf("condition %q: want FACT OP VALUE with OP one of = != < <= > >= in, joined by 'and'", part)
+		}
+		i, d := p.schema.fact(name)
+		if d == nil {
+			return c, p.errf("condition %q: unknown fact %q (known: %s)", part, name, p.knownFacts())
+		}
+		t.Fact = i
+		vals := []string{val}
+		if t.Op == OpIn {
+			vals = strings.Split(val, ",")
+		}
+		for _, v := range vals {
+			v = strings.TrimSpace(v)
+			n, err := p.factValue(d, v)
+			if err != nil {
+				return c, p.errf("condition %q: %v", part, err)
+			}
+			t.Values = append(t.Values, n)
+		}
+		if d.Kind == Enum && t.Op != OpEq && t.Op != OpNe && t.Op != OpIn {
+			return c, p.errf("condition %q: %s is a name, compare it with =, != or in", part, name)
+		}
+		c.Tests = append(c.Tests, t)
+	}
+	return c, nil
+}
+
+func (p *parser) factValue(d *Def, v string) (int, error) {
+	switch d.Kind {
+	case Int:
+		n, err := strconv.Atoi(v)
+		if err != nil {
+			return 0, fmt.Errorf("%s takes a number, not %q", d.Name, v)
+		}
+		return n, nil
+	case Enum:
+		i := slices.Index(d.Values, v)
+		if i < 0 {
+			return 0, fmt.Errorf("%s is one of %s, not %q", d.Name, strings.Join(d.Values, ", "), v)
+		}
+		return i, nil
+	}
+	return 0, fmt.Errorf("fact %s cannot be tested", d.Name)
+}
+
+func (p *parser) parseRange(s string) (r Row, err error) {
+	bad := func() (Row, error) {
+		return r, p.errf("row: bad range %q: want N, N-M, <=N or >=N", s)
+	}
+	num := func(x string) (int, bool) {
+		n, err := strconv.Atoi(strings.TrimSpace(x))
+		return n, err == nil && n >= -1000 && n <= 1000
+	}
+	switch {
+	case strings.HasPrefix(s, "<="):
+		n, ok := num(s[2:])
+		if !ok {
+			return bad()
+		}
+		r.Lo, r.Hi, r.OpenLo = n, n, true
+	case strings.HasPrefix(s, ">="):
+		n, ok := num(s[2:])
+		if !ok {
+			return bad()
+		}
+		r.Lo, r.Hi, r.OpenHi = n, n, true
+	default:
+		// "N" or "N-M" where N may be negative: split on the dash after the first char.
+		if i := strings.Index(s[min(1, len(s)):], "-"); i >= 0 {
+			i++
+			a, ok1 := num(s[:i])
+			b, ok2 := num(s[i+1:])
+			if !ok1 || !ok2 {
+				return bad()
+			}
+			if a > b {
+				return r, p.errf("row: range %q runs backwards", s)
+			}
+			r.Lo, r.Hi = a, b
+		} else {
+			n, ok := num(s)
+			if !ok {
+				return bad()
+			}
+			r.Lo, r.Hi = n, n
+		}
+	}
+	return r, nil
+}
+
+func (p *parser) parseRow(rest string) error {
+	parts := fields(rest)
+	if len(parts) < 2 || len(parts) > 3 {
+		return p.errf("row: want 'row RANGE | RESULT | EFFECTS' (EFFECTS may be left out)")
+	}
+	r, err := p.parseRange(parts[0])
+	if err != nil {
+		return err
+	}
+	r.Line = p.line
+	r.Result = parts[1]
+	if r.Result == "" {
+		return p.errf("row %s: the result text is missing", parts[0])
+	}
+	if len(parts) == 3 {
+		if r.Effects, err = p.parseEffects(parts[2]); err != nil {
+			return err
+		}
+	}
+	p.cur.Rows = append(p.cur.Rows, r)
+	return nil
+}
+
+// splitEffects splits on spaces outside double quotes.
+func splitEffects(s string) ([]string, bool) {
+	var out []string
+	var b strings.Builder
+	inQ := false
+	for _, c := range s {
+		switch {
+		case c == '"':
+			inQ = !inQ
+			b.WriteRune(c)
+		case c == ' ' && !inQ:
+			if b.Len() > 0 {
+				out = append(out, b.String())
+				b.Reset()
+			}
+		default:
+			b.WriteRune(c)
+		}
+	}
+	if b.Len() > 0 {
+		out = append(out, b.String())
+	}
+	return out, !inQ
+}
+
+func (p *parser) parseEffects(s string) ([]Effect, error) {
+	words, ok := splitEffects(s)
+	if !ok {
+		return nil, p.errf("effects %q: unclosed quote", s)
+	}
+	var out []Effect
+	for _, w := range words {
+		name, val, hasVal := strings.Cut(w, "=")
+		k, d := p.schema.effect(name)
+		if d == nil {
+			return nil, p.errf("unknown effect %q (known: %s)", name, p.knownEffects())
+		}
+		for _, prev := range out {
+			if prev.Key == k {
+				return nil, p.errf("effect %s is set twice in one row", name)
+			}
+		}
+		e := Effect{Key: k, Name: name, Raw: val}
+		switch d.Kind {
+		case Flag:
+			if hasVal {
+				return nil, p.errf("effect %s takes no value", name)
+			}
+		case Int:
+			if val == "roll" {
+				e.IsRoll = true
+				break
+			}
+			n, err := strconv.Atoi(val)
+			if err != nil {
+				return nil, p.errf("effect %s takes a number or 'roll', not %q", name, val)
+			}
+			e.Int = n
+		case Enum:
+			i := slices.Index(d.Values, val)
+			if i < 0 {
+				return nil, p.errf("effect %s is one of %s, not %q", name, strings.Join(d.Values, ", "), val)
+			}
+			e.Int = i
+		case Text:
+			if !hasVal || val == "" {
+				return nil, p.errf("effect %s needs a value", name)
+			}
+			if strings.HasPrefix(val, `"`) {
+				u, err := strconv.Unquote(val)
+				if err != nil {
+					return nil, p.errf("effect %s: bad quoted text %s", name, val)
+				}
+				e.Str = u
+			} else {
+				e.Str = val
+			}
+		}
+		out = append(out, e)
+	}
+	return out, nil
+}
