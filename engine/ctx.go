@@ -27,10 +27,10 @@ type Outcome struct {
 }
 
 // Int returns an Int/Enum effect of the selected row (the total for "roll").
-func (o *Outcome) Int(key int) (int, bool) { return o.Row.Int(key, o.Total) }
+func (o Outcome) Int(key int) (int, bool) { return o.Row.Int(key, o.Total) }
 
 // Has reports whether the selected row carries an effect.
-func (o *Outcome) Has(key int) bool { return o.Row.Has(key) }
+func (o Outcome) Has(key int) bool { return o.Row.Has(key) }
 
 // Tables returns the game's tables.
 func (c *Ctx) Tables() *tables.Set { return c.g.tabs }

@@ -270,8 +270,8 @@ func (p *parser) parseLine(raw string) error {
 			return p.errf("lookup: a table is either rolled (dice) or looked up, once")
 		}
 		i, d := p.schema.fact(rest)
-		if d == nil || d.Kind != Int {
-			return p.errf("lookup: %q is not a number fact (known: %s)", rest, p.knownFacts())
+		if d == nil || (d.Kind != Int && d.Kind != Enum) {
+			return p.errf("lookup: %q is not a fact (known: %s)", rest, p.knownFacts())
 		}
 		p.cur.Key = i
 	case "mod":
@@ -368,7 +368,15 @@ func (p *parser) finishTable() error {
 		}
 	}
 	first, last := &t.Rows[0], &t.Rows[len(t.Rows)-1]
-	if t.Key >= 0 && (!first.OpenLo || !last.OpenHi) {
+	if t.Key >= 0 && p.schema.Facts[t.Key].Kind == Enum {
+		vals := p.schema.Facts[t.Key].Values
+		if first.Lo != 0 {
+			return at(first.Line, "missing row for %s (rows follow the order %s)", vals[0], strings.Join(vals, ", "))
+		}
+		if last.Hi != len(vals)-1 {
+			return at(last.Line, "missing row for %s (rows follow the order %s)", vals[last.Hi+1], strings.Join(vals, ", "))
+		}
+	} else if t.Key >= 0 && (!first.OpenLo || !last.OpenHi) {
 		return at(first.Line, "a lookup table must cover every value: start with a <=N row and end with a >=N row")
 	}
 	for _, d := range t.Dice {
@@ -601,8 +609,16 @@ func (p *parser) parseRow(rest string) error {
 	if len(parts) < 2 || len(parts) > 3 {
 		return p.errf("row: want 'row RANGE | RESULT | EFFECTS' (EFFECTS may be left out)")
 	}
-	r, err := p.parseRange(parts[0])
-	if err != nil {
+	var r Row
+	var err error
+	if k := p.cur.Key; k >= 0 && p.schema.Facts[k].Kind == Enum {
+		d := &p.schema.Facts[k]
+		v := slices.Index(d.Values, parts[0])
+		if v < 0 {
+			return p.errf("row: %q is not a value of %s (%s)", parts[0], d.Name, strings.Join(d.Values, ", "))
+		}
+		r = Row{Lo: v, Hi: v, Label: parts[0]}
+	} else if r, err = p.parseRange(parts[0]); err != nil {
 		return err
 	}
 	r.Line = p.line

@@ -73,6 +73,7 @@ type Row struct {
 	Result  string
 	Effects []Effect
 	Line    int
+	Label   string // the enum value of a row of an enum lookup table
 }
 
 // Effect is one key=value a row sets.
@@ -203,6 +204,8 @@ func (r *Row) Has(key int) bool {
 // Range is the row's range as written: "3", "1-5", "<=0", ">=11".
 func (r *Row) Range() string {
 	switch {
+	case r.Label != "":
+		return r.Label
 	case r.OpenLo && r.OpenHi:
 		return "any"
 	case r.OpenLo:
