@@ -43,6 +43,9 @@ type Definition struct {
 	// Summarize describes a saved game in one line (date, score, state)
 	// for lists of saved games.
 	Summarize func(lg *gamelog.Log) string
+	// Reference makes the game's built-in reference Kommandant for a
+	// game's rules (nil: the game has none); its decisions are "default".
+	Reference func(r Rules) Decider
 }
 
 // Booklet is one named table set.

@@ -565,7 +565,7 @@ func (p *parser) parseRange(s string) (r Row, err error) {
 	}
 	num := func(x string) (int, bool) {
 		n, err := strconv.Atoi(strings.TrimSpace(x))
-		return n, err == nil && n >= -1000 && n <= 1000
+		return n, err == nil && n >= -maxRange && n <= maxRange
 	}
 	switch {
 	case strings.HasPrefix(s, "<="):
@@ -717,3 +717,7 @@ func (p *parser) parseEffects(s string) ([]Effect, error) {
 	}
 	return out, nil
 }
+
+// maxRange bounds the numbers of a row's range (Victory Point bands of the
+// Long campaign reach 6,400).
+const maxRange = 100000

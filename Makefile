@@ -1,0 +1,33 @@
+# schnell — see README.md. `make play` plays; `make test` is what CI runs.
+GO ?= go
+FUZZTIME ?= 60s
+
+.PHONY: play build test bench fuzz lint tidy
+
+play: build
+	./bin/schnell
+
+build:
+	$(GO) build -o bin/schnell ./cmd/schnell
+
+test:
+	$(GO) vet ./...
+	@test -z "$$(gofmt -l .)" || { echo "gofmt needed:"; gofmt -l .; exit 1; }
+	$(GO) test -race ./...
+
+bench:
+	$(GO) test -run='^$$' -bench=. -benchmem ./...
+
+# Each fuzz target runs for FUZZTIME (go test runs one fuzz target at a time).
+fuzz:
+	$(GO) test -run='^$$' -fuzz='^FuzzSplit$$' -fuzztime=$(FUZZTIME) ./repl
+	$(GO) test -run='^$$' -fuzz='^FuzzLoad$$' -fuzztime=$(FUZZTIME) ./tables
+	$(GO) test -run='^$$' -fuzz='^FuzzRead$$' -fuzztime=$(FUZZTIME) ./gamelog
+	$(GO) test -run='^$$' -fuzz='^FuzzParse$$' -fuzztime=$(FUZZTIME) ./dice
+
+lint:
+	$(GO) vet ./...
+	@test -z "$$(gofmt -l .)" || { echo "gofmt needed:"; gofmt -l .; exit 1; }
+
+tidy:
+	$(GO) mod tidy

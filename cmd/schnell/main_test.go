@@ -1,0 +1,149 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// runWith runs the command with stdin from a file holding input.
+func runWith(t *testing.T, input string, args ...string) (int, string, string) {
+	t.Helper()
+	dir := t.TempDir()
+	t.Setenv("XDG_STATE_HOME", dir)
+	in := filepath.Join(dir, "in")
+	if err := os.WriteFile(in, []byte(input), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out, errb bytes.Buffer
+	code := run(args, f, &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+// The issue's acceptance: a piped script plays a roll and lists the tables.
+func TestPipedRollAndTables(t *testing.T) {
+	code, out, errs := runWith(t, "roll 2d10\ntables\nquit\n")
+	if code != 0 {
+		t.Fatalf("exit %d\n%s%s", code, out, errs)
+	}
+	m := regexp.MustCompile(`2D10: \[\d \d\] = (\d+)`).FindStringSubmatch(out)
+	if m == nil {
+		t.Fatalf("no 2D10 roll in the output:\n%s", out)
+	}
+	if n, _ := strconv.Atoi(m[1]); n < 1 || n > 100 {
+		t.Errorf("2D10 total %d out of 1..100", n)
+	}
+	for _, id := range []string{"A-0", "A-1", "I-2-S", "L-3"} {
+		if !strings.Contains(out, "| "+id+" ") {
+			t.Errorf("table list lacks %s:\n%s", id, out)
+		}
+	}
+	if strings.Contains(out, "\x1b[") {
+		t.Error("escape codes in piped output")
+	}
+}
+
+func TestPipedBogus(t *testing.T) {
+	code, out, errs := runWith(t, "bogus\n")
+	if code == 0 {
+		t.Fatal("bogus exited 0")
+	}
+	if !strings.Contains(errs, "bogus") {
+		t.Errorf("the message does not name bogus: %q %q", out, errs)
+	}
+}
+
+func TestFlags(t *testing.T) {
+	if code, _, errs := runWith(t, "", "--dice", "loaded"); code == 0 || !strings.Contains(errs, "loaded") {
+		t.Errorf("bad --dice: exit %d, %q", code, errs)
+	}
+	if code, _, errs := runWith(t, "step\n", "--campaign", "forever"); code == 0 || !strings.Contains(errs, "forever") {
+		t.Errorf("bad --campaign: exit %d, %q", code, errs)
+	}
+	if code, _, errs := runWith(t, "", "--tables", t.TempDir()); code == 0 || !strings.Contains(errs, "no tables") {
+		t.Errorf("empty --tables dir: exit %d, %q", code, errs)
+	}
+	code, out, errs := runWith(t, "status\n", "--seed", "42", "--boat", "5b", "--campaign", "long")
+	if code != 0 || !strings.Contains(out, "seed 42") || !strings.Contains(out, "boat 5b") || !strings.Contains(out, "campaign long") {
+		t.Errorf("status with flags: exit %d\n%s%s", code, out, errs)
+	}
+}
+
+// TestTerminal drives the real binary in tmux: Tab completes `tab` to
+// `table`, and Up recalls a command typed in the previous run.
+func TestTerminal(t *testing.T) {
+	if testing.Short() {
+		t.Skip("short")
+	}
+	if _, err := exec.LookPath("tmux"); err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatal("tmux is missing: .ci/run installs it")
+		}
+		t.Skip("tmux not installed")
+	}
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "schnell")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("build: %v\n%s", err, out)
+	}
+	sock := filepath.Join(dir, "tmux.sock")
+	tmux := func(args ...string) string {
+		out, err := exec.Command("tmux", append([]string{"-S", sock}, args...)...).CombinedOutput()
+		if err != nil {
+			t.Fatalf("tmux %v: %v\n%s", args, err, out)
+		}
+		return string(out)
+	}
+	start := func() {
+		tmux("new-session", "-d", "-s", "t", "-x", "150", "-y", "40",
+			"env", "XDG_STATE_HOME="+dir, "NO_COLOR=1", "TERM=xterm", bin, "--seed", "1")
+	}
+	waitFor := func(want string) string {
+		deadline := time.Now().Add(10 * time.Second)
+		for {
+			screen := tmux("capture-pane", "-p", "-t", "t")
+			if strings.Contains(screen, want) {
+				return screen
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("the screen never showed %q:\n%s", want, screen)
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+	}
+	defer exec.Command("tmux", "-S", sock, "kill-server").Run()
+	start()
+	waitFor("schnell> ")
+	tmux("send-keys", "-t", "t", "tab", "Tab")
+	waitFor("schnell> table")
+	tmux("send-keys", "-t", "t", "C-u", "tables", "Enter")
+	waitFor("L-3")
+	tmux("send-keys", "-t", "t", "C-d")
+	deadline := time.Now().Add(10 * time.Second)
+	for exec.Command("tmux", "-S", sock, "has-session", "-t", "t").Run() == nil {
+		if time.Now().After(deadline) {
+			t.Fatal("Ctrl-D did not quit")
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if b, err := os.ReadFile(filepath.Join(dir, "schnell", "history")); err != nil || !strings.Contains(string(b), "tables") {
+		t.Fatalf("history file: %v %q", err, b)
+	}
+	start()
+	waitFor("schnell> ")
+	tmux("send-keys", "-t", "t", "Up")
+	waitFor("schnell> tables")
+	tmux("send-keys", "-t", "t", "C-c")
+	tmux("send-keys", "-t", "t", "quit", "Enter")
+}

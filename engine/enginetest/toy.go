@@ -1,0 +1,93 @@
+// Package enginetest holds a tiny game for testing front ends (the prompt,
+// the Lua host) without the rules of a real game.
+package enginetest
+
+import (
+	"embed"
+	"fmt"
+	"io"
+	"io/fs"
+	"strconv"
+
+	"github.com/schnell-wargames/schnell/dice"
+	"github.com/schnell-wargames/schnell/engine"
+	"github.com/schnell-wargames/schnell/gamelog"
+	"github.com/schnell-wargames/schnell/tables"
+)
+
+//go:embed testdata/toy.tbl
+var toyFiles embed.FS
+
+// Toy is a game of a few legs: roll T-2 once, then each leg roll T-1, pause,
+// and decide to go on or go home; finally a plain 1D6 bonus.
+type Toy struct {
+	Legs   int
+	Leg    int
+	Points int
+	Home   bool
+}
+
+var schema = &tables.Schema{
+	Facts:    []tables.Def{{Name: "leg", Kind: tables.Int}},
+	Effects:  []tables.Def{{Name: "points", Kind: tables.Int}},
+	Required: map[string][]string{"T-1": {"points"}},
+}
+
+// Fact implements tables.Facts.
+func (t *Toy) Fact(int) int { return t.Leg }
+
+// Play implements engine.Rules.
+func (t *Toy) Play(c *engine.Ctx) {
+	c.Emit("start", gamelog.Int("legs", t.Legs))
+	w := c.Roll("T-2", t, "")
+	p, _ := w.Int(0)
+	t.Points += p
+	for t.Leg = 1; t.Leg <= t.Legs && !t.Home; t.Leg++ {
+		o := c.Roll("T-1", t, "leg "+strconv.Itoa(t.Leg))
+		p, _ := o.Int(0)
+		t.Points += p
+		c.Emit("leg", gamelog.Int("n", t.Leg), gamelog.Int("points", t.Points))
+		c.Pause("leg", 1)
+		d := &engine.Decision{Kind: "go_on", Prompt: "Go on?", Options: []engine.Option{{Name: "on", Text: "sail on"}, {Name: "home", Text: "go home", Command: "home"}}}
+		if c.Decide(d) == 1 {
+			t.Home = true
+		}
+	}
+	total, _ := c.RollDice(dice.D6, "bonus")
+	t.Points += total
+	c.Emit("end", gamelog.Int("points", t.Points))
+}
+
+type homeFirst struct{}
+
+func (homeFirst) Decide(d *engine.Decision) (int, error) { return d.Default, nil }
+func (homeFirst) Who() engine.Who                        { return engine.ByDefault }
+
+// Definition is the toy game.
+func Definition() *engine.Definition {
+	sub, err := fs.Sub(toyFiles, "testdata")
+	if err != nil {
+		panic(err)
+	}
+	tabs, err := tables.Load(sub, schema)
+	if err != nil {
+		panic(err) // the embedded toy tables are part of this package
+	}
+	return &engine.Definition{
+		Name:     "toy",
+		Booklets: []engine.Booklet{{Name: "toy", Tables: tabs}},
+		Options:  []gamelog.Option{{Name: "legs", Value: "4"}},
+		New: func(opts []gamelog.Option, _ *tables.Set) (engine.Rules, error) {
+			n, err := strconv.Atoi(opts[0].Value)
+			if err != nil || n < 1 {
+				return nil, fmt.Errorf("legs %q: want a positive number", opts[0].Value)
+			}
+			return &Toy{Legs: n}, nil
+		},
+		Commands: []engine.Command{{Name: "home", Usage: "home", Help: "Go home now.",
+			Run: func(g *engine.Game, args []string, _ io.Writer) ([]gamelog.Event, error) {
+				return g.Choose("home", engine.ByPlayer, 1)
+			}}},
+		Reference: func(engine.Rules) engine.Decider { return homeFirst{} },
+	}
+}

@@ -1,0 +1,490 @@
+package repl
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/schnell-wargames/schnell/dice"
+	"github.com/schnell-wargames/schnell/engine"
+	"github.com/schnell-wargames/schnell/gamelog"
+	"github.com/schnell-wargames/schnell/tables"
+)
+
+// Command is one entry of the command table: dispatch, help and completion
+// all read it.
+type Command struct {
+	Name     string
+	Aliases  []string
+	Usage    string
+	Help     string
+	Run      func(s *Session, args []string) error
+	Complete func(s *Session, args []string) []string
+}
+
+func (s *Session) commandTable() []*Command {
+	cmds := []*Command{
+		{Name: "help", Aliases: []string{"h", "?"}, Usage: "help [COMMAND]",
+			Help: "List the commands, or explain one.", Run: cmdHelp,
+			Complete: func(s *Session, args []string) []string {
+				if len(args) > 1 {
+					return nil
+				}
+				return s.commandNames()
+			}},
+		{Name: "step", Aliases: []string{"s", "next"}, Usage: "step [turn|mission|campaign]",
+			Help: "Play on until the game needs you (a decision, or a roll with physical dice). " +
+				"Without an argument it also stops at the end of each turn; `step mission` stops only at the end of a mission, `step campaign` only where you must answer.",
+			Run: cmdStep, Complete: fixed("turn", "mission", "campaign")},
+		{Name: "choose", Aliases: []string{"c"}, Usage: "choose OPTION",
+			Help: "Answer the pending decision with an option's name or number.", Run: cmdChoose,
+			Complete: func(s *Session, args []string) []string {
+				if len(args) > 1 {
+					return nil
+				}
+				return s.optionNames()
+			}},
+		{Name: "roll", Aliases: []string{"r"}, Usage: "roll | roll FACE... | roll DICE",
+			Help: "`roll 2d10` is a free roll that touches no game (1d4, 1d6, 1d10, 1d20, 2d10 percentile, NdM). " +
+				"With physical dice, `roll 3 7` answers the pending roll with the faces you rolled (a d10's 0 reads 10; percentile: black die first, or the reading, 00 = 100) and `roll` alone lets the program roll it.",
+			Run: cmdRoll, Complete: fixed("1d4", "1d6", "1d10", "1d20", "2d10", "2d6")},
+		{Name: "table", Aliases: []string{"t"}, Usage: "table ID",
+			Help: "Print a table of the game's booklet: dice, rows, modifiers and its note.", Run: cmdTable,
+			Complete: func(s *Session, args []string) []string {
+				if len(args) > 1 {
+					return nil
+				}
+				return s.game.Tables().IDs()
+			}},
+		{Name: "tables", Usage: "tables", Help: "List the tables of the game's booklet.", Run: cmdTables},
+		{Name: "status", Aliases: []string{"st"}, Usage: "status",
+			Help: "Show the game: its state, its log and what it waits for.", Run: cmdStatus},
+		{Name: "log", Aliases: []string{"l"}, Usage: "log [N|all]",
+			Help: "Show the last N events of the game (10 by default).", Run: cmdLog},
+		{Name: "save", Usage: "save [FILE]",
+			Help: "The game is saved as it is played, in its log. `save` says where; `save FILE` copies the game to FILE and goes on logging there.",
+			Run:  cmdSave},
+		{Name: "load", Usage: "load FILE",
+			Help: "Load a saved game by replaying its log (the current game stays saved in its own log).",
+			Run:  cmdLoad},
+		{Name: "new", Usage: "new [seed=N] [dice=digital|physical] [OPTION=VALUE]...",
+			Help: "Start a new game (the current one stays saved in its log).", Run: cmdNew,
+			Complete: func(s *Session, args []string) []string {
+				out := []string{"seed=", "dice=digital", "dice=physical"}
+				for _, o := range s.def.Options {
+					out = append(out, o.Name+"=")
+				}
+				return out
+			}},
+		{Name: "undo", Aliases: []string{"u"}, Usage: "undo",
+			Help: "Take back the last decision. The game is replayed to just before it; the dice rolled after it stay as they were (undo never re-rolls).",
+			Run:  cmdUndo},
+		{Name: "auto", Usage: "auto [on|off]",
+			Help: "Hand the decisions to the game's reference Kommandant (`auto on`) or take them back (`auto off`).",
+			Run:  cmdAuto, Complete: fixed("on", "off")},
+		{Name: "quit", Aliases: []string{"exit", "q"}, Usage: "quit",
+			Help: "Leave schnell. Nothing is lost: the game log is already written.", Run: cmdQuit},
+	}
+	for i := range s.def.Commands {
+		gc := &s.def.Commands[i]
+		cmds = append(cmds, &Command{
+			Name: gc.Name, Aliases: gc.Aliases, Usage: gc.Usage, Help: gc.Help,
+			Run: func(s *Session, args []string) error {
+				if err := s.ensureLog(); err != nil {
+					return err
+				}
+				evs, err := gc.Run(s.game, args, s.cfg.Out)
+				if evs != nil || err == nil {
+					s.show(evs)
+				}
+				return err
+			},
+			Complete: func(s *Session, args []string) []string {
+				if gc.Complete == nil {
+					return nil
+				}
+				return gc.Complete(s.game, args)
+			},
+		})
+	}
+	return cmds
+}
+
+func fixed(words ...string) func(*Session, []string) []string {
+	return func(_ *Session, args []string) []string {
+		if len(args) > 1 {
+			return nil
+		}
+		return words
+	}
+}
+
+func (s *Session) lookup(name string) *Command {
+	name = strings.ToLower(name)
+	for _, c := range s.cmds {
+		if c.Name == name || slices.Contains(c.Aliases, name) {
+			return c
+		}
+	}
+	return nil
+}
+
+func (s *Session) commandNames() []string {
+	out := make([]string, len(s.cmds))
+	for i, c := range s.cmds {
+		out[i] = c.Name
+	}
+	return out
+}
+
+func (s *Session) optionNames() []string {
+	p := s.game.Pending()
+	if p == nil || p.Decision == nil {
+		return nil
+	}
+	out := make([]string, len(p.Decision.Options))
+	for i, o := range p.Decision.Options {
+		out[i] = o.Name
+	}
+	return out
+}
+
+// Complete returns the candidates for the last word of line: command names
+// for the first word, else what the command offers for its arguments.
+func (s *Session) Complete(line string) []string {
+	words, err := Split(line)
+	if err != nil {
+		return nil
+	}
+	if strings.HasSuffix(line, " ") || strings.HasSuffix(line, "\t") || len(words) == 0 {
+		words = append(words, "")
+	}
+	if len(words) == 1 {
+		return s.commandNames()
+	}
+	c := s.lookup(words[0])
+	if c == nil || c.Complete == nil {
+		return nil
+	}
+	return c.Complete(s, words[1:])
+}
+
+func cmdHelp(s *Session, args []string) error {
+	w := s.cfg.Out
+	if len(args) > 0 {
+		c := s.lookup(args[0])
+		if c == nil {
+			return fmt.Errorf("no command %q: type `help` for the list", args[0])
+		}
+		fmt.Fprintf(w, "usage: %s\n", c.Usage)
+		if len(c.Aliases) > 0 {
+			fmt.Fprintf(w, "aliases: %s\n", strings.Join(c.Aliases, ", "))
+		}
+		fmt.Fprintln(w, c.Help)
+		return nil
+	}
+	for _, c := range s.cmds {
+		first, _, _ := strings.Cut(c.Help, ". ")
+		fmt.Fprintf(w, "  %-34s %s\n", c.Usage, strings.TrimSuffix(first, "."))
+	}
+	fmt.Fprintln(w, "Type `help COMMAND` for more.")
+	return nil
+}
+
+var stepLevels = map[string]int{"turn": 1, "mission": 2, "campaign": 1 << 30}
+
+func cmdStep(s *Session, args []string) error {
+	level := 1
+	if len(args) > 0 {
+		l, ok := stepLevels[args[0]]
+		if !ok {
+			return fmt.Errorf("step %s: say `step`, `step turn`, `step mission` or `step campaign`", args[0])
+		}
+		level = l
+	}
+	g := s.game
+	if g.Over() {
+		return s.overErr()
+	}
+	if p := g.Pending(); p != nil && g.Decider() == nil {
+		switch {
+		case p.Decision != nil:
+			return fmt.Errorf("the game waits for your decision (%s): `choose` one of %s, or `auto on`", p.Decision.Kind, strings.Join(s.optionNames(), ", "))
+		case p.Roll != nil:
+			return fmt.Errorf("the game waits for a %s roll: type `roll` and the faces you rolled, or `roll` alone", p.Roll.Spec)
+		}
+	}
+	if err := s.ensureLog(); err != nil {
+		return err
+	}
+	evs, err := g.Step(level)
+	s.show(evs)
+	return err
+}
+
+func (s *Session) overErr() error {
+	if err := s.game.Err(); err != nil {
+		return fmt.Errorf("the game stopped: %w (`undo`, `load` a log or `new`)", err)
+	}
+	return errors.New("the game is over: `new` starts another, `load FILE` loads one")
+}
+
+func cmdChoose(s *Session, args []string) error {
+	if len(args) != 1 {
+		return errors.New("usage: choose OPTION (a name or a number)")
+	}
+	if s.game.Over() {
+		return s.overErr()
+	}
+	if err := s.ensureLog(); err != nil {
+		return err
+	}
+	evs, err := s.game.Choose(args[0], engine.ByPlayer, s.level)
+	if err != nil && evs == nil {
+		return err
+	}
+	s.show(evs)
+	return err
+}
+
+func cmdRoll(s *Session, args []string) error {
+	if len(args) == 1 && strings.ContainsAny(args[0], "dD") {
+		spec, err := dice.Parse(args[0])
+		if err != nil {
+			return err
+		}
+		faces := spec.Roll(s.free, nil)
+		fmt.Fprintf(s.cfg.Out, "%s: %s = %d\n", spec, faceText(faces), spec.Total(faces))
+		return nil
+	}
+	g := s.game
+	p := g.Pending()
+	if p == nil || p.Roll == nil {
+		if g.Mode() == engine.Digital {
+			return errors.New("no roll is pending: with digital dice the program rolls for the tables (`step`); `roll 2d10` is a free roll")
+		}
+		return errors.New("no roll is pending: `step` to play on; `roll 2d10` is a free roll")
+	}
+	if err := s.ensureLog(); err != nil {
+		return err
+	}
+	var evs []gamelog.Event
+	var err error
+	if len(args) == 0 {
+		evs, err = g.RollGenerator(s.level)
+	} else {
+		evs, err = g.RollFaces(args, s.level)
+		if err != nil && evs == nil {
+			return err
+		}
+	}
+	s.show(evs)
+	return err
+}
+
+func faceText(faces []int) string {
+	parts := make([]string, len(faces))
+	for i, f := range faces {
+		parts[i] = strconv.Itoa(f)
+	}
+	return "[" + strings.Join(parts, " ") + "]"
+}
+
+func cmdTable(s *Session, args []string) error {
+	if len(args) != 1 {
+		return errors.New("usage: table ID (`tables` lists them)")
+	}
+	tabs := s.game.Tables()
+	for _, id := range tabs.IDs() {
+		if strings.EqualFold(id, args[0]) {
+			return tabs.MustGet(id).Print(s.cfg.Out)
+		}
+	}
+	return fmt.Errorf("no table %q in this booklet: `tables` lists them", args[0])
+}
+
+func cmdTables(s *Session, args []string) error {
+	return s.game.Tables().PrintList(s.cfg.Out)
+}
+
+func cmdStatus(s *Session, args []string) error {
+	g, w := s.game, s.cfg.Out
+	h := g.Header()
+	fmt.Fprintf(w, "Game %s, seed %d, %s dice, %s; tables %s\n", h.Game, h.Seed, h.Dice, optionText(h.Options), h.Tables)
+	if p := s.LogPath(); p != "" {
+		fmt.Fprintf(w, "Log: %s (%d events)\n", p, g.Seq())
+	} else {
+		fmt.Fprintln(w, "Not started: `step` begins.")
+	}
+	if d := g.Decider(); d != nil {
+		fmt.Fprintf(w, "Decisions: %s\n", d.Who())
+	}
+	if s.def.Status != nil && g.Seq() > 0 {
+		if err := s.def.Status(g, w); err != nil {
+			return err
+		}
+	}
+	s.showPending()
+	return nil
+}
+
+func cmdLog(s *Session, args []string) error {
+	h := s.game.History()
+	n := 10
+	if len(args) > 0 {
+		if args[0] == "all" {
+			n = len(h)
+		} else {
+			v, err := strconv.Atoi(args[0])
+			if err != nil || v < 1 {
+				return fmt.Errorf("log %s: want a positive number of events, or all", args[0])
+			}
+			n = v
+		}
+	}
+	if n > len(h) {
+		n = len(h)
+	}
+	for i := len(h) - n; i < len(h); i++ {
+		fmt.Fprintf(s.cfg.Out, "%5d  %s\n", h[i].Seq, s.describe(&h[i]))
+	}
+	return nil
+}
+
+func cmdSave(s *Session, args []string) error {
+	if len(args) == 0 {
+		if s.LogPath() == "" {
+			fmt.Fprintln(s.cfg.Out, "Nothing to save yet: the game has not started.")
+			return nil
+		}
+		fmt.Fprintf(s.cfg.Out, "Saved: %s (the log is written as you play).\n", s.logPath)
+		return nil
+	}
+	if len(args) != 1 {
+		return errors.New("usage: save [FILE]")
+	}
+	path := args[0]
+	if err := s.switchTo(s.game, path); err != nil {
+		return err
+	}
+	fmt.Fprintf(s.cfg.Out, "Saved to %s; the game goes on logging there.\n", path)
+	return nil
+}
+
+func cmdLoad(s *Session, args []string) error {
+	if len(args) != 1 {
+		return errors.New("usage: load FILE")
+	}
+	path := args[0]
+	f, err := os.Open(path)
+	if err != nil {
+		return fmt.Errorf("load: %w", err)
+	}
+	lg, err := gamelog.Read(path, f)
+	f.Close()
+	if err != nil {
+		return fmt.Errorf("load: %w", err)
+	}
+	if lg.Warning != "" {
+		fmt.Fprintln(s.cfg.Err, s.paint(yellow, "Warning: "+lg.Warning))
+	}
+	g, err := engine.Replay(s.def, lg, 0, engine.Config{Tables: tablesFor(s, lg)})
+	if err != nil {
+		return fmt.Errorf("load %s: %w", path, err)
+	}
+	if err := s.switchTo(g, path); err != nil {
+		return err
+	}
+	fmt.Fprintf(s.cfg.Out, "Loaded %s: %d events.\n", path, len(lg.Events))
+	s.showPending()
+	return nil
+}
+
+// tablesFor keeps the current table set (an overlay) when the log was
+// played with it.
+func tablesFor(s *Session, lg *gamelog.Log) *tables.Set {
+	if t := s.game.Tables(); t.Digest() == lg.Header.Tables {
+		return t
+	}
+	return nil
+}
+
+func cmdNew(s *Session, args []string) error {
+	cfg := engine.Config{Def: s.def, Seed: s.free.Uint64(), Mode: s.game.Mode()}
+	for _, a := range args {
+		k, v, ok := strings.Cut(a, "=")
+		if !ok {
+			return fmt.Errorf("new: %q: want NAME=VALUE", a)
+		}
+		switch k {
+		case "seed":
+			n, err := strconv.ParseUint(v, 10, 64)
+			if err != nil {
+				return fmt.Errorf("new: seed %q: want a whole number", v)
+			}
+			cfg.Seed = n
+		case "dice":
+			m, err := engine.ParseMode(v)
+			if err != nil {
+				return fmt.Errorf("new: %w", err)
+			}
+			cfg.Mode = m
+		default:
+			cfg.Options = append(cfg.Options, gamelog.Option{Name: k, Value: v})
+		}
+	}
+	g, err := engine.New(cfg)
+	if err != nil {
+		return fmt.Errorf("new: %w", err)
+	}
+	s.Close()
+	s.game, s.logPath = g, ""
+	h := g.Header()
+	fmt.Fprintf(s.cfg.Out, "New game: seed %d, %s dice, %s. `step` begins.\n", h.Seed, h.Dice, optionText(h.Options))
+	return nil
+}
+
+func cmdUndo(s *Session, args []string) error {
+	if len(args) != 0 {
+		return errors.New("usage: undo")
+	}
+	if s.LogPath() == "" {
+		return errors.New("nothing to undo: the game has not started")
+	}
+	g, err := s.game.Undo()
+	if err != nil {
+		return err
+	}
+	if err := s.switchTo(g, s.logPath); err != nil {
+		return err
+	}
+	fmt.Fprintf(s.cfg.Out, "Undone: back to event %d.\n", g.Seq())
+	s.showPending()
+	return nil
+}
+
+func cmdAuto(s *Session, args []string) error {
+	on := len(args) == 0 || args[0] == "on"
+	if len(args) > 1 || (len(args) == 1 && args[0] != "on" && args[0] != "off") {
+		return errors.New("usage: auto [on|off]")
+	}
+	if !on {
+		s.game.SetDecider(nil)
+		fmt.Fprintln(s.cfg.Out, "You take the decisions.")
+		return nil
+	}
+	if s.def.Reference == nil {
+		return fmt.Errorf("%s has no reference Kommandant", s.def.Name)
+	}
+	s.game.SetDecider(s.def.Reference(s.game.Rules()))
+	fmt.Fprintln(s.cfg.Out, "The reference Kommandant takes the decisions (`auto off` to take them back); `step campaign` plays on.")
+	return nil
+}
+
+func cmdQuit(s *Session, args []string) error {
+	s.quit = true
+	return nil
+}

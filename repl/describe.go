@@ -1,0 +1,105 @@
+package repl
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/schnell-wargames/schnell/gamelog"
+)
+
+// describe renders one event as a line: the game's own wording if it has
+// one, else the kernel's for rolls and decisions, else its fields.
+func (s *Session) describe(e *gamelog.Event) string {
+	if s.def.Describe != nil {
+		if line := s.def.Describe(e); line != "" {
+			return line
+		}
+	}
+	switch e.Type {
+	case "roll":
+		return s.paint(cyan, DescribeRoll(e, s.tableTitle))
+	case "decision":
+		return DescribeDecision(e)
+	}
+	return DescribeFields(e)
+}
+
+func (s *Session) tableTitle(id string) string {
+	if t, ok := s.game.Tables().Get(id); ok {
+		return t.Title
+	}
+	return ""
+}
+
+// DescribeRoll renders a roll event: "A-1 Night Weather: 1D10 [7] +1
+// winter gales = 8 → Foggy".
+func DescribeRoll(e *gamelog.Event, title func(id string) string) string {
+	var b strings.Builder
+	if id := e.Str("table"); id != "" {
+		b.WriteString(id)
+		if t := title(id); t != "" {
+			b.WriteString(" " + t)
+		}
+		if f := e.Str("for"); f != "" {
+			b.WriteString(" (" + f + ")")
+		}
+	} else {
+		b.WriteString("Roll for " + e.Str("for"))
+	}
+	b.WriteString(": " + e.Str("dice") + " [")
+	fv, _ := e.Get("faces")
+	for i, f := range fv.Ints() {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(strconv.Itoa(f))
+	}
+	b.WriteByte(']')
+	if mv, ok := e.Get("mods"); ok {
+		for _, m := range mv.L {
+			v, _ := m.Get("value")
+			r, _ := m.Get("reason")
+			b.WriteString(" " + signed(v.I) + " " + r.S)
+		}
+	}
+	b.WriteString(" = " + strconv.Itoa(e.Int("total")))
+	if r := e.Str("result"); r != "" {
+		b.WriteString(" → " + r)
+	}
+	if e.Str("source") == "generator" {
+		b.WriteString(" (rolled by the program)")
+	}
+	return b.String()
+}
+
+func signed(n int) string {
+	if n >= 0 {
+		return "+" + strconv.Itoa(n)
+	}
+	return strconv.Itoa(n)
+}
+
+// DescribeDecision renders a decision event.
+func DescribeDecision(e *gamelog.Event) string {
+	return "Decision " + e.Str("kind") + ": " + e.Str("choice") + " (by " + e.Str("by") + ")"
+}
+
+// DescribeFields renders any event as "type key=value …".
+func DescribeFields(e *gamelog.Event) string {
+	var b strings.Builder
+	b.WriteString(e.Type)
+	for _, f := range e.Fields {
+		b.WriteString(" " + f.Key + "=")
+		switch f.Val.Kind {
+		case gamelog.KStr:
+			if strings.ContainsAny(f.Val.S, " \t\"") || f.Val.S == "" {
+				b.WriteString(strconv.Quote(f.Val.S))
+			} else {
+				b.WriteString(f.Val.S)
+			}
+		default:
+			b.Write(f.Val.AppendJSON(nil))
+		}
+	}
+	return b.String()
+}

@@ -1,0 +1,348 @@
+package repl
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/schnell-wargames/schnell/engine"
+	"github.com/schnell-wargames/schnell/gamelog"
+)
+
+// Config sets up a session.
+type Config struct {
+	Def  *engine.Definition
+	Game engine.Config // seed, dice mode and options of the first new game
+
+	// LogDir receives the logs of new games (named GAME-SEED.jsonl);
+	// LogFile, if set, is the log of the first new game.
+	LogDir  string
+	LogFile string
+
+	Out, Err    io.Writer
+	Color       bool // ANSI colour (a terminal without NO_COLOR)
+	Interactive bool // a person at a terminal: banner, prompts, hints
+	KeepGoing   bool // a script goes on after a failing command
+
+	// Free rolls ("roll 2d10") draw from FreeRand so that they never touch
+	// a game's generator. Nil: a generator seeded from the game's seed.
+	FreeRand *rand.Rand
+}
+
+// Session is one run of the prompt: the current game, its live log and the
+// command table.
+type Session struct {
+	cfg     Config
+	def     *engine.Definition
+	game    *engine.Game
+	logPath string
+	logFile *os.File
+	cmds    []*Command
+	free    *rand.Rand
+	quit    bool
+	level   int // how far an answer advances the game (a pause level)
+	failed  bool
+}
+
+// New makes a session with a new game from cfg.Game (not started: the first
+// step starts it).
+func New(cfg Config) (*Session, error) {
+	if cfg.Def == nil {
+		return nil, errors.New("repl: no game definition")
+	}
+	if cfg.Out == nil {
+		cfg.Out = io.Discard
+	}
+	if cfg.Err == nil {
+		cfg.Err = cfg.Out
+	}
+	s := &Session{cfg: cfg, def: cfg.Def, level: 1, free: cfg.FreeRand}
+	if s.free == nil {
+		s.free = rand.New(rand.NewPCG(cfg.Game.Seed, 0xf4ee))
+	}
+	s.cmds = s.commandTable()
+	gc := cfg.Game
+	gc.Def = cfg.Def
+	g, err := engine.New(gc)
+	if err != nil {
+		return nil, err
+	}
+	s.game = g
+	s.logPath = cfg.LogFile
+	return s, nil
+}
+
+// Game is the current game.
+func (s *Session) Game() *engine.Game { return s.game }
+
+// LogPath is the file the current game is logged to ("" until it starts).
+func (s *Session) LogPath() string {
+	if s.logFile == nil {
+		return ""
+	}
+	return s.logPath
+}
+
+// Banner greets a player at a terminal.
+func (s *Session) Banner() {
+	h := s.game.Header()
+	fmt.Fprintf(s.cfg.Out, "%s — %s\n", s.paint(bold, "schnell"), s.def.Name)
+	fmt.Fprintf(s.cfg.Out, "New game: seed %d, %s dice, %s.\n", h.Seed, h.Dice, optionText(h.Options))
+	fmt.Fprintln(s.cfg.Out, "Type `step` to play on, `help` for the commands, Tab to complete, Ctrl-D to quit (the game is saved as you play).")
+}
+
+func optionText(opts []gamelog.Option) string {
+	parts := make([]string, len(opts))
+	for i, o := range opts {
+		parts[i] = o.Name + " " + o.Value
+	}
+	return strings.Join(parts, ", ")
+}
+
+// Run reads and executes lines until quit or the end of input. It returns
+// the process exit code: 0, or 1 if a command failed in a script.
+func (s *Session) Run(in LineReader) int {
+	defer s.Close()
+	n := 0
+	for !s.quit {
+		in.SetPrompt(s.prompt())
+		line, err := in.ReadLine()
+		if errors.Is(err, ErrInterrupt) {
+			continue // Ctrl-C clears the line
+		}
+		if err == io.EOF {
+			if s.cfg.Interactive {
+				fmt.Fprintln(s.cfg.Out)
+			}
+			break
+		}
+		if err != nil {
+			fmt.Fprintf(s.cfg.Err, "schnell: read input: %v\n", err)
+			return 1
+		}
+		n++
+		if err := s.Exec(line); err != nil {
+			s.failed = true
+			if s.cfg.Interactive {
+				fmt.Fprintln(s.cfg.Err, s.paint(red, "Error: "+err.Error()))
+				continue
+			}
+			fmt.Fprintf(s.cfg.Err, "schnell: line %d: %s: %v\n", n, strings.TrimSpace(line), err)
+			if !s.cfg.KeepGoing {
+				return 1
+			}
+		}
+	}
+	if s.failed && !s.cfg.Interactive {
+		return 1
+	}
+	return 0
+}
+
+// Exec runs one command line.
+func (s *Session) Exec(line string) error {
+	words, err := Split(line)
+	if err != nil {
+		return err
+	}
+	if len(words) == 0 {
+		return nil
+	}
+	c := s.lookup(words[0])
+	if c == nil {
+		return fmt.Errorf("unknown command %q: type `help` for the list of commands", words[0])
+	}
+	return c.Run(s, words[1:])
+}
+
+// Close flushes and closes the game and its log.
+func (s *Session) Close() error {
+	var err error
+	if s.game != nil {
+		err = s.game.Close()
+	}
+	if s.logFile != nil {
+		if e := s.logFile.Close(); err == nil {
+			err = e
+		}
+		s.logFile = nil
+	}
+	return err
+}
+
+func (s *Session) prompt() string {
+	p := s.game.Pending()
+	switch {
+	case s.game.Over():
+		return s.paint(dim, "game over") + "> "
+	case p == nil || p.Pause != "":
+		return "schnell> "
+	case p.Roll != nil:
+		what := p.Roll.Spec.String()
+		if p.Roll.Table != "" {
+			what = p.Roll.Table + " " + what
+		}
+		return s.paint(yellow, "roll "+what) + "> "
+	default:
+		return s.paint(yellow, p.Decision.Kind) + "> "
+	}
+}
+
+// ensureLog opens the game's log file before the game makes its first
+// event: the log is the save, appended as play goes.
+func (s *Session) ensureLog() error {
+	if s.logFile != nil {
+		return nil
+	}
+	path := s.logPath
+	if path == "" {
+		dir := s.cfg.LogDir
+		if dir == "" {
+			dir = "."
+		}
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return fmt.Errorf("make log directory: %w", err)
+		}
+		h := s.game.Header()
+		base := fmt.Sprintf("%s-%d", h.Game, h.Seed)
+		path = filepath.Join(dir, base+".jsonl")
+		for i := 2; exists(path); i++ {
+			path = filepath.Join(dir, base+"-"+strconv.Itoa(i)+".jsonl")
+		}
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+	if err != nil {
+		return fmt.Errorf("open game log: %w", err)
+	}
+	if err := s.game.WriteLog(f); err != nil {
+		f.Close()
+		return fmt.Errorf("write game log %s: %w", path, err)
+	}
+	s.logFile, s.logPath = f, path
+	if s.cfg.Interactive {
+		fmt.Fprintf(s.cfg.Out, "%s\n", s.paint(dim, "Game log (it is the save): "+path))
+	}
+	return nil
+}
+
+func exists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
+}
+
+// switchTo makes g the current game, logged to path: the whole history is
+// written to a temporary file that then replaces path, and play appends to
+// it. The old game's log is untouched until the new one is complete.
+func (s *Session) switchTo(g *engine.Game, path string) error {
+	dir := filepath.Dir(path)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("make log directory: %w", err)
+	}
+	tmp, err := os.CreateTemp(dir, ".schnell-*.jsonl")
+	if err != nil {
+		return fmt.Errorf("write game log: %w", err)
+	}
+	if err := g.WriteLog(tmp); err != nil {
+		tmp.Close()
+		os.Remove(tmp.Name())
+		return fmt.Errorf("write game log %s: %w", path, err)
+	}
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		g.StopLog()
+		tmp.Close()
+		os.Remove(tmp.Name())
+		return fmt.Errorf("write game log %s: %w", path, err)
+	}
+	if s.game != nil && s.game != g {
+		s.game.StopLog()
+		s.game.Close()
+	}
+	if s.logFile != nil {
+		s.logFile.Close()
+	}
+	s.game, s.logFile, s.logPath = g, tmp, path
+	return nil
+}
+
+// show prints events and then what the game waits for.
+func (s *Session) show(evs []gamelog.Event) {
+	for i := range evs {
+		if line := s.describe(&evs[i]); line != "" {
+			fmt.Fprintln(s.cfg.Out, line)
+		}
+	}
+	s.showPending()
+}
+
+func (s *Session) showPending() {
+	g := s.game
+	w := s.cfg.Out
+	if g.Over() {
+		if err := g.Err(); err != nil {
+			fmt.Fprintln(s.cfg.Err, s.paint(red, "The game stopped: "+err.Error()))
+			return
+		}
+		fmt.Fprintln(w, s.paint(bold, "The game is over."))
+		return
+	}
+	p := g.Pending()
+	if p == nil {
+		return
+	}
+	switch {
+	case p.Pause != "":
+		if s.cfg.Interactive {
+			fmt.Fprintln(w, s.paint(dim, "-- "+p.Pause+": `step` plays on --"))
+		}
+	case p.Roll != nil:
+		r := p.Roll
+		what := r.Label
+		if r.Table != "" {
+			what = r.Table + " " + r.Title
+			if r.Label != "" {
+				what += " (" + r.Label + ")"
+			}
+		}
+		fmt.Fprintf(w, "%s %s for %s", s.paint(yellow, "Roll"), r.Spec, what)
+		for _, m := range r.Mods {
+			fmt.Fprintf(w, ", %+d %s", m.Value, m.Reason)
+		}
+		lo, hi := r.Spec.FaceRange()
+		fmt.Fprintf(w, ".\nType `roll` and the face(s) you rolled (%d..%d each", lo, hi)
+		if r.Spec.Percentile {
+			fmt.Fprint(w, ", black die first, or the reading 1..100")
+		}
+		fmt.Fprintln(w, "), or `roll` alone to let the program roll.")
+	case p.Decision != nil:
+		d := p.Decision
+		fmt.Fprintf(w, "%s %s\n", s.paint(yellow, "Decide:"), d.Prompt)
+		for i, o := range d.Options {
+			def := ""
+			if i == d.Default {
+				def = " (default)"
+			}
+			fmt.Fprintf(w, "  %d. %-10s %s%s   [%s]\n", i+1, o.Name, o.Text, def, d.CommandFor(i))
+		}
+	}
+}
+
+// ANSI styles, used only when colour is on.
+const (
+	bold   = "1"
+	dim    = "2"
+	red    = "31"
+	yellow = "33"
+	cyan   = "36"
+)
+
+func (s *Session) paint(style, text string) string {
+	if !s.cfg.Color {
+		return text
+	}
+	return "\x1b[" + style + "m" + text + "\x1b[0m"
+}

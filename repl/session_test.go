@@ -1,0 +1,274 @@
+package repl
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/schnell-wargames/schnell/engine"
+	"github.com/schnell-wargames/schnell/engine/enginetest"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files")
+
+func newSession(t *testing.T, mode engine.Mode, keepGoing bool) (*Session, *bytes.Buffer, string) {
+	t.Helper()
+	var out bytes.Buffer
+	log := filepath.Join(t.TempDir(), "game.jsonl")
+	s, err := New(Config{
+		Def: enginetest.Definition(), Game: engine.Config{Seed: 7, Mode: mode},
+		LogFile: log, Out: &out, Err: &out, KeepGoing: keepGoing,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s, &out, log
+}
+
+func run(t *testing.T, s *Session, script string) int {
+	t.Helper()
+	return s.Run(Plain(strings.NewReader(script)))
+}
+
+// execAll runs lines with Exec (the session stays open, unlike Run).
+func execAll(t *testing.T, s *Session, lines ...string) {
+	t.Helper()
+	for _, l := range lines {
+		if err := s.Exec(l); err != nil {
+			t.Fatalf("%s: %v", l, err)
+		}
+	}
+}
+
+func golden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	got = regexp.MustCompile(`/tmp/\S*/game.jsonl`).ReplaceAll(got, []byte("TMP/game.jsonl"))
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test ./repl -update to create it)", err)
+	}
+	// Log paths live in temporary directories.
+	got = regexp.MustCompile(`/tmp/\S*/game.jsonl`).ReplaceAll(got, []byte("TMP/game.jsonl"))
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s differs from the golden file (go test ./repl -update rewrites it):\n--- got\n%s\n--- want\n%s", name, got, want)
+	}
+}
+
+func TestTranscriptDigital(t *testing.T) {
+	s, out, _ := newSession(t, engine.Digital, false)
+	code := run(t, s, "step\nstep\nchoose on\nstep\nlog 3\nhome\nstatus\nquit\n")
+	if code != 0 {
+		t.Fatalf("exit %d:\n%s", code, out)
+	}
+	golden(t, "toy-digital.golden", out.Bytes())
+}
+
+func TestTranscriptPhysical(t *testing.T) {
+	s, out, _ := newSession(t, engine.Physical, false)
+	code := run(t, s, "step\nroll 4\nroll 10\nstep\nchoose 2\nroll\nquit\n")
+	if code != 0 {
+		t.Fatalf("exit %d:\n%s", code, out)
+	}
+	golden(t, "toy-physical.golden", out.Bytes())
+}
+
+func TestUnknownCommandStopsScript(t *testing.T) {
+	s, out, _ := newSession(t, engine.Digital, false)
+	code := run(t, s, "bogus\ntables\n")
+	if code == 0 {
+		t.Fatal("a failing command exited 0")
+	}
+	if !strings.Contains(out.String(), `"bogus"`) || !strings.Contains(out.String(), "line 1") {
+		t.Errorf("message does not name the command and line: %q", out)
+	}
+	if strings.Contains(out.String(), "T-1") {
+		t.Error("the script went on after the failing command")
+	}
+}
+
+func TestKeepGoing(t *testing.T) {
+	s, out, _ := newSession(t, engine.Digital, true)
+	code := run(t, s, "bogus\ntables\n")
+	if code == 0 {
+		t.Error("--keep-going must still exit non-zero after a failure")
+	}
+	if !strings.Contains(out.String(), "T-1") {
+		t.Errorf("--keep-going stopped at the failure:\n%s", out)
+	}
+}
+
+// TestPhysicalFacesRefused: rule 2.0 dice: an out-of-range face is refused
+// with the valid range, and the game still waits for the same roll.
+func TestPhysicalFacesRefused(t *testing.T) {
+	s, out, _ := newSession(t, engine.Physical, false)
+	execAll(t, s, "step")
+	out.Reset()
+	if err := s.Exec("roll 7"); err == nil || !strings.Contains(err.Error(), "1..6") {
+		t.Fatalf("roll 7 on a 1D6: got %v, want a range error naming 1..6", err)
+	}
+	if p := s.Game().Pending(); p == nil || p.Roll == nil || p.Roll.Table != "T-2" {
+		t.Fatalf("after a refused face the T-2 roll must still be pending, got %+v", p)
+	}
+	if err := s.Exec("roll 6"); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestFreeRollRange(t *testing.T) {
+	s, out, _ := newSession(t, engine.Digital, false)
+	for range 200 {
+		out.Reset()
+		if err := s.Exec("roll 2d10"); err != nil {
+			t.Fatal(err)
+		}
+		var total int
+		line := strings.TrimSpace(out.String())
+		i := strings.LastIndex(line, "= ")
+		if _, err := fmtSscan(line[i+2:], &total); err != nil || total < 1 || total > 100 {
+			t.Fatalf("free 2D10 roll %q: total out of 1..100", line)
+		}
+	}
+	if s.LogPath() != "" {
+		t.Error("a free roll started the game's log")
+	}
+	if err := s.Exec("roll 3d"); err == nil {
+		t.Error("roll 3d: want a dice error")
+	}
+}
+
+func TestUndoRestoresLog(t *testing.T) {
+	s, _, log := newSession(t, engine.Digital, false)
+	execAll(t, s, "step", "step")
+	before, _ := os.ReadFile(log)
+	hist := slices.Clone(s.Game().History())
+	if err := s.Exec("choose on"); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Exec("undo"); err != nil {
+		t.Fatal(err)
+	}
+	after, _ := os.ReadFile(log)
+	if !bytes.Equal(before, after) {
+		t.Errorf("undo: the log differs from the log before the decision:\n--- before\n%s\n--- after\n%s", before, after)
+	}
+	if len(s.Game().History()) != len(hist) {
+		t.Errorf("undo: %d events, want %d", len(s.Game().History()), len(hist))
+	}
+	if p := s.Game().Pending(); p == nil || p.Decision == nil {
+		t.Fatalf("undo: the decision is not pending again: %+v", p)
+	}
+	// The same choice after undo gives the same dice: undo never re-rolls.
+	if err := s.Exec("choose on"); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestSaveAndLoad(t *testing.T) {
+	s, _, _ := newSession(t, engine.Digital, false)
+	execAll(t, s, "step", "step", "choose on")
+	other := filepath.Join(t.TempDir(), "copy.jsonl")
+	if err := s.Exec("save " + other); err != nil {
+		t.Fatal(err)
+	}
+	want := s.Game().AsLog().Lines
+	s2, out2, _ := newSession(t, engine.Digital, false)
+	if err := s2.Exec("load " + other); err != nil {
+		t.Fatalf("load: %v\n%s", err, out2)
+	}
+	if got := s2.Game().AsLog().Lines; !slices.Equal(got, want) {
+		t.Errorf("loaded game differs:\n%v\nwant\n%v", got, want)
+	}
+	// Both go on identically (the loaded game is already past the pause
+	// where the original stopped).
+	execAll(t, s, "step", "choose home")
+	execAll(t, s2, "choose home")
+	if !slices.Equal(s.Game().AsLog().Lines, s2.Game().AsLog().Lines) {
+		t.Error("the loaded game does not go on like the original")
+	}
+}
+
+func TestLoadBadLogKeepsGame(t *testing.T) {
+	s, _, log := newSession(t, engine.Digital, false)
+	execAll(t, s, "step")
+	bad := filepath.Join(t.TempDir(), "bad.jsonl")
+	os.WriteFile(bad, []byte("{\"format\":\"schnell-log\"\nnot json\n"), 0o644)
+	err := s.Exec("load " + bad)
+	if err == nil || !strings.Contains(err.Error(), "bad.jsonl") {
+		t.Fatalf("load of a corrupt log: got %v, want an error naming the file", err)
+	}
+	if s.LogPath() != log {
+		t.Errorf("a failed load changed the current game's log to %q", s.LogPath())
+	}
+}
+
+func TestComplete(t *testing.T) {
+	s, _, _ := newSession(t, engine.Digital, false)
+	cases := []struct {
+		line string
+		want string
+	}{
+		{"tab", "table"},
+		{"tab", "tables"},
+		{"table ", "T-1"},
+		{"help ", "undo"},
+		{"step ", "mission"},
+	}
+	for _, c := range cases {
+		got := s.Complete(c.line)
+		if !slices.Contains(got, c.want) {
+			t.Errorf("Complete(%q) = %v, want it to offer %q", c.line, got, c.want)
+		}
+	}
+	execAll(t, s, "step", "step")
+	if got := s.Complete("choose "); !slices.Equal(got, []string{"on", "home"}) {
+		t.Errorf("Complete(choose ) = %v, want the pending decision's options", got)
+	}
+	// The readline adapter returns the rest of the word.
+	c := completer(s.Complete)
+	cands, n := c.Do([]rune("tab"), 3)
+	if n != 3 || len(cands) != 2 || string(cands[0]) != "le " {
+		t.Errorf("completer.Do(tab) = %q, %d", cands, n)
+	}
+}
+
+func TestHelpFromTable(t *testing.T) {
+	s, out, _ := newSession(t, engine.Digital, false)
+	if err := s.Exec("help"); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range s.cmds {
+		if !strings.Contains(out.String(), c.Usage) {
+			t.Errorf("help does not list %s", c.Name)
+		}
+	}
+	out.Reset()
+	if err := s.Exec("help undo"); err != nil || !strings.Contains(out.String(), "never re-rolls") {
+		t.Errorf("help undo: %v %q", err, out)
+	}
+	if err := s.Exec("help nope"); err == nil {
+		t.Error("help nope: want an error")
+	}
+}
+
+func TestNoColourWhenOff(t *testing.T) {
+	s, out, _ := newSession(t, engine.Digital, false)
+	run(t, s, "step\nstep\nstatus\n")
+	if bytes.Contains(out.Bytes(), []byte("\x1b[")) {
+		t.Error("escape codes printed with colour off")
+	}
+}
+
+func fmtSscan(s string, v *int) (int, error) { return fmt.Sscan(s, v) }

@@ -1,0 +1,256 @@
+package schnellboats
+
+// bookIDs names the tables of one booklet by their role. The S-100 and
+// Projekt 5b booklets give the same roles different ids (the rules book:
+// G-9 vs F-9, H-1 vs G-1, I-1 vs H-1, J vs I, K-1 vs J-1, A-4 vs A-3).
+type bookIDs struct {
+	Days, Weather, MissionType, Abstract, Zones, SeaState             string
+	Encounter                                                         [4]string // by zone colour
+	Event, Lone, Mechanical, Mine                                     string
+	AirFind, AirType, AirSpot, AirAA, AirAttack, AirTarget, AirResult string
+	Minelay, Rescue, Recon                                            string
+	HitLoc, Points, Fire, Flood, CrewHit, Wound, WoundAfter           string
+	Transfer, Water, Search                                           string
+	Repair, Parts                                                     string
+	VP, Inquiry                                                       string
+	Medals, Rating                                                    [3]string // by campaign length
+	RepCrewman, RepCrew, RepBoat                                      string
+	GivenName, Surname, Special                                       string
+}
+
+var s100IDs = bookIDs{
+	Days: "A-0", Weather: "A-1", MissionType: "A-2", Abstract: "A-3", Zones: "A-4", SeaState: "A-5",
+	Encounter: [4]string{"", "A-6", "A-7", "A-8"},
+	Event:     "A-9", Lone: "A-10", Mechanical: "A-11", Mine: "A-12",
+	AirFind: "B-1", AirType: "B-2", AirSpot: "B-3", AirAA: "B-4", AirAttack: "B-5", AirTarget: "B-6", AirResult: "B-7",
+	Minelay: "E-1", Rescue: "E-2", Recon: "E-3",
+	HitLoc: "G-1", Points: "G-2", Fire: "G-3", Flood: "G-4", CrewHit: "G-7", Wound: "G-8", WoundAfter: "G-9",
+	Transfer: "G-10-A", Water: "G-10-B", Search: "G-10-C",
+	Repair: "H-1", Parts: "H-2",
+	VP: "I-1", Inquiry: "I-3",
+	Medals:     [3]string{"I-2-S", "I-2-M", "I-2-L"},
+	Rating:     [3]string{"J-S", "J-M", "J-L"},
+	RepCrewman: "K-1", RepCrew: "K-2", RepBoat: "K-3",
+	GivenName: "L-1", Surname: "L-2", Special: "L-3",
+}
+
+// The Projekt 5b booklet: A-2 decides mission type and abstraction at once,
+// A-3 assigns the zones, and from the damage tables on the letters are one
+// lower than the S-100's (F for G, G for H, H for I, I for J, J for K).
+var p5bIDs = bookIDs{
+	Days: "A-0", Weather: "A-1", MissionType: "A-2", Abstract: "", Zones: "A-3", SeaState: "A-5",
+	Encounter: [4]string{"", "A-6", "A-7", "A-8"},
+	Event:     "A-9", Lone: "A-10", Mechanical: "A-11", Mine: "A-12",
+	AirFind: "B-1", AirType: "B-2", AirSpot: "B-3", AirAA: "B-4", AirAttack: "B-5", AirTarget: "B-6", AirResult: "B-7",
+	Minelay: "", Rescue: "E-2", Recon: "E-3",
+	HitLoc: "F-1", Points: "F-2", Fire: "F-3", Flood: "F-4", CrewHit: "F-7", Wound: "F-8", WoundAfter: "F-9",
+	Transfer: "F-10-A", Water: "F-10-B", Search: "F-10-C",
+	Repair: "G-1", Parts: "G-2",
+	VP: "H-1", Inquiry: "H-3",
+	Medals:     [3]string{"H-2-S", "H-2-M", "H-2-L"},
+	Rating:     [3]string{"I-S", "I-M", "I-L"},
+	RepCrewman: "J-1", RepCrew: "J-2", RepBoat: "J-3",
+	GivenName: "L-1", Surname: "L-2", Special: "L-3",
+}
+
+// required lists, per booklet, every table the rules roll on and the
+// effects each of its rows must set; the loader refuses a booklet (or an
+// overlay) that lacks one.
+var required = map[string]map[string][]string{
+	BookletS100: requiredFor(&s100IDs),
+	Booklet5b:   requiredFor(&p5bIDs),
+}
+
+func requiredFor(b *bookIDs) map[string][]string {
+	m := map[string][]string{
+		b.Days: {"days"}, b.Weather: {"weather"}, b.MissionType: {"mission"}, b.Zones: {"first_zone"},
+		b.SeaState: {"sea_state"}, b.Event: {"event"}, b.Lone: {"home"}, b.Mechanical: nil, b.Mine: nil,
+		b.AirFind: nil, b.AirType: {"aircraft"}, b.AirSpot: nil, b.AirAA: nil, b.AirAttack: {"attack"},
+		b.AirTarget: {"count"}, b.AirResult: {"hits"}, b.Rescue: nil, b.Recon: nil,
+		b.HitLoc: {"component"}, b.Points: {"points"}, b.Fire: nil, b.Flood: nil, b.CrewHit: {"position"},
+		b.Wound: {"wound"}, b.WoundAfter: {"wound"}, b.Transfer: nil, b.Water: nil, b.Search: nil,
+		b.Repair: {"days"}, b.Parts: {"days"}, b.VP: {"vp"}, b.Inquiry: {"inquiry"},
+		b.RepCrewman: nil, b.RepCrew: {"skill"}, b.RepBoat: {"days"},
+		b.GivenName: {"name"}, b.Surname: {"name"}, b.Special: {"special"},
+	}
+	for i := 1; i < 4; i++ {
+		m[b.Encounter[i]] = []string{"encounter"}
+	}
+	for i := range 3 {
+		m[b.Medals[i]] = []string{"grade"}
+		m[b.Rating[i]] = []string{"rating"}
+	}
+	if b.Abstract != "" {
+		m[b.Abstract] = nil
+	}
+	if b.Minelay != "" {
+		m[b.Minelay] = nil
+	}
+	return m
+}
+
+// facts answers the tables' conditions from the campaign and from what the
+// roll concerns (a crewman, a boat, an aircraft…), set just before it.
+type facts struct {
+	c         *Campaign
+	crew      *Crewman
+	sortie    *Sortie
+	damage    int
+	aircraft  int
+	attack    int
+	item      int
+	spotted   int
+	standIn   int
+	boatsLost int
+	boat1Lost int
+	sunk      int
+	position  int
+}
+
+func (f *facts) reset() {
+	c := f.c
+	*f = facts{c: c, attack: len(attacks) - 1}
+}
+
+// Fact implements tables.Facts.
+func (f *facts) Fact(i int) int {
+	c := f.c
+	m := c.Mission
+	switch i {
+	case fMonth:
+		return c.Date.Month()
+	case fBoat:
+		return int(c.Type)
+	case fLength:
+		return int(c.Length)
+	case fWeather:
+		if m != nil {
+			return m.Weather
+		}
+	case fSeaState:
+		if m != nil {
+			return m.Sea
+		}
+	case fZone:
+		if m != nil && m.Pos >= 0 && m.Pos < len(m.Route) {
+			return zoneByID(m.Route[m.Pos]).Colour
+		}
+	case fRedZone:
+		if m != nil && m.Pos >= 0 && m.Pos < len(m.Route) {
+			return zoneByID(m.Route[m.Pos]).Red
+		}
+	case fMission:
+		if m != nil {
+			return m.Kind
+		}
+	case fBoats:
+		if m != nil {
+			return len(c.formation())
+		}
+	case fDamagedBoats:
+		n := 0
+		for _, s := range c.formation() {
+			if s.Points > 0 || s.Components > 0 {
+				n++
+			}
+		}
+		return n
+	case fBoatsLost:
+		return f.boatsLost
+	case fBoat1Lost:
+		return f.boat1Lost
+	case fVP:
+		return c.VP
+	case fMissionVP:
+		if m != nil {
+			return m.VP
+		}
+	case fMedals:
+		return c.Grade
+	case fSunk:
+		return f.sunk
+	case fCognac:
+		return b2i(c.Cognac)
+	case fSpotted:
+		return f.spotted
+	case fFast:
+		if m != nil {
+			return b2i(m.Fast)
+		}
+	case fEnginesOut:
+		if s := c.sortie1(); s != nil {
+			return s.EnginesOut
+		}
+	case fRadioOut:
+		if s := c.sortie1(); s != nil {
+			return b2i(s.RadioOut)
+		}
+	case fStandIn:
+		return f.standIn
+	case fSkill:
+		if f.sortie != nil {
+			return f.sortie.Boat.Skill
+		}
+		return 1
+	case fVeteran:
+		if f.crew != nil {
+			return b2i(f.crew.Veteran)
+		}
+	case fWounds:
+		if f.crew != nil {
+			return f.crew.LW
+		}
+	case fSevere:
+		if f.crew != nil {
+			return b2i(f.crew.SW)
+		}
+	case fSpecial:
+		if f.crew != nil {
+			return f.crew.Special
+		}
+	case fMissions:
+		return c.Stats.Missions
+	case fTurn:
+		if m != nil {
+			return m.Turn
+		}
+	case fReturning:
+		if m != nil {
+			return b2i(m.Home)
+		}
+	case fDays:
+		return c.Date.DaysSince(c.Start)
+	case fDamage:
+		return f.damage
+	case fAircraft:
+		return f.aircraft
+	case fAttack:
+		return f.attack
+	case fSuccesses:
+		if f.crew != nil {
+			return f.crew.Successes
+		}
+	case fCrewKilled:
+		if m != nil {
+			return m.CrewKIA
+		}
+	case fItem:
+		return f.item
+	case fReprimands:
+		return c.Reprimand
+	case fPosition:
+		return f.position
+	case fIntel:
+		if m != nil {
+			return b2i(m.Intel)
+		}
+	}
+	return 0
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}

@@ -1,0 +1,620 @@
+package schnellboats
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/schnell-wargames/schnell/engine"
+	"github.com/schnell-wargames/schnell/gamelog"
+	"github.com/schnell-wargames/schnell/tables"
+)
+
+var (
+	str  = gamelog.Str
+	num  = gamelog.Int
+	flag = gamelog.Bool
+)
+
+func newCampaign(opts []gamelog.Option, _ *tables.Set) (engine.Rules, error) {
+	c := &Campaign{End: campaignEnd}
+	for _, o := range opts {
+		switch o.Name {
+		case "campaign":
+			switch o.Value {
+			case "short":
+				c.Length = Short
+			case "medium":
+				c.Length = Medium
+			case "long":
+				c.Length = Long
+			default:
+				return nil, fmt.Errorf("campaign %q: want short, medium or long (3.1)", o.Value)
+			}
+		case "boat":
+			switch o.Value {
+			case "s100":
+				c.Type = S100
+			case "5b":
+				c.Type = P5b
+			default:
+				return nil, fmt.Errorf("boat %q: want s100 or 5b", o.Value)
+			}
+		}
+	}
+	c.Start = campaignStart[c.Length]
+	c.Date = c.Start
+	c.ids = &s100IDs
+	if c.Type == P5b {
+		c.ids = &p5bIDs
+	}
+	c.facts.c = c
+	c.Stats.Sunk = map[string]int{}
+	return c, nil
+}
+
+// Play runs the campaign from set-up to its end.
+func (c *Campaign) Play(x *engine.Ctx) {
+	c.x = x
+	x.Emit("campaign_start", str("campaign", lengths[c.Length]), str("boat", boatTypes[c.Type]),
+		str("start", c.Start.String()), str("end", c.End.String()))
+	c.setUp()
+	for !c.Over && c.Date.Before(c.End) {
+		c.night()
+	}
+	c.finish()
+}
+
+// roll rolls on a table with the current facts.
+func (c *Campaign) roll(id, label string) engine.Outcome {
+	return c.x.Roll(id, &c.facts, label)
+}
+
+func (c *Campaign) eff(o engine.Outcome, key int) int {
+	v, _ := o.Int(key)
+	return v
+}
+
+// setUp is rule 3.2: names and special skills for every Boat #1 position,
+// start dates, crews for Boats #2-#4 and the reserves, six boats available.
+func (c *Campaign) setUp() {
+	for _, pos := range boatPositions[c.Type] {
+		m := c.newCrewman(pos, false)
+		c.Crew = append(c.Crew, m)
+	}
+	for i := range 6 {
+		b := &Boat{ID: hullID(i), Status: Ready, Skill: 1}
+		role := "reserve"
+		switch {
+		case i == 0:
+			role = "boat1"
+		case i < 4:
+			role = "squadron"
+		}
+		if i > 0 {
+			c.facts.reset()
+			o := c.roll(c.ids.RepCrew, b.ID+" crew")
+			b.Skill = c.eff(o, eSkill)
+		}
+		c.Boats = append(c.Boats, b)
+		c.x.Emit("boat", str("boat", b.ID), str("role", role), str("skill", skills[b.Skill]), str("status", Ready))
+	}
+}
+
+// newCrewman rolls a man for a position (L-1, L-2, L-3; K-1 for replacements).
+func (c *Campaign) newCrewman(pos int, replacement bool) *Crewman {
+	title := positionTitles[pos]
+	c.facts.reset()
+	vet := false
+	if replacement {
+		vet = c.roll(c.ids.RepCrewman, title).Has(eVeteran)
+	}
+	given := c.roll(c.ids.GivenName, title)
+	sur := c.roll(c.ids.Surname, title)
+	sk := c.roll(c.ids.Special, title)
+	g, _ := given.Row.Effect(eName)
+	s, _ := sur.Row.Effect(eName)
+	m := &Crewman{Position: pos, Name: g.Str + " " + s.Str, Special: c.eff(sk, eSpecial), Start: c.Date, Veteran: vet}
+	typ := "crewman"
+	if replacement {
+		typ = "replacement"
+	}
+	c.x.Emit(typ, str("crewman", m.Name), str("position", positionsS[pos]), str("special", specials[m.Special]),
+		str("start", m.Start.String()), flag("veteran", vet))
+	return m
+}
+
+// night is one pass of 3.3: the days to the next mission, the serviceable
+// boats, the weather and mission type, then the mission and what follows.
+func (c *Campaign) night() {
+	c.facts.reset()
+	days := c.eff(c.roll(c.ids.Days, ""), eDays)
+	next := c.Date.Add(days)
+	c.tonight()
+	if !c.Over {
+		c.passDays(next.DaysSince(c.Date))
+		c.Date = next
+	}
+}
+
+// passDays moves repairs, deliveries and convalescence on.
+func (c *Campaign) passDays(n int) {
+	for _, b := range c.Boats {
+		if b.Status == Ready {
+			continue
+		}
+		b.RepairDays -= n
+		if b.RepairDays <= 0 {
+			b.RepairDays = 0
+			was := b.Status
+			b.Status = Ready
+			if was == Lost {
+				// A new boat with a new crew (K-3, K-2) joins the squadron.
+				c.facts.reset()
+				b.Skill = c.eff(c.roll(c.ids.RepCrew, b.ID+" new crew"), eSkill)
+				b.Kills, b.Successes, b.Earned = 0, 0, 0
+				c.x.Emit("new_boat", str("boat", b.ID), str("skill", skills[b.Skill]), str("date", c.Date.Add(n).String()))
+			}
+		}
+	}
+	if c.Hospital > 0 {
+		c.Hospital -= n
+		if c.Hospital < 0 {
+			c.Hospital = 0
+		}
+	}
+}
+
+func (c *Campaign) readyBoats() []*Boat {
+	var out []*Boat
+	for _, b := range c.Boats {
+		if b.Status == Ready {
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
+func (c *Campaign) noMission(reason string) {
+	c.Stats.Cancelled++
+	c.x.Emit("no_mission", str("date", c.Date.String()), str("reason", reason))
+}
+
+func (c *Campaign) tonight() {
+	if c.Hospital > 0 {
+		c.noMission("the Kommandant is in hospital")
+		return
+	}
+	ready := c.readyBoats()
+	// 3.3 step 1 and "Mission" 1: at least 2 serviceable boats, or no mission.
+	if len(ready) < 2 {
+		c.noMission(fmt.Sprintf("only %d serviceable boat(s): 2 are needed", len(ready)))
+		return
+	}
+	// 4.11: Boat #1 is the Kommandant's; at base he may take another ready boat.
+	if c.boat1().Status != Ready {
+		c.substitute(ready)
+	}
+	c.facts.reset()
+	m := &Mission{Date: c.Date, Pos: -1, Sunk: map[string]int{}}
+	c.Mission = m
+	m.Weather = c.eff(c.roll(c.ids.Weather, ""), eWeather)
+	c.x.Emit("weather", str("weather", weathers[m.Weather]))
+	if c.Type == P5b && m.Weather == 3 {
+		// 3.3 step 2: Projekt 5b in Bad weather: the mission is cancelled.
+		c.Mission = nil
+		c.noMission("Bad weather: the Projekt 5b hydrofoils stay in port")
+		return
+	}
+	c.Stats.Missions++
+	m.N = c.Stats.Missions
+	m.Flagship = c.boat1().ID
+	sail := []*Boat{c.boat1()}
+	for _, b := range ready {
+		if b != c.boat1() && len(sail) < 4 {
+			sail = append(sail, b)
+		}
+	}
+	ids := make([]string, len(sail))
+	eq := boatEquipment[c.Type]
+	for i, b := range sail {
+		ids[i] = b.ID
+		s := &Sortie{Boat: b, No: i + 1, Formation: true}
+		if i == 0 {
+			s.Extinguishers, s.Torpedoes, s.DCs, s.Rockets = eq.Extinguishers, eq.Torpedoes, eq.DCs, eq.Rockets
+		}
+		m.Sorties = append(m.Sorties, s)
+	}
+	c.x.Emit("mission_start", num("mission", m.N), str("date", c.Date.String()), gamelog.Strs("boats", ids), str("flagship", m.Flagship))
+	c.missionType(m)
+	if m.Abstract {
+		c.Stats.Abstract++
+		c.completeMission(true)
+		return
+	}
+	c.facts.reset()
+	m.FirstZone = c.eff(c.roll(c.ids.Zones, ""), eFirstZone)
+	if m.FirstZone < 1 || m.FirstZone > redZones-3 {
+		c.x.Fail(fmt.Errorf("table %s gave first_zone=%d: it must be 1..%d (4 connected Red Zones of %d)", c.ids.Zones, m.FirstZone, redZones-3, redZones))
+	}
+	m.Route = route(m.FirstZone)
+	reds := make([]int, 4)
+	for i := range reds {
+		reds[i] = m.FirstZone + i
+	}
+	c.x.Emit("zones", gamelog.Ints("red", reds))
+	if m.Kind == 1 {
+		s := m.Sorties[0]
+		s.Mines = eq.Mines
+	}
+	c.sail()
+	c.completeMission(false)
+}
+
+// substitute is 4.11: the Kommandant takes another ready boat as Boat #1.
+func (c *Campaign) substitute(ready []*Boat) {
+	d := &engine.Decision{Kind: "flagship", Prompt: fmt.Sprintf("%s is %s: which boat becomes Boat #1 tonight (4.11)?", c.boat1().ID, c.boat1().Status)}
+	for _, b := range ready {
+		d.Options = append(d.Options, engine.Option{Name: b.ID, Text: fmt.Sprintf("%s (crew %s, %d kills)", b.ID, skills[b.Skill], b.Kills),
+			Facts: []gamelog.Field{str("boat", b.ID), str("skill", skills[b.Skill]), num("kills", b.Kills)}})
+	}
+	i := 0
+	if len(d.Options) > 1 {
+		i = c.x.Decide(d)
+	}
+	old := c.boat1()
+	nb := ready[i]
+	// The two hulls swap places: the old flagship's hull takes the new
+	// one's #2-#4 crew while it is repaired.
+	old.Skill, nb.Skill = nb.Skill, old.Skill
+	old.Kills, nb.Kills = nb.Kills, old.Kills
+	old.Successes, nb.Successes = nb.Successes, old.Successes
+	old.Earned, nb.Earned = nb.Earned, old.Earned
+	for j, b := range c.Boats {
+		if b == nb {
+			c.Flagship = j
+		}
+	}
+	c.x.Emit("substitution", str("boat", nb.ID), str("from", old.ID), str("reason", old.Status))
+}
+
+// missionType is 3.3 steps 2-3.
+func (c *Campaign) missionType(m *Mission) {
+	c.facts.reset()
+	switch {
+	case c.Type == S100 && m.Weather == 3:
+		m.Kind = 0 // 3.3 step 2: S-100 in Bad weather: always an Offensive Patrol
+	default:
+		o := c.roll(c.ids.MissionType, "")
+		m.Kind = c.eff(o, eMission)
+		m.Abstract = o.Has(eAbstract)
+	}
+	if m.Kind == 0 && c.ids.Abstract != "" {
+		m.Abstract = c.roll(c.ids.Abstract, "").Has(eAbstract)
+	}
+	c.x.Emit("mission_type", str("kind", missionKind[m.Kind]), flag("abstract", m.Abstract))
+}
+
+// vp counts Victory Points for an item (I-1) n times.
+func (c *Campaign) vp(item, n int, why string) {
+	if n == 0 {
+		return
+	}
+	c.facts.reset()
+	c.facts.item = item
+	row := c.x.Lookup(c.ids.VP, &c.facts)
+	v, _ := row.Int(eVP, 0)
+	total := v * n
+	c.VP += total
+	if c.Mission != nil {
+		c.Mission.VP += total
+	}
+	c.x.Emit("victory_points", str("item", vpItems[item]), num("count", n), num("vp", total), str("why", why), num("total", c.VP))
+}
+
+func vpItem(name string) int {
+	for i, v := range vpItems {
+		if v == name {
+			return i
+		}
+	}
+	panic("no VP item " + name)
+}
+
+// completeMission is "Completing a Mission": wounds and replacements,
+// repairs, Victory Points, medals, a Board of Inquiry, veterans and crew skill.
+func (c *Campaign) completeMission(abstract bool) {
+	m := c.Mission
+	success := abstract || c.missionSuccess()
+	if success {
+		c.Stats.Successful++
+	} else {
+		c.Stats.Failed++
+	}
+	sailed := []*Sortie{}
+	for _, s := range m.Sorties {
+		s.Boat.Missions++
+		sailed = append(sailed, s)
+	}
+	if !abstract {
+		c.woundsAfter()
+		c.repairs()
+	}
+	// Victory Points (I-1).
+	sunk := 0
+	for _, typ := range []string{"merchant", "tanker", "destroyer", "light_cruiser", "mtb", "mgb", "submarine"} {
+		if n := m.Sunk[typ]; n > 0 {
+			c.vp(vpItem(typ), n, typ+" sunk")
+			sunk += n
+			c.Stats.Sunk[typ] += n
+		}
+	}
+	c.vp(vpItem("aircraft"), m.Aircraft, "aircraft shot down")
+	c.Stats.Aircraft += m.Aircraft
+	if m.Special {
+		c.vp(vpItem("special_success"), 1, missionKind[m.Kind]+" accomplished")
+	}
+	if success {
+		c.vp(vpItem("mission_success"), 1, "mission successful")
+	} else {
+		c.vp(vpItem("mission_failure"), 1, "mission failed")
+	}
+	lost := len(m.LostHulls)
+	if m.Boat1Lost {
+		c.vp(vpItem("boat1_lost"), 1, "Boat #1 lost")
+		c.vp(vpItem("boat_lost"), lost-1, "Boats #2-#4 lost")
+	} else {
+		c.vp(vpItem("boat_lost"), lost, "Boats #2-#4 lost")
+	}
+	c.vp(vpItem("crewman_kia"), m.CrewKIA, "Boat #1 crewmen killed")
+	if m.Pilot {
+		c.vp(vpItem("pilot_rescued"), 1, "airman rescued")
+	}
+	c.x.Emit("mission_end", num("mission", m.N), flag("success", success), num("sunk", sunk), num("lost", lost), num("vp", m.VP))
+	// 5.0: successful missions make veterans and raise crew skill.
+	if success {
+		for _, cm := range c.Crew {
+			if cm.Serving() {
+				cm.Successes++
+				if cm.Successes >= 15 && !cm.Veteran {
+					cm.Veteran = true
+					c.x.Emit("veteran", str("crewman", cm.Name), str("position", positionsS[cm.Position]))
+				}
+			}
+		}
+	}
+	for _, s := range sailed[1:] {
+		if s.Gone == "sunk" || s.Gone == "abandoned" {
+			continue
+		}
+		b := s.Boat
+		if success {
+			b.Successes++
+		}
+		c.crewSkill(b)
+	}
+	for _, cm := range c.Crew {
+		if cm.Serving() {
+			cm.Missions++
+		}
+	}
+	c.medals()
+	if lost > 0 {
+		c.inquiry(lost, m.Boat1Lost, sunk)
+	}
+	c.replaceCrew()
+	if k := c.kmdt(); k != nil && k.KIA && !c.Over {
+		c.endCampaign("killed")
+	}
+	c.Mission = nil
+	c.x.Pause("mission_end", 2)
+}
+
+// crewSkill is 5.0: a #2-#4 crew rises one level per 5 kills or per 15
+// successful missions (whichever gives more), up to Elite.
+func (c *Campaign) crewSkill(b *Boat) {
+	want := b.Kills/5 + b.Successes/15
+	for b.Skill < 3 && want > b.Earned {
+		b.Skill++
+		b.Earned++
+		c.x.Emit("crew_skill", str("boat", b.ID), str("level", skills[b.Skill]))
+	}
+}
+
+// missionSuccess reads the book: a mission aborted before all 4 Red Zones are
+// patrolled, or in which nothing was sunk, is a failure. Our reading (see
+// docs/rules-notes.md): a mission succeeds when the squadron patrolled all 4
+// assigned zones, or sank at least one ship; a special mission also
+// succeeds when it was accomplished.
+func (c *Campaign) missionSuccess() bool {
+	m := c.Mission
+	sunk := 0
+	for _, n := range m.Sunk {
+		sunk += n
+	}
+	return m.Patrolled >= 4 || sunk > 0 || m.Special
+}
+
+// woundsAfter is "Completing a Mission" 1 (G-9).
+func (c *Campaign) woundsAfter() {
+	for _, cm := range c.Crew {
+		if cm.KIA || (cm.LW == 0 && !cm.SW) {
+			continue
+		}
+		c.facts.reset()
+		c.facts.crew = cm
+		medic := c.crewman(posMedic)
+		if medic != nil && medic.Serving() && medic != cm {
+			c.facts.crew = &Crewman{SW: cm.SW, Special: specialIndex("medic")}
+		}
+		o := c.roll(c.ids.WoundAfter, cm.Name)
+		res := c.eff(o, eWound)
+		switch res {
+		case 3: // dies of his wounds
+			cm.KIA, cm.Out = true, true
+			c.Stats.CrewKilled++
+			if c.Mission != nil {
+				c.Mission.CrewKIA++
+			}
+		case 2: // discharged
+			if cm.Position == posKMDT {
+				cm.SW, cm.LW = false, 0
+				c.Hospital = 14
+			} else {
+				cm.Out = true
+			}
+		case 1:
+			cm.SW, cm.LW = false, 1
+		default:
+			cm.SW, cm.LW = false, 0
+		}
+		c.x.Emit("wound_status", str("crewman", cm.Name), str("position", positionsS[cm.Position]), str("result", []string{"recovered", "light wound", "discharged", "died of wounds"}[res]))
+	}
+}
+
+func specialIndex(name string) int {
+	for i, s := range specials {
+		if s == name {
+			return i
+		}
+	}
+	panic("no special " + name)
+}
+
+// replaceCrew is 3.3 step 1 / "Completing a Mission" 1a-c (K-1, L).
+func (c *Campaign) replaceCrew() {
+	if c.Over {
+		return
+	}
+	for i, cm := range c.Crew {
+		if !cm.Out {
+			continue
+		}
+		if cm.Position == posKMDT {
+			continue // the campaign ends instead
+		}
+		c.Fallen = append(c.Fallen, cm)
+		c.Crew[i] = c.newCrewman(cm.Position, true)
+	}
+}
+
+// repairs is "Completing a Mission" 2 (H-1, H-2) and lost hulls (K-3).
+func (c *Campaign) repairs() {
+	m := c.Mission
+	for _, s := range m.Sorties {
+		b := s.Boat
+		if s.Gone == "sunk" || s.Gone == "abandoned" {
+			b.Status, b.Lost = Lost, b.Lost+1
+			c.facts.reset()
+			b.RepairDays = c.eff(c.roll(c.ids.RepBoat, b.ID), eDays)
+			c.x.Emit("repair", str("boat", b.ID), num("days", b.RepairDays), str("why", "lost: a new boat is on order"))
+			continue
+		}
+		dmg := s.Points + s.Components
+		if dmg == 0 {
+			continue
+		}
+		c.facts.reset()
+		c.facts.damage = dmg
+		if mech := c.crewman(posChief); s.No == 1 && mech != nil && mech.Serving() && mech.Special == specialIndex("mechanic") {
+			dmg = max(0, dmg-1)
+			c.facts.damage = dmg
+		}
+		days := c.eff(c.roll(c.ids.Repair, b.ID), eDays)
+		for _, part := range s.Destroyed {
+			c.facts.reset()
+			days += c.eff(c.roll(c.ids.Parts, b.ID+" "+part), eDays)
+		}
+		b.Status, b.RepairDays = Repair, days
+		c.x.Emit("repair", str("boat", b.ID), num("days", days))
+	}
+}
+
+// medals is 6.0: the S-Boat War Badge (12 successful missions, or the
+// Kommandant wounded) and the Iron Cross grades by Victory Points (I-2).
+func (c *Campaign) medals() {
+	m := c.Mission
+	if !c.WarBadge && (c.Stats.Successful >= 12 || (m != nil && m.KmdtHit)) {
+		c.WarBadge = true
+		c.award("S-Boat War Badge")
+	}
+	c.facts.reset()
+	row := c.x.Lookup(c.ids.Medals[c.Length], &c.facts)
+	g, _ := row.Int(eGrade, 0)
+	for c.Grade < g {
+		c.Grade++
+		r := c.medalRow(c.Grade)
+		e, _ := r.Effect(eMedal)
+		c.award(e.Str)
+	}
+}
+
+// medalRow finds the row of a grade in the length's medal table.
+func (c *Campaign) medalRow(grade int) *tables.Row {
+	t, _ := c.x.Tables().Get(c.ids.Medals[c.Length])
+	for i := range t.Rows {
+		if v, _ := t.Rows[i].Int(eGrade, 0); v == grade {
+			return &t.Rows[i]
+		}
+	}
+	c.x.Fail(fmt.Errorf("table %s has no row for grade %d", t.ID, grade))
+	return nil
+}
+
+func (c *Campaign) award(name string) {
+	c.Medals = append(c.Medals, name)
+	c.x.Emit("medal", str("medal", name), num("vp", c.VP))
+}
+
+// inquiry is "Completing a Mission" 5 (I-3) with the Fine Cognac (7.0).
+func (c *Campaign) inquiry(lost int, boat1 bool, sunk int) {
+	c.facts.reset()
+	c.facts.boatsLost, c.facts.boat1Lost, c.facts.sunk = lost, b2i(boat1), sunk
+	if k := c.kmdt(); k != nil {
+		c.facts.crew = k
+	}
+	res := c.eff(c.roll(c.ids.Inquiry, ""), eInquiry)
+	if res == 2 && c.Cognac {
+		d := &engine.Decision{Kind: "cognac", Prompt: "The Board of Inquiry will relieve you of command. Bribe the Base Commander with the Fine Cognac?",
+			Options: []engine.Option{{Name: "bribe", Text: "hand over the Fine Cognac: the finding becomes a reprimand"}, {Name: "keep", Text: "keep it and accept the finding"}}}
+		if c.x.Decide(d) == 0 {
+			c.Cognac = false
+			res = 1
+			c.x.Emit("cognac", str("used", "bribe"))
+		}
+	}
+	c.x.Emit("inquiry", str("result", inquiries[res]))
+	switch res {
+	case 1:
+		c.Reprimand++
+		c.vp(vpItem("reprimand"), 1, "reprimand")
+	case 2:
+		c.endCampaign("relieved")
+	case 3:
+		c.endCampaign("court_martial")
+	}
+}
+
+func (c *Campaign) endCampaign(reason string) {
+	c.Over = true
+	c.EndReason = reason
+}
+
+// finish is 4.3: the final rating by campaign length (J for S-100, I for 5b).
+func (c *Campaign) finish() {
+	if c.EndReason == "" {
+		c.EndReason = "completed"
+		c.Date = c.End
+	}
+	c.facts.reset()
+	row := c.x.Lookup(c.ids.Rating[c.Length], &c.facts)
+	e, _ := row.Effect(eRating)
+	c.Rating = e.Str
+	c.x.Emit("campaign_end", str("date", c.Date.String()), str("reason", c.EndReason), num("vp", c.VP), str("rating", c.Rating))
+}
+
+func title(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}

@@ -1,0 +1,124 @@
+package schnellboats
+
+import (
+	"embed"
+	"fmt"
+	"io/fs"
+	"sync"
+
+	"github.com/schnell-wargames/schnell/engine"
+	"github.com/schnell-wargames/schnell/gamelog"
+	"github.com/schnell-wargames/schnell/tables"
+)
+
+//go:embed tables
+var tableFiles embed.FS
+
+// Name is the game's name in log headers.
+const Name = "schnellboats"
+
+// Booklet names.
+const (
+	BookletS100 = "s100"
+	Booklet5b   = "5b"
+)
+
+// Options are the game's options with their defaults.
+var Options = []gamelog.Option{
+	{Name: "campaign", Value: "short"},
+	{Name: "boat", Value: "s100"},
+}
+
+func schemaFor(booklet string) *tables.Schema {
+	return &tables.Schema{Facts: factDefs, Effects: effectDefs, Required: required[booklet]}
+}
+
+var (
+	defOnce sync.Once
+	defVal  *engine.Definition
+	defErr  error
+)
+
+// Definition returns the game for the engine, with the embedded booklets.
+func Definition() (*engine.Definition, error) {
+	defOnce.Do(func() {
+		s100, err := loadBooklet(tableFiles, "tables/s100", BookletS100)
+		if err != nil {
+			defErr = err
+			return
+		}
+		b5, err := loadBooklet(tableFiles, "tables/5b", Booklet5b)
+		if err != nil {
+			defErr = err
+			return
+		}
+		defVal = newDefinition(s100, b5)
+	})
+	return defVal, defErr
+}
+
+// WithOverlay returns the definition with a player's own tables laid over
+// ours: DIR/s100/*.tbl replace S-100 tables and DIR/5b/*.tbl Projekt 5b
+// tables, by id.
+func WithOverlay(def *engine.Definition, dir fs.FS) (*engine.Definition, error) {
+	n := *def
+	n.Booklets = append([]engine.Booklet(nil), def.Booklets...)
+	any := false
+	for i := range n.Booklets {
+		sub, err := fs.Sub(dir, n.Booklets[i].Name)
+		if err != nil {
+			return nil, err
+		}
+		names, _ := fs.Glob(sub, "*.tbl")
+		if len(names) == 0 {
+			continue
+		}
+		any = true
+		t, err := n.Booklets[i].Tables.Overlay(sub)
+		if err != nil {
+			return nil, fmt.Errorf("%s booklet overlay: %w", n.Booklets[i].Name, err)
+		}
+		n.Booklets[i].Tables = t
+	}
+	if !any {
+		return nil, fmt.Errorf("no tables to overlay: put S-100 tables in DIR/s100/*.tbl and Projekt 5b tables in DIR/5b/*.tbl")
+	}
+	return &n, nil
+}
+
+func loadBooklet(fsys fs.FS, dir, name string) (*tables.Set, error) {
+	sub, err := fs.Sub(fsys, dir)
+	if err != nil {
+		return nil, err
+	}
+	s, err := tables.Load(sub, schemaFor(name))
+	if err != nil {
+		return nil, fmt.Errorf("load %s tables: %w", name, err)
+	}
+	return s, nil
+}
+
+func newDefinition(s100, b5 *tables.Set) *engine.Definition {
+	return &engine.Definition{
+		Name: Name,
+		Booklets: []engine.Booklet{
+			{Name: BookletS100, Title: "S-100 Tables Booklet", Tables: s100},
+			{Name: Booklet5b, Title: "Projekt 5b Tragflügelboot Tables Booklet", Tables: b5},
+		},
+		BookletFor: func(opts []gamelog.Option) string {
+			for _, o := range opts {
+				if o.Name == "boat" && o.Value == "5b" {
+					return Booklet5b
+				}
+			}
+			return BookletS100
+		},
+		Options:   Options,
+		New:       newCampaign,
+		Commands:  commands,
+		Describe:  describe,
+		Status:    status,
+		Summarize: summarize,
+		Reference: func(engine.Rules) engine.Decider { return Reference{} },
+	}
+}

@@ -1,0 +1,825 @@
+package schnellboats
+
+import (
+	"fmt"
+
+	"github.com/schnell-wargames/schnell/dice"
+	"github.com/schnell-wargames/schnell/engine"
+	"github.com/schnell-wargames/schnell/gamelog"
+)
+
+// Mission kinds (index into missionKind).
+const (
+	kindPatrol = iota
+	kindMinelaying
+	kindRescue
+	kindRecon
+)
+
+// Encounter results (index into encounters).
+const (
+	encNone = iota
+	encAir
+	encConvoy
+	encMTB
+	encMGB
+	encDestroyers
+	encSubmarine
+	encEvent
+)
+
+// formation is the boats still with the squadron tonight.
+func (c *Campaign) formation() []*Sortie {
+	m := c.Mission
+	if m == nil {
+		return nil
+	}
+	out := make([]*Sortie, 0, len(m.Sorties))
+	for _, s := range m.Sorties {
+		if s.Formation && s.Gone == "" {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// sortie1 is Boat #1 tonight (nil at base).
+func (c *Campaign) sortie1() *Sortie {
+	if c.Mission == nil || len(c.Mission.Sorties) == 0 {
+		return nil
+	}
+	return c.Mission.Sorties[0]
+}
+
+func (c *Campaign) zone() *Zone {
+	m := c.Mission
+	if m.Pos < 0 {
+		return zoneByID("CHERBOURG")
+	}
+	return zoneByID(m.Route[m.Pos])
+}
+
+// assigned reports whether the current zone is one of the 4 assigned Red Zones.
+func (c *Campaign) assigned() bool {
+	z := c.zone()
+	return z.Red >= c.Mission.FirstZone && z.Red < c.Mission.FirstZone+4
+}
+
+// slow is 4.4: the squadron moves at the speed of its slowest boat; Boat #1
+// with 2 engines out, a #2-#4 with 4 damage points, or a tow is Slow.
+func (c *Campaign) slow() (bool, string) {
+	for _, s := range c.formation() {
+		switch {
+		case s.No == 1 && s.EnginesOut >= 2:
+			return true, "Boat #1 has 2 engines out"
+		case s.No > 1 && s.Points >= 4:
+			return true, fmt.Sprintf("Boat #%d has %d damage points", s.No, s.Points)
+		case s.Towing != nil || s.TowedBy != nil:
+			return true, "towing a disabled boat"
+		}
+	}
+	return false, ""
+}
+
+// sail plays the mission on the strategic map (4.4, 4.5): one zone per
+// turn at Medium speed (two when Slow), sea state and an encounter roll per
+// zone, the special mission in the first Red Zone, one turn of searching in
+// each assigned Red Zone, then home; the Kommandant may abort at any turn.
+func (c *Campaign) sail() {
+	m := c.Mission
+	for len(c.formation()) > 0 {
+		if m.Pos+1 >= len(m.Route) {
+			break
+		}
+		m.Pos++
+		z := c.zone()
+		m.Turn++
+		slow, why := c.slow()
+		speed := "medium"
+		if slow {
+			speed = "slow"
+		}
+		c.facts.reset()
+		m.Sea = c.eff(c.roll(c.ids.SeaState, z.ID), eSeaState)
+		c.x.Emit("turn", num("turn", m.Turn), str("zone", z.ID), str("speed", speed), num("sea_state", m.Sea))
+		if slow {
+			// 4.4: Slow takes 2 turns per zone; the second passes in the zone.
+			m.Turn++
+			c.x.Emit("slow_turn", num("turn", m.Turn), str("zone", z.ID), str("why", why))
+		}
+		c.checkTow()
+		if z.ID == "CHERBOURG" {
+			break
+		}
+		if z.Red > 0 && c.assigned() && !m.Home {
+			c.inRedZone()
+		} else {
+			c.encounter(c.ids.Encounter[z.Colour])
+		}
+		if len(c.formation()) == 0 {
+			break
+		}
+		c.disabledBoats()
+		c.x.Pause("turn", 1)
+		if !m.Home {
+			c.orders()
+		}
+	}
+	c.loneBoats()
+}
+
+// inRedZone is a turn in an assigned Red Zone: the special mission first
+// (4.5), then at most one turn of searching.
+func (c *Campaign) inRedZone() {
+	m := c.Mission
+	first := c.zone().Red == m.FirstZone
+	if first && m.Kind != kindPatrol && !m.Special {
+		if !c.specialMission() {
+			return
+		}
+	}
+	c.encounter(c.ids.Encounter[3])
+	if len(c.formation()) > 0 {
+		m.Patrolled++
+		c.x.Emit("patrolled", str("zone", c.zone().ID), num("zones", m.Patrolled))
+	}
+	if c.zone().Red == m.FirstZone+3 && !m.Home {
+		c.turnHome("the 4 assigned Red Zones are patrolled")
+	}
+}
+
+// specialMission performs tonight's special mission in the first Red Zone
+// and asks whether to go on as an Offensive Patrol. It reports whether the
+// squadron stays to patrol.
+func (c *Campaign) specialMission() bool {
+	m := c.Mission
+	switch m.Kind {
+	case kindMinelaying:
+		c.facts.reset()
+		o := c.roll(c.ids.Minelay, "mine barrage")
+		if n, ok := o.Int(eCount); ok && n > 0 {
+			c.sortie1().Mines = 0
+			m.Special = true
+			if o.Has(eSunk) {
+				m.Sunk["merchant"]++
+			}
+		}
+		c.x.Emit("special", str("mission", "minelaying"), flag("done", m.Special))
+	case kindRescue:
+		for try := 1; ; try++ {
+			c.facts.reset()
+			if c.roll(c.ids.Rescue, fmt.Sprintf("search %d", try)).Has(eRescued) {
+				m.Special = true
+				break
+			}
+			if try == 4 {
+				break
+			}
+			d := &engine.Decision{Kind: "rescue_wait", Prompt: "The dinghy is not found. Search another turn here?",
+				Options: []engine.Option{
+					{Name: "search", Text: fmt.Sprintf("search on (turn %d of 4)", try+1)},
+					{Name: "give_up", Text: "give up the search"}}}
+			if c.x.Decide(d) == 1 {
+				break
+			}
+			m.Turn++
+			c.x.Emit("search_turn", num("turn", m.Turn))
+		}
+		c.x.Emit("special", str("mission", "rescue"), flag("done", m.Special))
+	case kindRecon:
+		c.facts.reset()
+		o := c.roll(c.ids.Recon, "")
+		n, _ := o.Int(eCount)
+		m.Special = n > 0
+		if n > 1 {
+			m.Intel = true
+		}
+		c.x.Emit("special", str("mission", "recon"), flag("done", m.Special))
+	}
+	d := &engine.Decision{Kind: "special_done", Prompt: "The special mission is over. Go on as an Offensive Patrol of the assigned Red Zones, or return (4.5)?",
+		Options: []engine.Option{
+			{Name: "patrol", Text: "continue as an Offensive Patrol", Command: "move next"},
+			{Name: "home", Text: "return to Cherbourg", Command: "move home"}},
+		Default: 1}
+	if !m.Special {
+		d.Default = 0
+	}
+	if c.damaged() {
+		d.Default = 1
+	}
+	if c.x.Decide(d) == 1 {
+		c.turnHome("special mission over")
+		return false
+	}
+	return true
+}
+
+// damaged reports heavy damage: what makes the reference Kommandant go home.
+func (c *Campaign) damaged() bool {
+	f := c.formation()
+	if len(f) < 2 {
+		return true
+	}
+	for _, s := range f {
+		if s.Disabled || (s.No == 1 && (s.EnginesOut >= 2 || s.Flooded > 0 || s.Fire > 0)) || s.Points >= 4 {
+			return true
+		}
+	}
+	return false
+}
+
+// orders is the Kommandant's choice at the end of each outbound or patrol
+// turn: go on to the next zone, or abort the mission (4.9) and turn home.
+func (c *Campaign) orders() {
+	m := c.Mission
+	next := zoneByID(m.Route[m.Pos+1])
+	d := &engine.Decision{Kind: "move", Prompt: fmt.Sprintf("Turn %d in %s. Go on to %s, or abort the mission and turn for Cherbourg (4.9)?", m.Turn, c.zone().Name, next.Name),
+		Options: []engine.Option{
+			{Name: "next", Text: "go on to " + next.ID, Command: "move next", Facts: []gamelog.Field{str("zone", next.ID)}},
+			{Name: "home", Text: "abort: the mission fails unless something was sunk", Command: "move home"}}}
+	if c.damaged() {
+		d.Default = 1
+	}
+	if c.x.Decide(d) == 1 {
+		m.Aborted = true
+		c.turnHome("aborted")
+	}
+}
+
+// turnHome replaces the rest of the route with the way back to Cherbourg.
+func (c *Campaign) turnHome(why string) {
+	m := c.Mission
+	m.Home = true
+	here := c.zone().ID
+	m.Route = append(m.Route[:m.Pos+1:m.Pos+1], path(here, "CHERBOURG")...)
+	c.x.Emit("course_home", str("zone", here), str("why", why))
+}
+
+// encounter rolls a zone's encounter table and resolves it.
+func (c *Campaign) encounter(table string) {
+	m := c.Mission
+	c.facts.reset()
+	e := c.eff(c.roll(table, c.zone().ID), eEncounter)
+	switch e {
+	case encNone:
+	case encEvent:
+		c.event()
+	case encAir:
+		c.airPatrol(false)
+	default:
+		// Surface combat belongs to the combat boards (4.6-4.9), which the
+		// combat engine plays; until then the contact is recorded and the
+		// squadron slips past.
+		c.x.Emit("encounter", str("zone", c.zone().ID), str("enemy", encounters[e]), str("combat", "skipped"))
+		m.Contacts++
+	}
+}
+
+// event is A-9.
+func (c *Campaign) event() {
+	m := c.Mission
+	c.facts.reset()
+	e := c.eff(c.roll(c.ids.Event, ""), eEvent)
+	switch events[e] {
+	case "cognac":
+		c.Cognac = true
+	case "mechanical":
+		c.facts.reset()
+		o := c.roll(c.ids.Mechanical, "")
+		if comp, ok := o.Int(eComponent); ok && comp > 0 {
+			if s := c.sortie1(); s.Formation && s.Gone == "" {
+				c.component(s, comp, false)
+			}
+		} else if p, ok := o.Int(ePoints); ok {
+			if s := c.pick(false, "mechanical trouble"); s != nil {
+				c.points(s, p)
+			}
+		}
+	case "fog_bank":
+		m.Weather = 2
+	case "squall", "sea_rises":
+		m.Sea = min(5, m.Sea+1)
+		c.checkTow()
+	case "sea_falls":
+		m.Sea = max(1, m.Sea-1)
+	case "separated":
+		if s := c.pick(false, "separated"); s != nil {
+			s.Formation, s.Gone = false, "separated"
+			c.x.Emit("separated", str("boat", s.Boat.ID), num("no", s.No))
+		}
+	case "mine":
+		c.facts.reset()
+		o := c.roll(c.ids.Mine, "")
+		s := c.pick(true, "drifting mine")
+		switch {
+		case s == nil:
+		case o.Has(eSunk):
+			c.sink(s, "a drifting mine")
+		case s.No == 1 && o.Has(eComponent):
+			c.component(s, 1, false) // hull: floods (G-4)
+		default:
+			if p, ok := o.Int(ePoints); ok && s.No > 1 {
+				c.points(s, p)
+			}
+		}
+	case "friendly_fire":
+		c.airPatrol(true)
+	case "pilot":
+		c.pilot()
+	case "intel":
+		m.Intel = true
+	case "radio_fault":
+		if s := c.sortie1(); !s.RadioOut {
+			s.RadioOut = true
+			s.Components++
+		}
+	}
+	c.x.Emit("event", str("event", events[e]))
+}
+
+// pick rolls which boat of the formation an event strikes (1D6 read over
+// the boats; boat1 says whether Boat #1 may be struck).
+func (c *Campaign) pick(boat1 bool, why string) *Sortie {
+	var cands []*Sortie
+	for _, s := range c.formation() {
+		if boat1 || s.No > 1 {
+			cands = append(cands, s)
+		}
+	}
+	switch len(cands) {
+	case 0:
+		return nil
+	case 1:
+		return cands[0]
+	}
+	r, _ := c.x.RollDice(dice.D6, "which boat: "+why)
+	return cands[(r-1)*len(cands)/6]
+}
+
+// pilot is the downed Allied airman: take him aboard as a prisoner?
+func (c *Campaign) pilot() {
+	m := c.Mission
+	d := &engine.Decision{Kind: "pilot", Prompt: "A downed Allied airman is in the water. Take him aboard as a prisoner?",
+		Options: []engine.Option{{Name: "pick_up", Text: "stop and pick him up"}, {Name: "leave", Text: "leave him"}}}
+	if m.Sea >= 4 {
+		d.Default = 1
+	}
+	if c.x.Decide(d) == 1 {
+		return
+	}
+	if m.Sea >= 4 {
+		c.facts.reset()
+		if !c.roll(c.ids.Search, "downed airman").Has(eRescued) {
+			c.x.Emit("pilot", str("result", "not found"))
+			return
+		}
+	}
+	m.Pilot = true
+	c.x.Emit("pilot", str("result", "taken aboard"))
+}
+
+// airPatrol is 4.4 and the B tables. friendly is a Luftwaffe night fighter
+// that attacks without being looked for or spotted.
+func (c *Campaign) airPatrol(friendly bool) {
+	m := c.Mission
+	c.facts.reset()
+	if !friendly {
+		if !c.roll(c.ids.AirFind, "").Has(eSpotted) {
+			c.x.Emit("air_patrol", str("result", "passed"))
+			return
+		}
+	}
+	c.facts.reset()
+	typ := 0
+	if !friendly {
+		typ = c.eff(c.roll(c.ids.AirType, ""), eAircraft)
+	}
+	spotted := false
+	if !friendly {
+		c.facts.reset()
+		if w := c.crewman(posWatch); w != nil {
+			if w.Serving() {
+				c.facts.crew = w
+			} else {
+				c.facts.standIn = 1
+			}
+		}
+		spotted = c.roll(c.ids.AirSpot, aircraft[typ]).Has(eSpotted)
+	}
+	if spotted {
+		d := &engine.Decision{Kind: "air_speed", Prompt: fmt.Sprintf("A %s is spotted. Accelerate to Fast speed for the attack (4.4)?", title(aircraft[typ])),
+			Options: []engine.Option{{Name: "fast", Text: "go to Fast: harder to hit (-1 on the attack)"}, {Name: "medium", Text: "hold Medium speed"}}}
+		slow, _ := c.slow()
+		if slow {
+			d.Options = d.Options[1:] // a Slow squadron cannot accelerate
+		}
+		if d.Options[c.x.Decide(d)].Name == "fast" {
+			m.Fast = true
+		}
+		c.facts.reset()
+		c.facts.aircraft = typ
+		if g := c.crewman(posAftGun); g != nil && g.Serving() {
+			c.facts.crew = g
+		}
+		aa := c.roll(c.ids.AirAA, aircraft[typ])
+		if aa.Has(eSunk) {
+			m.Aircraft++
+			c.x.Emit("air_patrol", str("aircraft", aircraft[typ]), str("result", "shot down"))
+			m.Fast = false
+			return
+		}
+		if n, _ := aa.Int(eHits); n > 0 {
+			c.x.Emit("air_patrol", str("aircraft", aircraft[typ]), str("result", "driven off"))
+			m.Fast = false
+			return
+		}
+	}
+	c.facts.reset()
+	c.facts.aircraft = typ
+	attack := c.eff(c.roll(c.ids.AirAttack, aircraft[typ]), eAttack)
+	c.facts.reset()
+	target := c.eff(c.roll(c.ids.AirTarget, ""), eCount)
+	s := c.target(target)
+	if s == nil {
+		m.Fast = false
+		return
+	}
+	c.facts.reset()
+	c.facts.aircraft, c.facts.attack, c.facts.spotted = typ, attack, b2i(spotted)
+	hits := c.eff(c.roll(c.ids.AirResult, s.Boat.ID), eHits)
+	who := aircraft[typ]
+	if friendly {
+		who = "luftwaffe"
+	}
+	c.x.Emit("air_attack", str("aircraft", who), str("attack", attacks[attack]), str("boat", s.Boat.ID), num("no", s.No), num("hits", hits))
+	for range hits {
+		if s.Gone != "" {
+			break
+		}
+		c.hit(s, attack)
+	}
+	m.Fast = false // back to Medium after the attack (4.4)
+}
+
+// target is the boat numbered n, or the next lowest in formation (B-6 note).
+func (c *Campaign) target(n int) *Sortie {
+	f := c.formation()
+	var best *Sortie
+	for _, s := range f {
+		if s.No <= n && (best == nil || s.No > best.No) {
+			best = s
+		}
+	}
+	if best == nil && len(f) > 0 {
+		best = f[0]
+	}
+	return best
+}
+
+// hit is one hit on a boat: a component of Boat #1 (G-1) or damage points
+// on Boats #2-#4 (G-2), 2.0 f.
+func (c *Campaign) hit(s *Sortie, attack int) {
+	c.facts.reset()
+	if s.No > 1 {
+		c.points(s, c.eff(c.roll(c.ids.Points, s.Boat.ID), ePoints))
+		return
+	}
+	comp := c.eff(c.roll(c.ids.HitLoc, s.Boat.ID), eComponent)
+	c.component(s, comp, true)
+	_ = attack
+}
+
+// points adds damage points to a Boat #2-#4: 3 → Slow or Medium only, 4 →
+// Slow only, 5 → disabled, 6 → sunk (our reading of 2.0 f).
+func (c *Campaign) points(s *Sortie, n int) {
+	if n <= 0 || s.Gone != "" {
+		return
+	}
+	s.Points += n
+	c.x.Emit("damage", str("boat", s.Boat.ID), num("no", s.No), num("points", n), num("total", s.Points))
+	switch {
+	case s.Points >= 6:
+		c.sink(s, "damage")
+	case s.Points >= 5 && !s.Disabled:
+		s.Disabled = true
+		c.x.Emit("disabled", str("boat", s.Boat.ID), num("no", s.No))
+	}
+}
+
+// component applies a Boat #1 component hit (G-1; 7.0 Components Inoperative).
+func (c *Campaign) component(s *Sortie, comp int, combat bool) {
+	eq := boatEquipment[c.Type]
+	name := components[comp]
+	detail := ""
+	switch name {
+	case "hull", "flooding":
+		s.Components++
+		c.flood(s)
+	case "engine":
+		if s.EnginesOut < eq.Engines {
+			s.EnginesOut++
+			s.Components++
+			if combat {
+				s.Destroyed = append(s.Destroyed, "engine")
+			}
+		}
+		detail = fmt.Sprintf("%d of %d engines out", s.EnginesOut, eq.Engines)
+		if s.EnginesOut == eq.Engines && !s.Disabled {
+			s.Disabled = true
+			c.x.Emit("disabled", str("boat", s.Boat.ID), num("no", 1))
+		}
+	case "turbojet":
+		if s.JetsOut < eq.Jets {
+			s.JetsOut++
+			s.Components++
+			s.Destroyed = append(s.Destroyed, "turbojet")
+		}
+	case "radio":
+		if !s.RadioOut {
+			s.RadioOut = true
+			s.Components++
+			if combat {
+				s.Destroyed = append(s.Destroyed, "radio")
+			}
+		}
+	case "cannon":
+		if s.CannonsOut < eq.Cannons {
+			s.CannonsOut++
+			s.Components++
+		}
+	case "bilge":
+		if !s.BilgeOut {
+			s.BilgeOut = true
+			s.Components++
+		}
+	case "extinguisher":
+		if s.Extinguishers > 0 {
+			s.Extinguishers--
+		}
+	case "fire":
+		s.Components++
+		c.fire(s)
+	case "crew":
+		c.crewHit(s)
+	case "torpedo":
+		if s.Torpedoes > 0 {
+			s.Torpedoes--
+		}
+	case "rocket":
+		if s.Rockets > 0 {
+			s.Rockets--
+		}
+	}
+	c.x.Emit("component", str("boat", s.Boat.ID), str("component", name), str("detail", detail))
+}
+
+// fire: a fire extinguisher puts it out at once (single use, 2.0); without
+// one the crew fights it on G-3.
+func (c *Campaign) fire(s *Sortie) {
+	if s.Extinguishers > 0 {
+		s.Extinguishers--
+		c.x.Emit("fire", str("boat", s.Boat.ID), str("result", "put out with an extinguisher"), num("extinguishers", s.Extinguishers))
+		return
+	}
+	c.facts.reset()
+	if e := c.crewman(posEngine); e == nil || !e.Serving() {
+		c.facts.standIn = 1
+	}
+	o := c.roll(c.ids.Fire, s.Boat.ID)
+	c.aftermath(s, o, "fire")
+}
+
+// flood rolls G-4 (the bilge pumps' state is the damage fact).
+func (c *Campaign) flood(s *Sortie) {
+	c.facts.reset()
+	c.facts.damage = b2i(s.BilgeOut)
+	o := c.roll(c.ids.Flood, s.Boat.ID)
+	c.aftermath(s, o, "flooding")
+}
+
+func (c *Campaign) aftermath(s *Sortie, o engine.Outcome, what string) {
+	switch {
+	case o.Has(eSunk):
+		c.sink(s, what)
+	case o.Has(eDisabled):
+		if !s.Disabled {
+			s.Disabled = true
+			c.x.Emit("disabled", str("boat", s.Boat.ID), num("no", s.No))
+		}
+	default:
+		if p, _ := o.Int(ePoints); p > 0 {
+			s.Components += p
+			if what == "flooding" {
+				s.Flooded++
+			} else {
+				s.Fire++
+			}
+		}
+	}
+}
+
+// crewHit is G-7 and G-8: which Boat #1 crewman is hit and how badly.
+func (c *Campaign) crewHit(s *Sortie) {
+	c.facts.reset()
+	pos := c.eff(c.roll(c.ids.CrewHit, ""), ePosition)
+	cm := c.crewman(pos)
+	if cm == nil || cm.KIA || cm.Out {
+		c.x.Emit("crew_hit", str("position", positionsS[pos]), str("result", "no one at the post"))
+		return
+	}
+	c.facts.reset()
+	c.facts.crew = cm
+	w := c.eff(c.roll(c.ids.Wound, cm.Name), eWound)
+	c.wound(cm, w)
+}
+
+// wound is 7.0: three LW = SW; LW + SW = KIA; two SW = KIA.
+func (c *Campaign) wound(cm *Crewman, w int) {
+	m := c.Mission
+	if cm.Position == posKMDT && m != nil {
+		m.KmdtHit = true
+	}
+	cm.Wounds++
+	switch w {
+	case 1:
+		if cm.SW {
+			w = 3
+			break
+		}
+		cm.LW++
+		if cm.LW >= 3 {
+			cm.LW, cm.SW = 0, true
+			w = 2
+		}
+	case 2:
+		if cm.SW || cm.LW > 0 {
+			w = 3
+			break
+		}
+		cm.SW = true
+	}
+	if w == 3 {
+		c.kill(cm)
+	}
+	c.x.Emit("wound", str("crewman", cm.Name), str("position", positionsS[cm.Position]), str("wound", wounds[w]))
+}
+
+func (c *Campaign) kill(cm *Crewman) {
+	if cm.KIA {
+		return
+	}
+	cm.KIA, cm.Out = true, true
+	c.Stats.CrewKilled++
+	if c.Mission != nil {
+		c.Mission.CrewKIA++
+	}
+}
+
+// sink loses a boat (4.10): men in the water are picked up automatically in
+// Sea State 1-3; in 4-5 each Boat #1 crewman (one roll for a #2-#4 crew)
+// rolls G-10-B.
+func (c *Campaign) sink(s *Sortie, why string) {
+	if s.Gone == "sunk" || s.Gone == "abandoned" {
+		return
+	}
+	c.lose(s, "sunk", why, c.ids.Water)
+}
+
+func (c *Campaign) lose(s *Sortie, how, why, table string) {
+	m := c.Mission
+	if s.TowedBy != nil {
+		s.TowedBy.Towing, s.TowedBy = nil, nil
+	}
+	if s.Towing != nil {
+		s.Towing.TowedBy, s.Towing = nil, nil
+	}
+	s.Gone, s.Formation = how, false
+	m.LostHulls = append(m.LostHulls, s.Boat.ID)
+	if s.No == 1 {
+		m.Boat1Lost = true
+	}
+	c.Stats.BoatsLost++
+	c.x.Emit("boat_lost", str("boat", s.Boat.ID), num("no", s.No), str("how", how), str("why", why))
+	rescuers := len(c.formation()) > 0
+	if s.No == 1 {
+		for _, cm := range c.Crew {
+			if !cm.Serving() && !cm.SW {
+				continue
+			}
+			switch {
+			case cm.SW && m.Sea >= 4, !rescuers:
+				c.kill(cm)
+			case m.Sea >= 4:
+				c.facts.reset()
+				c.facts.crew = cm
+				o := c.roll(table, cm.Name)
+				if o.Has(eKIA) {
+					c.kill(cm)
+				}
+			default:
+				continue
+			}
+			if cm.KIA {
+				c.x.Emit("wound", str("crewman", cm.Name), str("position", positionsS[cm.Position]), str("wound", "kia"))
+			}
+		}
+		if k := c.kmdt(); k != nil && !k.KIA && !m.Home {
+			c.turnHome("Boat #1 is lost: the Kommandant transfers and the squadron returns")
+		}
+		return
+	}
+	lostCrew := !rescuers
+	if rescuers && m.Sea >= 4 {
+		c.facts.reset()
+		c.facts.sortie = s
+		lostCrew = c.roll(table, s.Boat.ID+" crew").Has(eKIA)
+	}
+	if lostCrew {
+		c.Stats.CrewsLost++
+		c.x.Emit("crew_lost", str("boat", s.Boat.ID))
+	}
+}
+
+// disabledBoats asks what to do with each disabled boat of the formation:
+// take it in tow (at Slow; not by a boat with 1 engine; not in Sea State 4-5)
+// or take off its crew and scuttle it.
+func (c *Campaign) disabledBoats() {
+	m := c.Mission
+	for _, s := range c.formation() {
+		if !s.Disabled || s.TowedBy != nil {
+			continue
+		}
+		tower := c.tower(s)
+		d := &engine.Decision{Kind: "disabled", Prompt: fmt.Sprintf("Boat #%d (%s) is disabled. Take her in tow, or take off her crew and scuttle her?", s.No, s.Boat.ID)}
+		if tower != nil && m.Sea < 4 {
+			d.Options = append(d.Options, engine.Option{Name: "tow", Text: fmt.Sprintf("Boat #%d tows her home at Slow speed", tower.No)})
+		}
+		d.Options = append(d.Options, engine.Option{Name: "abandon", Text: "transfer the crew and scuttle her (she counts as lost)"})
+		if d.Options[c.x.Decide(d)].Name == "tow" {
+			s.TowedBy, tower.Towing = tower, s
+			c.x.Emit("tow", str("boat", s.Boat.ID), str("by", tower.Boat.ID))
+			if !m.Home {
+				c.turnHome("towing a disabled boat")
+			}
+			continue
+		}
+		c.lose(s, "abandoned", "disabled and scuttled", c.ids.Transfer)
+	}
+}
+
+// tower is a boat that can tow s: in formation, not disabled, not already
+// towing, with at least 2 engines (Boat #1) or under 4 damage points.
+func (c *Campaign) tower(s *Sortie) *Sortie {
+	eq := boatEquipment[c.Type]
+	for _, t := range c.formation() {
+		if t == s || t.Disabled || t.Towing != nil || t.TowedBy != nil {
+			continue
+		}
+		if (t.No == 1 && eq.Engines-t.EnginesOut >= 2) || (t.No > 1 && t.Points < 4) {
+			return t
+		}
+	}
+	return nil
+}
+
+// checkTow: in Sea State 4-5 a tow line parts and the towed boat sinks.
+func (c *Campaign) checkTow() {
+	m := c.Mission
+	if m.Sea < 4 {
+		return
+	}
+	for _, s := range c.formation() {
+		if s.TowedBy != nil {
+			c.x.Emit("tow_parted", str("boat", s.Boat.ID), num("sea_state", m.Sea))
+			c.sink(s, "the tow line parted in heavy seas")
+		}
+	}
+}
+
+// loneBoats: a boat separated from the squadron finds its own way home.
+func (c *Campaign) loneBoats() {
+	m := c.Mission
+	for _, s := range m.Sorties {
+		if s.Gone != "separated" {
+			continue
+		}
+		c.facts.reset()
+		c.facts.sortie = s
+		c.facts.damage = s.Points
+		o := c.roll(c.ids.Lone, s.Boat.ID)
+		home := c.eff(o, eHome)
+		c.x.Emit("lone_boat", str("boat", s.Boat.ID), str("result", homecoming[home]))
+		if homecoming[home] == "lost" || homecoming[home] == "captured" {
+			s.Gone, s.Formation = "sunk", false
+			m.LostHulls = append(m.LostHulls, s.Boat.ID)
+			c.Stats.BoatsLost++
+			c.x.Emit("boat_lost", str("boat", s.Boat.ID), num("no", s.No), str("how", "sunk"), str("why", "lost on the way home alone"))
+			if !o.Has(eRescued) {
+				c.Stats.CrewsLost++
+				c.x.Emit("crew_lost", str("boat", s.Boat.ID))
+			}
+			continue
+		}
+		s.Gone = ""
+	}
+}

@@ -1,0 +1,187 @@
+package schnellboats
+
+import "github.com/schnell-wargames/schnell/tables"
+
+// Enumerations shared by facts and effects. Their order is their value.
+var (
+	boatTypes   = []string{"s100", "5b"}
+	lengths     = []string{"short", "medium", "long"}
+	weathers    = []string{"good", "poor", "foggy", "bad"}
+	zoneColours = []string{"base", "green", "yellow", "red"}
+	missionKind = []string{"patrol", "minelaying", "rescue", "recon", "escort_hunt"}
+	skills      = []string{"green", "average", "veteran", "elite"}
+	encounters  = []string{"none", "air_patrol", "convoy", "mtb_patrol", "mgb_patrol", "destroyers", "submarine", "event"}
+	events      = []string{"none", "cognac", "mechanical", "fog_bank", "squall", "sea_rises", "sea_falls", "separated", "mine", "friendly_fire", "flotsam", "pilot", "intel", "radio_fault"}
+	wounds      = []string{"none", "lw", "sw", "kia"}
+	inquiries   = []string{"cleared", "reprimand", "relieved", "court_martial"}
+	aircraft    = []string{"beaufighter", "mosquito", "swordfish", "wellington", "typhoon"}
+	attacks     = []string{"rockets", "bombs", "strafe", "flare", "none"}
+	components  = []string{"none", "hull", "engine", "radio", "cannon", "bilge", "extinguisher", "fire", "flooding", "crew", "torpedo", "turbojet", "rocket"}
+	homecoming  = []string{"safe", "late", "lost", "captured"}
+	specials    = []string{"none", "sharp_eyes", "steady_hands", "mechanic", "lucky", "medic", "navigator", "leader"}
+	vpItems     = []string{"merchant", "tanker", "destroyer", "light_cruiser", "mtb", "mgb", "submarine", "aircraft", "mission_success", "mission_failure", "special_success", "boat_lost", "boat1_lost", "crewman_kia", "pilot_rescued", "reprimand"}
+	positionsS  = []string{"kmdt", "1wo", "helmsman", "chief_engineer", "engine_crew", "radio", "torpedo_crew", "fwd_gun", "mid_gun", "aft_gun", "dc_crew", "watch_crew", "mine_crew", "medic", "jet_engineer", "rocket_crew"}
+)
+
+// Fact and effect names, checked against the schema by a test.
+const (
+	fMonth = iota
+	fBoat
+	fLength
+	fWeather
+	fSeaState
+	fZone
+	fRedZone
+	fMission
+	fBoats
+	fDamagedBoats
+	fBoatsLost
+	fVP
+	fMissionVP
+	fMedals
+	fSunk
+	fCognac
+	fSpotted
+	fEnginesOut
+	fRadioOut
+	fStandIn
+	fSkill
+	fVeteran
+	fWounds
+	fSevere
+	fSpecial
+	fMissions
+	fTurn
+	fReturning
+	fDays
+	fDamage
+	fAircraft
+	fAttack
+	fSuccesses
+	fCrewKilled
+	fItem
+	fReprimands
+	fPosition
+	fBoat1Lost
+	fFast
+	fIntel
+)
+
+var factDefs = []tables.Def{
+	fMonth:        {Name: "month", Kind: tables.Int, Help: "month of the date, 1..12"},
+	fBoat:         {Name: "boat", Kind: tables.Enum, Values: boatTypes, Help: "boat type of the squadron"},
+	fLength:       {Name: "length", Kind: tables.Enum, Values: lengths, Help: "campaign length"},
+	fWeather:      {Name: "weather", Kind: tables.Enum, Values: weathers, Help: "the night's weather (A-1)"},
+	fSeaState:     {Name: "sea_state", Kind: tables.Int, Help: "sea state 1..5 in the current zone"},
+	fZone:         {Name: "zone", Kind: tables.Enum, Values: zoneColours, Help: "colour of the current zone"},
+	fRedZone:      {Name: "red_zone", Kind: tables.Int, Help: "number of the current Red Zone (0 elsewhere)"},
+	fMission:      {Name: "mission", Kind: tables.Enum, Values: missionKind, Help: "the night's mission type"},
+	fBoats:        {Name: "boats", Kind: tables.Int, Help: "boats in formation"},
+	fDamagedBoats: {Name: "damaged_boats", Kind: tables.Int, Help: "boats in formation with damage"},
+	fBoatsLost:    {Name: "boats_lost", Kind: tables.Int, Help: "boats lost this mission"},
+	fVP:           {Name: "vp", Kind: tables.Int, Help: "campaign Victory Points"},
+	fMissionVP:    {Name: "mission_vp", Kind: tables.Int, Help: "Victory Points of this mission"},
+	fMedals:       {Name: "medals", Kind: tables.Int, Help: "Iron Cross grades held by the Kommandant"},
+	fSunk:         {Name: "sunk", Kind: tables.Int, Help: "enemy ships sunk this mission"},
+	fCognac:       {Name: "cognac", Kind: tables.Int, Help: "1 if the Fine Cognac is held"},
+	fSpotted:      {Name: "spotted", Kind: tables.Int, Help: "1 if the aircraft was spotted first"},
+	fEnginesOut:   {Name: "engines_out", Kind: tables.Int, Help: "Boat #1 engines out of action"},
+	fRadioOut:     {Name: "radio_out", Kind: tables.Int, Help: "1 if Boat #1's radio is out"},
+	fStandIn:      {Name: "stand_in", Kind: tables.Int, Help: "1 if the position is manned by a stand-in (4.12)"},
+	fSkill:        {Name: "skill", Kind: tables.Enum, Values: skills, Help: "crew skill of the boat concerned"},
+	fVeteran:      {Name: "veteran", Kind: tables.Int, Help: "1 if the crewman concerned is a Veteran"},
+	fWounds:       {Name: "wounds", Kind: tables.Int, Help: "light wounds of the crewman concerned"},
+	fSevere:       {Name: "severe", Kind: tables.Int, Help: "1 if the crewman concerned is severely wounded"},
+	fSpecial:      {Name: "special", Kind: tables.Enum, Values: specials, Help: "special skill of the crewman concerned"},
+	fMissions:     {Name: "missions", Kind: tables.Int, Help: "missions flown in the campaign"},
+	fTurn:         {Name: "turn", Kind: tables.Int, Help: "strategic turn of the mission"},
+	fReturning:    {Name: "returning", Kind: tables.Int, Help: "1 on the way home"},
+	fDays:         {Name: "days", Kind: tables.Int, Help: "days of the campaign so far"},
+	fDamage:       {Name: "damage", Kind: tables.Int, Help: "damage points of the boat concerned"},
+	fAircraft:     {Name: "aircraft", Kind: tables.Enum, Values: aircraft, Help: "type of the attacking aircraft"},
+	fAttack:       {Name: "attack", Kind: tables.Enum, Values: attacks, Help: "kind of air attack"},
+	fSuccesses:    {Name: "successes", Kind: tables.Int, Help: "successful missions of the crewman or crew concerned"},
+	fCrewKilled:   {Name: "crew_killed", Kind: tables.Int, Help: "Boat #1 crewmen killed this mission"},
+	fItem:         {Name: "item", Kind: tables.Enum, Values: vpItems, Help: "what Victory Points are counted for (I-1)"},
+	fReprimands:   {Name: "reprimands", Kind: tables.Int, Help: "reprimands the Kommandant has had"},
+	fFast:         {Name: "fast", Kind: tables.Int, Help: "1 if the squadron went to Fast speed (4.4)"},
+	fBoat1Lost:    {Name: "boat1_lost", Kind: tables.Int, Help: "1 if Boat #1 was lost on the mission"},
+	fPosition:     {Name: "position", Kind: tables.Enum, Values: positionsS, Help: "Boat #1 crew position concerned"},
+	fIntel:        {Name: "intel", Kind: tables.Int, Help: "1 if a radio intercept or reconnaissance reported a convoy (A-9, E-3)"},
+}
+
+const (
+	eDays = iota
+	eWeather
+	eMission
+	eAbstract
+	eFirstZone
+	eSeaState
+	eEncounter
+	eEvent
+	eVP
+	eComponent
+	ePoints
+	eWound
+	eInquiry
+	eSkill
+	eVeteran
+	eName
+	eSpecial
+	eRating
+	eSunk
+	eDisabled
+	eKIA
+	eRescued
+	eHits
+	eSpotted
+	eAircraft
+	eAttack
+	eHome
+	eNoPart
+	eCancel
+	eMedal
+	eWaves
+	eShips
+	eCount
+	eGrade
+	ePosition
+)
+
+var effectDefs = []tables.Def{
+	eDays:      {Name: "days", Kind: tables.Int, Help: "days (until the next mission, or of repair); 'roll' = the total"},
+	eWeather:   {Name: "weather", Kind: tables.Enum, Values: weathers},
+	eMission:   {Name: "mission", Kind: tables.Enum, Values: missionKind},
+	eAbstract:  {Name: "abstract", Kind: tables.Flag, Help: "the patrol is performed abstractly (3.3 step 3)"},
+	eFirstZone: {Name: "first_zone", Kind: tables.Int, Help: "first of the 4 assigned Red Zones"},
+	eSeaState:  {Name: "sea_state", Kind: tables.Int},
+	eEncounter: {Name: "encounter", Kind: tables.Enum, Values: encounters},
+	eEvent:     {Name: "event", Kind: tables.Enum, Values: events},
+	eVP:        {Name: "vp", Kind: tables.Int, Help: "Victory Points"},
+	eComponent: {Name: "component", Kind: tables.Enum, Values: components, Help: "Boat #1 component hit"},
+	ePoints:    {Name: "points", Kind: tables.Int, Help: "damage points (Boats #2-#4)"},
+	eWound:     {Name: "wound", Kind: tables.Enum, Values: wounds},
+	eInquiry:   {Name: "inquiry", Kind: tables.Enum, Values: inquiries},
+	eSkill:     {Name: "skill", Kind: tables.Enum, Values: skills},
+	eVeteran:   {Name: "veteran", Kind: tables.Flag},
+	eName:      {Name: "name", Kind: tables.Text},
+	eSpecial:   {Name: "special", Kind: tables.Enum, Values: specials},
+	eRating:    {Name: "rating", Kind: tables.Text},
+	eSunk:      {Name: "sunk", Kind: tables.Flag},
+	eDisabled:  {Name: "disabled", Kind: tables.Flag},
+	eKIA:       {Name: "kia", Kind: tables.Flag},
+	eRescued:   {Name: "rescued", Kind: tables.Flag},
+	eHits:      {Name: "hits", Kind: tables.Int},
+	eSpotted:   {Name: "spotted", Kind: tables.Flag},
+	eAircraft:  {Name: "aircraft", Kind: tables.Enum, Values: aircraft},
+	eAttack:    {Name: "attack", Kind: tables.Enum, Values: attacks},
+	eHome:      {Name: "home", Kind: tables.Enum, Values: homecoming},
+	eNoPart:    {Name: "no_part", Kind: tables.Flag, Help: "no replacement part at hand (repair waits)"},
+	eCancel:    {Name: "cancel", Kind: tables.Flag, Help: "the mission is cancelled"},
+	eMedal:     {Name: "medal", Kind: tables.Text},
+	eWaves:     {Name: "waves", Kind: tables.Int},
+	eShips:     {Name: "ships", Kind: tables.Int},
+	eCount:     {Name: "count", Kind: tables.Int},
+	eGrade:     {Name: "grade", Kind: tables.Int, Help: "Iron Cross grade (0 none … 6 War Badge with Diamonds)"},
+	ePosition:  {Name: "position", Kind: tables.Enum, Values: positionsS, Help: "Boat #1 crew position"},
+}

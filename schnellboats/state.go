@@ -1,0 +1,239 @@
+package schnellboats
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/schnell-wargames/schnell/engine"
+)
+
+// Date is a calendar day (UTC midnight).
+type Date struct{ t time.Time }
+
+func mkDate(y, m, d int) Date { return Date{time.Date(y, time.Month(m), d, 0, 0, 0, 0, time.UTC)} }
+
+func (d Date) String() string       { return d.t.Format("2006-01-02") }
+func (d Date) Add(days int) Date    { return Date{d.t.AddDate(0, 0, days)} }
+func (d Date) Before(e Date) bool   { return d.t.Before(e.t) }
+func (d Date) Month() int           { return int(d.t.Month()) }
+func (d Date) DaysSince(e Date) int { return int(d.t.Sub(e.t).Hours() / 24) }
+
+// Length is a campaign length (3.1).
+type Length int
+
+const (
+	Short Length = iota
+	Medium
+	Long
+)
+
+// Start dates (3.1); every campaign ends on 1944-06-01.
+var (
+	campaignStart = [...]Date{Short: mkDate(1944, 2, 1), Medium: mkDate(1943, 10, 1), Long: mkDate(1943, 6, 1)}
+	campaignEnd   = mkDate(1944, 6, 1)
+)
+
+// BoatType is S-100 or Projekt 5b.
+type BoatType int
+
+const (
+	S100 BoatType = iota
+	P5b
+)
+
+// Boat status at base.
+const (
+	Ready    = "ready"
+	Repair   = "repair"
+	Lost     = "lost" // sunk; a new boat is on order
+	Hospital = "hospital"
+)
+
+// Boat is one of the six hulls of the squadron (SB1…SB6).
+type Boat struct {
+	ID         string
+	Status     string
+	RepairDays int // days until serviceable (repair) or delivered (lost)
+	Skill      int // crew skill of a #2-#4 crew (index into skills)
+	Kills      int // enemy ships and aircraft sunk by this crew
+	Successes  int // successful missions of this crew
+	Earned     int // skill levels earned under 5.0
+	Missions   int
+	Lost       int // times this hull was lost
+}
+
+// Crewman is one Boat #1 crewman or crew (1.0: up to 14).
+type Crewman struct {
+	Position  int // index into positionsS
+	Name      string
+	Special   int
+	Start     Date
+	Missions  int
+	Successes int
+	LW        int
+	SW        bool
+	KIA       bool
+	Veteran   bool
+	Wounds    int  // wounds suffered in the campaign
+	Out       bool // sent home or killed: replaced after the mission
+}
+
+// Serving reports whether the man can do his duty (4.12).
+func (c *Crewman) Serving() bool { return !c.KIA && !c.SW && !c.Out }
+
+// Sortie is one boat at sea tonight, numbered #1-#4.
+type Sortie struct {
+	Boat      *Boat
+	No        int
+	Formation bool   // with the squadron
+	Gone      string // "", "separated", "aborted", "sunk", "abandoned"
+	Disabled  bool
+	Points    int // damage points (#2-#4)
+	Towing    *Sortie
+	TowedBy   *Sortie
+	// Boat #1 components (2.0 f).
+	EnginesOut    int
+	JetsOut       int
+	RadioOut      bool
+	CannonsOut    int
+	BilgeOut      bool
+	Extinguishers int
+	Fire          int // sections on fire
+	Flooded       int // sections flooded
+	Torpedoes     int
+	Mines         int
+	DCs           int
+	Rockets       int
+	Components    int      // component hits to repair
+	Destroyed     []string // engines, turbojets, radio: parts needed (H-2)
+}
+
+// Mission is tonight's mission.
+type Mission struct {
+	N         int
+	Date      Date
+	Kind      int // index into missionKind
+	Abstract  bool
+	Weather   int
+	FirstZone int
+	Route     []string
+	Pos       int // index into Route of the current zone (-1 at base)
+	Turn      int
+	Sea       int
+	Sorties   []*Sortie
+	Sunk      map[string]int
+	Aircraft  int
+	LostHulls []string
+	Boat1Lost bool
+	Patrolled int
+	Aborted   bool
+	Home      bool
+	Special   bool // special mission accomplished
+	Intel     bool
+	Contacts  int // surface contacts recorded for the combat boards
+	Pilot     bool
+	Flagship  string
+	KmdtHit   bool
+	Fast      bool
+	CrewKIA   int
+	VP        int
+}
+
+// Campaign is the whole state of a Schnell Boats campaign.
+type Campaign struct {
+	Length    Length
+	Type      BoatType
+	Start     Date
+	End       Date
+	Date      Date
+	VP        int
+	Grade     int  // highest Iron Cross grade (I-2)
+	WarBadge  bool // S-Boat War Badge (6.0)
+	Medals    []string
+	Reprimand int
+	Cognac    bool
+	Boats     []*Boat
+	Flagship  int // index into Boats of Boat #1's hull
+	Crew      []*Crewman
+	Fallen    []*Crewman // killed or sent home, for the crew sheet
+	Hospital  int        // days the Kommandant is still in hospital
+	Mission   *Mission
+	Over      bool
+	EndReason string
+	Rating    string
+	Stats     Stats
+	ids       *bookIDs
+	x         *engine.Ctx
+	facts     facts
+}
+
+// Stats are the campaign's running totals.
+type Stats struct {
+	Missions, Abstract, Cancelled, Successful, Failed int
+	Sunk                                              map[string]int
+	BoatsLost, CrewKilled, CrewsLost, Aircraft        int
+}
+
+func (c *Campaign) boat1() *Boat { return c.Boats[c.Flagship] }
+
+func (c *Campaign) crewman(pos int) *Crewman {
+	for _, m := range c.Crew {
+		if m.Position == pos {
+			return m
+		}
+	}
+	return nil
+}
+
+func (c *Campaign) kmdt() *Crewman { return c.crewman(posKMDT) }
+
+const (
+	posKMDT = iota
+	pos1WO
+	posHelm
+	posChief
+	posEngine
+	posRadio
+	posTorpedo
+	posFwdGun
+	posMidGun
+	posAftGun
+	posDC
+	posWatch
+	posMine
+	posMedic
+	posJet
+	posRocket
+)
+
+// positions of Boat #1 by boat type (1.0: up to 14 crewmen or crews).
+var boatPositions = [...][]int{
+	S100: {posKMDT, pos1WO, posHelm, posChief, posEngine, posRadio, posTorpedo, posFwdGun, posMidGun, posAftGun, posDC, posWatch, posMine, posMedic},
+	P5b:  {posKMDT, pos1WO, posHelm, posChief, posEngine, posJet, posRadio, posRocket, posFwdGun, posAftGun, posWatch, posMedic},
+}
+
+var positionTitles = [...]string{
+	posKMDT: "Kommandant", pos1WO: "1st Watch Officer", posHelm: "Helmsman", posChief: "Chief Engineer",
+	posEngine: "Engine room crew", posRadio: "Radio operator", posTorpedo: "Torpedo crew", posFwdGun: "Forward gun crew",
+	posMidGun: "Midships gun crew", posAftGun: "Aft gun crew", posDC: "Depth charge crew", posWatch: "Watch crew",
+	posMine: "Mine crew", posMedic: "Medic", posJet: "Turbojet engineer", posRocket: "Rocket crew",
+}
+
+// Boat #1 equipment by type (2.0, 7.0; the design note's checklist).
+type equipment struct {
+	Engines, Jets, Cannons, Torpedoes, Mines, DCs, Rockets, Extinguishers int
+}
+
+var boatEquipment = [...]equipment{
+	S100: {Engines: 3, Cannons: 3, Torpedoes: 4, Mines: 8, DCs: 4, Extinguishers: 2},
+	P5b:  {Engines: 3, Jets: 2, Cannons: 2, Rockets: 2, Extinguishers: 2},
+}
+
+func (t BoatType) String() string {
+	if t == P5b {
+		return "Projekt 5b"
+	}
+	return "S-100"
+}
+
+func hullID(i int) string { return fmt.Sprintf("SB%d", i+1) }

@@ -1,0 +1,263 @@
+package schnellboats
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/schnell-wargames/schnell/engine"
+	"github.com/schnell-wargames/schnell/gamelog"
+	"github.com/schnell-wargames/schnell/grid"
+)
+
+// CampaignOf returns the campaign a game plays.
+func CampaignOf(g *engine.Game) (*Campaign, error) {
+	c, ok := g.Rules().(*Campaign)
+	if !ok {
+		return nil, errors.New("this game is not a Schnell Boats campaign")
+	}
+	return c, nil
+}
+
+var commands = []engine.Command{
+	{Name: "map", Usage: "map", Help: "Show the strategic map: the zones, their links, tonight's route and where the squadron is.",
+		Run: func(g *engine.Game, _ []string, w io.Writer) ([]gamelog.Event, error) {
+			c, err := CampaignOf(g)
+			if err != nil {
+				return nil, err
+			}
+			return nil, c.PrintMap(w)
+		}},
+	{Name: "crew", Usage: "crew", Help: "Show the Boat #1 crew: positions, names, special skills, missions, wounds.",
+		Run: func(g *engine.Game, _ []string, w io.Writer) ([]gamelog.Event, error) {
+			c, err := CampaignOf(g)
+			if err != nil {
+				return nil, err
+			}
+			return nil, c.PrintCrew(w)
+		}},
+	{Name: "squadron", Aliases: []string{"boats"}, Usage: "squadron", Help: "Show the six boats of the squadron: crews, skill, state, repairs.",
+		Run: func(g *engine.Game, _ []string, w io.Writer) ([]gamelog.Event, error) {
+			c, err := CampaignOf(g)
+			if err != nil {
+				return nil, err
+			}
+			return nil, c.PrintSquadron(w)
+		}},
+	{Name: "move", Aliases: []string{"m"}, Usage: "move next|home",
+		Help: "The Kommandant's order at the end of a turn: `move next` goes on to the next zone (or on as an Offensive Patrol after a special mission); `move home` aborts and turns for Cherbourg (4.9).",
+		Run: func(g *engine.Game, args []string, w io.Writer) ([]gamelog.Event, error) {
+			if len(args) != 1 || (args[0] != "next" && args[0] != "home") {
+				return nil, errors.New("usage: move next|home")
+			}
+			p := g.Pending()
+			if p == nil || p.Decision == nil || (p.Decision.Kind != "move" && p.Decision.Kind != "special_done") {
+				return nil, errors.New("no movement order is pending: `step` plays on to the next one")
+			}
+			for i := range p.Decision.Options {
+				if p.Decision.CommandFor(i) == "move "+args[0] {
+					return g.ChooseIndex(i, engine.ByPlayer, 1)
+				}
+			}
+			return nil, fmt.Errorf("move %s is not an option now", args[0])
+		},
+		Complete: func(*engine.Game, []string) []string { return []string{"next", "home"} }},
+}
+
+// PrintMap writes the strategic map with tonight's route.
+func (c *Campaign) PrintMap(w io.Writer) error {
+	m := c.Mission
+	rows := make([][]string, 0, len(strategicMap))
+	for _, z := range strategicMap {
+		mark := ""
+		if m != nil {
+			switch {
+			case m.Pos >= 0 && m.Route[m.Pos] == z.ID:
+				mark = "<< squadron"
+			case m.FirstZone > 0 && z.Red >= m.FirstZone && z.Red < m.FirstZone+4:
+				mark = "assigned"
+			case slices.Contains(m.Route, z.ID):
+				mark = "route"
+			}
+		}
+		rows = append(rows, []string{z.ID, z.Name, zoneColours[z.Colour], strings.Join(z.Links, " "), mark})
+	}
+	return grid.Render(w, grid.Text, []string{"Zone", "Name", "Colour", "Links", "Tonight"}, rows, 0)
+}
+
+// PrintCrew writes the Boat #1 crew roster.
+func (c *Campaign) PrintCrew(w io.Writer) error {
+	rows := make([][]string, 0, len(c.Crew))
+	for _, cm := range c.Crew {
+		state := "serving"
+		switch {
+		case cm.KIA:
+			state = "KIA"
+		case cm.Out:
+			state = "sent home"
+		case cm.SW:
+			state = "SW"
+		case cm.LW > 0:
+			state = strconv.Itoa(cm.LW) + " LW"
+		}
+		if cm.Veteran {
+			state += ", Veteran"
+		}
+		rows = append(rows, []string{positionTitles[cm.Position], cm.Name, specials[cm.Special], cm.Start.String(),
+			strconv.Itoa(cm.Missions), strconv.Itoa(cm.Successes), state})
+	}
+	return grid.Render(w, grid.Text, []string{"Position", "Name", "Special", "Start", "Missions", "Successes", "State"}, rows, 0)
+}
+
+// PrintSquadron writes the six boats.
+func (c *Campaign) PrintSquadron(w io.Writer) error {
+	rows := make([][]string, 0, len(c.Boats))
+	for i, b := range c.Boats {
+		role := "reserve"
+		if i == c.Flagship {
+			role = "Boat #1"
+		}
+		state := b.Status
+		if b.Status != Ready {
+			state += fmt.Sprintf(" (%d days)", b.RepairDays)
+		}
+		skill := skills[b.Skill]
+		if i == c.Flagship {
+			skill = "(Boat #1 crew)"
+		}
+		rows = append(rows, []string{b.ID, role, skill, strconv.Itoa(b.Kills), strconv.Itoa(b.Successes), strconv.Itoa(b.Missions), state})
+	}
+	return grid.Render(w, grid.Text, []string{"Boat", "Role", "Crew", "Kills", "Successes", "Missions", "State"}, rows, 0)
+}
+
+func status(g *engine.Game, w io.Writer) error {
+	c, err := CampaignOf(g)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "%s campaign with %s boats, %s to %s. Date %s. VP %d.\n", title(lengths[c.Length]), c.Type, c.Start, c.End, c.Date, c.VP)
+	s := c.Stats
+	fmt.Fprintf(w, "Missions %d (successful %d, failed %d, abstract %d), nights without a mission %d; boats lost %d, crewmen killed %d.\n",
+		s.Missions, s.Successful, s.Failed, s.Abstract, s.Cancelled, s.BoatsLost, s.CrewKilled)
+	if len(c.Medals) > 0 {
+		fmt.Fprintf(w, "Medals: %s.\n", strings.Join(c.Medals, ", "))
+	}
+	if c.Reprimand > 0 || c.Cognac {
+		fmt.Fprintf(w, "Reprimands %d; Fine Cognac %s.\n", c.Reprimand, map[bool]string{true: "held", false: "none"}[c.Cognac])
+	}
+	if m := c.Mission; m != nil {
+		fmt.Fprintf(w, "Mission %d: %s, weather %s", m.N, missionKind[m.Kind], weathers[m.Weather])
+		if m.Pos >= 0 {
+			fmt.Fprintf(w, ", turn %d in %s, sea state %d, %d zone(s) patrolled", m.Turn, m.Route[m.Pos], m.Sea, m.Patrolled)
+		}
+		fmt.Fprintln(w, ".")
+		for _, so := range m.Sorties {
+			state := "in formation"
+			switch {
+			case so.Gone != "":
+				state = so.Gone
+			case so.Disabled:
+				state = "disabled"
+			}
+			dmg := fmt.Sprintf("%d points", so.Points)
+			if so.No == 1 {
+				dmg = fmt.Sprintf("engines out %d, components hit %d, extinguishers %d", so.EnginesOut, so.Components, so.Extinguishers)
+			}
+			fmt.Fprintf(w, "  Boat #%d %s: %s; %s\n", so.No, so.Boat.ID, state, dmg)
+		}
+	}
+	if c.Over {
+		fmt.Fprintf(w, "The campaign has ended (%s): %s.\n", c.EndReason, c.Rating)
+	}
+	return nil
+}
+
+// describe words the campaign's own events; "" leaves an event to the
+// front end's generic wording.
+func describe(e *gamelog.Event) string {
+	s := e.Str
+	switch e.Type {
+	case "campaign_start":
+		return fmt.Sprintf("== %s campaign, %s boats: %s to %s ==", title(s("campaign")), s("boat"), s("start"), s("end"))
+	case "crewman", "replacement":
+		v := ""
+		if b, _ := e.Get("veteran"); b.B {
+			v = ", Veteran"
+		}
+		return fmt.Sprintf("%s: %s (%s%s), from %s", title(e.Type), s("crewman"), s("special"), v, s("start"))
+	case "boat":
+		return fmt.Sprintf("Boat %s: %s, crew %s", s("boat"), s("role"), s("skill"))
+	case "no_mission":
+		return fmt.Sprintf("%s: no mission: %s", s("date"), s("reason"))
+	case "weather":
+		return "Weather: " + s("weather")
+	case "mission_start":
+		v, _ := e.Get("boats")
+		return fmt.Sprintf("== Mission %d, %s: boats %s ==", e.Int("mission"), s("date"), strings.Join(v.Strs(), " "))
+	case "mission_type":
+		a := ""
+		if b, _ := e.Get("abstract"); b.B {
+			a = " (performed abstractly)"
+		}
+		return "Mission: " + s("kind") + a
+	case "turn":
+		return fmt.Sprintf("-- Turn %d: %s at %s speed, sea state %d --", e.Int("turn"), zoneByID(s("zone")).Name, s("speed"), e.Int("sea_state"))
+	case "encounter":
+		return fmt.Sprintf("Contact in %s: %s (surface combat is not played yet: recorded and skipped)", s("zone"), s("enemy"))
+	case "air_attack":
+		return fmt.Sprintf("%s %s attack on %s: %d hit(s)", title(s("aircraft")), s("attack"), s("boat"), e.Int("hits"))
+	case "damage":
+		return fmt.Sprintf("%s takes %d damage point(s): %d in all", s("boat"), e.Int("points"), e.Int("total"))
+	case "wound":
+		return fmt.Sprintf("%s (%s): %s", s("crewman"), s("position"), strings.ToUpper(s("wound")))
+	case "boat_lost":
+		return fmt.Sprintf("Boat #%d %s is lost: %s (%s)", e.Int("no"), s("boat"), s("how"), s("why"))
+	case "mission_end":
+		res := "failed"
+		if b, _ := e.Get("success"); b.B {
+			res = "successful"
+		}
+		return fmt.Sprintf("== Mission %d %s: %d sunk, %d boat(s) lost, %+d VP ==", e.Int("mission"), res, e.Int("sunk"), e.Int("lost"), e.Int("vp"))
+	case "victory_points":
+		return fmt.Sprintf("VP %+d: %s (total %d)", e.Int("vp"), s("why"), e.Int("total"))
+	case "medal":
+		return "Awarded: " + s("medal")
+	case "inquiry":
+		return "Board of Inquiry: " + s("result")
+	case "campaign_end":
+		return fmt.Sprintf("== Campaign over %s (%s): %d VP. %s ==", s("date"), s("reason"), e.Int("vp"), s("rating"))
+	}
+	return ""
+}
+
+// summarize describes a saved campaign in one line.
+func summarize(lg *gamelog.Log) string {
+	date, vp, missions := lg.Header.Opt("campaign"), 0, 0
+	for i := range lg.Events {
+		e := &lg.Events[i]
+		switch e.Type {
+		case "mission_start":
+			date, missions = e.Str("date"), e.Int("mission")
+		case "victory_points":
+			vp = e.Int("total")
+		case "campaign_end":
+			return fmt.Sprintf("%s campaign ended %s (%s): %d VP, %s", lg.Header.Opt("campaign"), e.Str("date"), e.Str("reason"), e.Int("vp"), e.Str("rating"))
+		}
+	}
+	return fmt.Sprintf("%s campaign in progress: mission %d on %s, %d VP", lg.Header.Opt("campaign"), missions, date, vp)
+}
+
+// Reference is the built-in reference Kommandant: he takes every
+// decision's default (go on while the squadron is sound, turn home when it
+// is badly hurt, tow when he can, bribe with the cognac). Scripts are
+// measured against him.
+type Reference struct{}
+
+// Decide implements engine.Decider.
+func (Reference) Decide(d *engine.Decision) (int, error) { return d.Default, nil }
+
+// Who implements engine.Decider.
+func (Reference) Who() engine.Who { return engine.ByDefault }
