@@ -3,8 +3,12 @@ module github.com/schnell-wargames/schnell
 go 1.26.8
 
 require (
+	github.com/chzyer/readline v1.5.1
+	github.com/olekukonko/tablewriter v1.1.5
+)
+
+require (
 	github.com/cespare/xxhash/v2 v2.3.0 // indirect
-	github.com/chzyer/readline v1.5.1 // indirect
 	github.com/clipperhouse/displaywidth v0.10.0 // indirect
 	github.com/clipperhouse/uax29/v2 v2.6.0 // indirect
 	github.com/fatih/color v1.18.0 // indirect
@@ -14,8 +18,5 @@ require (
 	github.com/olekukonko/cat v0.0.0-20250911104152-50322a0618f6 // indirect
 	github.com/olekukonko/errors v1.2.0 // indirect
 	github.com/olekukonko/ll v0.1.6 // indirect
-	github.com/olekukonko/tablewriter v1.1.5 // indirect
-	github.com/rogpeppe/go-internal v1.16.0 // indirect
-	github.com/yuin/gopher-lua v1.1.2 // indirect
 	golang.org/x/sys v0.30.0 // indirect
 )

@@ -32,6 +32,9 @@ var ErrSpec = errors.New("bad dice")
 // (the book's percentile roll). Case does not matter.
 func Parse(s string) (Spec, error) {
 	t := strings.ToLower(strings.TrimSpace(s))
+	if strings.ContainsAny(t, "+ ") {
+		return Spec{}, fmt.Errorf("%w %q: want NdM such as 1d10, 2d10 (percentile) or 1d20", ErrSpec, s)
+	}
 	switch t {
 	case "d100", "d%", "2d10", "1d100":
 		return Percentile, nil
@@ -41,6 +44,9 @@ func Parse(s string) (Spec, error) {
 		return Spec{}, fmt.Errorf("%w %q: want NdM such as 1d10, 2d10 (percentile) or 1d20", ErrSpec, s)
 	}
 	n := 1
+	if lead0(t[:i]) || lead0(t[i+1:]) {
+		return Spec{}, fmt.Errorf("%w %q: no leading zeros, please: 1d10, 2d10, 1d20", ErrSpec, s)
+	}
 	if i > 0 {
 		v, err := strconv.Atoi(t[:i])
 		if err != nil || v < 1 || v > 20 {
@@ -56,6 +62,9 @@ func Parse(s string) (Spec, error) {
 	case 4, 6, 10, 20:
 	default:
 		return Spec{}, fmt.Errorf("%w %q: the game has d4, d6, d10 and d20 dice only", ErrSpec, s)
+	}
+	if n == 2 && sides == 10 {
+		return Percentile, nil // 2d10 is the book's percentile roll, however it is spelled
 	}
 	return Spec{N: n, Sides: sides}, nil
 }
@@ -205,3 +214,7 @@ func (g *Generator) MarshalBinary() ([]byte, error) { return g.pcg.MarshalBinary
 
 // UnmarshalBinary restores a saved state.
 func (g *Generator) UnmarshalBinary(b []byte) error { return g.pcg.UnmarshalBinary(b) }
+
+// lead0 reports a number written with a leading zero ("02"): refused so
+// that every spec has one spelling.
+func lead0(x string) bool { return len(x) > 1 && x[0] == '0' }

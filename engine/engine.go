@@ -43,6 +43,8 @@ type Definition struct {
 	// Summarize describes a saved game in one line (date, score, state)
 	// for lists of saved games.
 	Summarize func(lg *gamelog.Log) string
+	// Finished reports whether a saved game has ended (nil: never).
+	Finished func(lg *gamelog.Log) bool
 	// Reference makes the game's built-in reference Kommandant for a
 	// game's rules (nil: the game has none); its decisions are "default".
 	Reference func(r Rules) Decider

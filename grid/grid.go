@@ -34,7 +34,7 @@ func Render(w io.Writer, f Format, header []string, rows [][]string, maxCell int
 		tablewriter.WithRowAlignment(tw.AlignLeft),
 	}
 	if maxCell > 0 {
-		opts = append(opts, tablewriter.WithRowAutoWrap(tw.WrapNormal), tablewriter.WithColumnMax(maxCell))
+		opts = append(opts, tablewriter.WithRowAutoWrap(tw.WrapNormal), tablewriter.WithRowMaxWidth(maxCell))
 	}
 	t := tablewriter.NewTable(w, opts...)
 	if len(header) > 0 {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -11,6 +12,7 @@ import (
 	"github.com/schnell-wargames/schnell/dice"
 	"github.com/schnell-wargames/schnell/engine"
 	"github.com/schnell-wargames/schnell/gamelog"
+	"github.com/schnell-wargames/schnell/grid"
 	"github.com/schnell-wargames/schnell/tables"
 )
 
@@ -67,13 +69,25 @@ func (s *Session) commandTable() []*Command {
 		{Name: "save", Usage: "save [FILE]",
 			Help: "The game is saved as it is played, in its log. `save` says where; `save FILE` copies the game to FILE and goes on logging there.",
 			Run:  cmdSave},
-		{Name: "load", Usage: "load FILE",
-			Help: "Load a saved game by replaying its log (the current game stays saved in its own log).",
-			Run:  cmdLoad},
-		{Name: "new", Usage: "new [seed=N] [dice=digital|physical] [OPTION=VALUE]...",
-			Help: "Start a new game (the current one stays saved in its log).", Run: cmdNew,
+		{Name: "load", Usage: "load NAME|FILE",
+			Help: "Load a saved game by replaying its log: NAME from `campaigns`, or a log FILE (the current game stays saved in its own log).",
+			Run:  cmdLoad, Complete: func(s *Session, args []string) []string {
+				if len(args) > 1 {
+					return nil
+				}
+				var out []string
+				for _, sv := range s.Saved() {
+					out = append(out, sv.Name)
+				}
+				return out
+			}},
+		{Name: "campaigns", Aliases: []string{"games"}, Usage: "campaigns",
+			Help: "List the saved games in the data directory: name, state, and where each stands.", Run: cmdCampaigns},
+		{Name: "new", Usage: "new [name=NAME] [seed=N] [dice=digital|physical] [OPTION=VALUE]...",
+			Help: "Start a new game (the current one stays saved in its log). name= gives it a name for `load NAME`; without one it is called GAME-SEED. The game's options: " + optionText(s.def.Options) + ".",
+			Run:  cmdNew,
 			Complete: func(s *Session, args []string) []string {
-				out := []string{"seed=", "dice=digital", "dice=physical"}
+				out := []string{"name=", "seed=", "dice=digital", "dice=physical"}
 				for _, o := range s.def.Options {
 					out = append(out, o.Name+"=")
 				}
@@ -378,7 +392,7 @@ func cmdLoad(s *Session, args []string) error {
 	if len(args) != 1 {
 		return errors.New("usage: load FILE")
 	}
-	path := args[0]
+	path := s.resolve(args[0])
 	f, err := os.Open(path)
 	if err != nil {
 		return fmt.Errorf("load: %w", err)
@@ -414,12 +428,21 @@ func tablesFor(s *Session, lg *gamelog.Log) *tables.Set {
 
 func cmdNew(s *Session, args []string) error {
 	cfg := engine.Config{Def: s.def, Seed: s.free.Uint64(), Mode: s.game.Mode()}
+	path := ""
 	for _, a := range args {
 		k, v, ok := strings.Cut(a, "=")
 		if !ok {
 			return fmt.Errorf("new: %q: want NAME=VALUE", a)
 		}
 		switch k {
+		case "name":
+			if v == "" || strings.ContainsAny(v, `/\`) || strings.HasPrefix(v, ".") {
+				return fmt.Errorf("new: name %q: use letters, digits, - and _", v)
+			}
+			path = filepath.Join(s.dataDir(), v+".jsonl")
+			if exists(path) {
+				return fmt.Errorf("new: a game named %q exists: `load %s` resumes it", v, v)
+			}
 		case "seed":
 			n, err := strconv.ParseUint(v, 10, 64)
 			if err != nil {
@@ -441,10 +464,30 @@ func cmdNew(s *Session, args []string) error {
 		return fmt.Errorf("new: %w", err)
 	}
 	s.Close()
-	s.game, s.logPath = g, ""
+	s.game, s.logPath = g, path
 	h := g.Header()
 	fmt.Fprintf(s.cfg.Out, "New game: seed %d, %s dice, %s. `step` begins.\n", h.Seed, h.Dice, optionText(h.Options))
 	return nil
+}
+
+func cmdCampaigns(s *Session, args []string) error {
+	saved := s.Saved()
+	if len(saved) == 0 {
+		fmt.Fprintf(s.cfg.Out, "No saved games in %s.\n", s.dataDir())
+		return nil
+	}
+	rows := make([][]string, 0, len(saved))
+	for _, sv := range saved {
+		state := "in progress"
+		if sv.Finished {
+			state = "finished"
+		}
+		if sv.Err != nil {
+			state = "unreadable"
+		}
+		rows = append(rows, []string{sv.Name, state, sv.Summary})
+	}
+	return grid.Render(s.cfg.Out, grid.Text, []string{"Name", "State", "Where it stands"}, rows, 70)
 }
 
 func cmdUndo(s *Session, args []string) error {

@@ -277,7 +277,7 @@ func TestRule4_4SlowTwoTurnsPerZone(t *testing.T) {
 			zones++
 			turns++
 			if e.Str("speed") != "slow" {
-				t.Errorf("turn %d at %s speed with 2 engines out", e.Int("turn"), e.Str("speed"))
+				t.Errorf("turn %d at %s speed with 2 engines out", e.Int("n"), e.Str("speed"))
 			}
 		case "slow_turn":
 			turns++

@@ -119,6 +119,9 @@ func newDefinition(s100, b5 *tables.Set) *engine.Definition {
 		Describe:  describe,
 		Status:    status,
 		Summarize: summarize,
+		Finished: func(lg *gamelog.Log) bool {
+			return len(lg.Events) > 0 && lg.Events[len(lg.Events)-1].Type == "campaign_end"
+		},
 		Reference: func(engine.Rules) engine.Decider { return Reference{} },
 	}
 }

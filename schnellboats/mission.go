@@ -101,7 +101,7 @@ func (c *Campaign) sail() {
 		}
 		c.facts.reset()
 		m.Sea = c.eff(c.roll(c.ids.SeaState, z.ID), eSeaState)
-		c.x.Emit("turn", num("turn", m.Turn), str("zone", z.ID), str("speed", speed), num("sea_state", m.Sea))
+		c.x.Emit("turn", num("n", m.Turn), str("zone", z.ID), str("speed", speed), num("sea_state", m.Sea))
 		if slow {
 			// 4.4: Slow takes 2 turns per zone; the second passes in the zone.
 			m.Turn++
@@ -270,7 +270,7 @@ func (c *Campaign) encounter(table string) {
 		// Surface combat belongs to the combat boards (4.6-4.9), which the
 		// combat engine plays; until then the contact is recorded and the
 		// squadron slips past.
-		c.x.Emit("encounter", str("zone", c.zone().ID), str("enemy", encounters[e]), str("combat", "skipped"))
+		c.x.Emit("encounter", str("zone", c.zone().ID), str("kind", encounters[e]), str("combat", "skipped"))
 		m.Contacts++
 	}
 }
@@ -496,7 +496,7 @@ func (c *Campaign) points(s *Sortie, n int) {
 		return
 	}
 	s.Points += n
-	c.x.Emit("damage", str("boat", s.Boat.ID), num("no", s.No), num("points", n), num("total", s.Points))
+	c.x.Emit("boat_damage", str("boat", s.Boat.ID), str("what", fmt.Sprintf("%d damage point(s)", n)), num("no", s.No), num("points", n), num("total", s.Points))
 	switch {
 	case s.Points >= 6:
 		c.sink(s, "damage")
@@ -570,7 +570,7 @@ func (c *Campaign) component(s *Sortie, comp int, combat bool) {
 			s.Rockets--
 		}
 	}
-	c.x.Emit("component", str("boat", s.Boat.ID), str("component", name), str("detail", detail))
+	c.x.Emit("boat_damage", str("boat", s.Boat.ID), str("what", name), num("no", s.No), str("detail", detail))
 }
 
 // fire: a fire extinguisher puts it out at once (single use, 2.0); without
@@ -661,7 +661,7 @@ func (c *Campaign) wound(cm *Crewman, w int) {
 	if w == 3 {
 		c.kill(cm)
 	}
-	c.x.Emit("wound", str("crewman", cm.Name), str("position", positionsS[cm.Position]), str("wound", wounds[w]))
+	c.x.Emit("wound", str("crewman", cm.Name), str("position", positionsS[cm.Position]), str("level", wounds[w]))
 }
 
 func (c *Campaign) kill(cm *Crewman) {
@@ -720,7 +720,7 @@ func (c *Campaign) lose(s *Sortie, how, why, table string) {
 				continue
 			}
 			if cm.KIA {
-				c.x.Emit("wound", str("crewman", cm.Name), str("position", positionsS[cm.Position]), str("wound", "kia"))
+				c.x.Emit("wound", str("crewman", cm.Name), str("position", positionsS[cm.Position]), str("level", "kia"))
 			}
 		}
 		if k := c.kmdt(); k != nil && !k.KIA && !m.Home {

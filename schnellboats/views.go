@@ -204,15 +204,21 @@ func describe(e *gamelog.Event) string {
 		}
 		return "Mission: " + s("kind") + a
 	case "turn":
-		return fmt.Sprintf("-- Turn %d: %s at %s speed, sea state %d --", e.Int("turn"), zoneByID(s("zone")).Name, s("speed"), e.Int("sea_state"))
+		return fmt.Sprintf("-- Turn %d: %s at %s speed, sea state %d --", e.Int("n"), zoneByID(s("zone")).Name, s("speed"), e.Int("sea_state"))
 	case "encounter":
-		return fmt.Sprintf("Contact in %s: %s (surface combat is not played yet: recorded and skipped)", s("zone"), s("enemy"))
+		return fmt.Sprintf("Contact in %s: %s (surface combat is not played yet: recorded and skipped)", s("zone"), s("kind"))
 	case "air_attack":
 		return fmt.Sprintf("%s %s attack on %s: %d hit(s)", title(s("aircraft")), s("attack"), s("boat"), e.Int("hits"))
-	case "damage":
-		return fmt.Sprintf("%s takes %d damage point(s): %d in all", s("boat"), e.Int("points"), e.Int("total"))
+	case "boat_damage":
+		if d := s("detail"); d != "" {
+			return fmt.Sprintf("%s hit: %s (%s)", s("boat"), s("what"), d)
+		}
+		if _, ok := e.Get("total"); ok {
+			return fmt.Sprintf("%s hit: %s, %d in all", s("boat"), s("what"), e.Int("total"))
+		}
+		return fmt.Sprintf("%s hit: %s", s("boat"), s("what"))
 	case "wound":
-		return fmt.Sprintf("%s (%s): %s", s("crewman"), s("position"), strings.ToUpper(s("wound")))
+		return fmt.Sprintf("%s (%s): %s", s("crewman"), s("position"), strings.ToUpper(s("level")))
 	case "boat_lost":
 		return fmt.Sprintf("Boat #%d %s is lost: %s (%s)", e.Int("no"), s("boat"), s("how"), s("why"))
 	case "mission_end":
@@ -261,3 +267,31 @@ func (Reference) Decide(d *engine.Decision) (int, error) { return d.Default, nil
 
 // Who implements engine.Decider.
 func (Reference) Who() engine.Who { return engine.ByDefault }
+
+// PrintSummary writes the campaign's end-of-campaign summary.
+func (c *Campaign) PrintSummary(w io.Writer) error {
+	s := c.Stats
+	fmt.Fprintf(w, "%s campaign, %s boats: %s to %s (%s)\n", title(lengths[c.Length]), c.Type, c.Start, c.Date, c.EndReason)
+	fmt.Fprintf(w, "Missions flown %d (abstract %d, successful %d, failed %d); nights cancelled %d\n",
+		s.Missions, s.Abstract, s.Successful, s.Failed, s.Cancelled)
+	var sunk []string
+	total := 0
+	for _, typ := range vpItems[:7] {
+		if n := s.Sunk[typ]; n > 0 {
+			sunk = append(sunk, fmt.Sprintf("%s %d", typ, n))
+			total += n
+		}
+	}
+	if len(sunk) == 0 {
+		sunk = []string{"none"}
+	}
+	fmt.Fprintf(w, "Ships sunk %d: %s; aircraft shot down %d\n", total, strings.Join(sunk, ", "), s.Aircraft)
+	fmt.Fprintf(w, "Boats lost %d; Boat #1 crewmen killed %d; #2-#4 crews lost %d\n", s.BoatsLost, s.CrewKilled, s.CrewsLost)
+	medals := "none"
+	if len(c.Medals) > 0 {
+		medals = strings.Join(c.Medals, ", ")
+	}
+	fmt.Fprintf(w, "Victory Points %d; medals: %s\n", c.VP, medals)
+	_, err := fmt.Fprintf(w, "Final rating: %s\n", c.Rating)
+	return err
+}

@@ -197,7 +197,11 @@ func CompareIDs(a, b string) int {
 			return c
 		}
 	}
-	return len(pa) - len(pb)
+	if len(pa) != len(pb) {
+		return len(pa) - len(pb)
+	}
+	// A total order: "A-1" and "A-01" are different ids.
+	return strings.Compare(a, b)
 }
 
 // Canonical is a normalised text of the table (used for the digest).
@@ -268,6 +272,9 @@ func (p *parser) parseLine(raw string) error {
 	case "lookup":
 		if len(p.cur.Dice) > 0 || p.cur.Key >= 0 {
 			return p.errf("lookup: a table is either rolled (dice) or looked up, once")
+		}
+		if len(p.cur.Rows) > 0 || len(p.cur.Mods) > 0 {
+			return p.errf("lookup: must come before the table's rows")
 		}
 		i, d := p.schema.fact(rest)
 		if d == nil || (d.Kind != Int && d.Kind != Enum) {
@@ -348,7 +355,22 @@ func (p *parser) finishTable() error {
 	if len(t.Rows) == 0 {
 		return at(t.Line, "no rows")
 	}
-	// Rows must ascend without overlap or gap.
+	// Rows must ascend without overlap or gap; an enum lookup's rows name
+	// the values in their order.
+	var vals []string
+	if t.Key >= 0 && p.schema.Facts[t.Key].Kind == Enum {
+		vals = p.schema.Facts[t.Key].Values
+		order := strings.Join(vals, ", ")
+		for i := range t.Rows {
+			r := &t.Rows[i]
+			if r.Lo != i || r.Hi != i {
+				if i < len(vals) {
+					return at(r.Line, "row %q: want the row for %s here (rows follow the order %s)", vals[min(r.Lo, len(vals)-1)], vals[i], order)
+				}
+				return at(r.Line, "too many rows (rows follow the order %s)", order)
+			}
+		}
+	}
 	for i := 1; i < len(t.Rows); i++ {
 		a, b := &t.Rows[i-1], &t.Rows[i]
 		if a.OpenHi {
@@ -440,6 +462,9 @@ func (p *parser) parseMod(rest string) error {
 		sign = -1
 	}
 	body := v[1:]
+	if body == "" || body[0] == '+' || body[0] == '-' {
+		return p.errf("mod: value %q: one sign, then a number or a fact", v)
+	}
 	if n, err := strconv.Atoi(body); err == nil {
 		if n == 0 || n > 1000 {
 			return p.errf("mod: value %q must be a non-zero number up to 1000", v)

@@ -2,6 +2,7 @@
 // all Schnell Boats: Scourge of the English Channel — at a prompt.
 //
 //	schnell [flags]              play at the prompt (or run a command file from stdin)
+//	schnell auto [flags]         play a whole campaign with the reference Kommandant
 //	schnell help                 this text
 //
 // Run `schnell -h` for the flags.
@@ -55,6 +56,9 @@ func (g gameOption) Set(v string) error {
 }
 
 func run(args []string, stdin *os.File, stdout, stderr io.Writer) int {
+	if len(args) > 0 && args[0] == "auto" {
+		return runAuto(args[1:], stdout, stderr)
+	}
 	def, err := schnellboats.Definition()
 	if err != nil {
 		fmt.Fprintf(stderr, "schnell: %v\n", err)
@@ -68,7 +72,7 @@ func run(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 		tablesDir = fs.String("tables", "", "overlay your own tables: DIR/s100/*.tbl and DIR/5b/*.tbl replace ours by table id")
 		load      = fs.String("load", "", "load a saved game (a log) and go on playing it")
 		logFile   = fs.String("log", "", "log (save) a new game to this file")
-		logDir    = fs.String("logs", "", "directory for the logs of new games (default: STATE/schnell/logs)")
+		dataDir   = fs.String("data", "", "directory of the saved games (default: $XDG_DATA_HOME/schnell/campaigns, ~/.local/share/schnell/campaigns)")
 		keepGoing = fs.Bool("keep-going", false, "in a command file, go on after a failing command (the exit code is still 1)")
 		opts      optionFlags
 	)
@@ -111,14 +115,14 @@ func run(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 		*seed = uint64(time.Now().UnixNano()) % 1_000_000_000
 	}
 	state := stateDir()
-	if *logDir == "" && state != "" {
-		*logDir = filepath.Join(state, "logs")
+	if *dataDir == "" {
+		*dataDir = defaultDataDir()
 	}
 	interactive := readline.IsTerminal(int(stdin.Fd())) && readline.IsTerminal(int(os.Stdout.Fd()))
 	s, err := repl.New(repl.Config{
 		Def:         def,
 		Game:        engine.Config{Seed: *seed, Mode: mode, Options: opts.opts},
-		LogDir:      *logDir,
+		LogDir:      *dataDir,
 		LogFile:     *logFile,
 		Out:         stdout,
 		Err:         stderr,
@@ -150,12 +154,29 @@ func run(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 		}
 		defer in.Close()
 		if *load == "" {
-			s.Banner()
+			s.OfferContinue(in)
+			if s.LogPath() == "" {
+				s.Banner()
+			}
 		}
 	} else {
 		in = repl.Plain(stdin)
 	}
 	return s.Run(in)
+}
+
+// defaultDataDir is $XDG_DATA_HOME/schnell/campaigns, else
+// ~/.local/share/schnell/campaigns, else ./campaigns.
+func defaultDataDir() string {
+	base := os.Getenv("XDG_DATA_HOME")
+	if base == "" {
+		home, err := os.UserHomeDir()
+		if err != nil {
+			return "campaigns"
+		}
+		base = filepath.Join(home, ".local", "share")
+	}
+	return filepath.Join(base, "schnell", "campaigns")
 }
 
 func quote(s string) string { return "'" + s + "'" }

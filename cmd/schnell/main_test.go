@@ -17,6 +17,7 @@ func runWith(t *testing.T, input string, args ...string) (int, string, string) {
 	t.Helper()
 	dir := t.TempDir()
 	t.Setenv("XDG_STATE_HOME", dir)
+	t.Setenv("XDG_DATA_HOME", dir)
 	in := filepath.Join(dir, "in")
 	if err := os.WriteFile(in, []byte(input), 0o644); err != nil {
 		t.Fatal(err)
@@ -93,7 +94,7 @@ func TestTerminal(t *testing.T) {
 		t.Skip("tmux not installed")
 	}
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "schnell")
+	bin := filepath.Join(dir, "schnell.bin")
 	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
 		t.Fatalf("build: %v\n%s", err, out)
 	}
@@ -107,7 +108,7 @@ func TestTerminal(t *testing.T) {
 	}
 	start := func() {
 		tmux("new-session", "-d", "-s", "t", "-x", "150", "-y", "40",
-			"env", "XDG_STATE_HOME="+dir, "NO_COLOR=1", "TERM=xterm", bin, "--seed", "1")
+			"env", "XDG_STATE_HOME="+dir, "XDG_DATA_HOME="+dir, "NO_COLOR=1", "TERM=xterm", bin, "--seed", "1")
 	}
 	waitFor := func(want string) string {
 		deadline := time.Now().Add(10 * time.Second)
@@ -124,10 +125,13 @@ func TestTerminal(t *testing.T) {
 	}
 	defer exec.Command("tmux", "-S", sock, "kill-server").Run()
 	start()
-	waitFor("schnell> ")
-	tmux("send-keys", "-t", "t", "tab", "Tab")
+	waitFor("schnell>")
+	tmux("send-keys", "-t", "t", "-l", "tab")
+	tmux("send-keys", "-t", "t", "Tab")
 	waitFor("schnell> table")
-	tmux("send-keys", "-t", "t", "C-u", "tables", "Enter")
+	tmux("send-keys", "-t", "t", "C-u")
+	tmux("send-keys", "-t", "t", "-l", "tables")
+	tmux("send-keys", "-t", "t", "Enter")
 	waitFor("L-3")
 	tmux("send-keys", "-t", "t", "C-d")
 	deadline := time.Now().Add(10 * time.Second)
@@ -141,9 +145,10 @@ func TestTerminal(t *testing.T) {
 		t.Fatalf("history file: %v %q", err, b)
 	}
 	start()
-	waitFor("schnell> ")
+	waitFor("schnell>")
 	tmux("send-keys", "-t", "t", "Up")
 	waitFor("schnell> tables")
 	tmux("send-keys", "-t", "t", "C-c")
-	tmux("send-keys", "-t", "t", "quit", "Enter")
+	tmux("send-keys", "-t", "t", "-l", "quit")
+	tmux("send-keys", "-t", "t", "Enter")
 }

@@ -1,0 +1,86 @@
+package main
+
+import (
+	"bufio"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/schnell-wargames/schnell/engine"
+	"github.com/schnell-wargames/schnell/gamelog"
+	"github.com/schnell-wargames/schnell/schnellboats"
+)
+
+// runAuto is `schnell auto`: a whole campaign with the reference
+// Kommandant, then its summary.
+func runAuto(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("schnell auto", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var (
+		length    = fs.String("campaign", "short", "campaign length: short, medium or long")
+		boat      = fs.String("boat", "s100", "boat type: s100 or 5b")
+		seed      = fs.Uint64("seed", 1, "seed of the dice")
+		logFile   = fs.String("log", "", "write the campaign's log to FILE")
+		tablesDir = fs.String("tables", "", "overlay your own tables (see schnell -h)")
+	)
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: schnell auto [flags]\n\nPlays a whole campaign with the built-in reference Kommandant and prints its summary.\n\nFlags:")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if err == flag.ErrHelp {
+			return 0
+		}
+		return 2
+	}
+	def, err := schnellboats.Definition()
+	if err != nil {
+		fmt.Fprintf(stderr, "schnell auto: %v\n", err)
+		return 2
+	}
+	if *tablesDir != "" {
+		if def, err = schnellboats.WithOverlay(def, os.DirFS(*tablesDir)); err != nil {
+			fmt.Fprintf(stderr, "schnell auto: --tables %s: %v\n", *tablesDir, err)
+			return 2
+		}
+	}
+	g, err := engine.New(engine.Config{Def: def, Seed: *seed, Options: []gamelog.Option{{Name: "campaign", Value: *length}, {Name: "boat", Value: *boat}}})
+	if err != nil {
+		fmt.Fprintf(stderr, "schnell auto: %v\n", err)
+		return 2
+	}
+	g.KeepHistory(false)
+	g.CollectEvents(false)
+	g.SetDecider(schnellboats.Reference{})
+	var f *os.File
+	if *logFile != "" {
+		if f, err = os.Create(*logFile); err != nil {
+			fmt.Fprintf(stderr, "schnell auto: %v\n", err)
+			return 1
+		}
+		defer f.Close()
+		bw := bufio.NewWriter(f)
+		defer bw.Flush()
+		if err := g.WriteLog(bw); err != nil {
+			fmt.Fprintf(stderr, "schnell auto: %v\n", err)
+			return 1
+		}
+	}
+	if _, err := g.Step(1 << 30); err != nil {
+		fmt.Fprintf(stderr, "schnell auto: seed %d: %v\n", *seed, err)
+		return 1
+	}
+	if err := g.Close(); err != nil {
+		fmt.Fprintf(stderr, "schnell auto: write log: %v\n", err)
+		return 1
+	}
+	c, err := schnellboats.CampaignOf(g)
+	if err != nil {
+		fmt.Fprintf(stderr, "schnell auto: %v\n", err)
+		return 1
+	}
+	fmt.Fprintf(stdout, "Seed %d\n", *seed)
+	c.PrintSummary(stdout)
+	return 0
+}
