@@ -152,3 +152,22 @@ func TestTerminal(t *testing.T) {
 	tmux("send-keys", "-t", "t", "-l", "quit")
 	tmux("send-keys", "-t", "t", "Enter")
 }
+
+// --tables DIR lays a player's own tables over ours by id; a bad file is an
+// error naming file and line.
+func TestTablesOverlay(t *testing.T) {
+	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, "s100"), 0o755)
+	good := "table A-1\ntitle Night Weather (house rules)\ndice 1D10\nrow 1-10 | Fog, always | weather=foggy\nnote ours\n"
+	os.WriteFile(filepath.Join(dir, "s100", "a.tbl"), []byte(good), 0o644)
+	code, out, errs := runWith(t, "table A-1\n", "--tables", dir)
+	if code != 0 || !strings.Contains(out, "house rules") || !strings.Contains(out, "Fog, always") {
+		t.Fatalf("overlay: exit %d\n%s%s", code, out, errs)
+	}
+	bad := strings.Replace(good, "weather=foggy", "weather=sunny", 1)
+	os.WriteFile(filepath.Join(dir, "s100", "a.tbl"), []byte(bad), 0o644)
+	code, _, errs = runWith(t, "table A-1\n", "--tables", dir)
+	if code == 0 || !strings.Contains(errs, "a.tbl:4") || !strings.Contains(errs, "sunny") {
+		t.Fatalf("bad overlay: exit %d, %q", code, errs)
+	}
+}
