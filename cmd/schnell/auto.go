@@ -23,6 +23,7 @@ func runAuto(args []string, stdout, stderr io.Writer) int {
 		seed      = fs.Uint64("seed", 1, "seed of the dice")
 		logFile   = fs.String("log", "", "write the campaign's log to FILE")
 		tablesDir = fs.String("tables", "", "overlay your own tables (see schnell -h)")
+		runs      = fs.Int("runs", 1, "play this many campaigns (seeds SEED, SEED+1, …) and print their statistics")
 	)
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: schnell auto [flags]\n\nPlays a whole campaign with the built-in reference Kommandant and prints its summary.\n\nFlags:")
@@ -45,7 +46,21 @@ func runAuto(args []string, stdout, stderr io.Writer) int {
 			return 2
 		}
 	}
-	g, err := engine.New(engine.Config{Def: def, Seed: *seed, Options: []gamelog.Option{{Name: "campaign", Value: *length}, {Name: "boat", Value: *boat}}})
+	o := []gamelog.Option{{Name: "campaign", Value: *length}, {Name: "boat", Value: *boat}}
+	if *runs > 1 {
+		if *logFile != "" {
+			fmt.Fprintln(stderr, "schnell auto: --log writes one campaign: leave it out with --runs")
+			return 2
+		}
+		st, err := schnellboats.RunMany(def, o, *seed, *runs)
+		if err != nil {
+			fmt.Fprintf(stderr, "schnell auto: %v\n", err)
+			return 1
+		}
+		st.Print(stdout)
+		return 0
+	}
+	g, err := engine.New(engine.Config{Def: def, Seed: *seed, Options: o})
 	if err != nil {
 		fmt.Fprintf(stderr, "schnell auto: %v\n", err)
 		return 2

@@ -1,0 +1,122 @@
+package schnellboats
+
+import (
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"github.com/schnell-wargames/schnell/engine"
+	"github.com/schnell-wargames/schnell/gamelog"
+)
+
+// Batch is the statistics of many campaigns played by the reference
+// Kommandant: the baseline for balance and for scripts.
+type Batch struct {
+	Options   []gamelog.Option
+	Runs      int
+	VP        []int // sorted
+	Grades    [7]int
+	WarBadge  int
+	BoatsLost []int
+	CrewKIA   []int
+	Missions  []int
+	Success   int // successful missions in all
+	Flown     int
+	Ends      map[string]int
+	Ratings   map[string]int
+	Sunk      int
+}
+
+// RunMany plays runs campaigns with seeds first, first+1, … and gathers
+// their statistics.
+func RunMany(def *engine.Definition, opts []gamelog.Option, first uint64, runs int) (*Batch, error) {
+	b := &Batch{Options: opts, Runs: runs, Ends: map[string]int{}, Ratings: map[string]int{}}
+	for i := range runs {
+		seed := first + uint64(i)
+		g, err := engine.New(engine.Config{Def: def, Seed: seed, Options: opts})
+		if err != nil {
+			return nil, err
+		}
+		g.KeepHistory(false)
+		g.CollectEvents(false)
+		g.SetDecider(Reference{})
+		if _, err := g.Step(1 << 30); err != nil {
+			return nil, fmt.Errorf("seed %d: %w", seed, err)
+		}
+		c, err := CampaignOf(g)
+		if err != nil {
+			return nil, err
+		}
+		g.Close()
+		b.add(c)
+	}
+	slices.Sort(b.VP)
+	slices.Sort(b.BoatsLost)
+	slices.Sort(b.CrewKIA)
+	slices.Sort(b.Missions)
+	return b, nil
+}
+
+func (b *Batch) add(c *Campaign) {
+	b.VP = append(b.VP, c.VP)
+	b.Grades[c.Grade]++
+	if c.WarBadge {
+		b.WarBadge++
+	}
+	b.BoatsLost = append(b.BoatsLost, c.Stats.BoatsLost)
+	b.CrewKIA = append(b.CrewKIA, c.Stats.CrewKilled)
+	b.Missions = append(b.Missions, c.Stats.Missions)
+	b.Success += c.Stats.Successful
+	b.Flown += c.Stats.Missions
+	b.Ends[c.EndReason]++
+	b.Ratings[c.Rating]++
+	for _, n := range c.Stats.Sunk {
+		b.Sunk += n
+	}
+}
+
+func pct(n, of int) string { return fmt.Sprintf("%.1f%%", 100*float64(n)/float64(max(of, 1))) }
+
+// quantiles of a sorted slice: min, 10%, median, 90%, max, and the mean.
+func quantiles(v []int) string {
+	if len(v) == 0 {
+		return "-"
+	}
+	q := func(p float64) int { return v[int(p*float64(len(v)-1))] }
+	sum := 0
+	for _, x := range v {
+		sum += x
+	}
+	return fmt.Sprintf("min %d, p10 %d, median %d, p90 %d, max %d, mean %.1f", v[0], q(0.1), q(0.5), q(0.9), v[len(v)-1], float64(sum)/float64(len(v)))
+}
+
+// Print writes the batch's statistics.
+func (b *Batch) Print(w io.Writer) {
+	var o []string
+	for _, x := range b.Options {
+		o = append(o, x.Name+"="+x.Value)
+	}
+	fmt.Fprintf(w, "%d campaigns (%s), reference Kommandant\n", b.Runs, strings.Join(o, " "))
+	fmt.Fprintf(w, "VP: %s\n", quantiles(b.VP))
+	fmt.Fprintf(w, "Missions flown: %s; successful %s\n", quantiles(b.Missions), pct(b.Success, b.Flown))
+	fmt.Fprintf(w, "Ships sunk per campaign: %.2f\n", float64(b.Sunk)/float64(max(b.Runs, 1)))
+	fmt.Fprintf(w, "Boats lost: %s\n", quantiles(b.BoatsLost))
+	fmt.Fprintf(w, "Boat #1 crewmen killed: %s\n", quantiles(b.CrewKIA))
+	names := []string{"none", "Iron Cross", "… Oak Leaves", "… Swords", "… Diamonds", "… Golden Oak Leaves", "War Badge with Diamonds"}
+	fmt.Fprint(w, "Highest Iron Cross grade:")
+	for g, n := range b.Grades {
+		fmt.Fprintf(w, " %s %s;", names[g], pct(n, b.Runs))
+	}
+	fmt.Fprintf(w, " S-Boat War Badge %s\n", pct(b.WarBadge, b.Runs))
+	fmt.Fprint(w, "Campaign end:")
+	for _, k := range []string{"completed", "relieved", "court_martial", "killed"} {
+		fmt.Fprintf(w, " %s %s;", k, pct(b.Ends[k], b.Runs))
+	}
+	fmt.Fprintln(w)
+	fmt.Fprint(w, "Rating:")
+	for _, k := range []string{"Disgrace", "Poor", "Adequate", "Good", "Excellent", "Legendary"} {
+		fmt.Fprintf(w, " %s %s;", k, pct(b.Ratings[k], b.Runs))
+	}
+	fmt.Fprintln(w)
+}
