@@ -272,3 +272,51 @@ func TestNoColourWhenOff(t *testing.T) {
 }
 
 func fmtSscan(s string, v *int) (int, error) { return fmt.Sscan(s, v) }
+
+// Campaigns by name: `new name=NAME` logs to DATA/NAME.jsonl, `campaigns`
+// lists them, `load NAME` resumes one, and a player starting with one
+// unfinished game is offered to continue it.
+func TestNamedGames(t *testing.T) {
+	data := t.TempDir()
+	var out bytes.Buffer
+	s, err := New(Config{Def: enginetest.Definition(), Game: engine.Config{Seed: 3}, LogDir: data, Out: &out, Err: &out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	execAll(t, s, "new name=first seed=5", "step")
+	if want := filepath.Join(data, "first.jsonl"); s.LogPath() != want {
+		t.Fatalf("log %q, want %q", s.LogPath(), want)
+	}
+	if err := s.Exec("new name=first"); err == nil || !strings.Contains(err.Error(), "load first") {
+		t.Errorf("a second game named first: %v", err)
+	}
+	if err := s.Exec("new name=../x"); err == nil {
+		t.Error("a name with a path was accepted")
+	}
+	out.Reset()
+	execAll(t, s, "campaigns")
+	if !strings.Contains(out.String(), "first") || !strings.Contains(out.String(), "in progress") {
+		t.Errorf("campaigns:\n%s", out.String())
+	}
+	want := s.Game().AsLog().Lines
+	s.Close()
+
+	s2, _ := New(Config{Def: enginetest.Definition(), Game: engine.Config{Seed: 9}, LogDir: data, Out: &out, Err: &out})
+	execAll(t, s2, "load first")
+	if !slices.Equal(s2.Game().AsLog().Lines, want) {
+		t.Error("load first did not resume the game")
+	}
+	s2.Close()
+
+	s3, _ := New(Config{Def: enginetest.Definition(), Game: engine.Config{Seed: 9}, LogDir: data, Out: &out, Err: &out})
+	s3.OfferContinue(Plain(strings.NewReader("\n")))
+	if s3.LogPath() != filepath.Join(data, "first.jsonl") || !slices.Equal(s3.Game().AsLog().Lines, want) {
+		t.Errorf("the offer to continue did not load the unfinished game (log %q)", s3.LogPath())
+	}
+	s3.Close()
+	s4, _ := New(Config{Def: enginetest.Definition(), Game: engine.Config{Seed: 9}, LogDir: data, Out: &out, Err: &out})
+	s4.OfferContinue(Plain(strings.NewReader("n\n")))
+	if s4.LogPath() != "" {
+		t.Error("answering n still loaded the game")
+	}
+}

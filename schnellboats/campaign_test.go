@@ -507,3 +507,34 @@ func TestSummarize(t *testing.T) {
 		t.Errorf("summary %q lacks VP %d or %s", s, c.VP, c.EndReason)
 	}
 }
+
+// The acceptance: all six campaign × boat combinations play seeds
+// 1..50 to their end without error, and a seed gives a byte-identical log.
+func TestAllCombinationsSeeds1To50(t *testing.T) {
+	seeds := uint64(50)
+	if testing.Short() {
+		seeds = 5
+	}
+	for _, boat := range []string{"s100", "5b"} {
+		for _, length := range []string{"short", "medium", "long"} {
+			t.Run(length+"-"+boat, func(t *testing.T) {
+				st, err := RunMany(def(t), opts(length, boat), 1, int(seeds))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if st.Runs != int(seeds) || len(st.VP) != int(seeds) {
+					t.Fatalf("%d campaigns recorded, want %d", len(st.VP), seeds)
+				}
+				logOf := func() []byte {
+					g, _ := play(t, 17, length, boat)
+					var b bytes.Buffer
+					g.WriteLog(&b)
+					return b.Bytes()
+				}
+				if !bytes.Equal(logOf(), logOf()) {
+					t.Error("seed 17 gives two different logs")
+				}
+			})
+		}
+	}
+}

@@ -76,7 +76,7 @@ func (c *Campaign) PrintMap(w io.Writer) error {
 		if m != nil {
 			switch {
 			case m.Pos >= 0 && m.Route[m.Pos] == z.ID:
-				mark = "<< squadron"
+				mark = fmt.Sprintf("<< squadron, sea state %d", m.Sea)
 			case m.FirstZone > 0 && z.Red >= m.FirstZone && z.Red < m.FirstZone+4:
 				mark = "assigned"
 			case slices.Contains(m.Route, z.ID):
@@ -114,11 +114,30 @@ func (c *Campaign) PrintCrew(w io.Writer) error {
 
 // PrintSquadron writes the six boats.
 func (c *Campaign) PrintSquadron(w io.Writer) error {
+	// Boats #2-#4: tonight's, or at base the first three ready boats after
+	// Boat #1 (those that sail next, as 3.3 picks them).
+	no := map[*Boat]int{}
+	if m := c.Mission; m != nil {
+		for _, s := range m.Sorties {
+			no[s.Boat] = s.No
+		}
+	} else {
+		n := 1
+		for i, b := range c.Boats {
+			if i != c.Flagship && b.Status == Ready && n < 4 {
+				n++
+				no[b] = n
+			}
+		}
+	}
 	rows := make([][]string, 0, len(c.Boats))
 	for i, b := range c.Boats {
 		role := "reserve"
-		if i == c.Flagship {
+		switch {
+		case i == c.Flagship:
 			role = "Boat #1"
+		case no[b] > 0:
+			role = fmt.Sprintf("Boat #%d", no[b])
 		}
 		state := b.Status
 		if b.Status != Ready {
