@@ -126,7 +126,9 @@ func checkTranscript(t *testing.T, mode engine.Mode, golden string) {
 }
 
 // A Short campaign played to its end at the prompt, digital dice.
-func TestTranscriptShortDigital(t *testing.T) { checkTranscript(t, engine.Digital, "short-digital.golden") }
+func TestTranscriptShortDigital(t *testing.T) {
+	checkTranscript(t, engine.Digital, "short-digital.golden")
+}
 
 // A Short campaign played to its end at the prompt, physical dice: every
 // roll typed as faces (d10 0 = 10, percentile as two faces or a reading).
