@@ -63,8 +63,11 @@ func DescribeRoll(e *gamelog.Event, title func(id string) string) string {
 		}
 	}
 	b.WriteString(" = " + strconv.Itoa(e.Int("total")))
-	if r := e.Str("result"); r != "" {
-		b.WriteString(" → " + r)
+	if row := e.Str("row"); row != "" {
+		b.WriteString(" → row " + row)
+		if r := e.Str("result"); r != "" {
+			b.WriteString(": " + r)
+		}
 	}
 	if e.Str("source") == "generator" {
 		b.WriteString(" (rolled by the program)")

@@ -344,3 +344,68 @@ func TestRuleInquiryAndCognac(t *testing.T) {
 		}
 	}
 }
+
+// "Completing a Mission" 1 (G-9): a severely wounded Kommandant who is
+// "discharged" spends 14 days in hospital (our reading) and no mission
+// sails meanwhile; a discharged crewman is replaced.
+func TestRuleWoundsAfterMission(t *testing.T) {
+	discharge := func(r *engine.RollRequest) []string {
+		if r.Table == "G-9" {
+			mod := 0
+			for _, m := range r.Mods {
+				mod += m.Value
+			}
+			return []string{strconv.Itoa(max(1, min(10, -1-mod)))} // total -1: discharged
+		}
+		return nil
+	}
+	c, evs := probeDice(t, opts("short", "s100"), discharge, func(c *Campaign) {
+		c.setUp()
+		c.crewman(posKMDT).SW = true
+		c.crewman(posRadio).SW = true
+		c.Mission = &Mission{Sunk: map[string]int{}}
+		c.woundsAfter()
+		c.replaceCrew()
+		c.Mission = nil
+		c.tonight()
+	})
+	if c.Hospital != 14 || c.kmdt().SW || !c.kmdt().Serving() {
+		t.Errorf("Kommandant discharged: hospital %d, %+v", c.Hospital, c.kmdt())
+	}
+	if last := evs[len(evs)-1]; last.Type != "no_mission" || !strings.Contains(last.Str("reason"), "hospital") {
+		t.Errorf("a mission while the Kommandant is in hospital: %v", last)
+	}
+	if c.crewman(posRadio).SW || len(c.Fallen) != 1 {
+		t.Error("the discharged radio operator was not replaced")
+	}
+}
+
+// "Completing a Mission" 2 (H-1, H-2): a damaged boat is repaired for the
+// H-1 days, plus H-2 days for each destroyed engine, turbojet or radio.
+func TestRuleRepairs(t *testing.T) {
+	c, evs := probe(t, 1, opts("short", "s100"), func(c *Campaign) {
+		c.setUp()
+		c.Mission = &Mission{Sunk: map[string]int{}}
+		c.Mission.Sorties = []*Sortie{
+			{Boat: c.Boats[0], No: 1, Components: 2, Destroyed: []string{"engine"}},
+			{Boat: c.Boats[1], No: 2, Points: 3},
+			{Boat: c.Boats[2], No: 3},
+		}
+		c.repairs()
+	})
+	var tabs []string
+	for _, e := range evs {
+		if e.Type == "roll" && e.Str("table")[0] == 'H' {
+			tabs = append(tabs, e.Str("table"))
+		}
+	}
+	if !slices.Equal(tabs, []string{"H-1", "H-2", "H-1"}) {
+		t.Errorf("repair rolls %v, want H-1 and H-2 for Boat #1, H-1 for Boat #2", tabs)
+	}
+	if c.Boats[0].Status != Repair || c.Boats[1].Status != Repair || c.Boats[2].Status != Ready {
+		t.Errorf("statuses %s %s %s", c.Boats[0].Status, c.Boats[1].Status, c.Boats[2].Status)
+	}
+	if c.Boats[1].RepairDays < 1+2*3 {
+		t.Errorf("3 damage points: %d days, want at least 7 (H-1: 1D6 +2 per point)", c.Boats[1].RepairDays)
+	}
+}
