@@ -43,6 +43,8 @@ type Definition struct {
 	// Summarize describes a saved game in one line (date, score, state)
 	// for lists of saved games.
 	Summarize func(lg *gamelog.Log) string
+	// View is what a script may see of the game, as a fresh copy.
+	View func(r Rules) []gamelog.Field
 	// Finished reports whether a saved game has ended (nil: never).
 	Finished func(lg *gamelog.Log) bool
 	// Reference makes the game's built-in reference Kommandant for a

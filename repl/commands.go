@@ -13,6 +13,7 @@ import (
 	"github.com/schnell-wargames/schnell/engine"
 	"github.com/schnell-wargames/schnell/gamelog"
 	"github.com/schnell-wargames/schnell/grid"
+	"github.com/schnell-wargames/schnell/scripting"
 	"github.com/schnell-wargames/schnell/tables"
 )
 
@@ -99,6 +100,9 @@ func (s *Session) commandTable() []*Command {
 		{Name: "auto", Usage: "auto [on|off]",
 			Help: "Hand the decisions to the game's reference Kommandant (`auto on`) or take them back (`auto off`).",
 			Run:  cmdAuto, Complete: fixed("on", "off")},
+		{Name: "script", Usage: "script FILE | script off",
+			Help: "Hand the decisions to a Lua script (scripts/*.lua; docs/lua-api.md) until `script off`; `step campaign` then plays on. The script runs sandboxed with a deadline per call.",
+			Run:  cmdScript},
 		{Name: "quit", Aliases: []string{"exit", "q"}, Usage: "quit",
 			Help: "Leave schnell. Nothing is lost: the game log is already written.", Run: cmdQuit},
 	}
@@ -524,6 +528,28 @@ func cmdAuto(s *Session, args []string) error {
 	}
 	s.game.SetDecider(s.def.Reference(s.game.Rules()))
 	fmt.Fprintln(s.cfg.Out, "The reference Kommandant takes the decisions (`auto off` to take them back); `step campaign` plays on.")
+	return nil
+}
+
+func cmdScript(s *Session, args []string) error {
+	if len(args) != 1 {
+		return errors.New("usage: script FILE | script off")
+	}
+	if s.script != nil {
+		s.script.Detach(s.game)
+		s.script.Close()
+		s.script = nil
+	}
+	if args[0] == "off" {
+		fmt.Fprintln(s.cfg.Out, "You take the decisions.")
+		return nil
+	}
+	h, err := scripting.Attach(s.game, s.def, args[0], scripting.Options{Print: s.cfg.Out})
+	if err != nil {
+		return err
+	}
+	s.script = h
+	fmt.Fprintf(s.cfg.Out, "%s takes the decisions (`script off` to take them back); `step campaign` plays on.\n", args[0])
 	return nil
 }
 

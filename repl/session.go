@@ -12,6 +12,7 @@ import (
 
 	"github.com/schnell-wargames/schnell/engine"
 	"github.com/schnell-wargames/schnell/gamelog"
+	"github.com/schnell-wargames/schnell/scripting"
 )
 
 // Config sets up a session.
@@ -47,6 +48,7 @@ type Session struct {
 	quit    bool
 	level   int // how far an answer advances the game (a pause level)
 	failed  bool
+	script  *scripting.Host
 }
 
 // New makes a session with a new game from cfg.Game (not started: the first
@@ -163,6 +165,10 @@ func (s *Session) Exec(line string) error {
 // Close flushes and closes the game and its log.
 func (s *Session) Close() error {
 	var err error
+	if s.script != nil {
+		s.script.Close()
+		s.script = nil
+	}
 	if s.game != nil {
 		err = s.game.Close()
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/schnell-wargames/schnell/engine"
 	"github.com/schnell-wargames/schnell/gamelog"
 	"github.com/schnell-wargames/schnell/schnellboats"
+	"github.com/schnell-wargames/schnell/scripting"
 )
 
 // runAuto is `schnell auto`: a whole campaign with the reference
@@ -23,6 +24,8 @@ func runAuto(args []string, stdout, stderr io.Writer) int {
 		seed      = fs.Uint64("seed", 1, "seed of the dice")
 		logFile   = fs.String("log", "", "write the campaign's log to FILE")
 		tablesDir = fs.String("tables", "", "overlay your own tables (see schnell -h)")
+		script    = fs.String("script", "", "a Lua script (scripts/*.lua) takes the decisions instead of the reference Kommandant")
+		deadline  = fs.Duration("deadline", scripting.DefaultDeadline, "time limit of each call into the script")
 		runs      = fs.Int("runs", 1, "play this many campaigns (seeds SEED, SEED+1, …) and print their statistics")
 	)
 	fs.Usage = func() {
@@ -48,6 +51,10 @@ func runAuto(args []string, stdout, stderr io.Writer) int {
 	}
 	o := []gamelog.Option{{Name: "campaign", Value: *length}, {Name: "boat", Value: *boat}}
 	if *runs > 1 {
+		if *script != "" {
+			fmt.Fprintln(stderr, "schnell auto: --runs with --script is `schnell sim` (not built yet): play one campaign at a time")
+			return 2
+		}
 		if *logFile != "" {
 			fmt.Fprintln(stderr, "schnell auto: --log writes one campaign: leave it out with --runs")
 			return 2
@@ -68,6 +75,14 @@ func runAuto(args []string, stdout, stderr io.Writer) int {
 	g.KeepHistory(false)
 	g.CollectEvents(false)
 	g.SetDecider(schnellboats.Reference{})
+	if *script != "" {
+		h, err := scripting.Attach(g, def, *script, scripting.Options{Deadline: *deadline, Print: stderr})
+		if err != nil {
+			fmt.Fprintf(stderr, "schnell auto: %v\n", err)
+			return 1
+		}
+		defer h.Close()
+	}
 	var f *os.File
 	if *logFile != "" {
 		if f, err = os.Create(*logFile); err != nil {

@@ -1,0 +1,143 @@
+package schnellboats
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/schnell-wargames/schnell/engine"
+	"github.com/schnell-wargames/schnell/gamelog"
+	"github.com/schnell-wargames/schnell/scripting"
+)
+
+// playScript plays a campaign with a script from ../scripts.
+func playScript(t *testing.T, script string, seed uint64, length, boat string) (*engine.Game, error) {
+	t.Helper()
+	d := def(t)
+	g, err := engine.New(engine.Config{Def: d, Seed: seed, Options: opts(length, boat)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := scripting.Attach(g, d, "../scripts/"+script, scripting.Options{Deadline: scripting.DefaultDeadline * 8})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	_, err = g.Step(1 << 30)
+	return g, err
+}
+
+func logWithoutWho(g *engine.Game) []byte {
+	var b bytes.Buffer
+	g.WriteLog(&b)
+	out := bytes.ReplaceAll(b.Bytes(), []byte(`"by":"script"`), []byte(`"by":"?"`))
+	return bytes.ReplaceAll(out, []byte(`"by":"default"`), []byte(`"by":"?"`))
+}
+
+// scripts/reference.lua is the Go reference Kommandant's policy in Lua:
+// the same logs, except who decided, for seeds 1..20 of every campaign ×
+// boat combination.
+func TestReferenceLuaMatchesGo(t *testing.T) {
+	seeds := uint64(20)
+	if testing.Short() {
+		seeds = 3
+	}
+	for _, boat := range []string{"s100", "5b"} {
+		for _, length := range []string{"short", "medium", "long"} {
+			for seed := uint64(1); seed <= seeds; seed++ {
+				gl, err := playScript(t, "reference.lua", seed, length, boat)
+				if err != nil {
+					t.Fatalf("%s %s seed %d: %v", length, boat, seed, err)
+				}
+				gg, _ := play(t, seed, length, boat)
+				if a, b := logWithoutWho(gl), logWithoutWho(gg); !bytes.Equal(a, b) {
+					lg, _ := gamelog.Read("lua", bytes.NewReader(a))
+					lr, _ := gamelog.Read("go", bytes.NewReader(b))
+					for i := range min(len(lg.Lines), len(lr.Lines)) {
+						if lg.Lines[i] != lr.Lines[i] {
+							t.Fatalf("%s %s seed %d: first difference at line %d:\nlua %s\ngo  %s", length, boat, seed, i+2, lg.Lines[i], lr.Lines[i])
+						}
+					}
+					t.Fatalf("%s %s seed %d: logs differ in length", length, boat, seed)
+				}
+			}
+		}
+	}
+}
+
+// The example doctrines play whole campaigns.
+func TestExampleScripts(t *testing.T) {
+	for _, s := range []string{"aggressive.lua", "cautious.lua"} {
+		for seed := uint64(1); seed <= 5; seed++ {
+			g, err := playScript(t, s, seed, "medium", []string{"s100", "5b"}[seed%2])
+			if err != nil {
+				t.Fatalf("%s seed %d: %v", s, seed, err)
+			}
+			if !g.Over() {
+				t.Fatalf("%s seed %d: not over", s, seed)
+			}
+			h := g.History()
+			if h[len(h)-1].Type != "campaign_end" {
+				t.Error(fmt.Sprintf("%s seed %d: ends with %s", s, seed, h[len(h)-1].Type))
+			}
+		}
+	}
+}
+
+// docs/lua-api.md documents every field of the game view.
+func TestLuaAPIDocumented(t *testing.T) {
+	raw, err := os.ReadFile("../docs/lua-api.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := string(raw)
+	seen := map[string]bool{}
+	var walk func(fs []gamelog.Field)
+	var walkV func(v gamelog.Value)
+	walkV = func(v gamelog.Value) {
+		switch v.Kind {
+		case gamelog.KObj:
+			walk(v.O)
+		case gamelog.KList:
+			for _, x := range v.L {
+				walkV(x)
+			}
+		}
+	}
+	walk = func(fs []gamelog.Field) {
+		for _, f := range fs {
+			seen[f.Key] = true
+			walkV(f.Val)
+		}
+	}
+	for seed := uint64(1); seed <= 5; seed++ {
+		g, err := engine.New(engine.Config{Def: def(t), Seed: seed, Options: opts("short", "s100")})
+		if err != nil {
+			t.Fatal(err)
+		}
+		g.SetDecider(viewer{func(c *Campaign) { walk(c.View()) }, g})
+		if _, err := g.Step(1 << 30); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for k := range seen {
+		if !strings.Contains(doc, "`"+k+"`") {
+			t.Errorf("docs/lua-api.md does not document game field %s", k)
+		}
+	}
+}
+
+// viewer looks at the view at every decision, then takes the default.
+type viewer struct {
+	f func(c *Campaign)
+	g *engine.Game
+}
+
+func (v viewer) Decide(d *engine.Decision) (int, error) {
+	c, _ := CampaignOf(v.g)
+	v.f(c)
+	return d.Default, nil
+}
+func (viewer) Who() engine.Who { return engine.ByDefault }

@@ -1,0 +1,343 @@
+package scripting
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+	"time"
+
+	lua "github.com/yuin/gopher-lua"
+
+	"github.com/schnell-wargames/schnell/engine"
+	"github.com/schnell-wargames/schnell/gamelog"
+)
+
+// DefaultDeadline bounds each call into a script.
+const DefaultDeadline = 250 * time.Millisecond
+
+// maxString caps what string.rep may build.
+const maxString = 1 << 20
+
+// Options configure a script host.
+type Options struct {
+	Deadline time.Duration // per call; 0 = DefaultDeadline
+	Print    io.Writer     // where print goes (nil: discarded)
+	Seed     uint64        // seeds math.random (the game's seed: reproducible)
+}
+
+// View returns the read-only view of the game a script sees, as fields
+// (copied each call: a script never holds Go pointers into the engine).
+type View func() []gamelog.Field
+
+// Host runs one script: a sandboxed Lua state whose decide(d, game)
+// answers the game's decisions. It implements engine.Decider.
+type Host struct {
+	L        *lua.LState
+	name     string
+	opts     Options
+	view     View
+	decide   *lua.LFunction
+	onEvent  *lua.LFunction
+	onEnd    map[string]*lua.LFunction // event type → hook
+	rng      *rand.Rand
+	deadline time.Duration
+	active   bool // attached to a game (Attach)
+}
+
+// Error is a script's failure: its file, the line when known, and what
+// went wrong.
+type Error struct {
+	Script string
+	Msg    string
+}
+
+func (e *Error) Error() string { return e.Msg }
+
+// Load compiles and runs a script's top level in a fresh sandbox.
+func Load(name string, src []byte, opts Options, view View) (*Host, error) {
+	h := &Host{name: name, opts: opts, view: view, deadline: opts.Deadline, onEnd: map[string]*lua.LFunction{}}
+	if h.deadline <= 0 {
+		h.deadline = DefaultDeadline
+	}
+	h.rng = rand.New(rand.NewPCG(opts.Seed, 0x10a))
+	h.L = lua.NewState(lua.Options{SkipOpenLibs: true, CallStackSize: 200, RegistrySize: 1024 * 4, RegistryMaxSize: 1024 * 256})
+	h.sandbox()
+	fn, err := h.L.Load(strings.NewReader(string(src)), name)
+	if err != nil {
+		h.L.Close()
+		return nil, &Error{Script: name, Msg: cleanErr(name, err)}
+	}
+	if err := h.call(fn, 0); err != nil {
+		h.L.Close()
+		return nil, err
+	}
+	d, ok := h.L.GetGlobal("decide").(*lua.LFunction)
+	if !ok {
+		h.L.Close()
+		return nil, &Error{Script: name, Msg: name + ": defines no function decide(d, game)"}
+	}
+	h.decide = d
+	if f, ok := h.L.GetGlobal("on_event").(*lua.LFunction); ok {
+		h.onEvent = f
+	}
+	if f, ok := h.L.GetGlobal("on_mission_end").(*lua.LFunction); ok {
+		h.onEnd["mission_end"] = f
+	}
+	if f, ok := h.L.GetGlobal("on_campaign_end").(*lua.LFunction); ok {
+		h.onEnd["campaign_end"] = f
+	}
+	return h, nil
+}
+
+// Close frees the Lua state.
+func (h *Host) Close() { h.L.Close() }
+
+// Who implements engine.Decider.
+func (h *Host) Who() engine.Who { return engine.ByScript }
+
+// sandbox opens base, table, string and math only, and removes or
+// replaces everything that reaches outside the game.
+func (h *Host) sandbox() {
+	L := h.L
+	for _, lib := range []struct {
+		name string
+		fn   lua.LGFunction
+	}{{lua.BaseLibName, lua.OpenBase}, {lua.TabLibName, lua.OpenTable}, {lua.StringLibName, lua.OpenString}, {lua.MathLibName, lua.OpenMath}} {
+		L.Push(L.NewFunction(lib.fn))
+		L.Push(lua.LString(lib.name))
+		L.Call(1, 0)
+	}
+	for _, g := range []string{"dofile", "loadfile", "load", "loadstring", "require", "module", "collectgarbage",
+		"getfenv", "setfenv", "newproxy", "_printregs"} {
+		L.SetGlobal(g, lua.LNil)
+	}
+	L.SetGlobal("print", L.NewFunction(func(L *lua.LState) int {
+		parts := make([]string, L.GetTop())
+		for i := range parts {
+			parts[i] = L.ToStringMeta(L.Get(i + 1)).String()
+		}
+		if h.opts.Print != nil {
+			fmt.Fprintf(h.opts.Print, "[%s] %s\n", h.name, strings.Join(parts, "\t"))
+		}
+		return 0
+	}))
+	str := L.GetGlobal("string").(*lua.LTable)
+	// Patterns can run for minutes on a short string and ignore the
+	// deadline: find is plain-text only, and the pattern functions are gone.
+	for _, f := range []string{"match", "gmatch", "gsub"} {
+		msg := "string." + f + " is not available to scripts (Lua patterns can run for minutes): use string.find, which matches plain text"
+		str.RawSetString(f, L.NewFunction(func(L *lua.LState) int {
+			L.RaiseError("%s", msg)
+			return 0
+		}))
+	}
+	str.RawSetString("find", L.NewFunction(func(L *lua.LState) int {
+		s, sub := L.CheckString(1), L.CheckString(2)
+		init := L.OptInt(3, 1)
+		if init < 0 {
+			init = max(1, len(s)+init+1)
+		}
+		if init < 1 {
+			init = 1
+		}
+		if init > len(s)+1 {
+			L.Push(lua.LNil)
+			return 1
+		}
+		i := strings.Index(s[init-1:], sub)
+		if i < 0 {
+			L.Push(lua.LNil)
+			return 1
+		}
+		L.Push(lua.LNumber(init + i))
+		L.Push(lua.LNumber(init + i + len(sub) - 1))
+		return 2
+	}))
+	str.RawSetString("rep", L.NewFunction(func(L *lua.LState) int {
+		s, n := L.CheckString(1), L.CheckInt(2)
+		if n <= 0 {
+			L.Push(lua.LString(""))
+			return 1
+		}
+		if len(s)*n > maxString || n > maxString {
+			L.RaiseError("string.rep: the result would exceed %d bytes", maxString)
+		}
+		L.Push(lua.LString(strings.Repeat(s, n)))
+		return 1
+	}))
+	m := L.GetGlobal("math").(*lua.LTable)
+	m.RawSetString("randomseed", lua.LNil)
+	m.RawSetString("random", L.NewFunction(func(L *lua.LState) int {
+		switch L.GetTop() {
+		case 0:
+			L.Push(lua.LNumber(h.rng.Float64()))
+		case 1:
+			n := L.CheckInt(1)
+			if n < 1 {
+				L.ArgError(1, "interval is empty")
+			}
+			L.Push(lua.LNumber(1 + h.rng.IntN(n)))
+		default:
+			lo, hi := L.CheckInt(1), L.CheckInt(2)
+			if lo > hi {
+				L.ArgError(2, "interval is empty")
+			}
+			L.Push(lua.LNumber(lo + h.rng.IntN(hi-lo+1)))
+		}
+		return 1
+	}))
+}
+
+// call runs fn with args under the deadline and returns its nret results.
+func (h *Host) call(fn *lua.LFunction, nret int, args ...lua.LValue) error {
+	ctx, cancel := context.WithTimeout(context.Background(), h.deadline)
+	defer cancel()
+	h.L.SetContext(ctx)
+	defer h.L.RemoveContext()
+	err := h.L.CallByParam(lua.P{Fn: fn, NRet: nret, Protect: true}, args...)
+	if err == nil {
+		return nil
+	}
+	if ctx.Err() != nil {
+		return &Error{Script: h.name, Msg: fmt.Sprintf("%s: ran past its %s deadline (an endless loop?)", h.where(err), h.deadline)}
+	}
+	return &Error{Script: h.name, Msg: cleanErr(h.name, err)}
+}
+
+// where finds "name:LINE" in an error's text or trace, else the name.
+func (h *Host) where(err error) string {
+	var ae *lua.ApiError
+	text := err.Error()
+	if errors.As(err, &ae) {
+		text = ae.StackTrace + "\n" + text
+	}
+	if i := strings.Index(text, h.name+":"); i >= 0 {
+		rest := text[i+len(h.name)+1:]
+		j := 0
+		for j < len(rest) && rest[j] >= '0' && rest[j] <= '9' {
+			j++
+		}
+		if j > 0 {
+			return h.name + ":" + rest[:j]
+		}
+	}
+	return h.name
+}
+
+// cleanErr keeps the first line of a Lua error ("name:LINE: message").
+func cleanErr(name string, err error) string {
+	var ae *lua.ApiError
+	msg := err.Error()
+	if errors.As(err, &ae) && ae.Object != nil {
+		msg = ae.Object.String()
+	}
+	msg, _, _ = strings.Cut(msg, "\nstack traceback:")
+	if !strings.HasPrefix(msg, name) {
+		msg = name + ": " + msg
+	}
+	return msg
+}
+
+// Decide implements engine.Decider: decide(d, game) must return an option's
+// name or its number (1..n).
+func (h *Host) Decide(d *engine.Decision) (int, error) {
+	L := h.L
+	dt := L.NewTable()
+	dt.RawSetString("kind", lua.LString(d.Kind))
+	dt.RawSetString("prompt", lua.LString(d.Prompt))
+	dt.RawSetString("default", lua.LString(d.Options[d.Default].Name))
+	dt.RawSetString("default_index", lua.LNumber(d.Default+1))
+	opts := L.NewTable()
+	for i, o := range d.Options {
+		ot := L.NewTable()
+		ot.RawSetString("name", lua.LString(o.Name))
+		ot.RawSetString("text", lua.LString(o.Text))
+		ot.RawSetString("index", lua.LNumber(i+1))
+		for _, f := range o.Facts {
+			ot.RawSetString(f.Key, h.value(f.Val))
+		}
+		opts.Append(ot)
+	}
+	dt.RawSetString("options", opts)
+	game := lua.LValue(lua.LNil)
+	if h.view != nil {
+		game = h.object(h.view())
+	}
+	if err := h.call(h.decide, 1, dt, game); err != nil {
+		return 0, err
+	}
+	ret := L.Get(-1)
+	L.Pop(1)
+	bad := func(what string) (int, error) {
+		names := make([]string, len(d.Options))
+		for i, o := range d.Options {
+			names[i] = strconv.Itoa(i+1) + "=" + o.Name
+		}
+		return 0, &Error{Script: h.name, Msg: fmt.Sprintf("%s: decide answered %s %s: the options are %s", h.name, d.Kind, what, strings.Join(names, ", "))}
+	}
+	switch v := ret.(type) {
+	case lua.LString:
+		for i, o := range d.Options {
+			if o.Name == string(v) {
+				return i, nil
+			}
+		}
+		return bad(strconv.Quote(string(v)))
+	case lua.LNumber:
+		n := int(v)
+		if float64(n) != float64(v) || n < 1 || n > len(d.Options) {
+			return bad(v.String())
+		}
+		return n - 1, nil
+	}
+	return bad("with a " + ret.Type().String())
+}
+
+// OnEvent runs the script's hooks for an event; use it as an engine
+// observer. A failing hook stops the game with the script's error.
+func (h *Host) OnEvent(e *gamelog.Event) {
+	if h.onEvent == nil && h.onEnd[e.Type] == nil {
+		return
+	}
+	t := h.object(append([]gamelog.Field{gamelog.Int("seq", e.Seq), gamelog.Str("type", e.Type)}, e.Fields...))
+	for _, f := range []*lua.LFunction{h.onEvent, h.onEnd[e.Type]} {
+		if f == nil {
+			continue
+		}
+		if err := h.call(f, 0, t); err != nil {
+			panic(&engine.Fault{Err: err})
+		}
+	}
+}
+
+func (h *Host) object(fs []gamelog.Field) *lua.LTable {
+	t := h.L.NewTable()
+	for _, f := range fs {
+		t.RawSetString(f.Key, h.value(f.Val))
+	}
+	return t
+}
+
+func (h *Host) value(v gamelog.Value) lua.LValue {
+	switch v.Kind {
+	case gamelog.KInt:
+		return lua.LNumber(v.I)
+	case gamelog.KStr:
+		return lua.LString(v.S)
+	case gamelog.KBool:
+		return lua.LBool(v.B)
+	case gamelog.KList:
+		t := h.L.NewTable()
+		for _, x := range v.L {
+			t.Append(h.value(x))
+		}
+		return t
+	case gamelog.KObj:
+		return h.object(v.O)
+	}
+	return lua.LNil
+}

@@ -1,0 +1,120 @@
+package scripting
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/schnell-wargames/schnell/engine"
+	"github.com/schnell-wargames/schnell/engine/enginetest"
+)
+
+// playToy runs the toy game with script src taking the decisions.
+func playToy(t *testing.T, src string, deadline time.Duration) (*engine.Game, error) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "hostile.lua")
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	def := enginetest.Definition()
+	g, err := engine.New(engine.Config{Def: def, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := Attach(g, def, path, Options{Deadline: deadline})
+	if err != nil {
+		return g, err
+	}
+	defer h.Close()
+	_, err = g.Step(1 << 30)
+	return g, err
+}
+
+// Scripts are untrusted: each hostile script ends in a clear error that
+// names the script (and the line when Lua knows it) within the deadline,
+// and the process survives.
+func TestHostileScripts(t *testing.T) {
+	const deadline = 100 * time.Millisecond
+	cases := []struct {
+		name, src string
+		want      []string
+	}{
+		{"os.execute", "function decide(d) os.execute('touch /tmp/pwned') return 1 end", []string{"hostile.lua:1", "os"}},
+		{"io.open", "function decide(d) io.open('/etc/passwd') return 1 end", []string{"hostile.lua:1", "io"}},
+		{"require", "require('os')\nfunction decide(d) return 1 end", []string{"hostile.lua:1", "require"}},
+		{"load", "function decide(d) return load('return 1')() end", []string{"hostile.lua:1", "load"}},
+		{"dofile", "function decide(d)\n dofile('/etc/passwd')\n return 1 end", []string{"hostile.lua:2", "dofile"}},
+		{"debug", "function decide(d) return debug.getinfo(1) end", []string{"hostile.lua:1", "debug"}},
+		{"collectgarbage", "function decide(d) collectgarbage() return 1 end", []string{"hostile.lua:1", "collectgarbage"}},
+		{"endless loop", "function decide(d)\n while true do end\n end", []string{"hostile.lua", "deadline"}},
+		{"endless loop in pcall", "function decide(d)\n while true do pcall(function() while true do end end) end\n end", []string{"hostile.lua", "deadline"}},
+		{"recursion", "local function f(n) return f(n+1)+1 end\nfunction decide(d) return f(1) end", []string{"hostile.lua", "stack overflow"}},
+		{"string.rep 1e9", "function decide(d) local s = string.rep('x', 1e9) return 1 end", []string{"hostile.lua:1", "string.rep"}},
+		{"catastrophic pattern", "function decide(d) return string.match(string.rep('a', 30), '.-.-.-.-.-.-b') end", []string{"hostile.lua:1", "match"}},
+		{"table grown without end", "function decide(d) local t = {} while true do t[#t+1] = #t end end", []string{"hostile.lua", "deadline"}},
+		{"illegal answer", "function decide(d) return 'fly' end", []string{"hostile.lua", "go_on", `"fly"`, "1=on", "2=home"}},
+		{"out of range", "function decide(d) return 7 end", []string{"hostile.lua", "go_on", "7"}},
+		{"table answer", "function decide(d) return {} end", []string{"hostile.lua", "table", "1=on"}},
+		{"error in a hook", "function decide(d) return 1 end\nfunction on_event(e)\n if e.type == 'leg' then error('boom') end\nend", []string{"hostile.lua:3", "boom"}},
+		{"no decide", "x = 1", []string{"hostile.lua", "decide"}},
+		{"syntax error", "function decide(d) return end end", []string{"hostile.lua"}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			start := time.Now()
+			_, err := playToy(t, tc.src, deadline)
+			if took := time.Since(start); took > 10*deadline {
+				t.Errorf("took %s", took)
+			}
+			if err == nil {
+				t.Fatal("no error")
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("error %q lacks %q", err, w)
+				}
+			}
+		})
+	}
+	if _, err := os.Stat("/tmp/pwned"); err == nil {
+		t.Error("a script touched the file system")
+	}
+}
+
+// A script answers by name or number; math.random draws from a generator
+// seeded by the game, so the same seed gives the same game.
+func TestScriptAnswersAndDeterminism(t *testing.T) {
+	src := "function decide(d) if math.random(2) == 1 then return 'on' end return 2 end"
+	logOf := func() string {
+		g, err := playToy(t, src, time.Second)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b bytes.Buffer
+		g.WriteLog(&b)
+		return b.String()
+	}
+	a := logOf()
+	if a != logOf() {
+		t.Error("the same seed and script gave two logs")
+	}
+	if !strings.Contains(a, `"by":"script"`) {
+		t.Error("decisions not recorded as the script's")
+	}
+}
+
+// print goes through the front end, not to stdout.
+func TestPrintGoesToFrontEnd(t *testing.T) {
+	var out bytes.Buffer
+	h, err := Load("p.lua", []byte("print('hello', 3)\nfunction decide(d) return 1 end"), Options{Print: &out}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	if out.String() != "[p.lua] hello\t3\n" {
+		t.Errorf("print wrote %q", out.String())
+	}
+}
