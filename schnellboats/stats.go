@@ -28,10 +28,31 @@ type Batch struct {
 	Sunk      int
 }
 
+// Record is one finished campaign, for statistics and CSV.
+type Record struct {
+	Seed                                  uint64
+	VP, Grade                             int
+	WarBadge                              bool
+	Missions, Successful, Abstract        int
+	BoatsLost, CrewKilled, Sunk, Aircraft int
+	End, Rating                           string
+}
+
+// RecordOf summarises a finished campaign.
+func RecordOf(seed uint64, c *Campaign) Record {
+	r := Record{Seed: seed, VP: c.VP, Grade: c.Grade, WarBadge: c.WarBadge, Missions: c.Stats.Missions,
+		Successful: c.Stats.Successful, Abstract: c.Stats.Abstract, BoatsLost: c.Stats.BoatsLost,
+		CrewKilled: c.Stats.CrewKilled, Aircraft: c.Stats.Aircraft, End: c.EndReason, Rating: c.Rating}
+	for _, n := range c.Stats.Sunk {
+		r.Sunk += n
+	}
+	return r
+}
+
 // RunMany plays runs campaigns with seeds first, first+1, … and gathers
 // their statistics.
 func RunMany(def *engine.Definition, opts []gamelog.Option, first uint64, runs int) (*Batch, error) {
-	b := &Batch{Options: opts, Runs: runs, Ends: map[string]int{}, Ratings: map[string]int{}}
+	recs := make([]Record, 0, runs)
 	for i := range runs {
 		seed := first + uint64(i)
 		g, err := engine.New(engine.Config{Def: def, Seed: seed, Options: opts})
@@ -49,30 +70,53 @@ func RunMany(def *engine.Definition, opts []gamelog.Option, first uint64, runs i
 			return nil, err
 		}
 		g.Close()
-		b.add(c)
+		recs = append(recs, RecordOf(seed, c))
+	}
+	return NewBatch(opts, recs), nil
+}
+
+// NewBatch gathers the statistics of records (in any order: the result
+// depends only on the set).
+func NewBatch(opts []gamelog.Option, recs []Record) *Batch {
+	b := &Batch{Options: opts, Runs: len(recs), Ends: map[string]int{}, Ratings: map[string]int{}}
+	for _, r := range recs {
+		b.VP = append(b.VP, r.VP)
+		b.Grades[r.Grade]++
+		if r.WarBadge {
+			b.WarBadge++
+		}
+		b.BoatsLost = append(b.BoatsLost, r.BoatsLost)
+		b.CrewKIA = append(b.CrewKIA, r.CrewKilled)
+		b.Missions = append(b.Missions, r.Missions)
+		b.Success += r.Successful
+		b.Flown += r.Missions
+		b.Ends[r.End]++
+		b.Ratings[r.Rating]++
+		b.Sunk += r.Sunk
 	}
 	slices.Sort(b.VP)
 	slices.Sort(b.BoatsLost)
 	slices.Sort(b.CrewKIA)
 	slices.Sort(b.Missions)
-	return b, nil
+	return b
 }
 
-func (b *Batch) add(c *Campaign) {
-	b.VP = append(b.VP, c.VP)
-	b.Grades[c.Grade]++
-	if c.WarBadge {
-		b.WarBadge++
+// Histogram writes a terminal histogram of the VP in 10 bins.
+func (b *Batch) Histogram(w io.Writer) {
+	if len(b.VP) == 0 {
+		return
 	}
-	b.BoatsLost = append(b.BoatsLost, c.Stats.BoatsLost)
-	b.CrewKIA = append(b.CrewKIA, c.Stats.CrewKilled)
-	b.Missions = append(b.Missions, c.Stats.Missions)
-	b.Success += c.Stats.Successful
-	b.Flown += c.Stats.Missions
-	b.Ends[c.EndReason]++
-	b.Ratings[c.Rating]++
-	for _, n := range c.Stats.Sunk {
-		b.Sunk += n
+	lo, hi := b.VP[0], b.VP[len(b.VP)-1]
+	width := max(1, (hi-lo+10)/10)
+	var bins [10]int
+	for _, v := range b.VP {
+		bins[min(9, (v-lo)/width)]++
+	}
+	most := slices.Max(bins[:])
+	fmt.Fprintln(w, "VP histogram:")
+	for i, n := range bins {
+		bar := strings.Repeat("#", n*50/max(most, 1))
+		fmt.Fprintf(w, "  %6d..%-6d %6d %s\n", lo+i*width, lo+(i+1)*width-1, n, bar)
 	}
 }
 

@@ -2,7 +2,9 @@
 // all Schnell Boats: Scourge of the English Channel — at a prompt.
 //
 //	schnell [flags]              play at the prompt (or run a command file from stdin)
-//	schnell auto [flags]         play a whole campaign with the reference Kommandant
+//	schnell auto [flags]         play a whole campaign with the reference Kommandant (or --script)
+//	schnell sim [flags]          many campaigns over all cores, with statistics
+//	schnell replay [--verify] LOG  rebuild a game from its log
 //	schnell help                 this text
 //
 // Run `schnell -h` for the flags.
@@ -56,8 +58,15 @@ func (g gameOption) Set(v string) error {
 }
 
 func run(args []string, stdin *os.File, stdout, stderr io.Writer) int {
-	if len(args) > 0 && args[0] == "auto" {
-		return runAuto(args[1:], stdout, stderr)
+	if len(args) > 0 {
+		switch args[0] {
+		case "auto":
+			return runAuto(args[1:], stdout, stderr)
+		case "sim":
+			return runSim(args[1:], stdout, stderr)
+		case "replay":
+			return runReplay(args[1:], stdout, stderr)
+		}
 	}
 	def, err := schnellboats.Definition()
 	if err != nil {

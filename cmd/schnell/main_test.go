@@ -171,3 +171,67 @@ func TestTablesOverlay(t *testing.T) {
 		t.Fatalf("bad overlay: exit %d, %q", code, errs)
 	}
 }
+
+// sim gives the same statistics for --jobs 1 and --jobs 2, with a script.
+func TestSimJobsAgree(t *testing.T) {
+	var outs []string
+	for _, j := range []string{"1", "2"} {
+		code, out, errs := runWith(t, "", "sim", "--runs", "12", "--campaign", "short", "--jobs", j, "--script", "../../scripts/cautious.lua")
+		if code != 0 {
+			t.Fatalf("jobs %s: exit %d: %s", j, code, errs)
+		}
+		outs = append(outs, out)
+	}
+	if outs[0] != outs[1] || !strings.Contains(outs[0], "12 campaigns") {
+		t.Errorf("--jobs 1 and 2 differ:\n%s\n%s", outs[0], outs[1])
+	}
+	code, out, _ := runWith(t, "", "sim", "--runs", "3", "--json")
+	if code != 0 || !strings.Contains(out, `"Runs": 3`) {
+		t.Errorf("--json: %s", out)
+	}
+}
+
+// replay --verify passes on logs from auto and from play at the prompt, and
+// names the seq of a die changed by hand.
+func TestReplayVerify(t *testing.T) {
+	dir := t.TempDir()
+	log := filepath.Join(dir, "auto.jsonl")
+	if code, _, errs := runWith(t, "", "auto", "--seed", "3", "--log", log); code != 0 {
+		t.Fatal(errs)
+	}
+	prompt := filepath.Join(dir, "prompt.jsonl")
+	if code, _, errs := runWith(t, "step\nauto on\nstep mission\nauto off\nstep\n", "--seed", "3", "--log", prompt); code != 0 {
+		t.Fatal(errs)
+	}
+	for _, l := range []string{log, prompt} {
+		code, out, errs := runWith(t, "", "replay", "--verify", l)
+		if code != 0 || !strings.Contains(out, "events verified") {
+			t.Fatalf("replay --verify %s: exit %d\n%s%s", l, code, out, errs)
+		}
+	}
+	raw, _ := os.ReadFile(log)
+	lines := strings.Split(string(raw), "\n")
+	// Change one die of the 20th roll by hand.
+	n, seq := 0, ""
+	for i, l := range lines {
+		if strings.Contains(l, `"type":"roll"`) {
+			if n++; n == 20 {
+				m := regexp.MustCompile(`"faces":\[(\d+)`).FindStringSubmatch(l)
+				f, _ := strconv.Atoi(m[1])
+				g := f%4 + 1
+				if g == f {
+					g = f + 1
+				}
+				lines[i] = strings.Replace(l, `"faces":[`+m[1], `"faces":[`+strconv.Itoa(g), 1)
+				seq = regexp.MustCompile(`"seq":(\d+)`).FindStringSubmatch(l)[1]
+				break
+			}
+		}
+	}
+	bad := filepath.Join(dir, "bad.jsonl")
+	os.WriteFile(bad, []byte(strings.Join(lines, "\n")), 0o644)
+	code, _, errs := runWith(t, "", "replay", "--verify", bad)
+	if code == 0 || !strings.Contains(errs, "seq "+seq+" ") {
+		t.Errorf("a changed die at seq %s: exit %d, %q", seq, code, errs)
+	}
+}

@@ -1,0 +1,91 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/schnell-wargames/schnell/engine"
+	"github.com/schnell-wargames/schnell/gamelog"
+	"github.com/schnell-wargames/schnell/schnellboats"
+)
+
+// runReplay is `schnell replay LOG`: rebuild a game from its log (every
+// event is checked against its line) and print where it stands.
+func runReplay(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("schnell replay", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	verify := fs.Bool("verify", false, "say how many events were verified, or where the log and the rules part ways")
+	to := fs.Int("to", 0, "stop after event SEQ and print the state there")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: schnell replay [--verify] [--to SEQ] LOG")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if err == flag.ErrHelp {
+			return 0
+		}
+		return 2
+	}
+	if fs.NArg() != 1 {
+		fs.Usage()
+		return 2
+	}
+	path := fs.Arg(0)
+	def, err := schnellboats.Definition()
+	if err != nil {
+		fmt.Fprintf(stderr, "schnell replay: %v\n", err)
+		return 2
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		fmt.Fprintf(stderr, "schnell replay: %v\n", err)
+		return 1
+	}
+	lg, err := gamelog.Read(path, f)
+	f.Close()
+	if err != nil {
+		fmt.Fprintf(stderr, "schnell replay: %v\n", err)
+		return 1
+	}
+	if lg.Warning != "" {
+		fmt.Fprintf(stderr, "schnell replay: warning: %s\n", lg.Warning)
+	}
+	g, err := engine.Replay(def, lg, *to, engine.Config{})
+	if err != nil {
+		var d *engine.Divergence
+		if errors.As(err, &d) {
+			fmt.Fprintf(stderr, "schnell replay: %s: the log and the rules part ways at seq %d (line %d): %s\n  expected: %s\n  found:    %s\n",
+				path, d.Seq, d.Line, d.Why, d.Expected, d.Found)
+			return 1
+		}
+		fmt.Fprintf(stderr, "schnell replay: %s: %v\n", path, err)
+		return 1
+	}
+	defer g.Close()
+	if *verify {
+		fmt.Fprintf(stdout, "%s: %d events verified\n", path, g.Seq())
+	}
+	c, err := schnellboats.CampaignOf(g)
+	if err != nil {
+		fmt.Fprintf(stderr, "schnell replay: %v\n", err)
+		return 1
+	}
+	if g.Over() && c != nil {
+		c.PrintSummary(stdout)
+		return 0
+	}
+	return printStatus(def, g, stdout)
+}
+
+func printStatus(def *engine.Definition, g *engine.Game, w io.Writer) int {
+	if def.Status != nil {
+		if err := def.Status(g, w); err != nil {
+			fmt.Fprintln(w, err)
+			return 1
+		}
+	}
+	return 0
+}
