@@ -265,7 +265,7 @@ func (h *Host) Decide(d *engine.Decision) (int, error) {
 	dt.RawSetString("options", opts)
 	game := lua.LValue(lua.LNil)
 	if h.view != nil {
-		game = h.object(h.view())
+		game = h.lazy(h.view())
 	}
 	if err := h.call(h.decide, 1, dt, game); err != nil {
 		return 0, err
@@ -312,6 +312,40 @@ func (h *Host) OnEvent(e *gamelog.Event) {
 			panic(&engine.Fault{Err: err})
 		}
 	}
+}
+
+// lazy makes the game view: scalars at once, lists and objects (boats,
+// crew, mission) converted on first access, since most decisions look at
+// few of them.
+func (h *Host) lazy(fs []gamelog.Field) *lua.LTable {
+	t := h.L.NewTable()
+	pending := map[string]gamelog.Value{}
+	for _, f := range fs {
+		switch f.Val.Kind {
+		case gamelog.KList, gamelog.KObj:
+			pending[f.Key] = f.Val
+		default:
+			t.RawSetString(f.Key, h.value(f.Val))
+		}
+	}
+	if len(pending) > 0 {
+		mt := h.L.NewTable()
+		mt.RawSetString("__index", h.L.NewFunction(func(L *lua.LState) int {
+			k := L.CheckString(2)
+			v, ok := pending[k]
+			if !ok {
+				L.Push(lua.LNil)
+				return 1
+			}
+			lv := h.value(v)
+			t.RawSetString(k, lv)
+			delete(pending, k)
+			L.Push(lv)
+			return 1
+		}))
+		h.L.SetMetatable(t, mt)
+	}
+	return t
 }
 
 func (h *Host) object(fs []gamelog.Field) *lua.LTable {
