@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 
@@ -107,14 +108,21 @@ func (c *Ctx) Decide(d *Decision) int {
 	case g.replay != nil && g.replay.more():
 		choice, who = g.replay.decision(g, d)
 	case g.decider != nil:
-		i, err := g.decider.Decide(d)
+		dec := g.decider // a decider may detach itself while deciding
+		i, err := dec.Decide(d)
+		if errors.Is(err, ErrHandBack) {
+			g.decider = nil
+			g.wait(Request{Decision: d})
+			choice, who = g.answer, g.who
+			break
+		}
 		if err != nil {
 			c.Fail(err)
 		}
 		if i < 0 || i >= len(d.Options) {
-			c.Fail(fmt.Errorf("%s answered %s with option %d: %s", g.decider.Who(), d.Kind, i+1, d.optionList()))
+			c.Fail(fmt.Errorf("%s answered %s with option %d: %s", dec.Who(), d.Kind, i+1, d.optionList()))
 		}
-		choice, who = i, g.decider.Who()
+		choice, who = i, dec.Who()
 	default:
 		g.wait(Request{Decision: d})
 		choice, who = g.answer, g.who

@@ -208,6 +208,10 @@ type Decider interface {
 	Who() Who
 }
 
+// ErrHandBack, returned by a Decider, hands the decision (and the ones
+// after it) back to the player: the decider is detached and the game waits.
+var ErrHandBack = errors.New("decision handed back to the player")
+
 // Observer sees every event as it is made (after it is logged).
 type Observer func(e *gamelog.Event)
 
@@ -389,11 +393,16 @@ func (g *Game) Step(level int) ([]gamelog.Event, error) {
 	if d := g.pendingDecision(); d != nil && g.decider != nil {
 		// A decider attached while the decision waited (a script taking
 		// over) answers it now.
-		i, err := g.decider.Decide(d)
+		dec := g.decider // a decider may detach itself while deciding
+		i, err := dec.Decide(d)
+		if errors.Is(err, ErrHandBack) {
+			g.decider = nil
+			return nil, nil
+		}
 		if err != nil {
 			return nil, err
 		}
-		return g.ChooseIndex(i, g.decider.Who(), level)
+		return g.ChooseIndex(i, dec.Who(), level)
 	}
 	if g.pend != nil && g.pend.Pause == "" {
 		return nil, nil

@@ -100,9 +100,12 @@ func (s *Session) commandTable() []*Command {
 		{Name: "auto", Usage: "auto [on|off]",
 			Help: "Hand the decisions to the game's reference Kommandant (`auto on`) or take them back (`auto off`).",
 			Run:  cmdAuto, Complete: fixed("on", "off")},
-		{Name: "script", Usage: "script FILE | script off",
-			Help: "Hand the decisions to a Lua script (scripts/*.lua; docs/lua-api.md) until `script off`; `step campaign` then plays on. The script runs sandboxed with a deadline per call.",
-			Run:  cmdScript},
+		{Name: "script", Usage: "script FILE [decision|mission|campaign] | script off",
+			Help: "Hand the decisions to a Lua script (scripts/*.lua; docs/lua-api.md) for one decision, to the end of the mission, or for the campaign (the default) — `script off` or Ctrl-C during a `step` takes command back. The script runs sandboxed with a deadline per call.",
+			Run:  cmdScript, Complete: fixed("scripts/", "off")},
+		{Name: "lua", Usage: "lua CODE",
+			Help: "Evaluate Lua in the scripts' sandbox with `game` bound to what a script sees: `lua game.vp`, `lua game.boats[1]`.",
+			Run:  cmdLua},
 		{Name: "quit", Aliases: []string{"exit", "q"}, Usage: "quit",
 			Help: "Leave schnell. Nothing is lost: the game log is already written.", Run: cmdQuit},
 	}
@@ -532,24 +535,61 @@ func cmdAuto(s *Session, args []string) error {
 }
 
 func cmdScript(s *Session, args []string) error {
-	if len(args) != 1 {
-		return errors.New("usage: script FILE | script off")
+	if len(args) < 1 || len(args) > 2 {
+		return errors.New("usage: script FILE [decision|mission|campaign] | script off")
 	}
-	if s.script != nil {
-		s.script.Detach(s.game)
-		s.script.Close()
-		s.script = nil
+	span := scripting.ForCampaign
+	if len(args) == 2 {
+		var err error
+		if span, err = scripting.ParseSpan(args[1]); err != nil {
+			return fmt.Errorf("script: %w", err)
+		}
 	}
+	s.dropScript()
 	if args[0] == "off" {
 		fmt.Fprintln(s.cfg.Out, "You take the decisions.")
 		return nil
 	}
-	h, err := scripting.Attach(s.game, s.def, args[0], scripting.Options{Print: s.cfg.Out})
+	h, err := scripting.Attach(s.game, s.def, args[0], scripting.Options{Print: s.cfg.Out}, span)
 	if err != nil {
 		return err
 	}
 	s.script = h
 	fmt.Fprintf(s.cfg.Out, "%s takes the decisions (`script off` to take them back); `step campaign` plays on.\n", args[0])
+	return nil
+}
+
+func (s *Session) dropScript() {
+	if s.script != nil {
+		s.script.Detach()
+		s.script.Close()
+		s.script = nil
+	}
+}
+
+func cmdLua(s *Session, args []string) error {
+	if len(args) == 0 {
+		return errors.New("usage: lua CODE")
+	}
+	if s.eval == nil || s.evalGame != s.game {
+		if s.eval != nil {
+			s.eval.Close()
+		}
+		var view scripting.View
+		if s.def.View != nil && s.game.Seq() > 0 {
+			g := s.game
+			view = func() []gamelog.Field { return s.def.View(g.Rules()) }
+		}
+		s.eval = scripting.NewEval(scripting.Options{Print: s.cfg.Out, Seed: s.game.Header().Seed}, view)
+		s.evalGame = s.game
+	}
+	out, err := s.eval.Eval(strings.Join(args, " "))
+	if err != nil {
+		return err
+	}
+	if out != "" {
+		fmt.Fprintln(s.cfg.Out, out)
+	}
 	return nil
 }
 

@@ -6,6 +6,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -38,17 +39,19 @@ type Config struct {
 // Session is one run of the prompt: the current game, its live log and the
 // command table.
 type Session struct {
-	cfg     Config
-	def     *engine.Definition
-	game    *engine.Game
-	logPath string
-	logFile *os.File
-	cmds    []*Command
-	free    *rand.Rand
-	quit    bool
-	level   int // how far an answer advances the game (a pause level)
-	failed  bool
-	script  *scripting.Host
+	cfg      Config
+	def      *engine.Definition
+	game     *engine.Game
+	logPath  string
+	logFile  *os.File
+	cmds     []*Command
+	free     *rand.Rand
+	quit     bool
+	level    int // how far an answer advances the game (a pause level)
+	failed   bool
+	script   *scripting.Attached
+	eval     *scripting.Host
+	evalGame *engine.Game
 }
 
 // New makes a session with a new game from cfg.Game (not started: the first
@@ -159,15 +162,40 @@ func (s *Session) Exec(line string) error {
 	if c == nil {
 		return fmt.Errorf("unknown command %q: type `help` for the list of commands", words[0])
 	}
-	return c.Run(s, words[1:])
+	if s.cfg.Interactive {
+		// Between prompts the terminal is not in raw mode: Ctrl-C is a
+		// signal. It takes command back from a script instead of killing
+		// the program.
+		ch := make(chan os.Signal, 1)
+		signal.Notify(ch, os.Interrupt)
+		done := make(chan struct{})
+		defer func() { signal.Stop(ch); close(done) }()
+		sc := s.script
+		go func() {
+			select {
+			case <-ch:
+				if sc != nil {
+					sc.Interrupt()
+				}
+			case <-done:
+			}
+		}()
+	}
+	err = c.Run(s, words[1:])
+	if s.script != nil && !s.script.Active() {
+		s.dropScript()
+		fmt.Fprintln(s.cfg.Out, "The script has handed command back: you take the decisions.")
+	}
+	return err
 }
 
 // Close flushes and closes the game and its log.
 func (s *Session) Close() error {
 	var err error
-	if s.script != nil {
-		s.script.Close()
-		s.script = nil
+	s.dropScript()
+	if s.eval != nil {
+		s.eval.Close()
+		s.eval = nil
 	}
 	if s.game != nil {
 		err = s.game.Close()

@@ -20,7 +20,7 @@ func playScript(t *testing.T, script string, seed uint64, length, boat string) (
 	if err != nil {
 		t.Fatal(err)
 	}
-	h, err := scripting.Attach(g, d, "../scripts/"+script, scripting.Options{Deadline: scripting.DefaultDeadline * 8})
+	h, err := scripting.Attach(g, d, "../scripts/"+script, scripting.Options{Deadline: scripting.DefaultDeadline * 8}, scripting.ForCampaign)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -63,7 +63,7 @@ func Load(name string, src []byte, opts Options, view View) (*Host, error) {
 	if h.deadline <= 0 {
 		h.deadline = DefaultDeadline
 	}
-	h.rng = rand.New(rand.NewPCG(opts.Seed, 0x10a))
+	h.rng = newRand(opts.Seed)
 	h.L = lua.NewState(lua.Options{SkipOpenLibs: true, CallStackSize: 200, RegistrySize: 1024 * 4, RegistryMaxSize: 1024 * 256})
 	h.sandbox()
 	fn, err := h.L.Load(strings.NewReader(string(src)), name)
@@ -91,6 +91,17 @@ func Load(name string, src []byte, opts Options, view View) (*Host, error) {
 		h.onEnd["campaign_end"] = f
 	}
 	return h, nil
+}
+
+func newRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 0x10a)) }
+
+// NewEval makes a host with no script, for evaluating lines at the prompt.
+func NewEval(opts Options, view View) *Host {
+	h, err := Load("lua", []byte("function decide(d) return d.default end"), opts, view)
+	if err != nil {
+		panic(err) // the built-in script is valid
+	}
+	return h
 }
 
 // Close frees the Lua state.

@@ -24,7 +24,7 @@ func playToy(t *testing.T, src string, deadline time.Duration) (*engine.Game, er
 	if err != nil {
 		t.Fatal(err)
 	}
-	h, err := Attach(g, def, path, Options{Deadline: deadline})
+	h, err := Attach(g, def, path, Options{Deadline: deadline}, ForCampaign)
 	if err != nil {
 		return g, err
 	}
@@ -116,5 +116,43 @@ func TestPrintGoesToFrontEnd(t *testing.T) {
 	defer h.Close()
 	if out.String() != "[p.lua] hello\t3\n" {
 		t.Errorf("print wrote %q", out.String())
+	}
+}
+
+// Ctrl-C (Interrupt) hands command back: the game waits for the player at
+// the next decision; `decision` span answers one and hands back.
+func TestHandBack(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "s.lua")
+	os.WriteFile(path, []byte("function decide(d) return 'on' end"), 0o644)
+	def := enginetest.Definition()
+	for _, tc := range []struct {
+		span      Span
+		interrupt bool
+		decided   int
+	}{{ForCampaign, true, 0}, {ForDecision, false, 1}, {ForCampaign, false, 4}} {
+		g, _ := engine.New(engine.Config{Def: def, Seed: 1})
+		a, err := Attach(g, def, path, Options{}, tc.span)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tc.interrupt {
+			a.Interrupt()
+		}
+		if _, err := g.Step(1 << 30); err != nil {
+			t.Fatal(err)
+		}
+		n := 0
+		for _, e := range g.History() {
+			if e.Type == "decision" && e.Str("by") == "script" {
+				n++
+			}
+		}
+		if n != tc.decided {
+			t.Errorf("%s interrupt=%v: the script made %d decisions, want %d", tc.span, tc.interrupt, n, tc.decided)
+		}
+		if tc.decided < 4 && (g.Pending() == nil || g.Pending().Decision == nil || g.Decider() != nil) {
+			t.Errorf("%s interrupt=%v: the player does not have command", tc.span, tc.interrupt)
+		}
+		a.Close()
 	}
 }

@@ -76,7 +76,7 @@ func runAuto(args []string, stdout, stderr io.Writer) int {
 	g.CollectEvents(false)
 	g.SetDecider(schnellboats.Reference{})
 	if *script != "" {
-		h, err := scripting.Attach(g, def, *script, scripting.Options{Deadline: *deadline, Print: stderr})
+		h, err := scripting.Attach(g, def, *script, scripting.Options{Deadline: *deadline, Print: stderr}, scripting.ForCampaign)
 		if err != nil {
 			fmt.Fprintf(stderr, "schnell auto: %v\n", err)
 			return 1

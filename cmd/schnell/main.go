@@ -5,6 +5,7 @@
 //	schnell auto [flags]         play a whole campaign with the reference Kommandant (or --script)
 //	schnell sim [flags]          many campaigns over all cores, with statistics
 //	schnell replay [--verify] LOG  rebuild a game from its log
+//	schnell lua FILE [ARGS…]     run a log-analysis script in the sandbox
 //	schnell help                 this text
 //
 // Run `schnell -h` for the flags.
@@ -66,6 +67,8 @@ func run(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 			return runSim(args[1:], stdout, stderr)
 		case "replay":
 			return runReplay(args[1:], stdout, stderr)
+		case "lua":
+			return runLua(args[1:], stdout, stderr)
 		}
 	}
 	def, err := schnellboats.Definition()

@@ -235,3 +235,35 @@ func TestReplayVerify(t *testing.T) {
 		t.Errorf("a changed die at seq %s: exit %d, %q", seq, code, errs)
 	}
 }
+
+// schnell lua runs scripts/analyse.lua over logs; a script reads only the
+// files named on the command line.
+func TestLuaAnalysis(t *testing.T) {
+	code, out, errs := runWith(t, "", "lua", "../../scripts/analyse.lua", "../../logs/auto-short-s100-seed7.jsonl")
+	if code != 0 || !strings.Contains(out, "25 missions") || !strings.Contains(out, "Iron Cross") {
+		t.Fatalf("analyse.lua: exit %d\n%s%s", code, out, errs)
+	}
+	evil := filepath.Join(t.TempDir(), "evil.lua")
+	os.WriteFile(evil, []byte("for e in log.events('/etc/passwd') do end\n"), 0o644)
+	code, _, errs = runWith(t, "", "lua", evil, "../../logs/auto-short-s100-seed7.jsonl")
+	if code == 0 || !strings.Contains(errs, "evil.lua:1") || !strings.Contains(errs, "not named") {
+		t.Errorf("reading an unnamed file: exit %d, %q", code, errs)
+	}
+}
+
+// At the prompt: `script FILE decision` answers one decision and hands
+// command back; `lua` evaluates with game bound.
+func TestPromptScriptAndLua(t *testing.T) {
+	code, out, errs := runWith(t, "step\nscript ../../scripts/reference.lua decision\nstep\nlua game.vp + 1000\nlua game.campaign\nscript ../../scripts/cautious.lua mission\nstep\n", "--seed", "2")
+	if code != 0 {
+		t.Fatalf("exit %d\n%s%s", code, out, errs)
+	}
+	for _, want := range []string{"handed command back", "short", "(by script)"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	if !regexp.MustCompile(`(?m)^10\d\d$`).MatchString(out) {
+		t.Errorf("lua game.vp + 1000 printed no number:\n%s", out)
+	}
+}
