@@ -82,6 +82,13 @@ func New(cfg Config) (*Session, error) {
 	return s, nil
 }
 
+// Adopt makes g (a game rebuilt from a log, say) the current game. It is
+// logged to a new file when play goes on.
+func (s *Session) Adopt(g *engine.Game) {
+	s.Close()
+	s.game, s.logPath = g, ""
+}
+
 // Game is the current game.
 func (s *Session) Game() *engine.Game { return s.game }
 

@@ -66,7 +66,7 @@ func run(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 		case "sim":
 			return runSim(args[1:], stdout, stderr)
 		case "replay":
-			return runReplay(args[1:], stdout, stderr)
+			return runReplay(args[1:], stdin, stdout, stderr)
 		case "lua":
 			return runLua(args[1:], stdout, stderr)
 		}

@@ -267,3 +267,13 @@ func TestPromptScriptAndLua(t *testing.T) {
 		t.Errorf("lua game.vp + 1000 printed no number:\n%s", out)
 	}
 }
+
+// replay --to SEQ opens the prompt on the state after event SEQ.
+func TestReplayTo(t *testing.T) {
+	code, out, errs := runWith(t, "status\nlog 1\n", "replay", "--to", "60", "../../logs/auto-short-s100-seed7.jsonl")
+	// The game goes on live from event 60 to the next thing that needs the
+	// player (digital dice: the same events as the log).
+	if code != 0 || !regexp.MustCompile(`At event (6\d|[7-9]\d)\.`).MatchString(out) || !strings.Contains(out, "Decide:") {
+		t.Fatalf("exit %d\n%s%s", code, out, errs)
+	}
+}

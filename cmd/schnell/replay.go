@@ -7,18 +7,21 @@ import (
 	"io"
 	"os"
 
+	"github.com/chzyer/readline"
+
 	"github.com/schnell-wargames/schnell/engine"
 	"github.com/schnell-wargames/schnell/gamelog"
+	"github.com/schnell-wargames/schnell/repl"
 	"github.com/schnell-wargames/schnell/schnellboats"
 )
 
 // runReplay is `schnell replay LOG`: rebuild a game from its log (every
 // event is checked against its line) and print where it stands.
-func runReplay(args []string, stdout, stderr io.Writer) int {
+func runReplay(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("schnell replay", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	verify := fs.Bool("verify", false, "say how many events were verified, or where the log and the rules part ways")
-	to := fs.Int("to", 0, "stop after event SEQ and print the state there")
+	to := fs.Int("to", 0, "stop after event SEQ and open the prompt on that state (play goes on in a new log)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: schnell replay [--verify] [--to SEQ] LOG")
 		fs.PrintDefaults()
@@ -68,6 +71,9 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 	if *verify {
 		fmt.Fprintf(stdout, "%s: %d events verified\n", path, g.Seq())
 	}
+	if *to > 0 {
+		return promptOn(def, g, stdin, stdout, stderr)
+	}
 	c, err := schnellboats.CampaignOf(g)
 	if err != nil {
 		fmt.Fprintf(stderr, "schnell replay: %v\n", err)
@@ -88,4 +94,26 @@ func printStatus(def *engine.Definition, g *engine.Game, w io.Writer) int {
 		}
 	}
 	return 0
+}
+
+// promptOn opens the prompt on a replayed game.
+func promptOn(def *engine.Definition, g *engine.Game, stdin *os.File, stdout, stderr io.Writer) int {
+	interactive := readline.IsTerminal(int(stdin.Fd())) && readline.IsTerminal(int(os.Stdout.Fd()))
+	s, err := repl.New(repl.Config{Def: def, Game: engine.Config{Seed: g.Header().Seed}, LogDir: defaultDataDir(),
+		Out: stdout, Err: stderr, Interactive: interactive, Color: interactive && os.Getenv("NO_COLOR") == ""})
+	if err != nil {
+		fmt.Fprintf(stderr, "schnell replay: %v\n", err)
+		return 2
+	}
+	s.Adopt(g)
+	fmt.Fprintf(stdout, "At event %d. The game goes on from here in a new log.\n", g.Seq())
+	var in repl.LineReader = repl.Plain(stdin)
+	if interactive {
+		if in, err = repl.Terminal("", s.Complete, stdin, stdout, stderr); err != nil {
+			fmt.Fprintf(stderr, "schnell replay: %v\n", err)
+			return 2
+		}
+		defer in.Close()
+	}
+	return s.Run(in)
 }

@@ -16,6 +16,8 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/chzyer/readline"
+
 	"github.com/schnell-wargames/schnell/engine"
 	"github.com/schnell-wargames/schnell/gamelog"
 	"github.com/schnell-wargames/schnell/schnellboats"
@@ -100,6 +102,24 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 				}
 			}
 		}()
+	}
+	if f, ok := stderr.(*os.File); ok && readline.IsTerminal(int(f.Fd())) {
+		// Progress on a terminal only.
+		finished := make(chan struct{})
+		go func() {
+			t := time.NewTicker(200 * time.Millisecond)
+			defer t.Stop()
+			for {
+				select {
+				case <-finished:
+					fmt.Fprintf(stderr, "\r%*s\r", 40, "")
+					return
+				case <-t.C:
+					fmt.Fprintf(stderr, "\r%d/%d campaigns", min(int(next.Load()), *runs), *runs)
+				}
+			}
+		}()
+		defer close(finished)
 	}
 	wg.Wait()
 	var fin []schnellboats.Record

@@ -1,0 +1,107 @@
+---@meta
+-- Generated from schnellboats.LuaAPI: do not edit (go test ./schnellboats -update).
+
+---@class Decision
+---@field kind string what is decided: move, special_done, rescue_wait, pilot, air_speed, disabled, cognac, flagship
+---@field prompt string the question as the player sees it
+---@field options Option[] the legal answers
+---@field default string the reference Kommandant's choice (an option name)
+---@field default_index integer the same, as a number 1..n
+
+---@class Option
+---@field name string answer with this name
+---@field text string what it means
+---@field index integer or with this number
+---@field boat string? flagship: the hull offered
+---@field skill string? flagship: its crew's skill
+---@field kills integer? flagship: its crew's kills
+---@field zone string? move next: the zone ahead
+
+---@class Game
+---@field date string today, YYYY-MM-DD
+---@field start string the campaign's first day
+---@field end string the campaign's last day (1944-06-01)
+---@field campaign string short, medium or long
+---@field boat string s100 or 5b
+---@field vp integer Victory Points
+---@field grade integer highest Iron Cross grade, 0-6
+---@field medals string[] medal names, in the order awarded
+---@field war_badge boolean the S-Boat War Badge is held
+---@field reprimands integer Board of Inquiry reprimands
+---@field cognac boolean the Fine Cognac is held
+---@field hospital_days integer days the Kommandant is still in hospital
+---@field missions integer missions flown
+---@field successful integer successful missions
+---@field boats_lost integer boats lost in the campaign
+---@field mission Mission? tonight's mission (nil at base)
+---@field boats Boat[] the six hulls SB1-SB6
+---@field crew Crewman[] Boat #1's crewmen
+
+---@class Mission
+---@field n integer mission number
+---@field kind string patrol, minelaying, rescue or recon
+---@field abstract boolean performed abstractly
+---@field weather string good, poor, foggy or bad
+---@field sea_state integer 1-5 in the current zone
+---@field zone string the current zone (CHERBOURG, G1, Y2, R5, …)
+---@field turn integer strategic turn
+---@field zones integer[] the 4 assigned Red Zones
+---@field patrolled integer assigned zones searched so far
+---@field home boolean on the way back
+---@field special_done boolean the special mission succeeded
+---@field boats_in_formation integer boats with the squadron
+---@field vp integer Victory Points of the mission so far
+
+---@class Boat
+---@field id string SB1-SB6
+---@field status string ready, repair or lost
+---@field repair_days integer days until ready
+---@field skill string crew skill: green, average, veteran, elite
+---@field kills integer ships and aircraft sunk by this crew
+---@field missions integer missions sailed
+---@field boat1 boolean the Kommandant's boat
+---@field no integer? at sea: 1-4
+---@field in_formation boolean? at sea: with the squadron
+---@field gone string? at sea: "", separated, sunk or abandoned
+---@field disabled boolean? at sea: disabled
+---@field points integer? at sea: damage points (Boats #2-#4)
+---@field engines_out integer? Boat #1: engines out
+---@field jets_out integer? Boat #1: turbojets out (5b)
+---@field radio_out boolean? Boat #1: radio out
+---@field cannons_out integer? Boat #1: cannons out
+---@field components integer? Boat #1: component hits to repair
+---@field fire integer? Boat #1: sections on fire
+---@field flooded integer? Boat #1: sections flooded
+---@field extinguishers integer? Boat #1: fire extinguishers left
+---@field torpedoes integer? Boat #1: torpedoes left
+---@field mines integer? Boat #1: mines aboard
+---@field dcs integer? Boat #1: depth charges left
+---@field rockets integer? Boat #1: rockets left (5b)
+
+---@class Crewman
+---@field name string his name
+---@field position string kmdt, 1wo, helmsman, …
+---@field special string special skill
+---@field lw integer light wounds
+---@field sw boolean severely wounded
+---@field kia boolean killed in action
+---@field veteran boolean a Veteran (5.0)
+---@field missions integer missions flown
+
+---Answer a decision: return one of d.options, by name or number.
+---@param d Decision
+---@param game Game
+---@return string|integer
+function decide(d, game) end
+
+---@type string[] the files named on the command line (schnell lua)
+arg = {}
+
+log = {}
+---Iterate a log's events (only files named on the command line).
+---@param path string
+---@return fun(): table
+function log.events(path) end
+---@param path string
+---@return table
+function log.header(path) end
