@@ -103,10 +103,14 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 			}
 		}()
 	}
+	stopProgress := func() {}
 	if f, ok := stderr.(*os.File); ok && readline.IsTerminal(int(f.Fd())) {
 		// Progress on a terminal only.
 		finished := make(chan struct{})
+		gone := make(chan struct{})
+		stopProgress = func() { close(finished); <-gone }
 		go func() {
+			defer close(gone)
 			t := time.NewTicker(200 * time.Millisecond)
 			defer t.Stop()
 			for {
@@ -119,9 +123,9 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 				}
 			}
 		}()
-		defer close(finished)
 	}
 	wg.Wait()
+	stopProgress()
 	var fin []schnellboats.Record
 	for i, ok := range done {
 		if ok {
