@@ -117,6 +117,9 @@ func (c *Ctx) Decide(d *Decision) int {
 			break
 		}
 		if err != nil {
+			// The log records why the game stopped; replay leaves such a
+			// trailing event out and waits for the decision instead.
+			g.emit("error", []gamelog.Field{gamelog.Str("kind", d.Kind), gamelog.Str("by", string(dec.Who())), gamelog.Str("message", err.Error())})
 			c.Fail(err)
 		}
 		if i < 0 || i >= len(d.Options) {

@@ -126,6 +126,9 @@ func Replay(def *Definition, lg *gamelog.Log, upto int, cfg Config) (*Game, erro
 		return nil, fmt.Errorf("the log was played with table set %s, these tables are %s: load it with the same --tables", h.Tables, g.header.Tables)
 	}
 	n := len(lg.Events)
+	for n > 0 && lg.Events[n-1].Type == "error" {
+		n-- // a decider's failure ended the game: replay to the decision it failed
+	}
 	if upto > 0 && upto < n {
 		n = upto
 	}

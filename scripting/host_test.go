@@ -10,6 +10,7 @@ import (
 
 	"github.com/schnell-wargames/schnell/engine"
 	"github.com/schnell-wargames/schnell/engine/enginetest"
+	"github.com/schnell-wargames/schnell/gamelog"
 )
 
 // playToy runs the toy game with script src taking the decisions.
@@ -154,5 +155,30 @@ func TestHandBack(t *testing.T) {
 			t.Errorf("%s interrupt=%v: the player does not have command", tc.span, tc.interrupt)
 		}
 		a.Close()
+	}
+}
+
+// A failing script's error is recorded in the log, and the log still loads:
+// replay stops at the decision the script failed, which waits for the player.
+func TestScriptErrorLoggedAndReplayable(t *testing.T) {
+	g, err := playToy(t, "function decide(d) error('no idea') end", time.Second)
+	if err == nil {
+		t.Fatal("no error")
+	}
+	var b bytes.Buffer
+	g.WriteLog(&b)
+	if !strings.Contains(b.String(), `"type":"error"`) || !strings.Contains(b.String(), "no idea") {
+		t.Fatalf("the log does not record the error:\n%s", b.String())
+	}
+	lg, err := gamelog.Read("x", &b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := engine.Replay(enginetest.Definition(), lg, 0, engine.Config{})
+	if err != nil {
+		t.Fatalf("replay of a log with a script error: %v", err)
+	}
+	if p := r.Pending(); p == nil || p.Decision == nil {
+		t.Errorf("after replay the failed decision is not pending: %+v", p)
 	}
 }
