@@ -118,8 +118,8 @@ func (s *Session) commandTable() []*Command {
 					return err
 				}
 				evs, err := gc.Run(s.game, args, s.cfg.Out)
-				if evs != nil || err == nil {
-					s.show(evs)
+				if len(evs) > 0 {
+					s.show(evs) // an order: what it made, and what comes next
 				}
 				return err
 			},

@@ -112,10 +112,11 @@ func (c *Campaign) PrintCrew(w io.Writer) error {
 	return grid.Render(w, grid.Text, []string{"Position", "Name", "Special", "Start", "Missions", "Successes", "State"}, rows, 0)
 }
 
-// PrintSquadron writes the six boats.
-func (c *Campaign) PrintSquadron(w io.Writer) error {
-	// Boats #2-#4: tonight's, or at base the first three ready boats after
-	// Boat #1 (those that sail next, as 3.3 picks them).
+// roles names each hull's place: Boat #1, Boats #2-#4 (tonight's, or at
+// base the first three ready boats after Boat #1, those that sail next as
+// 3.3 picks them), or reserve.
+func (c *Campaign) roles() []string {
+	out := make([]string, len(c.Boats))
 	no := map[*Boat]int{}
 	if m := c.Mission; m != nil {
 		for _, s := range m.Sorties {
@@ -130,15 +131,25 @@ func (c *Campaign) PrintSquadron(w io.Writer) error {
 			}
 		}
 	}
-	rows := make([][]string, 0, len(c.Boats))
 	for i, b := range c.Boats {
-		role := "reserve"
 		switch {
 		case i == c.Flagship:
-			role = "Boat #1"
+			out[i] = "Boat #1"
 		case no[b] > 0:
-			role = fmt.Sprintf("Boat #%d", no[b])
+			out[i] = fmt.Sprintf("Boat #%d", no[b])
+		default:
+			out[i] = "reserve"
 		}
+	}
+	return out
+}
+
+// PrintSquadron writes the six boats.
+func (c *Campaign) PrintSquadron(w io.Writer) error {
+	roles := c.roles()
+	rows := make([][]string, 0, len(c.Boats))
+	for i, b := range c.Boats {
+		role := roles[i]
 		state := b.Status
 		if b.Status != Ready {
 			state += fmt.Sprintf(" (%d days)", b.RepairDays)

@@ -6,6 +6,8 @@
 //	schnell sim [flags]          many campaigns over all cores, with statistics
 //	schnell replay [--verify] LOG  rebuild a game from its log
 //	schnell lua FILE [ARGS…]     run a log-analysis script in the sandbox
+//	schnell sheet LOG [flags]    print the paper sheets of a game (text, md, csv, html)
+//	schnell aar LOG              an after-action report in Markdown
 //	schnell help                 this text
 //
 // Run `schnell -h` for the flags.
@@ -69,6 +71,10 @@ func run(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 			return runReplay(args[1:], stdin, stdout, stderr)
 		case "lua":
 			return runLua(args[1:], stdout, stderr)
+		case "sheet":
+			return runSheet(args[1:], stdout, stderr)
+		case "aar":
+			return runAAR(args[1:], stdout, stderr)
 		}
 	}
 	def, err := schnellboats.Definition()

@@ -1,0 +1,183 @@
+package schnellboats
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+
+	"github.com/schnell-wargames/schnell/gamelog"
+	"github.com/schnell-wargames/schnell/sheet"
+)
+
+// AAR writes an after-action report of a campaign (mission 0) or one
+// mission as Markdown prose built from the log, with the Campaign Log Sheet
+// embedded: a report to paste on a forum.
+func AAR(lg *gamelog.Log, c *Campaign, mission int) (string, error) {
+	ns := nights(lg.Events)
+	var b strings.Builder
+	k := "an unnamed Kommandant"
+	if m := c.kmdt(); m != nil {
+		k = "Kapitänleutnant " + m.Name
+	}
+	if mission > 0 {
+		for _, n := range ns {
+			if n.N == mission {
+				fmt.Fprintf(&b, "# After-action report: Mission %d, %s\n\n", n.N, n.Date)
+				b.WriteString(nightProse(n, true))
+				return b.String(), nil
+			}
+		}
+		return "", fmt.Errorf("no mission %d: missions 1 to %d have sailed", mission, len(ns))
+	}
+	fmt.Fprintf(&b, "# After-action report: %s's %s campaign\n\n", strings.TrimPrefix(k, "Kapitänleutnant "), lengths[c.Length])
+	fmt.Fprintf(&b, "%s took command of a squadron of %s boats at Cherbourg on %s.", k, c.Type, formatDate(c.Start.String()))
+	abstract, quiet := 0, 0
+	for _, n := range ns {
+		if n.Abstract {
+			abstract++
+		}
+	}
+	fmt.Fprintf(&b, " Over the campaign the squadron sailed %d times", len(ns))
+	if abstract > 0 {
+		fmt.Fprintf(&b, ", %d of them quiet patrols that met nothing worth reporting", abstract)
+	}
+	b.WriteString(".\n\n")
+	for _, n := range ns {
+		if n.Abstract || !eventful(n) {
+			quiet++
+			continue
+		}
+		fmt.Fprintf(&b, "## Mission %d, %s\n\n%s\n", n.N, formatDate(n.Date), nightProse(n, false))
+	}
+	if quiet > 0 && quiet < len(ns) {
+		fmt.Fprintf(&b, "The other %d nights passed without loss or much to tell.\n\n", quiet)
+	}
+	b.WriteString("## The reckoning\n\n")
+	for i := len(lg.Events) - 1; i >= 0; i-- {
+		e := &lg.Events[i]
+		if e.Type != "campaign_end" {
+			continue
+		}
+		switch e.Str("reason") {
+		case "completed":
+			fmt.Fprintf(&b, "The campaign ended on %s with the Kommandant still in command.", formatDate(e.Str("date")))
+		case "killed":
+			fmt.Fprintf(&b, "The campaign ended on %s: the Kommandant was killed in action.", formatDate(e.Str("date")))
+		case "relieved":
+			fmt.Fprintf(&b, "On %s a Board of Inquiry relieved the Kommandant of his command.", formatDate(e.Str("date")))
+		case "court_martial":
+			fmt.Fprintf(&b, "On %s a court-martial ended the Kommandant's career; he was sent east.", formatDate(e.Str("date")))
+		}
+		fmt.Fprintf(&b, " He finished with %d Victory Points, a final rating of *%s*", e.Int("vp"), e.Str("rating"))
+		if len(c.Medals) > 0 {
+			fmt.Fprintf(&b, ", and wore the %s", joinAnd(c.Medals))
+		}
+		b.WriteString(".\n\n")
+		break
+	}
+	s := c.Stats
+	fmt.Fprintf(&b, "In all: %d missions flown, %d successful; %d boats lost; %d of Boat #1's men killed.\n\n", s.Missions, s.Successful, s.BoatsLost, s.CrewKilled)
+	var tab bytes.Buffer
+	cs := campaignSheet(c, ns, 0, lg)
+	if err := sheet.Write(&tab, sheet.Markdown, cs); err != nil {
+		return "", err
+	}
+	b.WriteString(tab.String())
+	return b.String(), nil
+}
+
+// eventful: a night with a fight, a loss, a medal or a special mission.
+func eventful(n *night) bool {
+	return len(n.Lost) > 0 || len(n.Damaged) > 0 || n.Killed > 0 || n.Wounded > 0 || len(n.Sunk) > 0 || n.Kind != "patrol" ||
+		strings.Contains(strings.Join(n.Notes, ";"), "medal") || strings.Contains(strings.Join(n.Notes, ";"), "shot down") ||
+		strings.Contains(strings.Join(n.Notes, ";"), "inquiry")
+}
+
+var kindPhrase = map[string]string{
+	"patrol":     "an Offensive Patrol",
+	"minelaying": "a minelaying sortie",
+	"rescue":     "a search for a downed Luftwaffe aircrew",
+	"recon":      "a reconnaissance of the English coast",
+}
+
+func nightProse(n *night, header bool) string {
+	var b strings.Builder
+	what := kindPhrase[n.Kind]
+	if what == "" {
+		what = n.Kind
+	}
+	fmt.Fprintf(&b, "%d boats sailed in %s weather on %s", len(n.Boats), n.Weather, what)
+	if len(n.Zones) > 0 {
+		fmt.Fprintf(&b, " in Red Zones %d to %d", n.Zones[0], n.Zones[len(n.Zones)-1])
+	}
+	b.WriteString(". ")
+	for _, note := range n.Notes {
+		switch {
+		case strings.HasPrefix(note, "contacts: "):
+			fmt.Fprintf(&b, "Contacts were reported (%s), but the squadron did not engage. ", strings.TrimPrefix(note, "contacts: "))
+		case strings.HasPrefix(note, "air attack on "):
+			fmt.Fprintf(&b, "An aircraft came in out of the dark and attacked %s. ", strings.TrimPrefix(note, "air attack on "))
+		case strings.HasSuffix(note, " shot down"):
+			fmt.Fprintf(&b, "The gunners shot down a %s. ", title(strings.TrimSuffix(note, " shot down")))
+		case strings.HasSuffix(note, " done"):
+			fmt.Fprintf(&b, "The %s was accomplished. ", strings.TrimSuffix(note, " done"))
+		case strings.HasSuffix(note, " failed"):
+			fmt.Fprintf(&b, "The %s came to nothing. ", strings.TrimSuffix(note, " failed"))
+		case strings.HasPrefix(note, "aborted"):
+			fmt.Fprintf(&b, "The Kommandant broke off the mission (%s). ", note)
+		case note == "Fine Cognac found":
+			b.WriteString("A crate of fine cognac turned up aboard. ")
+		}
+	}
+	if st := sunkText(n.Sunk); st != "" {
+		fmt.Fprintf(&b, "Sunk: %s. ", st)
+	}
+	for _, l := range n.Lost {
+		parts := strings.SplitN(l, " ", 2)
+		fmt.Fprintf(&b, "%s was %s. ", parts[0], parts[1])
+	}
+	if len(n.Damaged) > 0 {
+		fmt.Fprintf(&b, "Damaged: %s. ", joinAnd(n.Damaged))
+	}
+	if n.Killed > 0 || n.Wounded > 0 {
+		fmt.Fprintf(&b, "Casualties aboard Boat #1: %d wounded, %d killed. ", n.Wounded, n.Killed)
+	}
+	res := "a failure"
+	if n.Success {
+		res = "a success"
+	}
+	fmt.Fprintf(&b, "The night was %s and earned %+d VP.", res, n.VP)
+	for _, note := range n.Notes {
+		switch {
+		case strings.HasPrefix(note, "medal: "):
+			fmt.Fprintf(&b, " The Kommandant was awarded the %s.", strings.TrimPrefix(note, "medal: "))
+		case strings.HasPrefix(note, "inquiry: "):
+			fmt.Fprintf(&b, " A Board of Inquiry found: %s.", strings.ReplaceAll(strings.TrimPrefix(note, "inquiry: "), "_", " "))
+		case strings.HasSuffix(note, "new veterans"):
+			fmt.Fprintf(&b, " %s among the crew.", strings.ToUpper(note[:1])+note[1:])
+		}
+	}
+	b.WriteString("\n")
+	return b.String()
+}
+
+func joinAnd(xs []string) string {
+	switch len(xs) {
+	case 0:
+		return ""
+	case 1:
+		return xs[0]
+	}
+	return strings.Join(xs[:len(xs)-1], ", ") + " and " + xs[len(xs)-1]
+}
+
+var monthNames = []string{"", "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"}
+
+// formatDate writes 1944-02-06 as 6 February 1944.
+func formatDate(d string) string {
+	var y, m, day int
+	if _, err := fmt.Sscanf(d, "%d-%d-%d", &y, &m, &day); err != nil || m < 1 || m > 12 {
+		return d
+	}
+	return fmt.Sprintf("%d %s %d", day, monthNames[m], y)
+}

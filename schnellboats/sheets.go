@@ -1,0 +1,401 @@
+package schnellboats
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/schnell-wargames/schnell/engine"
+	"github.com/schnell-wargames/schnell/gamelog"
+	"github.com/schnell-wargames/schnell/sheet"
+)
+
+// SheetNames are the paper forms schnell prints (rules 2.0 f-k).
+var SheetNames = []string{"campaign", "crew", "squadron", "damage", "enemy"}
+
+// ErrNoCombat: the enemy status sheet needs the combat boards.
+var ErrNoCombat = errors.New("the enemy status sheet records combats, and surface combat is not played yet (the combat issue): there is no combat to show")
+
+// night is one mission as the Campaign Log Sheet records it.
+type night struct {
+	N         int
+	Date      string
+	Kind      string
+	Abstract  bool
+	Weather   string
+	Zones     []int
+	Boats     []string
+	Sunk      map[string]int
+	Lost      []string
+	Damaged   []string
+	Wounded   int
+	Killed    int
+	VP, Total int
+	Success   bool
+	Ended     bool
+	Notes     []string
+	Contacts  map[string]int
+	Veterans  int
+	Hits      map[string][]string // boat → what hit it, in order
+	Points    map[string]int      // boat → damage points (Boats #2-#4)
+	Nos       map[string]int      // boat → its number tonight
+	Mines     int
+}
+
+// nights reads the missions out of a log's events.
+func nights(evs []gamelog.Event) []*night {
+	var out []*night
+	var cur *night
+	weather := ""
+	total := 0
+	for i := range evs {
+		e := &evs[i]
+		switch e.Type {
+		case "weather":
+			weather = e.Str("weather")
+		case "mission_start":
+			v, _ := e.Get("boats")
+			cur = &night{N: e.Int("mission"), Date: e.Str("date"), Weather: weather, Boats: v.Strs(), Sunk: map[string]int{}, Contacts: map[string]int{},
+				Hits: map[string][]string{}, Points: map[string]int{}, Nos: map[string]int{}}
+			for j, b := range cur.Boats {
+				cur.Nos[b] = j + 1
+			}
+			out = append(out, cur)
+		case "campaign_end":
+			cur = nil
+		}
+		if cur == nil {
+			continue
+		}
+		switch e.Type {
+		case "mission_type":
+			cur.Kind = e.Str("kind")
+			b, _ := e.Get("abstract")
+			cur.Abstract = b.B
+		case "zones":
+			v, _ := e.Get("red")
+			cur.Zones = v.Ints()
+		case "boat_damage":
+			b := e.Str("boat")
+			if !slices.Contains(cur.Damaged, b) {
+				cur.Damaged = append(cur.Damaged, b)
+			}
+			cur.Hits[b] = append(cur.Hits[b], e.Str("what"))
+			if t, ok := e.Get("total"); ok {
+				cur.Points[b] = t.I
+			}
+		case "boat_lost":
+			cur.Lost = append(cur.Lost, e.Str("boat")+" "+e.Str("how"))
+		case "wound":
+			if e.Str("level") == "kia" {
+				cur.Killed++
+			} else {
+				cur.Wounded++
+			}
+		case "wound_status":
+			if e.Str("result") == "died of wounds" {
+				cur.Killed++
+				cur.Wounded--
+			}
+		case "victory_points":
+			total = e.Int("total")
+			switch it := e.Str("item"); it {
+			case "merchant", "tanker", "destroyer", "light_cruiser", "mtb", "mgb", "submarine":
+				cur.Sunk[it] += e.Int("count")
+			}
+		case "mission_end":
+			b, _ := e.Get("success")
+			cur.Success, cur.VP, cur.Ended = b.B, e.Int("vp"), true
+		case "special":
+			if b, _ := e.Get("done"); b.B {
+				cur.Notes = append(cur.Notes, e.Str("mission")+" done")
+				if e.Str("mission") == "minelaying" {
+					cur.Mines = 8
+				}
+			} else {
+				cur.Notes = append(cur.Notes, e.Str("mission")+" failed")
+			}
+		case "encounter":
+			cur.Contacts[strings.TrimSuffix(e.Str("kind"), "_patrol")]++
+		case "air_attack":
+			cur.Notes = append(cur.Notes, "air attack on "+e.Str("boat"))
+		case "air_patrol":
+			if e.Str("result") == "shot down" {
+				cur.Notes = append(cur.Notes, e.Str("aircraft")+" shot down")
+			}
+		case "event":
+			if e.Str("event") == "cognac" {
+				cur.Notes = append(cur.Notes, "Fine Cognac found")
+			}
+		case "course_home":
+			if strings.HasPrefix(e.Str("why"), "aborted") {
+				cur.Notes = append(cur.Notes, "aborted in "+e.Str("zone"))
+			}
+		case "medal":
+			cur.Notes = append(cur.Notes, "medal: "+e.Str("medal"))
+		case "inquiry":
+			cur.Notes = append(cur.Notes, "inquiry: "+e.Str("result"))
+		case "cognac":
+			cur.Notes = append(cur.Notes, "cognac bribe")
+		case "veteran":
+			cur.Veterans++
+		case "crew_skill":
+			cur.Notes = append(cur.Notes, e.Str("boat")+" crew "+e.Str("level"))
+		}
+		if cur != nil {
+			cur.Total = total
+		}
+	}
+	for _, n := range out {
+		if len(n.Contacts) > 0 {
+			var parts []string
+			for _, k := range encounters {
+				k = strings.TrimSuffix(k, "_patrol")
+				if c := n.Contacts[k]; c > 0 {
+					parts = append(parts, fmt.Sprintf("%d %s", c, k))
+				}
+			}
+			n.Notes = append(n.Notes, "contacts: "+strings.Join(parts, ", "))
+		}
+		if n.Veterans > 0 {
+			n.Notes = append(n.Notes, fmt.Sprintf("%d new veterans", n.Veterans))
+		}
+	}
+	return out
+}
+
+func sunkText(m map[string]int) string {
+	var parts []string
+	for _, it := range vpItems[:7] {
+		if n := m[it]; n > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", n, strings.ReplaceAll(it, "_", " ")))
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return strings.Join(parts, ", ")
+}
+
+func zonesText(z []int) string {
+	if len(z) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("R%d-%d", z[0], z[len(z)-1])
+}
+
+// Sheets builds the named sheet ("all": every one but enemy) for the game
+// whose log is lg and whose state is c. mission picks the night of the
+// damage card (0: the last one).
+func Sheets(lg *gamelog.Log, c *Campaign, name string, mission int) ([]sheet.Sheet, error) {
+	ns := nights(lg.Events)
+	switch name {
+	case "campaign":
+		return []sheet.Sheet{campaignSheet(c, ns, mission, lg)}, nil
+	case "crew":
+		return []sheet.Sheet{crewSheet(c)}, nil
+	case "squadron":
+		return []sheet.Sheet{squadronSheet(c)}, nil
+	case "damage":
+		s, err := damageSheet(c, ns, mission)
+		if err != nil {
+			return nil, err
+		}
+		return []sheet.Sheet{s}, nil
+	case "enemy":
+		return nil, ErrNoCombat
+	case "all":
+		out := []sheet.Sheet{campaignSheet(c, ns, mission, lg), crewSheet(c), squadronSheet(c)}
+		if s, err := damageSheet(c, ns, mission); err == nil {
+			out = append(out, s)
+		}
+		return out, nil
+	}
+	return nil, fmt.Errorf("no sheet %q: say %s or all", name, strings.Join(SheetNames, ", "))
+}
+
+func (c *Campaign) heading() []string {
+	k := "(not yet appointed)"
+	if m := c.kmdt(); m != nil {
+		k = m.Name
+	}
+	return []string{
+		fmt.Sprintf("Kommandant: %s", k),
+		fmt.Sprintf("Campaign: %s, %s to %s; boats: %s", title(lengths[c.Length]), c.Start, c.End, c.Type),
+	}
+}
+
+func campaignSheet(c *Campaign, ns []*night, only int, lg *gamelog.Log) sheet.Sheet {
+	s := sheet.Sheet{Name: "campaign", Title: "Campaign Log Sheet", Head: c.heading(),
+		Columns: []string{"Date", "No", "Mission", "Wx", "Zones", "Sunk", "Losses", "VP (total)", "Notes"},
+		Widths:  []int{0, 0, 8, 0, 0, 8, 10, 0, 15}}
+	missions, wins, lost, killed, sunk := 0, 0, 0, 0, map[string]int{}
+	for _, n := range ns {
+		missions++
+		if n.Success {
+			wins++
+		}
+		lost += len(n.Lost)
+		killed += n.Killed
+		for k, v := range n.Sunk {
+			sunk[k] += v
+		}
+		if only > 0 && n.N != only {
+			continue
+		}
+		kind := n.Kind
+		switch {
+		case n.Abstract:
+			kind = "abstract"
+		case kind == "minelaying":
+			kind = "mines"
+		}
+		var losses []string
+		if len(n.Lost) > 0 {
+			losses = append(losses, fmt.Sprintf("%d lost", len(n.Lost)))
+		}
+		if len(n.Damaged) > 0 {
+			losses = append(losses, fmt.Sprintf("%d hit", len(n.Damaged)))
+		}
+		if n.Wounded > 0 {
+			losses = append(losses, fmt.Sprintf("%d W", n.Wounded))
+		}
+		if n.Killed > 0 {
+			losses = append(losses, fmt.Sprintf("%d KIA", n.Killed))
+		}
+		vp := fmt.Sprintf("%+d (%d)", n.VP, n.Total)
+		if !n.Ended {
+			vp = "at sea"
+		}
+		s.Rows = append(s.Rows, []string{n.Date, strconv.Itoa(n.N), kind, n.Weather, zonesText(n.Zones),
+			sunkText(n.Sunk), strings.Join(losses, ", "), vp, strings.Join(n.Notes, "; ")})
+	}
+	st := sunkText(sunk)
+	if st == "" {
+		st = "none"
+	}
+	s.Foot = []string{fmt.Sprintf("Totals: %d missions (%d successful); ships sunk: %s; boats lost %d; crewmen killed %d; %d VP.", missions, wins, st, lost, killed, c.VP)}
+	if len(c.Medals) > 0 {
+		s.Foot = append(s.Foot, "Medals: "+strings.Join(c.Medals, ", ")+".")
+	}
+	for i := len(lg.Events) - 1; i >= 0; i-- {
+		if e := &lg.Events[i]; e.Type == "campaign_end" {
+			s.Foot = append(s.Foot, fmt.Sprintf("Campaign ended %s (%s). Final rating: %s.", e.Str("date"), e.Str("reason"), e.Str("rating")))
+			break
+		}
+	}
+	return s
+}
+
+func crewSheet(c *Campaign) sheet.Sheet {
+	s := sheet.Sheet{Name: "crew", Title: "Crewmen Status Sheet", Head: c.heading(),
+		Columns: []string{"Position", "Name", "Start", "Missions", "Wounds", "Status", "Vet", "Skill"}}
+	row := func(m *Crewman) []string {
+		status := "serving"
+		switch {
+		case m.KIA:
+			status = "KIA"
+		case m.Out:
+			status = "sent home"
+		case m.SW:
+			status = "SW"
+		case m.LW > 0:
+			status = strconv.Itoa(m.LW) + " LW"
+		}
+		vet := ""
+		if m.Veteran {
+			vet = "yes"
+		}
+		return []string{positionTitles[m.Position], m.Name, m.Start.String(), strconv.Itoa(m.Missions), strconv.Itoa(m.Wounds), status, vet, specials[m.Special]}
+	}
+	for _, m := range c.Crew {
+		s.Rows = append(s.Rows, row(m))
+	}
+	for _, m := range c.Fallen {
+		s.Rows = append(s.Rows, row(m))
+	}
+	if len(c.Fallen) > 0 {
+		s.Foot = []string{fmt.Sprintf("%d men killed or sent home are listed after the serving crew.", len(c.Fallen))}
+	}
+	return s
+}
+
+func squadronSheet(c *Campaign) sheet.Sheet {
+	s := sheet.Sheet{Name: "squadron", Title: "Schnell Boat Squadron Status", Head: c.heading(),
+		Columns: []string{"Boat", "Role", "Available", "Repair", "Damage", "Crew skill", "Kills", "Missions", "Lost"}}
+	no := map[*Boat]*Sortie{}
+	if m := c.Mission; m != nil {
+		for _, so := range m.Sorties {
+			no[so.Boat] = so
+		}
+	}
+	roles := c.roles()
+	for i, b := range c.Boats {
+		role := roles[i]
+		avail := "yes"
+		if b.Status != Ready {
+			avail = b.Status
+		}
+		dmg := ""
+		if so := no[b]; so != nil {
+			switch {
+			case so.No == 1 && so.Components > 0:
+				dmg = fmt.Sprintf("%d components", so.Components)
+			case so.Points > 0:
+				dmg = fmt.Sprintf("%d points", so.Points)
+			}
+		}
+		skill := skills[b.Skill]
+		if i == c.Flagship {
+			skill = "see crew sheet"
+		}
+		s.Rows = append(s.Rows, []string{b.ID, role, avail, strconv.Itoa(b.RepairDays), dmg, skill, strconv.Itoa(b.Kills), strconv.Itoa(b.Missions), strconv.Itoa(b.Lost)})
+	}
+	return s
+}
+
+func damageSheet(c *Campaign, ns []*night, mission int) (sheet.Sheet, error) {
+	if len(ns) == 0 {
+		return sheet.Sheet{}, errors.New("no mission has sailed yet: no Damage Log Card")
+	}
+	n := ns[len(ns)-1]
+	if mission > 0 {
+		i := slices.IndexFunc(ns, func(x *night) bool { return x.N == mission })
+		if i < 0 {
+			return sheet.Sheet{}, fmt.Errorf("no mission %d: missions 1 to %d have sailed", mission, len(ns))
+		}
+		n = ns[i]
+	}
+	s := sheet.Sheet{Name: "damage", Title: fmt.Sprintf("Damage Log Card: Mission %d, %s", n.N, n.Date), Head: c.heading(),
+		Columns: []string{"No", "Boat", "Hits, in order", "Points", "Fate"}, Widths: []int{0, 0, 50, 0, 0}}
+	for _, b := range n.Boats {
+		fate := "returned"
+		for _, l := range n.Lost {
+			if strings.HasPrefix(l, b+" ") {
+				fate = strings.TrimPrefix(l, b+" ")
+			}
+		}
+		pts := ""
+		if n.Nos[b] > 1 {
+			pts = strconv.Itoa(n.Points[b])
+		}
+		s.Rows = append(s.Rows, []string{"#" + strconv.Itoa(n.Nos[b]), b, strings.Join(n.Hits[b], ", "), pts, fate})
+	}
+	ord := "Ordnance expended: none."
+	if n.Mines > 0 {
+		ord = fmt.Sprintf("Ordnance expended: %d mines laid.", n.Mines)
+	}
+	s.Foot = []string{ord, fmt.Sprintf("Crew casualties: %d wounded, %d killed.", n.Wounded, n.Killed)}
+	return s, nil
+}
+
+// GameSheets builds sheets from a running (or loaded) game.
+func GameSheets(g *engine.Game, name string, mission int) ([]sheet.Sheet, error) {
+	c, err := CampaignOf(g)
+	if err != nil {
+		return nil, err
+	}
+	return Sheets(g.AsLog(), c, name, mission)
+}
