@@ -154,4 +154,3 @@ func TestAAR(t *testing.T) {
 		t.Errorf("AAR of mission 7: %v\n%s", err, one)
 	}
 }
-
