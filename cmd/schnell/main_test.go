@@ -277,3 +277,27 @@ func TestReplayTo(t *testing.T) {
 		t.Fatalf("exit %d\n%s%s", code, out, errs)
 	}
 }
+
+// `sheet` works at the prompt mid-campaign and after loading a log, and
+// both give the same sheet.
+func TestPromptSheets(t *testing.T) {
+	dir := t.TempDir()
+	log := filepath.Join(dir, "g.jsonl")
+	code, live, errs := runWith(t, "step\nauto on\nstep mission\nstep mission\nstep mission\nsheet campaign --format md\n", "--seed", "4", "--log", log)
+	if code != 0 || !strings.Contains(live, "## Campaign Log Sheet") {
+		t.Fatalf("exit %d\n%s%s", code, live, errs)
+	}
+	code, loaded, errs := runWith(t, "load "+log+"\nsheet campaign --format md\nsheet crew\nsheet squadron\nsheet damage\n")
+	if code != 0 {
+		t.Fatalf("exit %d\n%s%s", code, loaded, errs)
+	}
+	cut := func(s string) string { return s[strings.Index(s, "## Campaign Log Sheet"):][:400] }
+	if cut(live) != cut(loaded) {
+		t.Errorf("the sheet after load differs:\n%s\n---\n%s", cut(live), cut(loaded))
+	}
+	for _, want := range []string{"CREWMEN STATUS SHEET", "SCHNELL BOAT SQUADRON STATUS", "DAMAGE LOG CARD"} {
+		if !strings.Contains(loaded, want) {
+			t.Errorf("no %s", want)
+		}
+	}
+}
