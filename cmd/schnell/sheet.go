@@ -45,23 +45,9 @@ func runSheet(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "usage: schnell sheet [flags] LOG")
 		fs.PrintDefaults()
 	}
-	// Accept the log before or after the flags.
-	var log string
-	if len(args) > 0 && len(args[0]) > 0 && args[0][0] != '-' {
-		log, args = args[0], args[1:]
-	}
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			return 0
-		}
-		return 2
-	}
-	if log == "" && fs.NArg() == 1 {
-		log = fs.Arg(0)
-	}
+	log, code := parseWithLog(fs, args)
 	if log == "" {
-		fs.Usage()
-		return 2
+		return code
 	}
 	sa, err := schnellboats.ParseSheetArgs([]string{*name, "--format", *format})
 	if err != nil {
@@ -92,22 +78,10 @@ func runAAR(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	out := fs.String("o", "", "write the report to FILE")
 	mission := fs.Int("mission", 0, "report one mission")
-	var log string
-	if len(args) > 0 && len(args[0]) > 0 && args[0][0] != '-' {
-		log, args = args[0], args[1:]
-	}
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			return 0
-		}
-		return 2
-	}
-	if log == "" && fs.NArg() == 1 {
-		log = fs.Arg(0)
-	}
+	fs.Usage = func() { fmt.Fprintln(stderr, "usage: schnell aar LOG [-o FILE] [--mission N]") }
+	log, code := parseWithLog(fs, args)
 	if log == "" {
-		fmt.Fprintln(stderr, "usage: schnell aar LOG [-o FILE] [--mission N]")
-		return 2
+		return code
 	}
 	g, lg, err := loadGame(log)
 	if err != nil {
@@ -134,4 +108,27 @@ func runAAR(args []string, stdout, stderr io.Writer) int {
 	}
 	io.WriteString(stdout, text)
 	return 0
+}
+
+// parseWithLog parses flags around one LOG argument (before or after the
+// flags). With no log it returns "" and the exit code.
+func parseWithLog(fs *flag.FlagSet, args []string) (string, int) {
+	var log string
+	if len(args) > 0 && len(args[0]) > 0 && args[0][0] != '-' {
+		log, args = args[0], args[1:]
+	}
+	if err := fs.Parse(args); err != nil {
+		if err == flag.ErrHelp {
+			return "", 0
+		}
+		return "", 2
+	}
+	if log == "" && fs.NArg() == 1 {
+		log = fs.Arg(0)
+	}
+	if log == "" {
+		fs.Usage()
+		return "", 2
+	}
+	return log, 0
 }
