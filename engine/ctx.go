@@ -14,6 +14,7 @@ import (
 type Ctx struct {
 	g    *Game
 	mods []tables.Applied
+	fbuf []gamelog.Field
 }
 
 // Outcome is one table roll.
@@ -53,7 +54,12 @@ func (c *Ctx) Roll(id string, f tables.Facts, label string) Outcome {
 	nat := spec.Total(faces)
 	o := Outcome{Table: t, Spec: spec, Faces: faces, Natural: nat, Mod: sum, Total: nat + sum}
 	o.Row = t.Lookup(o.Total)
-	fields := make([]gamelog.Field, 0, 9)
+	c.g.rolls++
+	if c.g.silent() {
+		c.g.lines++ // nobody reads the event: do not build it
+		return o
+	}
+	fields := c.fields(9)
 	fields = append(fields, gamelog.Str("table", t.ID))
 	if label != "" {
 		fields = append(fields, gamelog.Str("for", label))
@@ -71,7 +77,24 @@ func (c *Ctx) Roll(id string, f tables.Facts, label string) Outcome {
 	}
 	fields = append(fields, gamelog.Int("total", o.Total), gamelog.Str("row", o.Row.Range()), gamelog.Str("result", o.Row.Result))
 	c.g.emit("roll", fields)
+	c.reuse(fields)
 	return o
+}
+
+// fields returns a slice for an event's fields: a reused buffer when the
+// event is only written out (no history, no observers), else a new one.
+func (c *Ctx) fields(n int) []gamelog.Field {
+	if c.g.retains() {
+		return make([]gamelog.Field, 0, n)
+	}
+	return c.fbuf[:0]
+}
+
+// reuse keeps an event's fields buffer when nothing retains the event.
+func (c *Ctx) reuse(fields []gamelog.Field) {
+	if !c.g.retains() {
+		c.fbuf = fields[:0]
+	}
 }
 
 // Lookup reads a lookup table (no dice, no event) by its key fact.
@@ -88,11 +111,18 @@ func (c *Ctx) Lookup(id string, f tables.Facts) *tables.Row {
 func (c *Ctx) RollDice(spec dice.Spec, label string) (total int, faces []int) {
 	faces = c.g.dice(spec, "", "", label, nil)
 	total = spec.Total(faces)
-	fields := []gamelog.Field{gamelog.Str("for", label), gamelog.Str("dice", spec.String()), gamelog.Ints("faces", faces)}
+	c.g.rolls++
+	if c.g.silent() {
+		c.g.lines++
+		return total, faces
+	}
+	fields := append(c.fields(5), gamelog.Str("for", label), gamelog.Str("dice", spec.String()), gamelog.Ints("faces", faces))
 	if c.g.fromGen {
 		fields = append(fields, gamelog.Str("source", "generator"))
 	}
-	c.g.emit("roll", append(fields, gamelog.Int("total", total)))
+	fields = append(fields, gamelog.Int("total", total))
+	c.g.emit("roll", fields)
+	c.reuse(fields)
 	return total, faces
 }
 

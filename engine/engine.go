@@ -256,6 +256,7 @@ type Game struct {
 	out       []gamelog.Event
 	collect   bool
 
+	rolls  int // dice rolls made
 	replay *replayState
 	carry  [][]int // dice carried over an undo (physical mode)
 	buf    []byte
@@ -345,6 +346,19 @@ func (g *Game) Pending() *Request { return g.pend }
 
 // History is every event so far (unless KeepHistory(false)).
 func (g *Game) History() []gamelog.Event { return g.history }
+
+// Rolls is the number of dice rolls made so far.
+func (g *Game) Rolls() int { return g.rolls }
+
+// retains reports whether events outlive emit (history, the events Step
+// returns, observers, a replay's comparison).
+func (g *Game) retains() bool {
+	return g.keep || g.collect || len(g.observers) > 0 || g.replay != nil
+}
+
+// silent reports whether nobody reads events at all (batch runs with no
+// log): the rules then skip building roll events.
+func (g *Game) silent() bool { return !g.retains() && g.log == nil }
 
 // Seq is the number of events made so far.
 func (g *Game) Seq() int { return g.lines }

@@ -1,6 +1,7 @@
 package schnellboats
 
 import (
+	"bytes"
 	"io"
 	"os"
 	"testing"
@@ -8,59 +9,119 @@ import (
 	"github.com/schnell-wargames/schnell/engine"
 	"github.com/schnell-wargames/schnell/gamelog"
 	"github.com/schnell-wargames/schnell/scripting"
+	"github.com/schnell-wargames/schnell/tables"
 )
 
-// BenchmarkCampaign plays whole Long S-100 campaigns with the reference
-// Kommandant, logging to io.Discard as a batch run does.
+// BenchmarkCampaign plays whole campaigns: native (the Go reference
+// Kommandant, no log), log (the JSONL log written to io.Discard) and lua
+// (scripts/reference.lua). It reports the dice rolls per campaign, so that
+// the floor (rolls × BenchmarkRoll) can be computed.
 func BenchmarkCampaign(b *testing.B) {
-	d := def(b)
-	b.ReportAllocs()
-	seed := uint64(0)
-	for b.Loop() {
-		seed++
-		g, err := engine.New(engine.Config{Def: d, Seed: seed, Options: opts("long", "s100")})
-		if err != nil {
-			b.Fatal(err)
-		}
-		g.KeepHistory(false)
-		g.CollectEvents(false)
-		g.SetDecider(Reference{})
-		if err := g.WriteLog(io.Discard); err != nil {
-			b.Fatal(err)
-		}
-		if _, err := g.Step(1 << 30); err != nil {
-			b.Fatal(err)
-		}
-		g.Close()
-	}
-}
-
-// BenchmarkCampaignLua plays Long campaigns with scripts/reference.lua.
-func BenchmarkCampaignLua(b *testing.B) {
 	d := def(b)
 	src, err := os.ReadFile("../scripts/reference.lua")
 	if err != nil {
 		b.Fatal(err)
 	}
+	for _, length := range []string{"short", "long"} {
+		for _, boat := range []string{"s100", "5b"} {
+			for _, mode := range []string{"native", "log", "lua"} {
+				b.Run(length+"/"+boat+"/"+mode, func(b *testing.B) {
+					b.ReportAllocs()
+					seed, rolls := uint64(0), 0
+					for b.Loop() {
+						seed++
+						g, err := engine.New(engine.Config{Def: d, Seed: seed, Options: opts(length, boat)})
+						if err != nil {
+							b.Fatal(err)
+						}
+						g.KeepHistory(false)
+						g.CollectEvents(false)
+						g.SetDecider(Reference{})
+						var h *scripting.Host
+						switch mode {
+						case "log":
+							if err := g.WriteLog(io.Discard); err != nil {
+								b.Fatal(err)
+							}
+						case "lua":
+							h, err = scripting.Load("reference.lua", src, scripting.Options{Seed: seed}, func() []gamelog.Field { return d.View(g.Rules()) })
+							if err != nil {
+								b.Fatal(err)
+							}
+							g.SetDecider(h)
+						}
+						if _, err := g.Step(1 << 30); err != nil {
+							b.Fatal(err)
+						}
+						if h != nil {
+							h.Close()
+						}
+						rolls += g.Rolls()
+						g.Close()
+					}
+					b.ReportMetric(float64(rolls)/float64(b.N), "rolls/op")
+				})
+			}
+		}
+	}
+}
+
+// BenchmarkReplayVerify replays (and so verifies) a Long campaign's log.
+func BenchmarkReplayVerify(b *testing.B) {
+	d := def(b)
+	b.Run("long", func(b *testing.B) {
+		g, _ := play(b, 5, "long", "s100")
+		var buf bytes.Buffer
+		g.WriteLog(&buf)
+		lg, err := gamelog.Read("long", bytes.NewReader(buf.Bytes()))
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.ReportAllocs()
+		for b.Loop() {
+			r, err := engine.Replay(d, lg, 0, engine.Config{})
+			if err != nil {
+				b.Fatal(err)
+			}
+			r.Close()
+		}
+	})
+}
+
+// BenchmarkTableLookup is one roll's table work: modifiers and the row.
+func BenchmarkTableLookup(b *testing.B) {
+	c, _ := newCampaign(opts("short", "s100"), nil)
+	camp := c.(*Campaign)
+	camp.Mission = &Mission{Weather: 1, Pos: -1}
+	camp.facts.c = camp
+	t := def(b).Booklets[0].Tables.MustGet("A-8")
+	mods := make([]tables.Applied, 0, 8)
 	b.ReportAllocs()
-	seed := uint64(0)
+	for i := 0; b.Loop(); i++ {
+		m, sum := t.Modify(&camp.facts, mods[:0])
+		mods = m
+		_ = t.Lookup(1 + i%100 + sum)
+	}
+}
+
+// BenchmarkLuaDecision is one call of scripts/reference.lua's decide with
+// a campaign's view.
+func BenchmarkLuaDecision(b *testing.B) {
+	d := def(b)
+	src, _ := os.ReadFile("../scripts/reference.lua")
+	g, _ := play(b, 3, "short", "s100")
+	h, err := scripting.Load("reference.lua", src, scripting.Options{}, func() []gamelog.Field { return d.View(g.Rules()) })
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer h.Close()
+	dec := &engine.Decision{Kind: "pilot", Options: []engine.Option{{Name: "pick_up"}, {Name: "leave"}}}
+	c, _ := CampaignOf(g)
+	c.Mission = &Mission{Sea: 2, Pos: -1, Sunk: map[string]int{}}
+	b.ReportAllocs()
 	for b.Loop() {
-		seed++
-		g, err := engine.New(engine.Config{Def: d, Seed: seed, Options: opts("long", "s100")})
-		if err != nil {
+		if _, err := h.Decide(dec); err != nil {
 			b.Fatal(err)
 		}
-		g.KeepHistory(false)
-		g.CollectEvents(false)
-		h, err := scripting.Load("reference.lua", src, scripting.Options{Seed: seed}, func() []gamelog.Field { return d.View(g.Rules()) })
-		if err != nil {
-			b.Fatal(err)
-		}
-		g.SetDecider(h)
-		if _, err := g.Step(1 << 30); err != nil {
-			b.Fatal(err)
-		}
-		h.Close()
-		g.Close()
 	}
 }
