@@ -113,8 +113,8 @@ func nightProse(n *night, header bool) string {
 	b.WriteString(". ")
 	for _, note := range n.Notes {
 		switch {
-		case strings.HasPrefix(note, "contacts: "):
-			fmt.Fprintf(&b, "Contacts were reported (%s), but the squadron did not engage. ", strings.TrimPrefix(note, "contacts: "))
+		case strings.HasPrefix(note, "fought: "):
+			fmt.Fprintf(&b, "The squadron fought %s. ", foughtText(strings.TrimPrefix(note, "fought: ")))
 		case strings.HasPrefix(note, "air attack on "):
 			fmt.Fprintf(&b, "An aircraft came in out of the dark and attacked %s. ", strings.TrimPrefix(note, "air attack on "))
 		case strings.HasSuffix(note, " shot down"):
@@ -180,4 +180,31 @@ func formatDate(d string) string {
 		return d
 	}
 	return fmt.Sprintf("%d %s %d", day, monthNames[m], y)
+}
+
+// foughtText words "2 convoy, 1 mtb" as "two convoys and an MTB patrol".
+func foughtText(s string) string {
+	names := map[string][2]string{
+		"convoy": {"a convoy", "convoys"}, "mtb": {"an MTB patrol", "MTB patrols"}, "mgb": {"an MGB patrol", "MGB patrols"},
+		"destroyers": {"a pair of destroyers", "pairs of destroyers"}, "submarine": {"a submarine on the surface", "submarines"},
+	}
+	var parts []string
+	for _, p := range strings.Split(s, ", ") {
+		var n int
+		var kind string
+		if _, err := fmt.Sscanf(p, "%d %s", &n, &kind); err != nil {
+			parts = append(parts, p)
+			continue
+		}
+		w, ok := names[kind]
+		switch {
+		case !ok:
+			parts = append(parts, p)
+		case n == 1:
+			parts = append(parts, w[0])
+		default:
+			parts = append(parts, fmt.Sprintf("%d %s", n, w[1]))
+		}
+	}
+	return joinAnd(parts)
 }

@@ -16,6 +16,8 @@ type bookIDs struct {
 	Medals, Rating                                                    [3]string // by campaign length
 	RepCrewman, RepCrew, RepBoat                                      string
 	GivenName, Surname, Special                                       string
+	Convoy, Patrols, Crew, Vessels, Detect, Evade                     string
+	Gunfire, Torpedo, TorpedoDamage, EnemyFire                        string
 }
 
 var s100IDs = bookIDs{
@@ -32,6 +34,8 @@ var s100IDs = bookIDs{
 	Rating:     [3]string{"J-S", "J-M", "J-L"},
 	RepCrewman: "K-1", RepCrew: "K-2", RepBoat: "K-3",
 	GivenName: "L-1", Surname: "L-2", Special: "L-3",
+	Convoy: "C-1", Patrols: "C-2", Crew: "C-3", Vessels: "C-4", Detect: "C-5", Evade: "C-6",
+	Gunfire: "D-1", Torpedo: "D-2", TorpedoDamage: "D-3", EnemyFire: "D-4",
 }
 
 // The Projekt 5b booklet: A-2 decides mission type and abstraction at once,
@@ -51,6 +55,8 @@ var p5bIDs = bookIDs{
 	Rating:     [3]string{"I-S", "I-M", "I-L"},
 	RepCrewman: "J-1", RepCrew: "J-2", RepBoat: "J-3",
 	GivenName: "L-1", Surname: "L-2", Special: "L-3",
+	Convoy: "C-1", Patrols: "C-2", Crew: "C-3", Vessels: "C-4", Detect: "C-5", Evade: "C-6",
+	Gunfire: "D-1", Torpedo: "D-2", TorpedoDamage: "D-3", EnemyFire: "D-4",
 }
 
 // required lists, per booklet, every table the rules roll on and the
@@ -72,6 +78,8 @@ func requiredFor(b *bookIDs) map[string][]string {
 		b.Repair: {"days"}, b.Parts: {"days"}, b.VP: {"vp"}, b.Inquiry: {"inquiry"},
 		b.RepCrewman: nil, b.RepCrew: {"skill"}, b.RepBoat: {"days"},
 		b.GivenName: {"name"}, b.Surname: {"name"}, b.Special: {"special"},
+		b.Convoy: {"merchants"}, b.Patrols: nil, b.Crew: {"skill"}, b.Vessels: {"hull", "guns", "size"},
+		b.Detect: nil, b.Evade: nil, b.Gunfire: {"hits"}, b.Torpedo: {"hits"}, b.TorpedoDamage: {"points"}, b.EnemyFire: {"hits"},
 	}
 	for i := 1; i < 4; i++ {
 		m[b.Encounter[i]] = []string{"encounter"}
@@ -105,11 +113,20 @@ type facts struct {
 	boat1Lost int
 	sunk      int
 	position  int
+	rng       int
+	target    int
+	weapon    int
+	speed     int
+	size      int
+	enemy     int
+	flare     int
+	detected  int
+	damaged   int
 }
 
 func (f *facts) reset() {
 	c := f.c
-	*f = facts{c: c, attack: len(attacks) - 1}
+	*f = facts{c: c, attack: len(attacks) - 1, speed: 2, size: 1}
 }
 
 // Fact implements tables.Facts.
@@ -244,6 +261,24 @@ func (f *facts) Fact(i int) int {
 		if m != nil {
 			return b2i(m.Intel)
 		}
+	case fRange:
+		return f.rng
+	case fTarget:
+		return f.target
+	case fWeapon:
+		return f.weapon
+	case fSpeed:
+		return f.speed
+	case fSize:
+		return f.size
+	case fEnemy:
+		return f.enemy
+	case fFlare:
+		return f.flare
+	case fDetected:
+		return f.detected
+	case fDamaged:
+		return f.damaged
 	}
 	return 0
 }

@@ -218,9 +218,11 @@ func (c *Campaign) tonight() {
 	eq := boatEquipment[c.Type]
 	for i, b := range sail {
 		ids[i] = b.ID
-		s := &Sortie{Boat: b, No: i + 1, Formation: true}
+		// Every boat carries its torpedoes (S-100) or rockets (5b); Boat #1's
+		// depth charges and extinguishers are tracked too (4.6).
+		s := &Sortie{Boat: b, No: i + 1, Formation: true, Torpedoes: eq.Torpedoes, Rockets: eq.Rockets}
 		if i == 0 {
-			s.Extinguishers, s.Torpedoes, s.DCs, s.Rockets = eq.Extinguishers, eq.Torpedoes, eq.DCs, eq.Rockets
+			s.Extinguishers, s.DCs = eq.Extinguishers, eq.DCs
 		}
 		m.Sorties = append(m.Sorties, s)
 	}

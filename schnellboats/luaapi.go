@@ -17,7 +17,7 @@ type APIField struct {
 
 // LuaAPI is the table that registers what scripts see.
 var LuaAPI = []APIField{
-	{"Decision", "kind", "string", "what is decided: move, special_done, rescue_wait, pilot, air_speed, disabled, cognac, flagship"},
+	{"Decision", "kind", "string", "what is decided: move, special_done, rescue_wait, pilot, air_speed, disabled, cognac, flagship; in combat speed, range, attack, next_wave"},
 	{"Decision", "prompt", "string", "the question as the player sees it"},
 	{"Decision", "options", "Option[]", "the legal answers"},
 	{"Decision", "default", "string", "the reference Kommandant's choice (an option name)"},
@@ -29,6 +29,9 @@ var LuaAPI = []APIField{
 	{"Option", "skill", "string?", "flagship: its crew's skill"},
 	{"Option", "kills", "integer?", "flagship: its crew's kills"},
 	{"Option", "zone", "string?", "move next: the zone ahead"},
+	{"Option", "type", "string?", "attack: the target's type"},
+	{"Option", "damage", "integer?", "attack: the target's damage points"},
+	{"Option", "hull", "integer?", "attack: the points that sink it"},
 	{"Game", "date", "string", "today, YYYY-MM-DD"},
 	{"Game", "start", "string", "the campaign's first day"},
 	{"Game", "end", "string", "the campaign's last day (1944-06-01)"},
@@ -60,6 +63,21 @@ var LuaAPI = []APIField{
 	{"Mission", "special_done", "boolean", "the special mission succeeded"},
 	{"Mission", "boats_in_formation", "integer", "boats with the squadron"},
 	{"Mission", "vp", "integer", "Victory Points of the mission so far"},
+	{"Mission", "combat", "Combat?", "the engagement on the Combat Board, if one is being fought"},
+	{"Combat", "wave", "integer", "wave of the convoy (1 or 2)"},
+	{"Combat", "round", "integer", "combat round"},
+	{"Combat", "range", "string", "the squadron's range zone: out, long, medium, close"},
+	{"Combat", "speed", "string", "the squadron's speed: slow, medium, fast, very_fast"},
+	{"Combat", "detected", "boolean", "the squadron has been detected"},
+	{"Combat", "armed", "boolean", "a boat can still launch a torpedo or rocket this wave"},
+	{"Combat", "enemies", "Unit[]", "the enemy units still present"},
+	{"Unit", "id", "string", "merchant-1, tanker-1, destroyer-2, mtb-1, …"},
+	{"Unit", "type", "string", "merchant, tanker, destroyer, light_cruiser, mtb, mgb, submarine"},
+	{"Unit", "crew", "string", "green, average, veteran or elite"},
+	{"Unit", "damage", "integer", "damage points taken"},
+	{"Unit", "hull", "integer", "damage points that sink it"},
+	{"Unit", "size", "string", "small (MTB, MGB), medium or large"},
+	{"Unit", "burning", "boolean", "a tanker on fire: she sinks at the end of the round"},
 	{"Boat", "id", "string", "SB1-SB6"},
 	{"Boat", "status", "string", "ready, repair or lost"},
 	{"Boat", "repair_days", "integer", "days until ready"},
@@ -80,10 +98,10 @@ var LuaAPI = []APIField{
 	{"Boat", "fire", "integer?", "Boat #1: sections on fire"},
 	{"Boat", "flooded", "integer?", "Boat #1: sections flooded"},
 	{"Boat", "extinguishers", "integer?", "Boat #1: fire extinguishers left"},
-	{"Boat", "torpedoes", "integer?", "Boat #1: torpedoes left"},
+	{"Boat", "torpedoes", "integer?", "at sea: torpedoes left (S-100)"},
 	{"Boat", "mines", "integer?", "Boat #1: mines aboard"},
 	{"Boat", "dcs", "integer?", "Boat #1: depth charges left"},
-	{"Boat", "rockets", "integer?", "Boat #1: rockets left (5b)"},
+	{"Boat", "rockets", "integer?", "at sea: rockets left (5b)"},
 	{"Crewman", "name", "string", "his name"},
 	{"Crewman", "position", "string", "kmdt, 1wo, helmsman, …"},
 	{"Crewman", "special", "string", "special skill"},
@@ -94,7 +112,7 @@ var LuaAPI = []APIField{
 	{"Crewman", "missions", "integer", "missions flown"},
 }
 
-var apiClasses = []string{"Decision", "Option", "Game", "Mission", "Boat", "Crewman"}
+var apiClasses = []string{"Decision", "Option", "Game", "Mission", "Combat", "Unit", "Boat", "Crewman"}
 
 // LuaAPIDoc renders docs/lua-api.md.
 func LuaAPIDoc() string {
@@ -162,7 +180,9 @@ Decision kinds and their options: ` + "`move`" + ` — ` + "`next`, `home`" + ` 
 ` + "`rescue_wait`" + ` — ` + "`search`, `give_up`" + `; ` + "`pilot`" + ` — ` + "`pick_up`, `leave`" + `; ` + "`air_speed`" + ` — ` + "`fast`, `medium`" + ` (only
 ` + "`medium`" + ` when the squadron is Slow); ` + "`disabled`" + ` — ` + "`tow`" + ` (when allowed), ` + "`abandon`" + `; ` + "`cognac`" + ` — ` + "`bribe`, `keep`" + `;
 ` + "`flagship`" + ` (4.11) — one option per ready hull. An answer that is not an option stops the game with an
-error naming the script, the decision and its options.
+error naming the script, the decision and its options. In combat (4.6-4.9), each round: ` + "`speed`" + ` — ` + "`slow`…`very_fast`" + `
+(as damage allows); ` + "`range`" + ` — ` + "`closer`, `stay`, `away`, `out`" + `; ` + "`attack`" + ` — ` + "`hold`, `guns:ID`, `torpedo:ID`, `rocket:ID`" + `;
+and ` + "`next_wave`" + ` — ` + "`attack`, `break_off`" + `.
 
 ## What a script sees
 ` + "`game`" + ` is a read-only copy made fresh for every call (lists and objects are built on first use).

@@ -267,11 +267,10 @@ func (c *Campaign) encounter(table string) {
 	case encAir:
 		c.airPatrol(false)
 	default:
-		// Surface combat belongs to the combat boards (4.6-4.9), which the
-		// combat engine plays; until then the contact is recorded and the
-		// squadron slips past.
-		c.x.Emit("encounter", str("zone", c.zone().ID), str("kind", encounters[e]), str("combat", "skipped"))
+		// Surface encounters are fought on the Combat Board (4.6-4.9).
+		c.x.Emit("encounter", str("zone", c.zone().ID), str("kind", encounters[e]))
 		m.Contacts++
+		c.fight(e)
 	}
 }
 
@@ -502,7 +501,7 @@ func (c *Campaign) points(s *Sortie, n int) {
 		c.sink(s, "damage")
 	case s.Points >= 5 && !s.Disabled:
 		s.Disabled = true
-		c.x.Emit("disabled", str("boat", s.Boat.ID), num("no", s.No))
+		c.x.Emit("disabled", str("unit", s.Boat.ID), str("boat", s.Boat.ID), num("no", s.No))
 	}
 }
 
@@ -526,7 +525,7 @@ func (c *Campaign) component(s *Sortie, comp int, combat bool) {
 		detail = fmt.Sprintf("%d of %d engines out", s.EnginesOut, eq.Engines)
 		if s.EnginesOut == eq.Engines && !s.Disabled {
 			s.Disabled = true
-			c.x.Emit("disabled", str("boat", s.Boat.ID), num("no", 1))
+			c.x.Emit("disabled", str("unit", s.Boat.ID), str("boat", s.Boat.ID), num("no", 1))
 		}
 	case "turbojet":
 		if s.JetsOut < eq.Jets {
@@ -604,7 +603,7 @@ func (c *Campaign) aftermath(s *Sortie, o engine.Outcome, what string) {
 	case o.Has(eDisabled):
 		if !s.Disabled {
 			s.Disabled = true
-			c.x.Emit("disabled", str("boat", s.Boat.ID), num("no", s.No))
+			c.x.Emit("disabled", str("unit", s.Boat.ID), str("boat", s.Boat.ID), num("no", s.No))
 		}
 	default:
 		if p, _ := o.Int(ePoints); p > 0 {

@@ -20,6 +20,11 @@ var (
 	homecoming  = []string{"safe", "late", "lost", "captured"}
 	specials    = []string{"none", "sharp_eyes", "steady_hands", "mechanic", "lucky", "medic", "navigator", "leader"}
 	vpItems     = []string{"merchant", "tanker", "destroyer", "light_cruiser", "mtb", "mgb", "submarine", "aircraft", "mission_success", "mission_failure", "special_success", "boat_lost", "boat1_lost", "crewman_kia", "pilot_rescued", "reprimand"}
+	enemies     = []string{"merchant", "tanker", "destroyer", "light_cruiser", "mtb", "mgb", "submarine"}
+	rangeZones  = []string{"out", "long", "medium", "close"}
+	speeds      = []string{"idle", "slow", "medium", "fast", "very_fast"}
+	weapons     = []string{"gun", "torpedo", "rocket"}
+	sizes       = []string{"small", "medium", "large"}
 	positionsS  = []string{"kmdt", "1wo", "helmsman", "chief_engineer", "engine_crew", "radio", "torpedo_crew", "fwd_gun", "mid_gun", "aft_gun", "dc_crew", "watch_crew", "mine_crew", "medic", "jet_engineer", "rocket_crew"}
 )
 
@@ -65,6 +70,15 @@ const (
 	fBoat1Lost
 	fFast
 	fIntel
+	fRange
+	fTarget
+	fWeapon
+	fSpeed
+	fSize
+	fEnemy
+	fFlare
+	fDetected
+	fDamaged
 )
 
 var factDefs = []tables.Def{
@@ -108,6 +122,15 @@ var factDefs = []tables.Def{
 	fBoat1Lost:    {Name: "boat1_lost", Kind: tables.Int, Help: "1 if Boat #1 was lost on the mission"},
 	fPosition:     {Name: "position", Kind: tables.Enum, Values: positionsS, Help: "Boat #1 crew position concerned"},
 	fIntel:        {Name: "intel", Kind: tables.Int, Help: "1 if a radio intercept or reconnaissance reported a convoy (A-9, E-3)"},
+	fRange:        {Name: "range", Kind: tables.Enum, Values: rangeZones, Help: "range zone of the attack on the Combat Board (4.7)"},
+	fTarget:       {Name: "target", Kind: tables.Enum, Values: enemies, Help: "type of the enemy unit attacked"},
+	fWeapon:       {Name: "weapon", Kind: tables.Enum, Values: weapons, Help: "weapon of a Schnell Boat attack"},
+	fSpeed:        {Name: "speed", Kind: tables.Enum, Values: speeds, Help: "the squadron's speed on the Combat Board"},
+	fSize:         {Name: "size", Kind: tables.Enum, Values: sizes, Help: "size class of the enemy unit concerned"},
+	fEnemy:        {Name: "enemy", Kind: tables.Enum, Values: enemies, Help: "type of the enemy unit that attacks or evades"},
+	fFlare:        {Name: "flare", Kind: tables.Int, Help: "1 if a flare lights the squadron this round"},
+	fDetected:     {Name: "detected", Kind: tables.Int, Help: "1 once the squadron is detected (No Detection counter removed)"},
+	fDamaged:      {Name: "damaged", Kind: tables.Int, Help: "damage points the enemy unit concerned has taken"},
 }
 
 const (
@@ -146,42 +169,68 @@ const (
 	eCount
 	eGrade
 	ePosition
+	eMerchants
+	eTankers
+	eDestroyers
+	eCruisers
+	eMTBs
+	eMGBs
+	eSubs
+	eHull
+	eGuns
+	eSize
+	eEvaded
+	eDetectedFx
+	eSecondWave
 )
 
 var effectDefs = []tables.Def{
-	eDays:      {Name: "days", Kind: tables.Int, Help: "days (until the next mission, or of repair); 'roll' = the total"},
-	eWeather:   {Name: "weather", Kind: tables.Enum, Values: weathers},
-	eMission:   {Name: "mission", Kind: tables.Enum, Values: missionKind},
-	eAbstract:  {Name: "abstract", Kind: tables.Flag, Help: "the patrol is performed abstractly (3.3 step 3)"},
-	eFirstZone: {Name: "first_zone", Kind: tables.Int, Help: "first of the 4 assigned Red Zones"},
-	eSeaState:  {Name: "sea_state", Kind: tables.Int},
-	eEncounter: {Name: "encounter", Kind: tables.Enum, Values: encounters},
-	eEvent:     {Name: "event", Kind: tables.Enum, Values: events},
-	eVP:        {Name: "vp", Kind: tables.Int, Help: "Victory Points"},
-	eComponent: {Name: "component", Kind: tables.Enum, Values: components, Help: "Boat #1 component hit"},
-	ePoints:    {Name: "points", Kind: tables.Int, Help: "damage points (Boats #2-#4)"},
-	eWound:     {Name: "wound", Kind: tables.Enum, Values: wounds},
-	eInquiry:   {Name: "inquiry", Kind: tables.Enum, Values: inquiries},
-	eSkill:     {Name: "skill", Kind: tables.Enum, Values: skills},
-	eVeteran:   {Name: "veteran", Kind: tables.Flag},
-	eName:      {Name: "name", Kind: tables.Text},
-	eSpecial:   {Name: "special", Kind: tables.Enum, Values: specials},
-	eRating:    {Name: "rating", Kind: tables.Text},
-	eSunk:      {Name: "sunk", Kind: tables.Flag},
-	eDisabled:  {Name: "disabled", Kind: tables.Flag},
-	eKIA:       {Name: "kia", Kind: tables.Flag},
-	eRescued:   {Name: "rescued", Kind: tables.Flag},
-	eHits:      {Name: "hits", Kind: tables.Int},
-	eSpotted:   {Name: "spotted", Kind: tables.Flag},
-	eAircraft:  {Name: "aircraft", Kind: tables.Enum, Values: aircraft},
-	eAttack:    {Name: "attack", Kind: tables.Enum, Values: attacks},
-	eHome:      {Name: "home", Kind: tables.Enum, Values: homecoming},
-	eNoPart:    {Name: "no_part", Kind: tables.Flag, Help: "no replacement part at hand (repair waits)"},
-	eCancel:    {Name: "cancel", Kind: tables.Flag, Help: "the mission is cancelled"},
-	eMedal:     {Name: "medal", Kind: tables.Text},
-	eWaves:     {Name: "waves", Kind: tables.Int},
-	eShips:     {Name: "ships", Kind: tables.Int},
-	eCount:     {Name: "count", Kind: tables.Int},
-	eGrade:     {Name: "grade", Kind: tables.Int, Help: "Iron Cross grade (0 none … 6 War Badge with Diamonds)"},
-	ePosition:  {Name: "position", Kind: tables.Enum, Values: positionsS, Help: "Boat #1 crew position"},
+	eDays:       {Name: "days", Kind: tables.Int, Help: "days (until the next mission, or of repair); 'roll' = the total"},
+	eWeather:    {Name: "weather", Kind: tables.Enum, Values: weathers},
+	eMission:    {Name: "mission", Kind: tables.Enum, Values: missionKind},
+	eAbstract:   {Name: "abstract", Kind: tables.Flag, Help: "the patrol is performed abstractly (3.3 step 3)"},
+	eFirstZone:  {Name: "first_zone", Kind: tables.Int, Help: "first of the 4 assigned Red Zones"},
+	eSeaState:   {Name: "sea_state", Kind: tables.Int},
+	eEncounter:  {Name: "encounter", Kind: tables.Enum, Values: encounters},
+	eEvent:      {Name: "event", Kind: tables.Enum, Values: events},
+	eVP:         {Name: "vp", Kind: tables.Int, Help: "Victory Points"},
+	eComponent:  {Name: "component", Kind: tables.Enum, Values: components, Help: "Boat #1 component hit"},
+	ePoints:     {Name: "points", Kind: tables.Int, Help: "damage points (Boats #2-#4)"},
+	eWound:      {Name: "wound", Kind: tables.Enum, Values: wounds},
+	eInquiry:    {Name: "inquiry", Kind: tables.Enum, Values: inquiries},
+	eSkill:      {Name: "skill", Kind: tables.Enum, Values: skills},
+	eVeteran:    {Name: "veteran", Kind: tables.Flag},
+	eName:       {Name: "name", Kind: tables.Text},
+	eSpecial:    {Name: "special", Kind: tables.Enum, Values: specials},
+	eRating:     {Name: "rating", Kind: tables.Text},
+	eSunk:       {Name: "sunk", Kind: tables.Flag},
+	eDisabled:   {Name: "disabled", Kind: tables.Flag},
+	eKIA:        {Name: "kia", Kind: tables.Flag},
+	eRescued:    {Name: "rescued", Kind: tables.Flag},
+	eHits:       {Name: "hits", Kind: tables.Int},
+	eSpotted:    {Name: "spotted", Kind: tables.Flag},
+	eAircraft:   {Name: "aircraft", Kind: tables.Enum, Values: aircraft},
+	eAttack:     {Name: "attack", Kind: tables.Enum, Values: attacks},
+	eHome:       {Name: "home", Kind: tables.Enum, Values: homecoming},
+	eNoPart:     {Name: "no_part", Kind: tables.Flag, Help: "no replacement part at hand (repair waits)"},
+	eCancel:     {Name: "cancel", Kind: tables.Flag, Help: "the mission is cancelled"},
+	eMedal:      {Name: "medal", Kind: tables.Text},
+	eWaves:      {Name: "waves", Kind: tables.Int},
+	eShips:      {Name: "ships", Kind: tables.Int},
+	eCount:      {Name: "count", Kind: tables.Int},
+	eGrade:      {Name: "grade", Kind: tables.Int, Help: "Iron Cross grade (0 none … 6 War Badge with Diamonds)"},
+	ePosition:   {Name: "position", Kind: tables.Enum, Values: positionsS, Help: "Boat #1 crew position"},
+	eMerchants:  {Name: "merchants", Kind: tables.Int, Help: "merchant ships in the wave"},
+	eTankers:    {Name: "tankers", Kind: tables.Int, Help: "tankers in the wave"},
+	eDestroyers: {Name: "destroyers", Kind: tables.Int, Help: "destroyers"},
+	eCruisers:   {Name: "cruisers", Kind: tables.Int, Help: "light cruisers"},
+	eMTBs:       {Name: "mtbs", Kind: tables.Int, Help: "Motor Torpedo Boats"},
+	eMGBs:       {Name: "mgbs", Kind: tables.Int, Help: "Motor Gun Boats"},
+	eSubs:       {Name: "subs", Kind: tables.Int, Help: "submarines"},
+	eHull:       {Name: "hull", Kind: tables.Int, Help: "damage points that sink the vessel"},
+	eGuns:       {Name: "guns", Kind: tables.Int, Help: "gun attacks per combat round"},
+	eSize:       {Name: "size", Kind: tables.Enum, Values: sizes, Help: "size class"},
+	eEvaded:     {Name: "evaded", Kind: tables.Flag, Help: "the ship evades and leaves the combat"},
+	eDetectedFx: {Name: "detected", Kind: tables.Flag, Help: "the squadron is detected"},
+	eSecondWave: {Name: "second_wave", Kind: tables.Flag, Help: "the convoy comes in two waves"},
 }

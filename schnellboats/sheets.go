@@ -157,7 +157,7 @@ func nights(evs []gamelog.Event) []*night {
 					parts = append(parts, fmt.Sprintf("%d %s", c, k))
 				}
 			}
-			n.Notes = append(n.Notes, "contacts: "+strings.Join(parts, ", "))
+			n.Notes = append(n.Notes, "fought: "+strings.Join(parts, ", "))
 		}
 		if n.Veterans > 0 {
 			n.Notes = append(n.Notes, fmt.Sprintf("%d new veterans", n.Veterans))
@@ -230,7 +230,7 @@ func (c *Campaign) heading() []string {
 func campaignSheet(c *Campaign, ns []*night, only int, lg *gamelog.Log) sheet.Sheet {
 	s := sheet.Sheet{Name: "campaign", Title: "Campaign Log Sheet", Head: c.heading(),
 		Columns: []string{"Date", "No", "Mission", "Wx", "Zones", "Sunk", "Losses", "VP (total)", "Notes"},
-		Widths:  []int{0, 0, 8, 0, 0, 8, 10, 0, 15}}
+		Widths:  []int{0, 0, 8, 0, 0, 9, 9, 0, 13}}
 	missions, wins, lost, killed, sunk := 0, 0, 0, 0, map[string]int{}
 	for _, n := range ns {
 		missions++

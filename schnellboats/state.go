@@ -130,7 +130,8 @@ type Mission struct {
 	Home      bool
 	Special   bool // special mission accomplished
 	Intel     bool
-	Contacts  int // surface contacts recorded for the combat boards
+	Contacts  int     // surface encounters fought on the Combat Board
+	Combat    *Combat // the engagement in progress
 	Pilot     bool
 	Flagship  string
 	KmdtHit   bool

@@ -29,11 +29,23 @@ func (c *Campaign) View() []gamelog.Field {
 		if m.FirstZone > 0 {
 			reds = []int{m.FirstZone, m.FirstZone + 1, m.FirstZone + 2, m.FirstZone + 3}
 		}
-		fs = append(fs, gamelog.Obj("mission",
+		mfs := []gamelog.Field{
 			num("n", m.N), str("kind", missionKind[m.Kind]), flag("abstract", m.Abstract), str("weather", weathers[m.Weather]),
 			num("sea_state", m.Sea), str("zone", zone), num("turn", m.Turn), gamelog.Ints("zones", reds),
 			num("patrolled", m.Patrolled), flag("home", m.Home), flag("special_done", m.Special),
-			num("boats_in_formation", len(c.formation())), num("vp", m.VP)))
+			num("boats_in_formation", len(c.formation())), num("vp", m.VP)}
+		if cb := m.Combat; cb != nil {
+			units := []gamelog.Value{}
+			for _, u := range cb.Enemy {
+				if u.present() {
+					units = append(units, gamelog.ObjV(str("id", u.ID), str("type", enemies[u.Type]), str("crew", skills[u.Skill]),
+						num("damage", u.Damage), num("hull", u.Hull), str("size", sizes[u.Size]), flag("burning", u.Burns)))
+				}
+			}
+			mfs = append(mfs, gamelog.Obj("combat", num("wave", cb.Wave), num("round", cb.Round), str("range", rangeZones[cb.Zone]),
+				str("speed", speeds[cb.Speed]), flag("detected", cb.Detected), flag("armed", c.armed()), gamelog.List("enemies", units...)))
+		}
+		fs = append(fs, gamelog.Obj("mission", mfs...))
 	}
 	boats := make([]gamelog.Value, 0, len(c.Boats))
 	for i, b := range c.Boats {
@@ -41,11 +53,11 @@ func (c *Campaign) View() []gamelog.Field {
 			str("skill", skills[b.Skill]), num("kills", b.Kills), num("missions", b.Missions), flag("boat1", i == c.Flagship)}
 		if s := sortie[b]; s != nil {
 			o = append(o, num("no", s.No), flag("in_formation", s.Formation && s.Gone == ""), str("gone", s.Gone),
-				flag("disabled", s.Disabled), num("points", s.Points))
+				flag("disabled", s.Disabled), num("points", s.Points), num("torpedoes", s.Torpedoes), num("rockets", s.Rockets))
 			if s.No == 1 {
 				o = append(o, num("engines_out", s.EnginesOut), num("jets_out", s.JetsOut), flag("radio_out", s.RadioOut),
 					num("cannons_out", s.CannonsOut), num("components", s.Components), num("fire", s.Fire), num("flooded", s.Flooded), num("extinguishers", s.Extinguishers),
-					num("torpedoes", s.Torpedoes), num("mines", s.Mines), num("dcs", s.DCs), num("rockets", s.Rockets))
+					num("mines", s.Mines), num("dcs", s.DCs))
 			}
 		}
 		boats = append(boats, gamelog.ObjV(o...))

@@ -25,6 +25,50 @@ local function has(d, name)
   return false
 end
 
+-- Combat (4.6-4.9): Fast, close to Close range while a ship worth a
+-- torpedo is present and the boats can still launch; torpedoes at the most
+-- valuable ship, guns at the most damaged; leave when hurt or spent.
+local value = { tanker = 6, light_cruiser = 5, merchant = 4, destroyer = 3, submarine = 2, mgb = 1, mtb = 1 }
+
+local function worth_it(combat)
+  for _, u in ipairs(combat.enemies) do
+    if u.size ~= "small" then return true end
+  end
+  return false
+end
+
+local function index_of(d, name)
+  for i, o in ipairs(d.options) do
+    if o.name == name then return i end
+  end
+  return nil
+end
+
+local function range_order(d, game)
+  local cb = game.mission.combat
+  local want = "closer"
+  if hurt(game) or not cb.armed or not worth_it(cb) then
+    want = "away"
+    if cb.range == "long" or cb.range == "out" then want = "out" end
+  elseif cb.range == "close" then
+    want = "stay"
+  end
+  return index_of(d, want) or index_of(d, "stay") or 1
+end
+
+local function attack_order(d)
+  local best, best_score = 1, -1
+  for i, o in ipairs(d.options) do
+    local colon = string.find(o.name, ":")
+    if colon then
+      local score = value[o.type] * 10 + o.damage
+      if string.sub(o.name, 1, colon - 1) ~= "guns" then score = score + 100 end
+      if score > best_score then best, best_score = i, score end
+    end
+  end
+  return best
+end
+
 function decide(d, game)
   if d.kind == "move" then
     if hurt(game) then return "home" end
@@ -45,6 +89,15 @@ function decide(d, game)
     return "abandon"
   elseif d.kind == "cognac" then
     return "bribe"
+  elseif d.kind == "speed" then
+    return index_of(d, "fast") or #d.options
+  elseif d.kind == "range" then
+    return range_order(d, game)
+  elseif d.kind == "attack" then
+    return attack_order(d)
+  elseif d.kind == "next_wave" then
+    if hurt(game) or not game.mission.combat.armed then return "break_off" end
+    return "attack"
   end
   return 1 -- flagship (4.11): the first ready hull; anything new: the first option
 end

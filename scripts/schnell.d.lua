@@ -2,7 +2,7 @@
 -- Generated from schnellboats.LuaAPI: do not edit (go test ./schnellboats -update).
 
 ---@class Decision
----@field kind string what is decided: move, special_done, rescue_wait, pilot, air_speed, disabled, cognac, flagship
+---@field kind string what is decided: move, special_done, rescue_wait, pilot, air_speed, disabled, cognac, flagship; in combat speed, range, attack, next_wave
 ---@field prompt string the question as the player sees it
 ---@field options Option[] the legal answers
 ---@field default string the reference Kommandant's choice (an option name)
@@ -16,6 +16,9 @@
 ---@field skill string? flagship: its crew's skill
 ---@field kills integer? flagship: its crew's kills
 ---@field zone string? move next: the zone ahead
+---@field type string? attack: the target's type
+---@field damage integer? attack: the target's damage points
+---@field hull integer? attack: the points that sink it
 
 ---@class Game
 ---@field date string today, YYYY-MM-DD
@@ -51,6 +54,25 @@
 ---@field special_done boolean the special mission succeeded
 ---@field boats_in_formation integer boats with the squadron
 ---@field vp integer Victory Points of the mission so far
+---@field combat Combat? the engagement on the Combat Board, if one is being fought
+
+---@class Combat
+---@field wave integer wave of the convoy (1 or 2)
+---@field round integer combat round
+---@field range string the squadron's range zone: out, long, medium, close
+---@field speed string the squadron's speed: slow, medium, fast, very_fast
+---@field detected boolean the squadron has been detected
+---@field armed boolean a boat can still launch a torpedo or rocket this wave
+---@field enemies Unit[] the enemy units still present
+
+---@class Unit
+---@field id string merchant-1, tanker-1, destroyer-2, mtb-1, …
+---@field type string merchant, tanker, destroyer, light_cruiser, mtb, mgb, submarine
+---@field crew string green, average, veteran or elite
+---@field damage integer damage points taken
+---@field hull integer damage points that sink it
+---@field size string small (MTB, MGB), medium or large
+---@field burning boolean a tanker on fire: she sinks at the end of the round
 
 ---@class Boat
 ---@field id string SB1-SB6
@@ -73,10 +95,10 @@
 ---@field fire integer? Boat #1: sections on fire
 ---@field flooded integer? Boat #1: sections flooded
 ---@field extinguishers integer? Boat #1: fire extinguishers left
----@field torpedoes integer? Boat #1: torpedoes left
+---@field torpedoes integer? at sea: torpedoes left (S-100)
 ---@field mines integer? Boat #1: mines aboard
 ---@field dcs integer? Boat #1: depth charges left
----@field rockets integer? Boat #1: rockets left (5b)
+---@field rockets integer? at sea: rockets left (5b)
 
 ---@class Crewman
 ---@field name string his name

@@ -119,7 +119,7 @@ func (s *Sheet) writeText(w io.Writer, f Format) error {
 		if f == Markdown {
 			fmt.Fprintf(w, "%s  \n", l)
 		} else {
-			fmt.Fprintln(w, l)
+			fmt.Fprintln(w, Wrap(l, 100))
 		}
 	}
 	return nil

@@ -1,0 +1,732 @@
+package schnellboats
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/schnell-wargames/schnell/dice"
+	"github.com/schnell-wargames/schnell/engine"
+	"github.com/schnell-wargames/schnell/gamelog"
+)
+
+// Range zones on the Combat Board (index into rangeZones).
+const (
+	zoneOut = iota
+	zoneLong
+	zoneMedium
+	zoneClose
+)
+
+// Speeds (index into speeds).
+const (
+	speedIdle = iota
+	speedSlow
+	speedMedium
+	speedFast
+	speedVeryFast
+)
+
+// maxRounds: a wave that is still afloat after this many rounds has passed
+// out of reach (design judgement: about half an hour of combat).
+const maxRounds = 6
+
+// Unit is an enemy vessel on the Combat Board.
+type Unit struct {
+	ID     string
+	Type   int // index into enemies
+	Skill  int
+	Hull   int
+	Guns   int
+	Size   int
+	Damage int
+	Gone   string // "", "sunk", "evaded"
+	Burns  bool
+	credit *Sortie // who set a burning tanker alight
+}
+
+// Combat is one engagement: the enemy, the squadron's place and speed.
+type Combat struct {
+	Kind     string
+	Wave     int
+	Round    int
+	Enemy    []*Unit
+	Zone     int // the squadron's range zone
+	Speed    int
+	Detected bool
+	Left     bool // the squadron has left the combat
+	slowWait int  // rounds spent in the zone at Slow
+	longFor  int  // rounds spent in the Long zone
+	plan     string
+	flare    bool
+	launched map[*Sortie]int // torpedoes or rockets launched this wave
+}
+
+// tubes: a boat launches at most 2 torpedoes or rockets in one wave (its
+// tubes; reloading waits for the next fight) — our reading of 4.6.
+const tubes = 2
+
+// moves is 4.7: new range zones a squadron may enter in a round at each
+// speed (Slow: one every second round, see slowWait).
+var moves = [...]int{speedIdle: 0, speedSlow: 1, speedMedium: 1, speedFast: 2, speedVeryFast: 3}
+
+// fireZones is 4.6: the range zones Schnell Boats may fire from, by weather.
+func fireAllowed(weather, zone int) bool {
+	switch weathers[weather] {
+	case "good":
+		return zone >= zoneLong
+	case "poor":
+		return zone >= zoneMedium
+	}
+	return zone == zoneClose
+}
+
+func weatherRule(weather int) string {
+	switch weathers[weather] {
+	case "poor":
+		return "rule 4.6: in Poor weather Schnell Boats fire only from the Medium or Close Range Zone"
+	case "foggy", "bad":
+		return "rule 4.6: in " + title(weathers[weather]) + " weather Schnell Boats fire only from the Close Range Zone"
+	}
+	return "rule 4.6: nothing to fire from outside the Range Zones"
+}
+
+func (u *Unit) present() bool { return u.Gone == "" }
+
+// fight plays a surface encounter on the Combat Board (4.6-4.9).
+func (c *Campaign) fight(kind int) {
+	m := c.Mission
+	cb := &Combat{Kind: encounters[kind], Zone: zoneOut, Speed: speedMedium}
+	m.Combat = cb
+	defer func() { m.Combat = nil }()
+	second := c.muster(cb, kind)
+	for {
+		cb.Wave++
+		cb.launched = map[*Sortie]int{}
+		c.combatStart(cb)
+		c.waveRounds(cb)
+		if !second || cb.Left || len(c.formation()) == 0 || cb.Wave > 1 {
+			break
+		}
+		d := &engine.Decision{Kind: "next_wave", Prompt: "A second wave of the convoy comes into sight. Attack it, or break off?",
+			Options: []engine.Option{{Name: "attack", Text: "attack the second wave"}, {Name: "break_off", Text: "break off and resume the mission"}}}
+		if c.damaged() || !c.armed() {
+			d.Default = 1
+		}
+		if c.x.Decide(d) == 1 {
+			break
+		}
+		c.facts.reset()
+		c.muster(cb, encConvoy)
+		cb.Detected, cb.Zone, cb.longFor = false, zoneOut, 0
+	}
+	sunk := 0
+	for _, u := range cb.Enemy {
+		if u.Gone == "sunk" {
+			sunk++
+		}
+	}
+	c.x.Emit("combat_end", num("waves", cb.Wave), num("rounds", cb.Round), num("sunk", sunk))
+}
+
+// armed: some boat in formation can still launch a torpedo or rocket in
+// this wave.
+func (c *Campaign) armed() bool {
+	cb := c.Mission.Combat
+	for _, s := range c.formation() {
+		if (s.Torpedoes > 0 || s.Rockets > 0) && !s.Disabled && (cb == nil || cb.launched[s] < tubes) {
+			return true
+		}
+	}
+	return false
+}
+
+// muster rolls the enemy of a wave (C-1, C-2) and their crews (C-3). It
+// reports whether a second wave follows.
+func (c *Campaign) muster(cb *Combat, kind int) bool {
+	counts := map[int]int{}
+	second := false
+	switch kind {
+	case encConvoy:
+		c.facts.reset()
+		o := c.roll(c.ids.Convoy, "convoy")
+		for e, key := range map[int]int{0: eMerchants, 1: eTankers, 2: eDestroyers, 3: eCruisers, 4: eMTBs, 5: eMGBs, 6: eSubs} {
+			counts[e], _ = o.Int(key)
+		}
+		second = o.Has(eSecondWave) && cb.Wave == 0
+	case encMTB, encMGB:
+		c.facts.reset()
+		c.facts.enemy = 4
+		if kind == encMGB {
+			c.facts.enemy = 5
+		}
+		o := c.roll(c.ids.Patrols, encounters[kind])
+		counts[4], _ = o.Int(eMTBs)
+		counts[5], _ = o.Int(eMGBs)
+	case encDestroyers:
+		counts[2] = 2
+	case encSubmarine:
+		counts[6] = 1
+	}
+	cb.Enemy = cb.Enemy[:0]
+	for t := range enemies {
+		for i := range counts[t] {
+			u := &Unit{ID: fmt.Sprintf("%s-%d", enemies[t], i+1), Type: t, Skill: 1}
+			c.facts.reset()
+			c.facts.enemy = t
+			row := c.x.Lookup(c.ids.Vessels, &c.facts)
+			u.Hull, _ = row.Int(eHull, 0)
+			u.Guns, _ = row.Int(eGuns, 0)
+			u.Size, _ = row.Int(eSize, 0)
+			if t >= 2 { // warships roll their crews
+				c.facts.reset()
+				u.Skill = c.eff(c.roll(c.ids.Crew, u.ID), eSkill)
+			}
+			cb.Enemy = append(cb.Enemy, u)
+		}
+	}
+	return second
+}
+
+func (c *Campaign) combatStart(cb *Combat) {
+	list := make([]gamelog.Value, len(cb.Enemy))
+	for i, u := range cb.Enemy {
+		list[i] = gamelog.ObjV(str("id", u.ID), str("type", enemies[u.Type]), str("crew", skills[u.Skill]))
+	}
+	c.x.Emit("combat_start", str("kind", cb.Kind), num("wave", cb.Wave), str("zone", c.zone().ID), gamelog.List("enemies", list...))
+}
+
+// worthIt: a ship a torpedo may be fired at is still present.
+func (cb *Combat) worthIt() bool {
+	for _, u := range cb.Enemy {
+		if u.present() && u.Size != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+func (cb *Combat) enemyLeft() bool {
+	for _, u := range cb.Enemy {
+		if u.present() {
+			return true
+		}
+	}
+	return false
+}
+
+// waveRounds fights combat rounds until the wave is sunk or gone, the
+// squadron leaves, or the wave has passed.
+func (c *Campaign) waveRounds(cb *Combat) {
+	for r := 1; r <= maxRounds && cb.enemyLeft() && !cb.Left && len(c.formation()) > 0; r++ {
+		cb.Round++
+		c.x.Emit("round", num("n", r), num("wave", cb.Wave))
+		c.combatOrders(cb, r)
+		if cb.Left {
+			break
+		}
+		c.detection(cb)
+		c.attacks(cb)
+		c.burn(cb)
+		cb.flare = false
+		c.x.Pause("round", 1)
+	}
+	if cb.enemyLeft() && !cb.Left {
+		for _, u := range cb.Enemy {
+			if u.present() {
+				u.Gone = "evaded"
+				c.x.Emit("evaded", str("unit", u.ID), str("why", "passed out of reach"))
+			}
+		}
+	}
+}
+
+// speedLimit is 2.0 f and 4.4: the fastest the squadron may go (the
+// slowest boat in formation sets it).
+func (c *Campaign) speedLimit() (int, string) {
+	limit, why := speedVeryFast, ""
+	for _, s := range c.formation() {
+		if s.Disabled {
+			continue
+		}
+		switch {
+		case s.No > 1 && s.Points >= 4 && limit > speedSlow:
+			limit, why = speedSlow, fmt.Sprintf("rule 2.0 f: Boat #%d has %d damage points: Slow only", s.No, s.Points)
+		case s.No > 1 && s.Points >= 3 && limit > speedMedium:
+			limit, why = speedMedium, fmt.Sprintf("rule 2.0 f: Boat #%d has %d damage points: Slow or Medium only", s.No, s.Points)
+		case s.No == 1 && s.EnginesOut >= 2 && limit > speedSlow:
+			limit, why = speedSlow, "rule 4.4: Boat #1 has 2 engines out: Slow only"
+		case s.No == 1 && s.EnginesOut == 1 && limit > speedFast:
+			limit, why = speedFast, "Boat #1 has an engine out: not Very Fast"
+		}
+		if s.Towing != nil || s.TowedBy != nil {
+			limit, why = speedSlow, "towing: Slow only"
+		}
+	}
+	return limit, why
+}
+
+// combatOrders is the start of a round (4.7): speed, then movement, then the
+// squadron's attack plan.
+func (c *Campaign) combatOrders(cb *Combat, round int) {
+	limit, _ := c.speedLimit()
+	d := &engine.Decision{Kind: "speed", Prompt: fmt.Sprintf("Round %d: the squadron's speed?", round)}
+	for sp := speedSlow; sp <= limit; sp++ {
+		d.Options = append(d.Options, engine.Option{Name: speeds[sp], Text: fmt.Sprintf("%s: %s", speeds[sp], moveText(sp)), Command: "speed " + speeds[sp]})
+	}
+	d.Default = len(d.Options) - 1
+	if limit >= speedFast {
+		d.Default = speedFast - speedSlow
+	}
+	sp := speedSlow + c.x.Decide(d)
+	if sp != cb.Speed {
+		cb.Speed, cb.slowWait = sp, 0
+		for _, s := range c.formation() {
+			c.x.Emit("speed", str("boat", s.Boat.ID), str("speed", speeds[sp]))
+		}
+	}
+	// Movement: closer, stay, away, or out of the combat.
+	mv := &engine.Decision{Kind: "range", Prompt: fmt.Sprintf("Round %d at %s, in the %s zone: move?", round, speeds[cb.Speed], rangeZones[cb.Zone])}
+	if cb.Zone < zoneClose {
+		mv.Options = append(mv.Options, engine.Option{Name: "closer", Text: "close the enemy", Command: "move closer"})
+	}
+	if cb.Zone > zoneOut {
+		mv.Options = append(mv.Options, engine.Option{Name: "stay", Text: "hold this range zone", Command: "move stay"})
+	}
+	if cb.Zone > zoneLong {
+		mv.Options = append(mv.Options, engine.Option{Name: "away", Text: "open the range toward Long", Command: "move away"})
+	}
+	if cb.Zone == zoneLong && cb.longFor >= 1 || cb.Zone == zoneOut {
+		mv.Options = append(mv.Options, engine.Option{Name: "out", Text: "leave the combat (4.9)", Command: "move out"})
+	}
+	mv.Default = c.refMove(cb, mv)
+	choice := mv.Options[c.x.Decide(mv)].Name
+	from := cb.Zone
+	switch choice {
+	case "closer":
+		n := moves[cb.Speed]
+		if cb.Speed == speedSlow {
+			cb.slowWait++
+			if cb.slowWait < 2 && cb.Zone != zoneOut {
+				n = 0 // 4.7: Slow spends 2 rounds in each zone
+			} else {
+				cb.slowWait = 0
+			}
+		}
+		cb.Zone = min(zoneClose, cb.Zone+n)
+	case "away":
+		n := moves[cb.Speed]
+		cb.Zone = max(zoneLong, cb.Zone-n)
+	case "out":
+		if cb.Zone == zoneOut || c.leave(cb) {
+			cb.Left = true
+			c.x.Emit("abort", str("boat", "squadron"), str("result", "left the combat"))
+			return
+		}
+	}
+	if cb.Zone == zoneLong {
+		cb.longFor++
+	} else {
+		cb.longFor = 0
+	}
+	if cb.Zone != from {
+		for _, s := range c.formation() {
+			if !s.Disabled {
+				c.x.Emit("range", str("boat", s.Boat.ID), str("from", rangeZones[from]), str("to", rangeZones[cb.Zone]))
+			}
+		}
+	}
+	c.attackPlan(cb, round)
+}
+
+// leave is 4.9: a detected squadron must evade (C-6) to leave from the
+// Long zone; an undetected one slips away.
+func (c *Campaign) leave(cb *Combat) bool {
+	if !cb.Detected {
+		return true
+	}
+	c.facts.reset()
+	c.facts.speed = cb.Speed
+	if c.roll(c.ids.Evade, "squadron").Has(eEvaded) {
+		return true
+	}
+	c.x.Emit("abort", str("boat", "squadron"), str("result", "held by the enemy: it stays in the Long zone"))
+	return false
+}
+
+func moveText(sp int) string {
+	switch sp {
+	case speedSlow:
+		return "1 zone per 2 rounds"
+	case speedMedium:
+		return "1 zone per round"
+	}
+	return fmt.Sprintf("up to %d zones per round", moves[sp])
+}
+
+// refMove is the reference Kommandant's movement: close to Close range
+// while sound and armed and a ship worth a torpedo is present; otherwise
+// (badly hurt, out of torpedoes, only MTBs and MGBs) open the range and leave.
+func (c *Campaign) refMove(cb *Combat, d *engine.Decision) int {
+	want := "closer"
+	switch {
+	case c.damaged() || !c.armed() || !cb.worthIt():
+		// Badly hurt, the torpedoes gone, or only MTBs and MGBs about: a
+		// gun duel with Coastal Forces is not worth a boat.
+		want = "away"
+		if cb.Zone == zoneLong || cb.Zone == zoneOut {
+			want = "out"
+		}
+	case cb.Zone == zoneClose:
+		want = "stay"
+	}
+	for i, o := range d.Options {
+		if o.Name == want {
+			return i
+		}
+	}
+	for i, o := range d.Options {
+		if o.Name == "stay" {
+			return i
+		}
+	}
+	return 0
+}
+
+// attackPlan is the squadron's attack this round: guns, torpedoes or
+// rockets at a target, or hold fire (to stay undetected).
+func (c *Campaign) attackPlan(cb *Combat, round int) {
+	d := &engine.Decision{Kind: "attack", Prompt: fmt.Sprintf("Round %d in the %s zone: the squadron's attack?", round, rangeZones[cb.Zone])}
+	d.Options = append(d.Options, engine.Option{Name: "hold", Text: "hold fire", Command: "hold"})
+	torps, rockets := 0, 0
+	for _, s := range c.formation() {
+		if cb.launched[s] < tubes && !s.Disabled {
+			torps += s.Torpedoes
+			rockets += s.Rockets
+		}
+	}
+	can := fireAllowed(c.Mission.Weather, cb.Zone)
+	if can {
+		for _, u := range cb.Enemy {
+			if !u.present() {
+				continue
+			}
+			facts := []gamelog.Field{str("type", enemies[u.Type]), num("damage", u.Damage), num("hull", u.Hull)}
+			d.Options = append(d.Options, engine.Option{Name: "guns:" + u.ID, Text: "guns at " + u.ID, Command: "fire " + u.ID, Facts: facts})
+			if torps > 0 && u.Size != 0 {
+				d.Options = append(d.Options, engine.Option{Name: "torpedo:" + u.ID, Text: "torpedoes at " + u.ID, Command: "torpedo " + u.ID, Facts: facts})
+			}
+			if rockets > 0 {
+				d.Options = append(d.Options, engine.Option{Name: "rocket:" + u.ID, Text: "rockets at " + u.ID, Command: "rocket " + u.ID, Facts: facts})
+			}
+		}
+	}
+	d.Default = c.refAttack(cb, d)
+	cb.plan = d.Options[c.x.Decide(d)].Name
+}
+
+// refAttack: torpedoes (or rockets) at the most valuable ship, else guns at
+// the most damaged one; hold fire while nothing can be hit.
+func (c *Campaign) refAttack(cb *Combat, d *engine.Decision) int {
+	value := map[string]int{"tanker": 6, "light_cruiser": 5, "merchant": 4, "destroyer": 3, "submarine": 2, "mgb": 1, "mtb": 1}
+	best, bestScore := 0, -1
+	for i, o := range d.Options {
+		kind, id, ok := strings.Cut(o.Name, ":")
+		if !ok {
+			continue
+		}
+		typ := id[:strings.LastIndex(id, "-")]
+		score := value[typ] * 10
+		if kind != "guns" {
+			score += 100
+		}
+		for _, u := range cb.Enemy {
+			if u.ID == id {
+				score += u.Damage
+			}
+		}
+		if score > bestScore {
+			best, bestScore = i, score
+		}
+	}
+	return best
+}
+
+// detection is C-5, once a round while the No Detection counter is on.
+func (c *Campaign) detection(cb *Combat) {
+	if cb.Detected {
+		return
+	}
+	c.facts.reset()
+	c.facts.rng, c.facts.speed, c.facts.flare = cb.Zone, cb.Speed, b2i(cb.flare)
+	if c.roll(c.ids.Detect, "").Has(eDetectedFx) {
+		c.detected(cb, "the enemy's lookouts")
+	}
+}
+
+func (c *Campaign) detected(cb *Combat, by string) {
+	if !cb.Detected {
+		cb.Detected = true
+		c.x.Emit("detected", str("by", by))
+	}
+}
+
+// attacks is 4.6: every unit present draws its place from the cup (a 1D20
+// each, highest first) and attacks in turn.
+func (c *Campaign) attacks(cb *Combat) {
+	type entry struct {
+		s    *Sortie
+		u    *Unit
+		draw int
+	}
+	var cup []entry
+	for _, s := range c.formation() {
+		if !s.Disabled {
+			t, _ := c.x.RollDice(dice.D20, "draw cup: "+s.Boat.ID)
+			cup = append(cup, entry{s: s, draw: t})
+		}
+	}
+	for _, u := range cb.Enemy {
+		if u.present() {
+			t, _ := c.x.RollDice(dice.D20, "draw cup: "+u.ID)
+			cup = append(cup, entry{u: u, draw: t})
+		}
+	}
+	slices.SortStableFunc(cup, func(a, b entry) int { return b.draw - a.draw })
+	for _, e := range cup {
+		switch {
+		case e.s != nil && e.s.Gone == "" && !e.s.Disabled:
+			c.boatAttacks(cb, e.s)
+		case e.u != nil && e.u.present():
+			c.enemyActs(cb, e.u)
+		}
+		if len(c.formation()) == 0 {
+			return
+		}
+	}
+}
+
+// target finds the plan's unit, or another one still present.
+func (cb *Combat) unit(id string) *Unit {
+	for _, u := range cb.Enemy {
+		if u.ID == id && u.present() {
+			return u
+		}
+	}
+	for _, u := range cb.Enemy {
+		if u.present() {
+			return u
+		}
+	}
+	return nil
+}
+
+// gunCrewSkill: a Boat #1 cannon fires twice with a Veteran crew (4.6).
+var cannonCrews = []int{posFwdGun, posMidGun, posAftGun}
+
+func (c *Campaign) boatAttacks(cb *Combat, s *Sortie) {
+	weapon, id, ok := strings.Cut(cb.plan, ":")
+	if !ok || !fireAllowed(c.Mission.Weather, cb.Zone) {
+		return
+	}
+	u := cb.unit(id)
+	if u == nil {
+		return
+	}
+	switch weapon {
+	case "torpedo", "rocket":
+		left := &s.Torpedoes
+		if weapon == "rocket" {
+			left = &s.Rockets
+		}
+		if *left > 0 && (weapon == "rocket" || u.Size != 0) && cb.launched[s] < tubes {
+			*left--
+			cb.launched[s]++
+			c.launch(cb, s, u, weapon)
+			return
+		}
+		// nothing left to launch: the guns fire instead
+	}
+	shots := c.shots(s)
+	c.detected(cb, "the squadron's gunfire")
+	for _, skill := range shots {
+		if !u.present() {
+			if u = cb.unit(""); u == nil {
+				return
+			}
+		}
+		c.facts.reset()
+		c.facts.rng, c.facts.size, c.facts.speed, c.facts.target = cb.Zone, u.Size, cb.Speed, u.Type
+		c.facts.sortie = &Sortie{Boat: &Boat{Skill: skill}}
+		o := c.roll(c.ids.Gunfire, s.Boat.ID+" at "+u.ID)
+		hits, _ := o.Int(eHits)
+		c.x.Emit("attack", str("attacker", s.Boat.ID), str("target", u.ID), str("weapon", "gun"), str("range", rangeZones[cb.Zone]),
+			str("weather", weathers[c.Mission.Weather]), str("result", hitText(hits)))
+		c.damageUnit(cb, s, u, hits, false)
+	}
+}
+
+// shots lists the gun attacks a boat makes this round, each with the crew
+// skill it fires with: Boat #1 one per working cannon with a serving crew
+// (twice for a Veteran crew); Boats #2-#4 two cannons, twice for Elite.
+func (c *Campaign) shots(s *Sortie) []int {
+	var out []int
+	if s.No == 1 {
+		n := boatEquipment[c.Type].Cannons - s.CannonsOut
+		for i := 0; i < n && i < len(cannonCrews); i++ {
+			crew := c.crewman(cannonCrews[i])
+			if c.Type == P5b && i == 1 {
+				crew = c.crewman(posAftGun)
+			}
+			if crew == nil || !crew.Serving() {
+				continue
+			}
+			skill := 1
+			if crew.Veteran {
+				skill = 2
+			}
+			out = append(out, skill)
+			if crew.Veteran {
+				out = append(out, skill)
+			}
+		}
+		return out
+	}
+	for range 2 {
+		out = append(out, s.Boat.Skill)
+		if s.Boat.Skill == 3 {
+			out = append(out, s.Boat.Skill)
+		}
+	}
+	return out
+}
+
+func hitText(h int) string {
+	switch h {
+	case 0:
+		return "miss"
+	case 1:
+		return "hit"
+	}
+	return fmt.Sprintf("%d hits", h)
+}
+
+// launch is a torpedo or rocket attack (D-2, D-3).
+func (c *Campaign) launch(cb *Combat, s *Sortie, u *Unit, weapon string) {
+	c.facts.reset()
+	c.facts.rng, c.facts.size, c.facts.speed, c.facts.target = cb.Zone, u.Size, cb.Speed, u.Type
+	c.facts.weapon = slices.Index(weapons, weapon)
+	if s.No == 1 {
+		if t := c.crewman(posTorpedo); t != nil && t.Serving() {
+			c.facts.crew = t
+		}
+	}
+	c.facts.sortie = s
+	o := c.roll(c.ids.Torpedo, s.Boat.ID+" at "+u.ID)
+	hits, _ := o.Int(eHits)
+	if weapon == "rocket" {
+		c.detected(cb, "the rockets' flash")
+	}
+	if hits == 0 {
+		c.x.Emit("attack", str("attacker", s.Boat.ID), str("target", u.ID), str("weapon", weapon), str("range", rangeZones[cb.Zone]),
+			str("weather", weathers[c.Mission.Weather]), str("result", "miss"))
+		return
+	}
+	c.facts.reset()
+	c.facts.weapon, c.facts.target = slices.Index(weapons, weapon), u.Type
+	d := c.roll(c.ids.TorpedoDamage, u.ID)
+	pts, _ := d.Int(ePoints)
+	c.x.Emit("attack", str("attacker", s.Boat.ID), str("target", u.ID), str("weapon", weapon), str("range", rangeZones[cb.Zone]),
+		str("weather", weathers[c.Mission.Weather]), str("result", fmt.Sprintf("hit: %d damage", pts)))
+	c.damageUnit(cb, s, u, pts, d.Has(eSunk))
+}
+
+// damageUnit adds damage to an enemy unit; it sinks at its hull points. A
+// tanker with 2 or more points burns and sinks at the end of the round.
+func (c *Campaign) damageUnit(cb *Combat, s *Sortie, u *Unit, pts int, sunk bool) {
+	if pts <= 0 && !sunk {
+		return
+	}
+	u.Damage += pts
+	if sunk || u.Damage >= u.Hull {
+		c.sinkUnit(u, s)
+		return
+	}
+	if enemies[u.Type] == "tanker" && u.Damage >= 2 && !u.Burns {
+		u.Burns = true
+		u.credit = s
+		c.x.Emit("burning", str("unit", u.ID))
+	}
+}
+
+func (c *Campaign) sinkUnit(u *Unit, by *Sortie) {
+	u.Gone = "sunk"
+	c.Mission.Sunk[enemies[u.Type]]++
+	if by != nil {
+		by.Boat.Kills++
+	}
+	c.x.Emit("sunk", str("unit", u.ID), str("by", byID(by)))
+}
+
+func byID(s *Sortie) string {
+	if s == nil {
+		return ""
+	}
+	return s.Boat.ID
+}
+
+// burn sinks the burning tankers at the end of the round.
+func (c *Campaign) burn(cb *Combat) {
+	for _, u := range cb.Enemy {
+		if u.present() && u.Burns {
+			c.sinkUnit(u, u.credit)
+		}
+	}
+}
+
+// enemyActs: merchant ships and submarines may evade (C-6) once the
+// squadron is detected; every armed unit fires (D-4) at a boat in reach.
+func (c *Campaign) enemyActs(cb *Combat, u *Unit) {
+	if !cb.Detected {
+		return
+	}
+	switch enemies[u.Type] {
+	case "merchant", "tanker", "submarine":
+		c.facts.reset()
+		c.facts.speed, c.facts.damaged = speedSlow, u.Damage
+		if enemies[u.Type] == "submarine" {
+			c.facts.speed = speedMedium
+		}
+		if c.roll(c.ids.Evade, u.ID).Has(eEvaded) {
+			u.Gone = "evaded"
+			c.x.Emit("evaded", str("unit", u.ID), str("why", "turned away into the dark"))
+			return
+		}
+	}
+	// The enemy's guns reach as far as the squadron's in this weather.
+	if !fireAllowed(c.Mission.Weather, cb.Zone) {
+		return
+	}
+	for range u.Guns {
+		s := c.pick(true, u.ID+" fires")
+		if s == nil {
+			return
+		}
+		c.facts.reset()
+		c.facts.rng, c.facts.enemy, c.facts.speed, c.facts.flare = cb.Zone, u.Type, cb.Speed, b2i(cb.flare)
+		c.facts.sortie = &Sortie{Boat: &Boat{Skill: u.Skill}}
+		if s.Disabled {
+			c.facts.speed = speedIdle
+		}
+		o := c.roll(c.ids.EnemyFire, u.ID+" at "+s.Boat.ID)
+		hits, _ := o.Int(eHits)
+		c.x.Emit("attack", str("attacker", u.ID), str("target", s.Boat.ID), str("weapon", "gun"), str("range", rangeZones[cb.Zone]),
+			str("weather", weathers[c.Mission.Weather]), str("result", hitText(hits)))
+		for range hits {
+			if s.Gone != "" {
+				break
+			}
+			c.hit(s, len(attacks)-1)
+		}
+	}
+}
