@@ -244,7 +244,33 @@ func describe(e *gamelog.Event) string {
 	case "turn":
 		return fmt.Sprintf("-- Turn %d: %s at %s speed, sea state %d --", e.Int("n"), zoneByID(s("zone")).Name, s("speed"), e.Int("sea_state"))
 	case "encounter":
-		return fmt.Sprintf("Contact in %s: %s (surface combat is not played yet: recorded and skipped)", s("zone"), s("kind"))
+		return fmt.Sprintf("Contact in %s: %s!", s("zone"), strings.ReplaceAll(s("kind"), "_", " "))
+	case "combat_start":
+		v, _ := e.Get("enemies")
+		var ids []string
+		for _, u := range v.L {
+			id, _ := u.Get("id")
+			crew, _ := u.Get("crew")
+			ids = append(ids, id.S+" ("+crew.S+")")
+		}
+		return fmt.Sprintf("== Combat Board, wave %d: %s ==", e.Int("wave"), strings.Join(ids, ", "))
+	case "round":
+		return fmt.Sprintf("-- Combat round %d --", e.Int("n"))
+	case "range":
+		return fmt.Sprintf("%s: %s -> %s", s("boat"), s("from"), s("to"))
+	case "attack":
+		return fmt.Sprintf("%s fires (%s) at %s from %s range: %s", s("attacker"), s("weapon"), s("target"), s("range"), s("result"))
+	case "sunk":
+		if by := s("by"); by != "" {
+			return fmt.Sprintf("%s SUNK by %s", s("unit"), by)
+		}
+		return s("unit") + " SUNK"
+	case "evaded":
+		return fmt.Sprintf("%s evades (%s)", s("unit"), s("why"))
+	case "detected":
+		return "The squadron is detected (" + s("by") + ")"
+	case "combat_end":
+		return fmt.Sprintf("== Combat over: %d sunk in %d rounds ==", e.Int("sunk"), e.Int("rounds"))
 	case "air_attack":
 		return fmt.Sprintf("%s %s attack on %s: %d hit(s)", title(s("aircraft")), s("attack"), s("boat"), e.Int("hits"))
 	case "boat_damage":

@@ -1,0 +1,316 @@
+package schnellboats
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/schnell-wargames/schnell/engine"
+	"github.com/schnell-wargames/schnell/gamelog"
+	"github.com/schnell-wargames/schnell/tables"
+)
+
+// orders answers decisions by kind (else the default).
+type orders map[string]string
+
+func (o orders) Decide(d *engine.Decision) (int, error) {
+	if name, ok := o[d.Kind]; ok {
+		for i, opt := range d.Options {
+			if opt.Name == name {
+				return i, nil
+			}
+		}
+	}
+	return d.Default, nil
+}
+func (orders) Who() engine.Who { return engine.ByPlayer }
+
+// probeWith runs f with decider dec.
+func probeWith(t *testing.T, o []gamelog.Option, dec engine.Decider, f func(c *Campaign)) (*Campaign, []gamelog.Event) {
+	t.Helper()
+	d := *def(t)
+	var camp *Campaign
+	d.New = func(opts []gamelog.Option, tabs *tables.Set) (engine.Rules, error) {
+		r, err := newCampaign(opts, tabs)
+		if err != nil {
+			return nil, err
+		}
+		camp = r.(*Campaign)
+		return probeRules{camp, f}, nil
+	}
+	g, err := engine.New(engine.Config{Def: &d, Seed: 3, Options: o})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.SetDecider(dec)
+	evs, err := g.Step(1 << 30)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return camp, evs
+}
+
+// atSea sets up a mission with four boats in a Red Zone and a convoy-like
+// enemy of the given types.
+func atSea(c *Campaign, weather int, types ...int) *Combat {
+	c.setUp()
+	m := &Mission{Sunk: map[string]int{}, Weather: weather, Sea: 2, Pos: 0, Route: []string{"R3", "CHERBOURG"}, FirstZone: 3}
+	for i := range 4 {
+		m.Sorties = append(m.Sorties, &Sortie{Boat: c.Boats[i], No: i + 1, Formation: true, Torpedoes: 4})
+	}
+	c.Mission = m
+	cb := &Combat{Kind: "convoy", Zone: zoneOut, Speed: speedMedium, Wave: 1, launched: map[*Sortie]int{}}
+	for i, t := range types {
+		cb.Enemy = append(cb.Enemy, &Unit{ID: enemies[t] + "-" + string(rune('1'+i)), Type: t, Hull: 5, Size: sizeOf(t), Skill: 1})
+	}
+	m.Combat = cb
+	return cb
+}
+
+// sizeOf: MTBs and MGBs are small, the rest large (enough for these tests).
+func sizeOf(t int) int {
+	if enemies[t] == "mtb" || enemies[t] == "mgb" {
+		return 0
+	}
+	return 2
+}
+
+// 4.7: Range Zone moves per round at each speed; placement from outside
+// into Long counts as the first move; Slow spends 2 rounds in each zone.
+func TestRule4_7MovesBySpeed(t *testing.T) {
+	cases := []struct {
+		speed string
+		zones []int // zone after each of 4 rounds of "closer"
+	}{
+		{"slow", []int{zoneLong, zoneLong, zoneMedium, zoneMedium}},
+		{"medium", []int{zoneLong, zoneMedium, zoneClose, zoneClose}},
+		{"fast", []int{zoneMedium, zoneClose, zoneClose, zoneClose}},
+		{"very_fast", []int{zoneClose, zoneClose, zoneClose, zoneClose}},
+	}
+	for _, tc := range cases {
+		var got []int
+		probeWith(t, opts("short", "s100"), orders{"speed": tc.speed, "range": "closer", "attack": "hold"}, func(c *Campaign) {
+			cb := atSea(c, 0, 0)
+			for r := 1; r <= 4; r++ {
+				c.combatOrders(cb, r)
+				got = append(got, cb.Zone)
+			}
+		})
+		if !slices.Equal(got, tc.zones) {
+			t.Errorf("%s: zones %v, want %v", tc.speed, got, tc.zones)
+		}
+	}
+}
+
+// 4.6: weather limits firing: Good from Long, Medium or Close; Poor from
+// Medium or Close; Foggy and Bad from Close only.
+func TestRule4_6WeatherLimitsFire(t *testing.T) {
+	want := map[string][]bool{ // long, medium, close
+		"good": {true, true, true}, "poor": {false, true, true}, "foggy": {false, false, true}, "bad": {false, false, true},
+	}
+	for w, zones := range want {
+		wi := slices.Index(weathers, w)
+		for i, ok := range zones {
+			if got := fireAllowed(wi, zoneLong+i); got != ok {
+				t.Errorf("%s weather, %s zone: fire allowed %v, want %v", w, rangeZones[zoneLong+i], got, ok)
+			}
+		}
+	}
+	// The attack decision offers only "hold" where fire is not allowed, and
+	// the refusal names the rule.
+	_, evs := probeWith(t, opts("short", "s100"), orders{"speed": "medium", "range": "closer"}, func(c *Campaign) {
+		cb := atSea(c, slices.Index(weathers, "foggy"), 0)
+		c.combatOrders(cb, 1) // into Long
+		if why := targetWhy("gun", cb.Enemy[0].ID)(c); !strings.Contains(why, "rule 4.6") || !strings.Contains(why, "Close") {
+			t.Errorf("refusal %q", why)
+		}
+	})
+	for _, e := range evs {
+		if e.Type == "decision" && e.Str("kind") == "attack" {
+			if v, _ := e.Get("options"); !slices.Equal(v.Strs(), []string{"hold"}) {
+				t.Errorf("fog, Long range: attack options %v", v.Strs())
+			}
+		}
+	}
+}
+
+// 4.6: no torpedo at an MTB or MGB; the refusal cites the rule.
+func TestRule4_6NoTorpedoAtMTB(t *testing.T) {
+	_, evs := probeWith(t, opts("short", "s100"), orders{"speed": "very_fast", "range": "closer", "attack": "hold"}, func(c *Campaign) {
+		cb := atSea(c, 0, 4, 0)
+		c.combatOrders(cb, 1)
+		if why := targetWhy("torpedo", cb.Enemy[0].ID)(c); !strings.Contains(why, "rule 4.6: torpedoes cannot be fired at an MTB") {
+			t.Errorf("refusal %q", why)
+		}
+	})
+	for _, e := range evs {
+		if e.Type == "decision" && e.Str("kind") == "attack" {
+			v, _ := e.Get("options")
+			if slices.Contains(v.Strs(), "torpedo:mtb-1") || !slices.Contains(v.Strs(), "torpedo:merchant-2") || !slices.Contains(v.Strs(), "guns:mtb-1") {
+				t.Errorf("attack options %v", v.Strs())
+			}
+		}
+	}
+}
+
+// 4.6: each cannon fires once a round; twice with a Veteran Boat #1 gun
+// crew; an Elite Boat #2-#4 crew fires twice.
+func TestRule4_6CannonShots(t *testing.T) {
+	probeWith(t, opts("short", "s100"), orders{}, func(c *Campaign) {
+		atSea(c, 0, 0)
+		s1 := c.Mission.Sorties[0]
+		if n := len(c.shots(s1)); n != 3 {
+			t.Errorf("Boat #1, 3 cannons: %d shots", n)
+		}
+		c.crewman(posFwdGun).Veteran = true
+		if n := len(c.shots(s1)); n != 4 {
+			t.Errorf("Boat #1 with a Veteran forward gun crew: %d shots, want 4", n)
+		}
+		s1.CannonsOut = 1
+		if n := len(c.shots(s1)); n != 3 {
+			t.Errorf("one cannon out: %d shots, want 3", n)
+		}
+		s2 := c.Mission.Sorties[1]
+		s2.Boat.Skill = 2
+		if n := len(c.shots(s2)); n != 2 {
+			t.Errorf("Veteran #2 crew: %d shots, want 2", n)
+		}
+		s2.Boat.Skill = 3
+		if n := len(c.shots(s2)); n != 4 {
+			t.Errorf("Elite #2 crew: %d shots, want 4", n)
+		}
+	})
+}
+
+// 4.6: the order of attack is drawn for every unit present; sunk or evaded
+// units leave the cup.
+func TestRule4_6DrawCup(t *testing.T) {
+	_, evs := probeWith(t, opts("short", "s100"), orders{}, func(c *Campaign) {
+		cb := atSea(c, 0, 0, 0, 2)
+		cb.Zone = zoneLong
+		c.attacks(cb)
+		cb.Enemy[1].Gone = "sunk"
+		cb.Enemy[2].Gone = "evaded"
+		c.attacks(cb)
+	})
+	total := 0
+	for _, e := range evs {
+		if e.Type == "roll" && strings.HasPrefix(e.Str("for"), "draw cup") {
+			total++
+		}
+	}
+	if total != (4+3)+(4+1) {
+		t.Errorf("%d draws, want 7 then 5 (sunk and evaded units leave the cup)", total)
+	}
+}
+
+// 4.9: the squadron leaves combat only from the Long zone after a round
+// there (or before it is on the board); moveWhy cites the rule.
+func TestRule4_9LeaveFromLong(t *testing.T) {
+	_, evs := probeWith(t, opts("short", "s100"), orders{"speed": "medium", "range": "closer", "attack": "hold"}, func(c *Campaign) {
+		cb := atSea(c, 0, 0)
+		c.combatOrders(cb, 1) // Long
+		c.combatOrders(cb, 2) // Medium
+		if why := moveWhy(c, "out"); !strings.Contains(why, "rule 4.9") {
+			t.Errorf("refusal %q", why)
+		}
+	})
+	var offered [][]string
+	for _, e := range evs {
+		if e.Type == "decision" && e.Str("kind") == "range" {
+			v, _ := e.Get("options")
+			offered = append(offered, v.Strs())
+		}
+	}
+	// Round 1 (outside the board): out is allowed; round 2, after a round
+	// spent in Long: out again. In Medium (after round 2) it is refused.
+	if len(offered) != 2 || !slices.Contains(offered[0], "out") || !slices.Contains(offered[1], "out") {
+		t.Errorf("range options %v", offered)
+	}
+	// From Long after a round there, out is offered; an undetected squadron leaves.
+	c, _ := probeWith(t, opts("short", "s100"), orders{"speed": "medium", "range": "out", "attack": "hold"}, func(c *Campaign) {
+		cb := atSea(c, 0, 0)
+		cb.Zone, cb.longFor = zoneLong, 1
+		c.combatOrders(cb, 3)
+	})
+	if !c.Mission.Combat.Left {
+		t.Error("an undetected squadron in the Long zone did not leave")
+	}
+}
+
+// 2.0 f and 4.4: damage limits the squadron's speed (3 points: Slow or
+// Medium; 4: Slow; Boat #1 with 2 engines out: Slow).
+func TestRule2_0fSpeedLimits(t *testing.T) {
+	probeWith(t, opts("short", "s100"), orders{}, func(c *Campaign) {
+		atSea(c, 0, 0)
+		if l, _ := c.speedLimit(); l != speedVeryFast {
+			t.Errorf("undamaged: limit %s", speeds[l])
+		}
+		c.Mission.Sorties[2].Points = 3
+		if l, why := c.speedLimit(); l != speedMedium || !strings.Contains(why, "2.0 f") {
+			t.Errorf("3 points: limit %s (%s)", speeds[l], why)
+		}
+		c.Mission.Sorties[2].Points = 4
+		if l, _ := c.speedLimit(); l != speedSlow {
+			t.Errorf("4 points: limit %s", speeds[l])
+		}
+		c.Mission.Sorties[2].Points = 0
+		c.Mission.Sorties[0].EnginesOut = 2
+		if l, why := c.speedLimit(); l != speedSlow || !strings.Contains(why, "4.4") {
+			t.Errorf("2 engines out: limit %s (%s)", speeds[l], why)
+		}
+	})
+}
+
+// 4.8: the squadron moves in formation: every boat in formation enters the
+// same zone; a disabled boat stays behind.
+func TestRule4_8Formation(t *testing.T) {
+	_, evs := probeWith(t, opts("short", "s100"), orders{"speed": "medium", "range": "closer", "attack": "hold"}, func(c *Campaign) {
+		cb := atSea(c, 0, 0)
+		c.Mission.Sorties[3].Disabled = true
+		c.combatOrders(cb, 1)
+	})
+	var boats []string
+	for _, e := range evs {
+		if e.Type == "range" {
+			boats = append(boats, e.Str("boat")+">"+e.Str("to"))
+		}
+	}
+	if !slices.Equal(boats, []string{"SB1>long", "SB2>long", "SB3>long"}) {
+		t.Errorf("moves %v", boats)
+	}
+}
+
+// A tanker hit hard burns and sinks at the end of the round; a sunk ship
+// counts for Victory Points and for the kills of the boat that sank it.
+func TestRuleBurningTanker(t *testing.T) {
+	c, evs := probeWith(t, opts("short", "s100"), orders{}, func(c *Campaign) {
+		cb := atSea(c, 0, 1)
+		u := cb.Enemy[0]
+		u.Hull = 4
+		c.damageUnit(cb, c.Mission.Sorties[1], u, 2, false)
+		c.burn(cb)
+	})
+	if c.Mission.Sunk["tanker"] != 1 || c.Boats[1].Kills != 1 || !slices.Contains(types(evs), "burning") {
+		t.Errorf("sunk %v, kills %d", c.Mission.Sunk, c.Boats[1].Kills)
+	}
+}
+
+// schnell auto campaigns now contain fights.
+func TestCampaignsFight(t *testing.T) {
+	fights, sunk := 0, 0
+	for seed := uint64(1); seed <= 10; seed++ {
+		g, _ := play(t, seed, "medium", "s100")
+		for _, e := range g.History() {
+			switch e.Type {
+			case "combat_start":
+				fights++
+			case "sunk":
+				sunk++
+			}
+		}
+	}
+	if fights < 10 || sunk == 0 {
+		t.Errorf("10 Medium campaigns: %d fights, %d ships sunk", fights, sunk)
+	}
+}
