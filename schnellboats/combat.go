@@ -98,6 +98,7 @@ func (c *Campaign) fight(kind int) {
 	m := c.Mission
 	cb := &Combat{Kind: encounters[kind], Zone: zoneOut, Speed: speedMedium}
 	m.Combat = cb
+	c.Stats.Engagements++
 	defer func() { m.Combat = nil }()
 	second := c.muster(cb, kind)
 	for {

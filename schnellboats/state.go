@@ -173,6 +173,7 @@ type Stats struct {
 	Missions, Abstract, Cancelled, Successful, Failed int
 	Sunk                                              map[string]int
 	BoatsLost, CrewKilled, CrewsLost, Aircraft        int
+	Engagements                                       int // surface combats fought
 }
 
 func (c *Campaign) boat1() *Boat { return c.Boats[c.Flagship] }

@@ -13,19 +13,22 @@ import (
 // Batch is the statistics of many campaigns played by the reference
 // Kommandant: the baseline for balance and for scripts.
 type Batch struct {
-	Options   []gamelog.Option
-	Runs      int
-	VP        []int // sorted
-	Grades    [7]int
-	WarBadge  int
-	BoatsLost []int
-	CrewKIA   []int
-	Missions  []int
-	Success   int // successful missions in all
-	Flown     int
-	Ends      map[string]int
-	Ratings   map[string]int
-	Sunk      int
+	Options     []gamelog.Option
+	Runs        int
+	VP          []int // sorted
+	Grades      [7]int
+	WarBadge    int
+	BoatsLost   []int
+	CrewKIA     []int
+	Missions    []int
+	Success     int // successful missions in all
+	Flown       int
+	Ends        map[string]int
+	Ratings     map[string]int
+	Sunk        int
+	SunkBy      map[string]int
+	Engagements int
+	Played      int // missions played through (not abstract)
 }
 
 // Record is one finished campaign, for statistics and CSV.
@@ -35,6 +38,8 @@ type Record struct {
 	WarBadge                              bool
 	Missions, Successful, Abstract        int
 	BoatsLost, CrewKilled, Sunk, Aircraft int
+	Engagements                           int
+	SunkBy                                map[string]int
 	End, Rating                           string
 }
 
@@ -42,9 +47,11 @@ type Record struct {
 func RecordOf(seed uint64, c *Campaign) Record {
 	r := Record{Seed: seed, VP: c.VP, Grade: c.Grade, WarBadge: c.WarBadge, Missions: c.Stats.Missions,
 		Successful: c.Stats.Successful, Abstract: c.Stats.Abstract, BoatsLost: c.Stats.BoatsLost,
-		CrewKilled: c.Stats.CrewKilled, Aircraft: c.Stats.Aircraft, End: c.EndReason, Rating: c.Rating}
-	for _, n := range c.Stats.Sunk {
+		CrewKilled: c.Stats.CrewKilled, Aircraft: c.Stats.Aircraft, End: c.EndReason, Rating: c.Rating,
+		Engagements: c.Stats.Engagements, SunkBy: map[string]int{}}
+	for k, n := range c.Stats.Sunk {
 		r.Sunk += n
+		r.SunkBy[k] = n
 	}
 	return r
 }
@@ -78,7 +85,7 @@ func RunMany(def *engine.Definition, opts []gamelog.Option, first uint64, runs i
 // NewBatch gathers the statistics of records (in any order: the result
 // depends only on the set).
 func NewBatch(opts []gamelog.Option, recs []Record) *Batch {
-	b := &Batch{Options: opts, Runs: len(recs), Ends: map[string]int{}, Ratings: map[string]int{}}
+	b := &Batch{Options: opts, Runs: len(recs), Ends: map[string]int{}, Ratings: map[string]int{}, SunkBy: map[string]int{}}
 	for _, r := range recs {
 		b.VP = append(b.VP, r.VP)
 		b.Grades[r.Grade]++
@@ -93,6 +100,11 @@ func NewBatch(opts []gamelog.Option, recs []Record) *Batch {
 		b.Ends[r.End]++
 		b.Ratings[r.Rating]++
 		b.Sunk += r.Sunk
+		b.Engagements += r.Engagements
+		b.Played += r.Missions - r.Abstract
+		for k, n := range r.SunkBy {
+			b.SunkBy[k] += n
+		}
 	}
 	slices.Sort(b.VP)
 	slices.Sort(b.BoatsLost)
@@ -145,6 +157,13 @@ func (b *Batch) Print(w io.Writer) {
 	fmt.Fprintf(w, "VP: %s\n", quantiles(b.VP))
 	fmt.Fprintf(w, "Missions flown: %s; successful %s\n", quantiles(b.Missions), pct(b.Success, b.Flown))
 	fmt.Fprintf(w, "Ships sunk per campaign: %.2f\n", float64(b.Sunk)/float64(max(b.Runs, 1)))
+	fmt.Fprintf(w, "Engagements: %.2f per campaign, %.2f per mission played through; ships sunk per engagement:", float64(b.Engagements)/float64(max(b.Runs, 1)), float64(b.Engagements)/float64(max(b.Played, 1)))
+	for _, t := range enemies {
+		if n := b.SunkBy[t]; n > 0 {
+			fmt.Fprintf(w, " %s %.3f;", t, float64(n)/float64(max(b.Engagements, 1)))
+		}
+	}
+	fmt.Fprintln(w)
 	fmt.Fprintf(w, "Boats lost: %s\n", quantiles(b.BoatsLost))
 	fmt.Fprintf(w, "Boat #1 crewmen killed: %s\n", quantiles(b.CrewKIA))
 	names := []string{"none", "Iron Cross", "… Oak Leaves", "… Swords", "… Diamonds", "… Golden Oak Leaves", "War Badge with Diamonds"}

@@ -135,3 +135,66 @@ func TestTranscriptShortDigital(t *testing.T) {
 func TestTranscriptShortPhysical(t *testing.T) {
 	checkTranscript(t, engine.Physical, "short-physical.golden")
 }
+
+// An illegal order at the prompt is refused with the rule it breaks, and
+// nothing changes.
+func TestIllegalOrdersRefused(t *testing.T) {
+	def, err := schnellboats.Definition()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	s, err := repl.New(repl.Config{Def: def, Game: engine.Config{Seed: 21}, LogFile: filepath.Join(t.TempDir(), "g.jsonl"), Out: &out, Err: &out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	seen := map[string]bool{}
+	for n := 0; n < 5000 && !s.Game().Over() && len(seen) < 3; n++ {
+		p := s.Game().Pending()
+		if p == nil || p.Pause != "" {
+			if err := s.Exec("step"); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		d := p.Decision
+		c, _ := schnellboats.CampaignOf(s.Game())
+		try := func(cmd, want string) {
+			seq := s.Game().Seq()
+			err := s.Exec(cmd)
+			if err == nil || !strings.Contains(err.Error(), want) {
+				t.Fatalf("%s: got %v, want an error containing %q", cmd, err, want)
+			}
+			if s.Game().Seq() != seq || s.Game().Pending().Decision != d {
+				t.Fatalf("%s: a refused order changed the game", cmd)
+			}
+			seen[want] = true
+		}
+		switch d.Kind {
+		case "attack":
+			var b bytes.Buffer
+			c.PrintBoard(&b)
+			if m := regexp.MustCompile(`\| (m[tg]b-\d) `).FindStringSubmatch(b.String()); m != nil && len(d.Options) > 1 {
+				try("torpedo "+m[1], "rule 4.6: torpedoes cannot be fired at an MTB")
+			}
+			if len(d.Options) == 1 {
+				try("fire merchant-1", "")
+			}
+		case "range":
+			names := []string{}
+			for _, o := range d.Options {
+				names = append(names, o.Name)
+			}
+			if !strings.Contains(strings.Join(names, " "), "out") {
+				try("move out", "rule 4.9")
+			}
+		}
+		if err := s.Exec(d.CommandFor(d.Default)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if !seen["rule 4.6: torpedoes cannot be fired at an MTB"] || !seen["rule 4.9"] {
+		t.Errorf("refusals seen: %v", seen)
+	}
+}
