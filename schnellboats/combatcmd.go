@@ -113,7 +113,7 @@ var combatCommands = []engine.Command{
 			})
 		},
 		Complete: func(*engine.Game, []string) []string { return speeds[1:] }},
-	{Name: "fire", Usage: "fire UNIT", Help: "This round the squadron's guns fire at UNIT (4.6; weather limits the range).",
+	{Name: "fire", Aliases: []string{"target"}, Usage: "fire UNIT", Help: "This round the squadron's guns fire at UNIT (4.6; weather limits the range).",
 		Run: func(g *engine.Game, args []string, w io.Writer) ([]gamelog.Event, error) {
 			if len(args) != 1 {
 				return nil, errors.New("usage: fire UNIT (`board` lists the units)")
@@ -134,6 +134,25 @@ var combatCommands = []engine.Command{
 			}
 			return answer(g, "attack", "rocket:"+args[0], targetWhy("rocket", args[0]))
 		}, Complete: unitNames},
+	{Name: "abort", Usage: "abort", Help: "Abort (4.9): in combat, leave the Combat Board from the Long Range Zone (`move out`); on the map, turn for Cherbourg (`move home`).",
+		Run: func(g *engine.Game, args []string, w io.Writer) ([]gamelog.Event, error) {
+			if _, ok := pendingKind(g, "range"); ok {
+				return answer(g, "range", "out", func(c *Campaign) string { return moveWhy(c, "out") })
+			}
+			if d, ok := pendingKind(g, "move"); ok {
+				return g.ChooseIndex(len(d.Options)-1, engine.ByPlayer, 1)
+			}
+			return nil, errors.New("nothing to abort now: `abort` answers a movement order in combat or on the map")
+		}},
+	{Name: "tow", Usage: "tow", Help: "Take the disabled boat in tow (at Slow; not by a boat with one engine left, not in Sea State 4-5).",
+		Run: func(g *engine.Game, args []string, w io.Writer) ([]gamelog.Event, error) {
+			return answer(g, "disabled", "tow", func(c *Campaign) string {
+				if c.Mission != nil && c.Mission.Sea >= 4 {
+					return "no tow in Sea State 4-5: the line would part (errata G-12)"
+				}
+				return "no boat can tow: a tow needs a boat with 2 engines (Boat #1) or under 4 damage points"
+			})
+		}},
 	{Name: "hold", Usage: "hold", Help: "Hold fire this round (an undetected squadron stays undetected).",
 		Run: func(g *engine.Game, args []string, w io.Writer) ([]gamelog.Event, error) {
 			return answer(g, "attack", "hold", func(*Campaign) string { return "hold is not possible now" })
