@@ -60,6 +60,7 @@ type Combat struct {
 	plan     string
 	flare    bool
 	launched map[*Sortie]int // torpedoes or rockets launched this wave
+	inWater  []*Sortie       // crews of boats sunk in this combat
 }
 
 // tubes: a boat launches at most 2 torpedoes or rockets in one wave (its
@@ -128,6 +129,48 @@ func (c *Campaign) fight(kind int) {
 		}
 	}
 	c.x.Emit("combat_end", num("waves", cb.Wave), num("rounds", cb.Round), num("sunk", sunk))
+	c.searchWater(cb)
+}
+
+// searchWater is the errata's G-12 step 6 (our G-10-C): after the combat
+// the squadron searches for each Boat #1 crewman (one roll for a #2-#4
+// crew) of the boats sunk; those not found are lost at sea. With no boat
+// left to search, all are lost.
+func (c *Campaign) searchWater(cb *Combat) {
+	rescuers := len(c.formation()) > 0
+	for _, s := range cb.inWater {
+		if s.No == 1 {
+			for _, cm := range c.Crew {
+				if cm.KIA || cm.Out {
+					continue
+				}
+				found := false
+				if rescuers {
+					c.facts.reset()
+					c.facts.crew = cm
+					found = c.roll(c.ids.Search, cm.Name).Has(eRescued)
+				}
+				if !found {
+					c.kill(cm)
+					c.x.Emit("wound", str("crewman", cm.Name), str("position", positionsS[cm.Position]), str("level", "kia"))
+				}
+				c.x.Emit("rescue", str("who", cm.Name), str("result", map[bool]string{true: "rescued", false: "lost at sea"}[found]))
+			}
+			continue
+		}
+		found := false
+		if rescuers {
+			c.facts.reset()
+			c.facts.sortie = s
+			found = c.roll(c.ids.Search, s.Boat.ID+" crew").Has(eRescued)
+		}
+		if !found {
+			c.Stats.CrewsLost++
+			c.x.Emit("crew_lost", str("boat", s.Boat.ID))
+		}
+		c.x.Emit("rescue", str("who", s.Boat.ID+" crew"), str("result", map[bool]string{true: "rescued", false: "lost at sea"}[found]))
+	}
+	cb.inWater = nil
 }
 
 // armed: some boat in formation can still launch a torpedo or rocket in
@@ -573,6 +616,7 @@ func (c *Campaign) boatAttacks(cb *Combat, s *Sortie) {
 func (c *Campaign) shots(s *Sortie) []int {
 	var out []int
 	if s.No == 1 {
+		used := map[*Crewman]bool{}
 		n := boatEquipment[c.Type].Cannons - s.CannonsOut
 		for i := 0; i < n && i < len(cannonCrews); i++ {
 			crew := c.crewman(cannonCrews[i])
@@ -580,8 +624,15 @@ func (c *Campaign) shots(s *Sortie) []int {
 				crew = c.crewman(posAftGun)
 			}
 			if crew == nil || !crew.Serving() {
+				// 4.12: the depth charge or watch crew may fire the gun, with
+				// a penalty (Green).
+				if st := c.standIn(used); st != nil {
+					used[st] = true
+					out = append(out, 0)
+				}
 				continue
 			}
+			used[crew] = true
 			skill := 1
 			if crew.Veteran {
 				skill = 2
@@ -600,6 +651,16 @@ func (c *Campaign) shots(s *Sortie) []int {
 		}
 	}
 	return out
+}
+
+// standIn is a serving depth charge or watch crew not yet at a gun (4.12).
+func (c *Campaign) standIn(used map[*Crewman]bool) *Crewman {
+	for _, pos := range []int{posDC, posWatch} {
+		if m := c.crewman(pos); m != nil && m.Serving() && !used[m] {
+			return m
+		}
+	}
+	return nil
 }
 
 func hitText(h int) string {

@@ -314,3 +314,47 @@ func TestCampaignsFight(t *testing.T) {
 		t.Errorf("10 Medium campaigns: %d fights, %d ships sunk", fights, sunk)
 	}
 }
+
+// 4.12: when a gun crew is down, the depth charge or watch crew fires the
+// gun with a penalty (Green).
+func TestRule4_12StandInAtTheGuns(t *testing.T) {
+	probeWith(t, opts("short", "s100"), orders{}, func(c *Campaign) {
+		atSea(c, 0, 0)
+		c.kill(c.crewman(posFwdGun))
+		c.kill(c.crewman(posMidGun))
+		got := c.shots(c.Mission.Sorties[0])
+		if !slices.Equal(got, []int{0, 0, 1}) {
+			t.Errorf("two gun crews down: shots %v, want the DC and watch crews as Green stand-ins and the aft crew", got)
+		}
+		c.kill(c.crewman(posDC))
+		c.kill(c.crewman(posWatch))
+		if got := c.shots(c.Mission.Sorties[0]); !slices.Equal(got, []int{1}) {
+			t.Errorf("no stand-ins left: shots %v", got)
+		}
+	})
+}
+
+// Errata G-12 step 6: men of a boat sunk in combat are searched for after
+// the combat (G-10-C), each Boat #1 crewman rolling; not found = lost.
+func TestRuleSearchAfterCombat(t *testing.T) {
+	c, evs := probeWith(t, opts("short", "s100"), orders{}, func(c *Campaign) {
+		cb := atSea(c, 0, 0)
+		c.sink(c.Mission.Sorties[2], "gunfire")
+		if len(cb.inWater) != 1 {
+			t.Fatal("the sunk boat's crew is not in the water")
+		}
+		c.searchWater(cb)
+	})
+	n := 0
+	for _, e := range evs {
+		if e.Type == "rescue" {
+			n++
+		}
+		if e.Type == "roll" && e.Str("table") == "G-10-C" {
+			n += 10
+		}
+	}
+	if n != 11 || c.Mission.Combat.inWater != nil {
+		t.Errorf("one crew searched for: code %d", n)
+	}
+}

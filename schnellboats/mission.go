@@ -699,6 +699,15 @@ func (c *Campaign) lose(s *Sortie, how, why, table string) {
 	}
 	c.Stats.BoatsLost++
 	c.x.Emit("boat_lost", str("boat", s.Boat.ID), num("no", s.No), str("how", how), str("why", why))
+	if cb := m.Combat; cb != nil && how == "sunk" {
+		// Errata G-12 step 6: the crew is in the water, searched for only
+		// after all combat has ended (searchWater).
+		cb.inWater = append(cb.inWater, s)
+		if s.No == 1 && !m.Home {
+			c.turnHome("Boat #1 is lost: the squadron returns once the survivors are searched for")
+		}
+		return
+	}
 	rescuers := len(c.formation()) > 0
 	if s.No == 1 {
 		for _, cm := range c.Crew {
