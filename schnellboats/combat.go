@@ -129,6 +129,9 @@ func (c *Campaign) fight(kind int) {
 		}
 	}
 	c.x.Emit("combat_end", num("waves", cb.Wave), num("rounds", cb.Round), num("sunk", sunk))
+	for _, s := range m.Sorties {
+		s.Apart = 0 // the boats that broke away rejoin (4.8)
+	}
 	c.searchWater(cb)
 }
 
@@ -313,6 +316,7 @@ func (c *Campaign) speedLimit() (int, string) {
 // combatOrders is the start of a round (4.7): speed, then movement, then the
 // squadron's attack plan.
 func (c *Campaign) combatOrders(cb *Combat, round int) {
+	c.breakAway(cb)
 	limit, _ := c.speedLimit()
 	d := &engine.Decision{Kind: "speed", Prompt: fmt.Sprintf("Round %d: the squadron's speed?", round)}
 	for sp := speedSlow; sp <= limit; sp++ {
@@ -375,12 +379,74 @@ func (c *Campaign) combatOrders(cb *Combat, round int) {
 	}
 	if cb.Zone != from {
 		for _, s := range c.formation() {
-			if !s.Disabled {
+			if !s.Disabled && s.Apart == 0 {
 				c.x.Emit("range", str("boat", s.Boat.ID), str("from", rangeZones[from]), str("to", rangeZones[cb.Zone]))
 			}
 		}
 	}
 	c.attackPlan(cb, round)
+}
+
+// breakAway is 4.8 and 4.9 for Boats #2-#4: a heavily damaged boat (3 or
+// more points) may break formation for the Long zone, where it stays with
+// the squadron; after a round there it may abort the mission on its own,
+// evading if the enemy has detected the squadron, and finds its way home
+// alone. Boat #1 never does either: its orders move the formation.
+func (c *Campaign) breakAway(cb *Combat) {
+	for _, s := range c.formation() {
+		if s.No == 1 || s.Disabled {
+			continue
+		}
+		if s.Apart == 0 && s.Points >= 3 {
+			d := &engine.Decision{Kind: "break_formation", Prompt: fmt.Sprintf("Boat #%d (%s) is heavily damaged (%d points). Break formation for the Long Range Zone (4.8)?", s.No, s.Boat.ID, s.Points),
+				Options: []engine.Option{
+					{Name: "stay", Text: "stay in formation", Facts: []gamelog.Field{str("boat", s.Boat.ID), num("points", s.Points)}},
+					{Name: "break", Text: "break away to the Long zone and stay there", Facts: []gamelog.Field{str("boat", s.Boat.ID), num("points", s.Points)}}}}
+			if s.Points >= 4 {
+				d.Default = 1
+			}
+			if c.x.Decide(d) == 1 {
+				s.Apart = 1
+				from := rangeZones[cb.Zone]
+				c.x.Emit("range", str("boat", s.Boat.ID), str("from", from), str("to", "long"))
+			}
+			continue
+		}
+		if s.Apart == 0 {
+			continue
+		}
+		s.Apart++
+		d := &engine.Decision{Kind: "boat_abort", Prompt: fmt.Sprintf("Boat #%d (%s) waits in the Long zone. Abort her mission: she leaves the squadron for good and makes for Cherbourg alone (4.9)?", s.No, s.Boat.ID),
+			Options: []engine.Option{
+				{Name: "stay", Text: "she stays with the squadron", Facts: []gamelog.Field{str("boat", s.Boat.ID), num("points", s.Points)}},
+				{Name: "abort", Text: "she aborts and heads home alone", Facts: []gamelog.Field{str("boat", s.Boat.ID), num("points", s.Points)}}}}
+		if c.x.Decide(d) == 0 {
+			continue
+		}
+		ok := !cb.Detected
+		if !ok {
+			c.facts.reset()
+			c.facts.speed = speedMedium
+			if s.Points >= 4 {
+				c.facts.speed = speedSlow
+			}
+			ok = c.roll(c.ids.Evade, s.Boat.ID).Has(eEvaded)
+		}
+		if ok {
+			s.Apart, s.Formation, s.Gone = 0, false, "separated"
+			c.x.Emit("abort", str("boat", s.Boat.ID), str("result", "left the squadron for Cherbourg"))
+		} else {
+			c.x.Emit("abort", str("boat", s.Boat.ID), str("result", "could not get clear: she stays in the Long zone"))
+		}
+	}
+}
+
+// zoneOf is a boat's range zone: the squadron's, or Long when apart.
+func (cb *Combat) zoneOf(s *Sortie) int {
+	if s.Apart > 0 {
+		return zoneLong
+	}
+	return cb.Zone
 }
 
 // leave is 4.9: a detected squadron must evade (C-6) to leave from the
@@ -525,7 +591,7 @@ func (c *Campaign) attacks(cb *Combat) {
 	}
 	var cup []entry
 	for _, s := range c.formation() {
-		if !s.Disabled {
+		if !s.Disabled && s.Apart == 0 {
 			t, _ := c.x.RollDice(dice.D20, "draw cup: "+s.Boat.ID)
 			cup = append(cup, entry{s: s, draw: t})
 		}
@@ -766,23 +832,24 @@ func (c *Campaign) enemyActs(cb *Combat, u *Unit) {
 		}
 	}
 	// The enemy's guns reach as far as the squadron's in this weather.
-	if !fireAllowed(c.Mission.Weather, cb.Zone) {
-		return
-	}
 	for range u.Guns {
 		s := c.pick(true, u.ID+" fires")
 		if s == nil {
 			return
 		}
+		zone := cb.zoneOf(s)
+		if !fireAllowed(c.Mission.Weather, zone) {
+			continue
+		}
 		c.facts.reset()
-		c.facts.rng, c.facts.enemy, c.facts.speed, c.facts.flare = cb.Zone, u.Type, cb.Speed, b2i(cb.flare)
+		c.facts.rng, c.facts.enemy, c.facts.speed, c.facts.flare = zone, u.Type, cb.Speed, b2i(cb.flare)
 		c.facts.sortie = &Sortie{Boat: &Boat{Skill: u.Skill}}
 		if s.Disabled {
 			c.facts.speed = speedIdle
 		}
 		o := c.roll(c.ids.EnemyFire, u.ID+" at "+s.Boat.ID)
 		hits, _ := o.Int(eHits)
-		c.x.Emit("attack", str("attacker", u.ID), str("target", s.Boat.ID), str("weapon", "gun"), str("range", rangeZones[cb.Zone]),
+		c.x.Emit("attack", str("attacker", u.ID), str("target", s.Boat.ID), str("weapon", "gun"), str("range", rangeZones[zone]),
 			str("weather", weathers[c.Mission.Weather]), str("result", hitText(hits)))
 		for range hits {
 			if s.Gone != "" {

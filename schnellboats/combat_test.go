@@ -358,3 +358,46 @@ func TestRuleSearchAfterCombat(t *testing.T) {
 		t.Errorf("one crew searched for: code %d", n)
 	}
 }
+
+// 4.8 and 4.9: a heavily damaged Boat #2-#4 breaks formation for the Long
+// zone and stays with the squadron; after a round there it may abort alone
+// (undetected: it slips away) and is gone for the rest of the mission.
+func TestRule4_8BreakFormationAndAbort(t *testing.T) {
+	c, evs := probeWith(t, opts("short", "s100"), orders{"speed": "medium", "range": "closer", "attack": "hold", "break_formation": "break", "boat_abort": "abort"}, func(c *Campaign) {
+		cb := atSea(c, 0, 0)
+		c.Mission.Sorties[2].Points = 3
+		c.combatOrders(cb, 1) // breaks away; the squadron moves to Long
+		c.combatOrders(cb, 2) // the squadron to Medium; #3 aborts
+	})
+	s3 := c.Mission.Sorties[2]
+	if s3.Gone != "separated" || s3.Formation {
+		t.Errorf("Boat #3 after abort: gone %q formation %v", s3.Gone, s3.Formation)
+	}
+	var kinds []string
+	for _, e := range evs {
+		if e.Type == "decision" {
+			kinds = append(kinds, e.Str("kind"))
+		}
+	}
+	if !slices.Contains(kinds, "break_formation") || !slices.Contains(kinds, "boat_abort") {
+		t.Errorf("decisions %v", kinds)
+	}
+	for _, e := range evs {
+		if e.Type == "decision" && (e.Str("kind") == "break_formation" || e.Str("kind") == "boat_abort") {
+			if v, _ := e.Get("options"); len(v.Strs()) != 2 {
+				t.Errorf("%s options %v", e.Str("kind"), v.Strs())
+			}
+		}
+	}
+	// Boat #1 is never offered either (it never aborts alone).
+	_, evs = probeWith(t, opts("short", "s100"), orders{}, func(c *Campaign) {
+		cb := atSea(c, 0, 0)
+		c.Mission.Sorties[0].Components = 9
+		c.combatOrders(cb, 1)
+	})
+	for _, e := range evs {
+		if e.Type == "decision" && e.Str("kind") == "break_formation" {
+			t.Error("Boat #1 was offered to break formation")
+		}
+	}
+}

@@ -17,7 +17,7 @@ type APIField struct {
 
 // LuaAPI is the table that registers what scripts see.
 var LuaAPI = []APIField{
-	{"Decision", "kind", "string", "what is decided: move, special_done, rescue_wait, pilot, air_speed, disabled, cognac, flagship; in combat speed, range, attack, next_wave"},
+	{"Decision", "kind", "string", "what is decided: move, special_done, rescue_wait, pilot, air_speed, disabled, cognac, flagship; in combat speed, range, attack, next_wave, break_formation, boat_abort"},
 	{"Decision", "prompt", "string", "the question as the player sees it"},
 	{"Decision", "options", "Option[]", "the legal answers"},
 	{"Decision", "default", "string", "the reference Kommandant's choice (an option name)"},
@@ -29,6 +29,7 @@ var LuaAPI = []APIField{
 	{"Option", "skill", "string?", "flagship: its crew's skill"},
 	{"Option", "kills", "integer?", "flagship: its crew's kills"},
 	{"Option", "zone", "string?", "move next: the zone ahead"},
+	{"Option", "points", "integer?", "break_formation, boat_abort: the boat's damage points"},
 	{"Option", "type", "string?", "attack: the target's type"},
 	{"Option", "damage", "integer?", "attack: the target's damage points"},
 	{"Option", "hull", "integer?", "attack: the points that sink it"},
@@ -182,7 +183,8 @@ Decision kinds and their options: ` + "`move`" + ` — ` + "`next`, `home`" + ` 
 ` + "`flagship`" + ` (4.11) — one option per ready hull. An answer that is not an option stops the game with an
 error naming the script, the decision and its options. In combat (4.6-4.9), each round: ` + "`speed`" + ` — ` + "`slow`…`very_fast`" + `
 (as damage allows); ` + "`range`" + ` — ` + "`closer`, `stay`, `away`, `out`" + `; ` + "`attack`" + ` — ` + "`hold`, `guns:ID`, `torpedo:ID`, `rocket:ID`" + `;
-and ` + "`next_wave`" + ` — ` + "`attack`, `break_off`" + `.
+` + "`next_wave`" + ` — ` + "`attack`, `break_off`" + `; for a heavily damaged Boat #2-#4, ` + "`break_formation`" + ` and then
+` + "`boat_abort`" + ` — ` + "`stay`, `break`/`abort`" + ` (4.8, 4.9).
 
 ## What a script sees
 ` + "`game`" + ` is a read-only copy made fresh for every call (lists and objects are built on first use).

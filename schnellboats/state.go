@@ -89,6 +89,7 @@ type Sortie struct {
 	Gone      string // "", "separated", "aborted", "sunk", "abandoned"
 	Disabled  bool
 	Points    int // damage points (#2-#4)
+	Apart     int // combat: rounds spent apart in the Long zone after breaking formation (4.8); 0 = in formation
 	Towing    *Sortie
 	TowedBy   *Sortie
 	// Boat #1 components (2.0 f).

@@ -95,6 +95,11 @@ function decide(d, game)
     return range_order(d, game)
   elseif d.kind == "attack" then
     return attack_order(d)
+  elseif d.kind == "break_formation" then
+    if d.options[1].points >= 4 then return "break" end
+    return "stay"
+  elseif d.kind == "boat_abort" then
+    return "stay"
   elseif d.kind == "next_wave" then
     if hurt(game) or not game.mission.combat.armed then return "break_off" end
     return "attack"

@@ -2,7 +2,7 @@
 -- Generated from schnellboats.LuaAPI: do not edit (go test ./schnellboats -update).
 
 ---@class Decision
----@field kind string what is decided: move, special_done, rescue_wait, pilot, air_speed, disabled, cognac, flagship; in combat speed, range, attack, next_wave
+---@field kind string what is decided: move, special_done, rescue_wait, pilot, air_speed, disabled, cognac, flagship; in combat speed, range, attack, next_wave, break_formation, boat_abort
 ---@field prompt string the question as the player sees it
 ---@field options Option[] the legal answers
 ---@field default string the reference Kommandant's choice (an option name)
@@ -16,6 +16,7 @@
 ---@field skill string? flagship: its crew's skill
 ---@field kills integer? flagship: its crew's kills
 ---@field zone string? move next: the zone ahead
+---@field points integer? break_formation, boat_abort: the boat's damage points
 ---@field type string? attack: the target's type
 ---@field damage integer? attack: the target's damage points
 ---@field hull integer? attack: the points that sink it
