@@ -719,6 +719,13 @@ func (c *Campaign) shots(s *Sortie) []int {
 	return out
 }
 
+// helmStandIn is 1 when Boat #1's helmsman is down and another man steers
+// (4.12: anyone may steer, with penalties).
+func (c *Campaign) helmStandIn() int {
+	h := c.crewman(posHelm)
+	return b2i(h == nil || !h.Serving())
+}
+
 // standIn is a serving depth charge or watch crew not yet at a gun (4.12).
 func (c *Campaign) standIn(used map[*Crewman]bool) *Crewman {
 	for _, pos := range []int{posDC, posWatch} {
@@ -750,6 +757,9 @@ func (c *Campaign) launch(cb *Combat, s *Sortie, u *Unit, weapon string) {
 		}
 	}
 	c.facts.sortie = s
+	if s.No == 1 {
+		c.facts.standIn = c.helmStandIn()
+	}
 	o := c.roll(c.ids.Torpedo, s.Boat.ID+" at "+u.ID)
 	hits, _ := o.Int(eHits)
 	if weapon == "rocket" {
@@ -846,6 +856,9 @@ func (c *Campaign) enemyActs(cb *Combat, u *Unit) {
 		c.facts.sortie = &Sortie{Boat: &Boat{Skill: u.Skill}}
 		if s.Disabled {
 			c.facts.speed = speedIdle
+		}
+		if s.No == 1 {
+			c.facts.standIn = c.helmStandIn()
 		}
 		o := c.roll(c.ids.EnemyFire, u.ID+" at "+s.Boat.ID)
 		hits, _ := o.Int(eHits)

@@ -401,3 +401,21 @@ func TestRule4_8BreakFormationAndAbort(t *testing.T) {
 		}
 	}
 }
+
+// 4.12: with the helmsman down, a stand-in steers Boat #1: -1 on its
+// torpedo attacks, +1 for the enemy's gunfire at it.
+func TestRule4_12StandInAtTheHelm(t *testing.T) {
+	for _, id := range []string{"D-2", "D-4"} {
+		tab := def(t).Booklets[0].Tables.MustGet(id)
+		c, _ := probeWith(t, opts("short", "s100"), orders{}, func(c *Campaign) { c.setUp(); c.kill(c.crewman(posHelm)) })
+		c.facts.reset()
+		c.facts.standIn = c.helmStandIn()
+		_, with := tab.Modify(&c.facts, nil)
+		c.facts.standIn = 0
+		_, without := tab.Modify(&c.facts, nil)
+		want := map[string]int{"D-2": -1, "D-4": +1}[id]
+		if with-without != want {
+			t.Errorf("%s: a stand-in at the helm changes the roll by %d, want %d", id, with-without, want)
+		}
+	}
+}
