@@ -51,30 +51,44 @@ type probeRules struct {
 
 func (p probeRules) Play(x *engine.Ctx) { p.c.x = x; p.f(p.c) }
 
-// probe runs f inside a game (so that it may roll and emit) and returns the
-// campaign and the events.
-func probe(t *testing.T, seed uint64, o []gamelog.Option, f func(c *Campaign)) (*Campaign, []gamelog.Event) {
+// newProbe makes a game whose rules run f on a fresh campaign instead of
+// the whole Play; the campaign is returned once the game has started.
+func newProbe(t *testing.T, seed uint64, mode engine.Mode, o []gamelog.Option, f func(c *Campaign)) (*engine.Game, **Campaign) {
 	t.Helper()
 	d := *def(t)
-	var camp *Campaign
+	camp := new(*Campaign)
 	d.New = func(opts []gamelog.Option, tabs *tables.Set) (engine.Rules, error) {
 		r, err := newCampaign(opts, tabs)
 		if err != nil {
 			return nil, err
 		}
-		camp = r.(*Campaign)
-		return probeRules{camp, f}, nil
+		*camp = r.(*Campaign)
+		return probeRules{*camp, f}, nil
 	}
-	g, err := engine.New(engine.Config{Def: &d, Seed: seed, Options: o})
+	g, err := engine.New(engine.Config{Def: &d, Seed: seed, Mode: mode, Options: o})
 	if err != nil {
 		t.Fatal(err)
 	}
-	g.SetDecider(Reference{})
+	return g, camp
+}
+
+// probe runs f inside a game (so that it may roll and emit), decisions by
+// the reference Kommandant, and returns the campaign and the events.
+func probe(t *testing.T, seed uint64, o []gamelog.Option, f func(c *Campaign)) (*Campaign, []gamelog.Event) {
+	t.Helper()
+	return probeWith(t, seed, o, Reference{}, f)
+}
+
+// probeWith is probe with decisions by dec.
+func probeWith(t *testing.T, seed uint64, o []gamelog.Option, dec engine.Decider, f func(c *Campaign)) (*Campaign, []gamelog.Event) {
+	t.Helper()
+	g, camp := newProbe(t, seed, engine.Digital, o, f)
+	g.SetDecider(dec)
 	evs, err := g.Step(1 << 30)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return camp, evs
+	return *camp, evs
 }
 
 func types(evs []gamelog.Event) []string {

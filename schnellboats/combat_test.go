@@ -6,8 +6,6 @@ import (
 	"testing"
 
 	"github.com/schnell-wargames/schnell/engine"
-	"github.com/schnell-wargames/schnell/gamelog"
-	"github.com/schnell-wargames/schnell/tables"
 )
 
 // orders answers decisions by kind (else the default).
@@ -24,31 +22,6 @@ func (o orders) Decide(d *engine.Decision) (int, error) {
 	return d.Default, nil
 }
 func (orders) Who() engine.Who { return engine.ByPlayer }
-
-// probeWith runs f with decider dec.
-func probeWith(t *testing.T, o []gamelog.Option, dec engine.Decider, f func(c *Campaign)) (*Campaign, []gamelog.Event) {
-	t.Helper()
-	d := *def(t)
-	var camp *Campaign
-	d.New = func(opts []gamelog.Option, tabs *tables.Set) (engine.Rules, error) {
-		r, err := newCampaign(opts, tabs)
-		if err != nil {
-			return nil, err
-		}
-		camp = r.(*Campaign)
-		return probeRules{camp, f}, nil
-	}
-	g, err := engine.New(engine.Config{Def: &d, Seed: 3, Options: o})
-	if err != nil {
-		t.Fatal(err)
-	}
-	g.SetDecider(dec)
-	evs, err := g.Step(1 << 30)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return camp, evs
-}
 
 // atSea sets up a mission with four boats in a Red Zone and a convoy-like
 // enemy of the given types.
@@ -89,7 +62,7 @@ func TestRule4_7MovesBySpeed(t *testing.T) {
 	}
 	for _, tc := range cases {
 		var got []int
-		probeWith(t, opts("short", "s100"), orders{"speed": tc.speed, "range": "closer", "attack": "hold"}, func(c *Campaign) {
+		probeWith(t, 3, opts("short", "s100"), orders{"speed": tc.speed, "range": "closer", "attack": "hold"}, func(c *Campaign) {
 			cb := atSea(c, 0, 0)
 			for r := 1; r <= 4; r++ {
 				c.combatOrders(cb, r)
@@ -118,7 +91,7 @@ func TestRule4_6WeatherLimitsFire(t *testing.T) {
 	}
 	// The attack decision offers only "hold" where fire is not allowed, and
 	// the refusal names the rule.
-	_, evs := probeWith(t, opts("short", "s100"), orders{"speed": "medium", "range": "closer"}, func(c *Campaign) {
+	_, evs := probeWith(t, 3, opts("short", "s100"), orders{"speed": "medium", "range": "closer"}, func(c *Campaign) {
 		cb := atSea(c, slices.Index(weathers, "foggy"), 0)
 		c.combatOrders(cb, 1) // into Long
 		if why := targetWhy("gun", cb.Enemy[0].ID)(c); !strings.Contains(why, "rule 4.6") || !strings.Contains(why, "Close") {
@@ -136,7 +109,7 @@ func TestRule4_6WeatherLimitsFire(t *testing.T) {
 
 // 4.6: no torpedo at an MTB or MGB; the refusal cites the rule.
 func TestRule4_6NoTorpedoAtMTB(t *testing.T) {
-	_, evs := probeWith(t, opts("short", "s100"), orders{"speed": "very_fast", "range": "closer", "attack": "hold"}, func(c *Campaign) {
+	_, evs := probeWith(t, 3, opts("short", "s100"), orders{"speed": "very_fast", "range": "closer", "attack": "hold"}, func(c *Campaign) {
 		cb := atSea(c, 0, 4, 0)
 		c.combatOrders(cb, 1)
 		if why := targetWhy("torpedo", cb.Enemy[0].ID)(c); !strings.Contains(why, "rule 4.6: torpedoes cannot be fired at an MTB") {
@@ -156,7 +129,7 @@ func TestRule4_6NoTorpedoAtMTB(t *testing.T) {
 // 4.6: each cannon fires once a round; twice with a Veteran Boat #1 gun
 // crew; an Elite Boat #2-#4 crew fires twice.
 func TestRule4_6CannonShots(t *testing.T) {
-	probeWith(t, opts("short", "s100"), orders{}, func(c *Campaign) {
+	probeWith(t, 3, opts("short", "s100"), orders{}, func(c *Campaign) {
 		atSea(c, 0, 0)
 		s1 := c.Mission.Sorties[0]
 		if n := len(c.shots(s1)); n != 3 {
@@ -185,7 +158,7 @@ func TestRule4_6CannonShots(t *testing.T) {
 // 4.6: the order of attack is drawn for every unit present; sunk or evaded
 // units leave the cup.
 func TestRule4_6DrawCup(t *testing.T) {
-	_, evs := probeWith(t, opts("short", "s100"), orders{}, func(c *Campaign) {
+	_, evs := probeWith(t, 3, opts("short", "s100"), orders{}, func(c *Campaign) {
 		cb := atSea(c, 0, 0, 0, 2)
 		cb.Zone = zoneLong
 		c.attacks(cb)
@@ -207,7 +180,7 @@ func TestRule4_6DrawCup(t *testing.T) {
 // 4.9: the squadron leaves combat only from the Long zone after a round
 // there (or before it is on the board); moveWhy cites the rule.
 func TestRule4_9LeaveFromLong(t *testing.T) {
-	_, evs := probeWith(t, opts("short", "s100"), orders{"speed": "medium", "range": "closer", "attack": "hold"}, func(c *Campaign) {
+	_, evs := probeWith(t, 3, opts("short", "s100"), orders{"speed": "medium", "range": "closer", "attack": "hold"}, func(c *Campaign) {
 		cb := atSea(c, 0, 0)
 		c.combatOrders(cb, 1) // Long
 		c.combatOrders(cb, 2) // Medium
@@ -228,7 +201,7 @@ func TestRule4_9LeaveFromLong(t *testing.T) {
 		t.Errorf("range options %v", offered)
 	}
 	// From Long after a round there, out is offered; an undetected squadron leaves.
-	c, _ := probeWith(t, opts("short", "s100"), orders{"speed": "medium", "range": "out", "attack": "hold"}, func(c *Campaign) {
+	c, _ := probeWith(t, 3, opts("short", "s100"), orders{"speed": "medium", "range": "out", "attack": "hold"}, func(c *Campaign) {
 		cb := atSea(c, 0, 0)
 		cb.Zone, cb.longFor = zoneLong, 1
 		c.combatOrders(cb, 3)
@@ -241,7 +214,7 @@ func TestRule4_9LeaveFromLong(t *testing.T) {
 // 2.0 f and 4.4: damage limits the squadron's speed (3 points: Slow or
 // Medium; 4: Slow; Boat #1 with 2 engines out: Slow).
 func TestRule2_0fSpeedLimits(t *testing.T) {
-	probeWith(t, opts("short", "s100"), orders{}, func(c *Campaign) {
+	probeWith(t, 3, opts("short", "s100"), orders{}, func(c *Campaign) {
 		atSea(c, 0, 0)
 		if l, _ := c.speedLimit(); l != speedVeryFast {
 			t.Errorf("undamaged: limit %s", speeds[l])
@@ -265,7 +238,7 @@ func TestRule2_0fSpeedLimits(t *testing.T) {
 // 4.8: the squadron moves in formation: every boat in formation enters the
 // same zone; a disabled boat stays behind.
 func TestRule4_8Formation(t *testing.T) {
-	_, evs := probeWith(t, opts("short", "s100"), orders{"speed": "medium", "range": "closer", "attack": "hold"}, func(c *Campaign) {
+	_, evs := probeWith(t, 3, opts("short", "s100"), orders{"speed": "medium", "range": "closer", "attack": "hold"}, func(c *Campaign) {
 		cb := atSea(c, 0, 0)
 		c.Mission.Sorties[3].Disabled = true
 		c.combatOrders(cb, 1)
@@ -284,7 +257,7 @@ func TestRule4_8Formation(t *testing.T) {
 // A tanker hit hard burns and sinks at the end of the round; a sunk ship
 // counts for Victory Points and for the kills of the boat that sank it.
 func TestRuleBurningTanker(t *testing.T) {
-	c, evs := probeWith(t, opts("short", "s100"), orders{}, func(c *Campaign) {
+	c, evs := probeWith(t, 3, opts("short", "s100"), orders{}, func(c *Campaign) {
 		cb := atSea(c, 0, 1)
 		u := cb.Enemy[0]
 		u.Hull = 4
@@ -318,7 +291,7 @@ func TestCampaignsFight(t *testing.T) {
 // 4.12: when a gun crew is down, the depth charge or watch crew fires the
 // gun with a penalty (Green).
 func TestRule4_12StandInAtTheGuns(t *testing.T) {
-	probeWith(t, opts("short", "s100"), orders{}, func(c *Campaign) {
+	probeWith(t, 3, opts("short", "s100"), orders{}, func(c *Campaign) {
 		atSea(c, 0, 0)
 		c.kill(c.crewman(posFwdGun))
 		c.kill(c.crewman(posMidGun))
@@ -337,7 +310,7 @@ func TestRule4_12StandInAtTheGuns(t *testing.T) {
 // Errata G-12 step 6: men of a boat sunk in combat are searched for after
 // the combat (G-10-C), each Boat #1 crewman rolling; not found = lost.
 func TestRuleSearchAfterCombat(t *testing.T) {
-	c, evs := probeWith(t, opts("short", "s100"), orders{}, func(c *Campaign) {
+	c, evs := probeWith(t, 3, opts("short", "s100"), orders{}, func(c *Campaign) {
 		cb := atSea(c, 0, 0)
 		c.sink(c.Mission.Sorties[2], "gunfire")
 		if len(cb.inWater) != 1 {
@@ -363,7 +336,7 @@ func TestRuleSearchAfterCombat(t *testing.T) {
 // zone and stays with the squadron; after a round there it may abort alone
 // (undetected: it slips away) and is gone for the rest of the mission.
 func TestRule4_8BreakFormationAndAbort(t *testing.T) {
-	c, evs := probeWith(t, opts("short", "s100"), orders{"speed": "medium", "range": "closer", "attack": "hold", "break_formation": "break", "boat_abort": "abort"}, func(c *Campaign) {
+	c, evs := probeWith(t, 3, opts("short", "s100"), orders{"speed": "medium", "range": "closer", "attack": "hold", "break_formation": "break", "boat_abort": "abort"}, func(c *Campaign) {
 		cb := atSea(c, 0, 0)
 		c.Mission.Sorties[2].Points = 3
 		c.combatOrders(cb, 1) // breaks away; the squadron moves to Long
@@ -390,7 +363,7 @@ func TestRule4_8BreakFormationAndAbort(t *testing.T) {
 		}
 	}
 	// Boat #1 is never offered either (it never aborts alone).
-	_, evs = probeWith(t, opts("short", "s100"), orders{}, func(c *Campaign) {
+	_, evs = probeWith(t, 3, opts("short", "s100"), orders{}, func(c *Campaign) {
 		cb := atSea(c, 0, 0)
 		c.Mission.Sorties[0].Components = 9
 		c.combatOrders(cb, 1)
@@ -407,7 +380,7 @@ func TestRule4_8BreakFormationAndAbort(t *testing.T) {
 func TestRule4_12StandInAtTheHelm(t *testing.T) {
 	for _, id := range []string{"D-2", "D-4"} {
 		tab := def(t).Booklets[0].Tables.MustGet(id)
-		c, _ := probeWith(t, opts("short", "s100"), orders{}, func(c *Campaign) { c.setUp(); c.kill(c.crewman(posHelm)) })
+		c, _ := probeWith(t, 3, opts("short", "s100"), orders{}, func(c *Campaign) { c.setUp(); c.kill(c.crewman(posHelm)) })
 		c.facts.reset()
 		c.facts.standIn = c.helmStandIn()
 		_, with := tab.Modify(&c.facts, nil)

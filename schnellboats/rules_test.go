@@ -16,20 +16,7 @@ import (
 // (nil: the generator rolls it).
 func probeDice(t *testing.T, o []gamelog.Option, answer func(r *engine.RollRequest) []string, f func(c *Campaign)) (*Campaign, []gamelog.Event) {
 	t.Helper()
-	d := *def(t)
-	var camp *Campaign
-	d.New = func(opts []gamelog.Option, tabs *tables.Set) (engine.Rules, error) {
-		r, err := newCampaign(opts, tabs)
-		if err != nil {
-			return nil, err
-		}
-		camp = r.(*Campaign)
-		return probeRules{camp, f}, nil
-	}
-	g, err := engine.New(engine.Config{Def: &d, Seed: 1, Mode: engine.Physical, Options: o})
-	if err != nil {
-		t.Fatal(err)
-	}
+	g, camp := newProbe(t, 1, engine.Physical, o, f)
 	g.SetDecider(Reference{})
 	var all []gamelog.Event
 	evs, err := g.Step(1 << 30)
@@ -52,7 +39,7 @@ func probeDice(t *testing.T, o []gamelog.Option, answer func(r *engine.RollReque
 	if err != nil {
 		t.Fatal(err)
 	}
-	return camp, all
+	return *camp, all
 }
 
 // Two boat types (2.0, 7.0): S-100 with 4 torpedoes, 8 mines, 4 depth
