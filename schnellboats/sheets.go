@@ -293,17 +293,7 @@ func crewSheet(c *Campaign) sheet.Sheet {
 	s := sheet.Sheet{Name: "crew", Title: "Crewmen Status Sheet", Head: c.heading(),
 		Columns: []string{"Position", "Name", "Start", "Missions", "Wounds", "Status", "Vet", "Skill"}}
 	row := func(m *Crewman) []string {
-		status := "serving"
-		switch {
-		case m.KIA:
-			status = "KIA"
-		case m.Out:
-			status = "sent home"
-		case m.SW:
-			status = "SW"
-		case m.LW > 0:
-			status = strconv.Itoa(m.LW) + " LW"
-		}
+		status := m.State()
 		vet := ""
 		if m.Veteran {
 			vet = "yes"

@@ -96,21 +96,26 @@ func (c *Campaign) PrintMap(w io.Writer) error {
 	return grid.Render(w, grid.Text, []string{"Zone", "Name", "Colour", "Links", "Tonight"}, rows, 0)
 }
 
+// State is a crewman's condition: serving, N LW, SW, sent home or KIA.
+func (m *Crewman) State() string {
+	switch {
+	case m.KIA:
+		return "KIA"
+	case m.Out:
+		return "sent home"
+	case m.SW:
+		return "SW"
+	case m.LW > 0:
+		return strconv.Itoa(m.LW) + " LW"
+	}
+	return "serving"
+}
+
 // PrintCrew writes the Boat #1 crew roster.
 func (c *Campaign) PrintCrew(w io.Writer) error {
 	rows := make([][]string, 0, len(c.Crew))
 	for _, cm := range c.Crew {
-		state := "serving"
-		switch {
-		case cm.KIA:
-			state = "KIA"
-		case cm.Out:
-			state = "sent home"
-		case cm.SW:
-			state = "SW"
-		case cm.LW > 0:
-			state = strconv.Itoa(cm.LW) + " LW"
-		}
+		state := cm.State()
 		if cm.Veteran {
 			state += ", Veteran"
 		}
