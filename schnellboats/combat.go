@@ -141,6 +141,11 @@ func (c *Campaign) fight(kind int) {
 // left to search, all are lost.
 func (c *Campaign) searchWater(cb *Combat) {
 	rescuers := len(c.formation()) > 0
+	aboard := func(n int) { // rescued men ride as passengers on the first boat in formation
+		if f := c.formation(); len(f) > 0 {
+			f[0].Passengers += n
+		}
+	}
 	for _, s := range cb.inWater {
 		if s.No == 1 {
 			for _, cm := range c.Crew {
@@ -156,6 +161,8 @@ func (c *Campaign) searchWater(cb *Combat) {
 				if !found {
 					c.kill(cm)
 					c.x.Emit("wound", str("crewman", cm.Name), str("position", positionsS[cm.Position]), str("level", "kia"))
+				} else {
+					aboard(1)
 				}
 				c.x.Emit("rescue", str("who", cm.Name), str("result", map[bool]string{true: "rescued", false: "lost at sea"}[found]))
 			}
@@ -170,6 +177,8 @@ func (c *Campaign) searchWater(cb *Combat) {
 		if !found {
 			c.Stats.CrewsLost++
 			c.x.Emit("crew_lost", str("boat", s.Boat.ID))
+		} else {
+			aboard(1)
 		}
 		c.x.Emit("rescue", str("who", s.Boat.ID+" crew"), str("result", map[bool]string{true: "rescued", false: "lost at sea"}[found]))
 	}

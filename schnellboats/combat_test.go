@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/schnell-wargames/schnell/engine"
+	"github.com/schnell-wargames/schnell/gamelog"
 )
 
 // orders answers decisions by kind (else the default).
@@ -327,7 +328,7 @@ func TestRuleSearchAfterCombat(t *testing.T) {
 			n += 10
 		}
 	}
-	if n != 11 || c.Mission.Combat.inWater != nil {
+	if n != 11 || c.Mission.Combat.inWater != nil || (strings.Contains(fmtEvents(evs), "rescued") != (c.Mission.Sorties[0].Passengers == 1)) {
 		t.Errorf("one crew searched for: code %d", n)
 	}
 }
@@ -391,4 +392,12 @@ func TestRule4_12StandInAtTheHelm(t *testing.T) {
 			t.Errorf("%s: a stand-in at the helm changes the roll by %d, want %d", id, with-without, want)
 		}
 	}
+}
+
+func fmtEvents(evs []gamelog.Event) string {
+	var b strings.Builder
+	for i := range evs {
+		b.Write(evs[i].AppendJSON(nil))
+	}
+	return b.String()
 }

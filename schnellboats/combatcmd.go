@@ -228,6 +228,9 @@ func (c *Campaign) PrintBoard(w io.Writer) error {
 		if c.Type == P5b {
 			arms = fmt.Sprintf("%d rockets", s.Rockets)
 		}
+		if s.Passengers > 0 {
+			state += fmt.Sprintf(", %d passengers", s.Passengers)
+		}
 		rows = append(rows, []string{fmt.Sprintf("#%d %s", s.No, s.Boat.ID), "Schnell Boat", skills[s.Boat.Skill], dmg, arms, state})
 	}
 	for _, u := range cb.Enemy {

@@ -103,6 +103,7 @@ var LuaAPI = []APIField{
 	{"Boat", "mines", "integer?", "Boat #1: mines aboard"},
 	{"Boat", "dcs", "integer?", "Boat #1: depth charges left"},
 	{"Boat", "rockets", "integer?", "at sea: rockets left (5b)"},
+	{"Boat", "passengers", "integer?", "at sea: rescued men aboard"},
 	{"Crewman", "name", "string", "his name"},
 	{"Crewman", "position", "string", "kmdt, 1wo, helmsman, …"},
 	{"Crewman", "special", "string", "special skill"},

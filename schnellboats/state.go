@@ -83,15 +83,16 @@ func (c *Crewman) Serving() bool { return !c.KIA && !c.SW && !c.Out }
 
 // Sortie is one boat at sea tonight, numbered #1-#4.
 type Sortie struct {
-	Boat      *Boat
-	No        int
-	Formation bool   // with the squadron
-	Gone      string // "", "separated", "aborted", "sunk", "abandoned"
-	Disabled  bool
-	Points    int // damage points (#2-#4)
-	Apart     int // combat: rounds spent apart in the Long zone after breaking formation (4.8); 0 = in formation
-	Towing    *Sortie
-	TowedBy   *Sortie
+	Boat       *Boat
+	No         int
+	Formation  bool   // with the squadron
+	Gone       string // "", "separated", "aborted", "sunk", "abandoned"
+	Disabled   bool
+	Points     int // damage points (#2-#4)
+	Passengers int // rescued men aboard (the passenger boxes)
+	Apart      int // combat: rounds spent apart in the Long zone after breaking formation (4.8); 0 = in formation
+	Towing     *Sortie
+	TowedBy    *Sortie
 	// Boat #1 components (2.0 f).
 	EnginesOut    int
 	JetsOut       int

@@ -53,7 +53,7 @@ func (c *Campaign) View() []gamelog.Field {
 			str("skill", skills[b.Skill]), num("kills", b.Kills), num("missions", b.Missions), flag("boat1", i == c.Flagship)}
 		if s := sortie[b]; s != nil {
 			o = append(o, num("no", s.No), flag("in_formation", s.Formation && s.Gone == ""), str("gone", s.Gone),
-				flag("disabled", s.Disabled), num("points", s.Points), num("torpedoes", s.Torpedoes), num("rockets", s.Rockets))
+				flag("disabled", s.Disabled), num("points", s.Points), num("torpedoes", s.Torpedoes), num("rockets", s.Rockets), num("passengers", s.Passengers))
 			if s.No == 1 {
 				o = append(o, num("engines_out", s.EnginesOut), num("jets_out", s.JetsOut), flag("radio_out", s.RadioOut),
 					num("cannons_out", s.CannonsOut), num("components", s.Components), num("fire", s.Fire), num("flooded", s.Flooded), num("extinguishers", s.Extinguishers),

@@ -209,6 +209,9 @@ func status(g *engine.Game, w io.Writer) error {
 			if so.No == 1 {
 				dmg = fmt.Sprintf("engines out %d, components hit %d, extinguishers %d", so.EnginesOut, so.Components, so.Extinguishers)
 			}
+			if so.Passengers > 0 {
+				dmg += fmt.Sprintf("; %d passengers", so.Passengers)
+			}
 			fmt.Fprintf(w, "  Boat #%d %s: %s; %s\n", so.No, so.Boat.ID, state, dmg)
 		}
 	}

@@ -100,6 +100,7 @@
 ---@field mines integer? Boat #1: mines aboard
 ---@field dcs integer? Boat #1: depth charges left
 ---@field rockets integer? at sea: rockets left (5b)
+---@field passengers integer? at sea: rescued men aboard
 
 ---@class Crewman
 ---@field name string his name
