@@ -1,10 +1,17 @@
 package schnellboats
 
-import "github.com/schnell-wargames/schnell/gamelog"
+import (
+	"github.com/schnell-wargames/schnell/engine"
+	"github.com/schnell-wargames/schnell/gamelog"
+)
 
-// View is what a script sees of the campaign: a copy of everything the
-// player can see (docs/lua-api.md lists it).
-func (c *Campaign) View() []gamelog.Field {
+// View is what a script sees of the campaign, every part made: a copy of
+// everything the player can see (docs/lua-api.md lists it).
+func (c *Campaign) View() []gamelog.Field { return c.LazyView().All() }
+
+// LazyView is View with the mission, boats and crew made only when a
+// script looks at them.
+func (c *Campaign) LazyView() engine.View {
 	medals := make([]gamelog.Value, len(c.Medals))
 	for i, m := range c.Medals {
 		medals[i] = gamelog.StrV(m)
@@ -16,36 +23,49 @@ func (c *Campaign) View() []gamelog.Field {
 		num("reprimands", c.Reprimand), flag("cognac", c.Cognac), num("hospital_days", c.Hospital),
 		num("missions", c.Stats.Missions), num("successful", c.Stats.Successful), num("boats_lost", c.Stats.BoatsLost),
 	}
+	v := engine.View{Fields: fs}
+	if c.Mission != nil {
+		v.Parts = append(v.Parts, engine.ViewPart{Key: "mission", Make: c.missionView})
+	}
+	v.Parts = append(v.Parts, engine.ViewPart{Key: "boats", Make: c.boatsView}, engine.ViewPart{Key: "crew", Make: c.crewView})
+	return v
+}
+
+func (c *Campaign) missionView() gamelog.Value {
+	m := c.Mission
+	zone := "CHERBOURG"
+	if m.Pos >= 0 && m.Pos < len(m.Route) {
+		zone = m.Route[m.Pos]
+	}
+	reds := []int{}
+	if m.FirstZone > 0 {
+		reds = []int{m.FirstZone, m.FirstZone + 1, m.FirstZone + 2, m.FirstZone + 3}
+	}
+	mfs := []gamelog.Field{
+		num("n", m.N), str("kind", missionKind[m.Kind]), flag("abstract", m.Abstract), str("weather", weathers[m.Weather]),
+		num("sea_state", m.Sea), str("zone", zone), num("turn", m.Turn), gamelog.Ints("zones", reds),
+		num("patrolled", m.Patrolled), flag("home", m.Home), flag("special_done", m.Special),
+		num("boats_in_formation", len(c.formation())), num("vp", m.VP)}
+	if cb := m.Combat; cb != nil {
+		units := []gamelog.Value{}
+		for _, u := range cb.Enemy {
+			if u.present() {
+				units = append(units, gamelog.ObjV(str("id", u.ID), str("type", enemies[u.Type]), str("crew", skills[u.Skill]),
+					num("damage", u.Damage), num("hull", u.Hull), str("size", sizes[u.Size]), flag("burning", u.Burns)))
+			}
+		}
+		mfs = append(mfs, gamelog.Obj("combat", num("wave", cb.Wave), num("round", cb.Round), str("range", rangeZones[cb.Zone]),
+			str("speed", speeds[cb.Speed]), flag("detected", cb.Detected), flag("armed", c.armed()), gamelog.List("enemies", units...)))
+	}
+	return gamelog.ObjV(mfs...)
+}
+
+func (c *Campaign) boatsView() gamelog.Value {
 	sortie := map[*Boat]*Sortie{}
 	if m := c.Mission; m != nil {
 		for _, s := range m.Sorties {
 			sortie[s.Boat] = s
 		}
-		zone := "CHERBOURG"
-		if m.Pos >= 0 && m.Pos < len(m.Route) {
-			zone = m.Route[m.Pos]
-		}
-		reds := []int{}
-		if m.FirstZone > 0 {
-			reds = []int{m.FirstZone, m.FirstZone + 1, m.FirstZone + 2, m.FirstZone + 3}
-		}
-		mfs := []gamelog.Field{
-			num("n", m.N), str("kind", missionKind[m.Kind]), flag("abstract", m.Abstract), str("weather", weathers[m.Weather]),
-			num("sea_state", m.Sea), str("zone", zone), num("turn", m.Turn), gamelog.Ints("zones", reds),
-			num("patrolled", m.Patrolled), flag("home", m.Home), flag("special_done", m.Special),
-			num("boats_in_formation", len(c.formation())), num("vp", m.VP)}
-		if cb := m.Combat; cb != nil {
-			units := []gamelog.Value{}
-			for _, u := range cb.Enemy {
-				if u.present() {
-					units = append(units, gamelog.ObjV(str("id", u.ID), str("type", enemies[u.Type]), str("crew", skills[u.Skill]),
-						num("damage", u.Damage), num("hull", u.Hull), str("size", sizes[u.Size]), flag("burning", u.Burns)))
-				}
-			}
-			mfs = append(mfs, gamelog.Obj("combat", num("wave", cb.Wave), num("round", cb.Round), str("range", rangeZones[cb.Zone]),
-				str("speed", speeds[cb.Speed]), flag("detected", cb.Detected), flag("armed", c.armed()), gamelog.List("enemies", units...)))
-		}
-		fs = append(fs, gamelog.Obj("mission", mfs...))
 	}
 	boats := make([]gamelog.Value, 0, len(c.Boats))
 	for i, b := range c.Boats {
@@ -62,11 +82,14 @@ func (c *Campaign) View() []gamelog.Field {
 		}
 		boats = append(boats, gamelog.ObjV(o...))
 	}
-	fs = append(fs, gamelog.List("boats", boats...))
+	return gamelog.Value{Kind: gamelog.KList, L: boats}
+}
+
+func (c *Campaign) crewView() gamelog.Value {
 	crew := make([]gamelog.Value, 0, len(c.Crew))
 	for _, m := range c.Crew {
 		crew = append(crew, gamelog.ObjV(str("name", m.Name), str("position", positionsS[m.Position]), str("special", specials[m.Special]),
 			num("lw", m.LW), flag("sw", m.SW), flag("kia", m.KIA), flag("veteran", m.Veteran), num("missions", m.Missions)))
 	}
-	return append(fs, gamelog.List("crew", crew...))
+	return gamelog.Value{Kind: gamelog.KList, L: crew}
 }

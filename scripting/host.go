@@ -29,9 +29,9 @@ type Options struct {
 	Seed     uint64        // seeds math.random (the game's seed: reproducible)
 }
 
-// View returns the read-only view of the game a script sees, as fields
-// (copied each call: a script never holds Go pointers into the engine).
-type View func() []gamelog.Field
+// View returns the read-only view of the game a script sees (copied each
+// call: a script never holds Go pointers into the engine).
+type View func() engine.View
 
 // Host runs one script: a sandboxed Lua state whose decide(d, game)
 // answers the game's decisions. It implements engine.Decider.
@@ -325,30 +325,34 @@ func (h *Host) OnEvent(e *gamelog.Event) {
 	}
 }
 
-// lazy makes the game view: scalars at once, lists and objects (boats,
-// crew, mission) converted on first access, since most decisions look at
-// few of them.
-func (h *Host) lazy(fs []gamelog.Field) *lua.LTable {
+// lazy makes the game view: scalars at once; lists, objects and the
+// view's parts (boats, crew, mission) made and converted on first access,
+// since most decisions look at few of them.
+func (h *Host) lazy(v engine.View) *lua.LTable {
 	t := h.L.NewTable()
-	pending := map[string]gamelog.Value{}
-	for _, f := range fs {
+	pending := map[string]func() gamelog.Value{}
+	for _, f := range v.Fields {
 		switch f.Val.Kind {
 		case gamelog.KList, gamelog.KObj:
-			pending[f.Key] = f.Val
+			val := f.Val
+			pending[f.Key] = func() gamelog.Value { return val }
 		default:
 			t.RawSetString(f.Key, h.value(f.Val))
 		}
+	}
+	for _, p := range v.Parts {
+		pending[p.Key] = p.Make
 	}
 	if len(pending) > 0 {
 		mt := h.L.NewTable()
 		mt.RawSetString("__index", h.L.NewFunction(func(L *lua.LState) int {
 			k := L.CheckString(2)
-			v, ok := pending[k]
+			mk, ok := pending[k]
 			if !ok {
 				L.Push(lua.LNil)
 				return 1
 			}
-			lv := h.value(v)
+			lv := h.value(mk())
 			t.RawSetString(k, lv)
 			delete(pending, k)
 			L.Push(lv)
