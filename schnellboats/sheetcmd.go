@@ -101,8 +101,8 @@ func writeFile(path string, sheets []sheet.Sheet, f sheet.Format) error {
 	return nil
 }
 
-var sheetCommand = engine.Command{Name: "sheet", Usage: "sheet [campaign|crew|squadron|damage|all] [--format text|md|csv|html] [-o FILE] [--mission N]",
-	Help: "Print a paper form of the campaign: the Campaign Log Sheet, the Crewmen Status sheet, the Squadron Status sheet or the Damage Log Card (of the last mission, or --mission N); as text, Markdown, CSV or print-ready HTML (-o sheets.html, then print it from a browser).",
+var sheetCommand = engine.Command{Name: "sheet", Usage: "sheet [campaign|crew|squadron|damage|enemy|all] [--format text|md|csv|html] [-o FILE] [--mission N]",
+	Help: "Print a paper form of the campaign: the Campaign Log Sheet, the Crewmen Status sheet, the Squadron Status sheet the Damage Log Card or the Enemy Unit Status sheet (of the last mission, or --mission N); as text, Markdown, CSV or print-ready HTML (-o sheets.html, then print it from a browser).",
 	Run: func(g *engine.Game, args []string, w io.Writer) ([]gamelog.Event, error) {
 		a, err := ParseSheetArgs(args)
 		if err != nil {

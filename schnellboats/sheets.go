@@ -15,9 +15,6 @@ import (
 // SheetNames are the paper forms schnell prints (rules 2.0 f-k).
 var SheetNames = []string{"campaign", "crew", "squadron", "damage", "enemy"}
 
-// ErrNoCombat: the enemy status sheet needs the combat boards.
-var ErrNoCombat = errors.New("the enemy status sheet records combats, and surface combat is not played yet (the combat issue): there is no combat to show")
-
 // night is one mission as the Campaign Log Sheet records it.
 type night struct {
 	N         int
@@ -205,10 +202,17 @@ func Sheets(lg *gamelog.Log, c *Campaign, name string, mission int) ([]sheet.She
 		}
 		return []sheet.Sheet{s}, nil
 	case "enemy":
-		return nil, ErrNoCombat
+		s, err := enemySheet(c, lg.Events, mission)
+		if err != nil {
+			return nil, err
+		}
+		return []sheet.Sheet{s}, nil
 	case "all":
 		out := []sheet.Sheet{campaignSheet(c, ns, mission, lg), crewSheet(c), squadronSheet(c)}
 		if s, err := damageSheet(c, ns, mission); err == nil {
+			out = append(out, s)
+		}
+		if s, err := enemySheet(c, lg.Events, mission); err == nil {
 			out = append(out, s)
 		}
 		return out, nil
@@ -388,4 +392,72 @@ func GameSheets(g *engine.Game, name string, mission int) ([]sheet.Sheet, error)
 		return nil, err
 	}
 	return Sheets(g.AsLog(), c, name, mission)
+}
+
+// enemySheet is the Enemy Unit Status sheet: every enemy unit of the
+// combats of one mission (the last with a combat, or --mission N), its
+// crew, the hits it took and its fate.
+func enemySheet(c *Campaign, evs []gamelog.Event, mission int) (sheet.Sheet, error) {
+	type unit struct {
+		combat        int
+		id, typ, crew string
+		hits          []string
+		fate          string
+	}
+	var units []*unit
+	byID := map[string]*unit{}
+	cur, combats, shown := 0, 0, 0
+	for i := range evs {
+		e := &evs[i]
+		switch e.Type {
+		case "mission_start":
+			cur, combats = e.Int("mission"), 0
+		case "combat_start":
+			if mission != 0 && cur != mission {
+				continue
+			}
+			if cur != shown { // the sheet shows the last mission with a combat
+				units, byID = nil, map[string]*unit{}
+			}
+			combats++
+			shown = cur
+			v, _ := e.Get("enemies")
+			for _, x := range v.L {
+				id, _ := x.Get("id")
+				t, _ := x.Get("type")
+				cr, _ := x.Get("crew")
+				u := &unit{combat: combats, id: id.S, typ: t.S, crew: cr.S, fate: "afloat"}
+				units = append(units, u)
+				byID[id.S] = u
+			}
+		case "attack":
+			if u := byID[e.Str("target")]; u != nil && (mission == 0 || cur == mission) && e.Str("result") != "miss" {
+				u.hits = append(u.hits, e.Str("weapon")+": "+e.Str("result"))
+			}
+		case "sunk":
+			if u := byID[e.Str("unit")]; u != nil {
+				u.fate = "sunk by " + e.Str("by")
+			}
+		case "evaded":
+			if u := byID[e.Str("unit")]; u != nil {
+				u.fate = "evaded (" + e.Str("why") + ")"
+			}
+		case "burning":
+			if u := byID[e.Str("unit")]; u != nil {
+				u.hits = append(u.hits, "on fire")
+			}
+		}
+	}
+	if len(units) == 0 {
+		if mission != 0 {
+			return sheet.Sheet{}, fmt.Errorf("mission %d fought no surface combat: no Enemy Unit Status sheet", mission)
+		}
+		return sheet.Sheet{}, errors.New("no surface combat has been fought yet: no Enemy Unit Status sheet")
+	}
+	s := sheet.Sheet{Name: "enemy", Title: fmt.Sprintf("Enemy Unit Status: Mission %d", shown), Head: c.heading(),
+		Columns: []string{"Combat", "Unit", "Type", "Crew", "Hits taken", "Fate"}, Widths: []int{0, 0, 0, 0, 34, 22}}
+	for _, u := range units {
+		s.Rows = append(s.Rows, []string{strconv.Itoa(u.combat), u.id, strings.ReplaceAll(u.typ, "_", " "), u.crew, strings.Join(u.hits, "; "), u.fate})
+	}
+	return s, nil
 }

@@ -50,7 +50,7 @@ func goldenFile(t *testing.T, name string, got []byte) {
 // text sheets fit 100 columns.
 func TestSheetGoldens(t *testing.T) {
 	g, _ := replayed(t, "../logs/auto-short-s100-seed7.jsonl")
-	for _, name := range []string{"campaign", "crew", "squadron", "damage"} {
+	for _, name := range []string{"campaign", "crew", "squadron", "damage", "enemy"} {
 		for _, f := range []sheet.Format{sheet.Text, sheet.Markdown, sheet.CSV} {
 			sheets, err := GameSheets(g, name, 0)
 			if err != nil {
@@ -70,8 +70,8 @@ func TestSheetGoldens(t *testing.T) {
 			}
 		}
 	}
-	if _, err := GameSheets(g, "enemy", 0); err == nil {
-		t.Error("the enemy sheet exists without combat")
+	if _, err := GameSheets(g, "enemy", 1); err == nil || !strings.Contains(err.Error(), "no surface combat") {
+		t.Errorf("enemy sheet of a mission without combat: %v", err)
 	}
 	if _, err := GameSheets(g, "damage", 99); err == nil || !strings.Contains(err.Error(), "no mission 99") {
 		t.Errorf("damage card of a mission that never sailed: %v", err)
