@@ -49,7 +49,7 @@ func Parse(s string) (Spec, error) {
 	}
 	if i > 0 {
 		v, err := strconv.Atoi(t[:i])
-		if err != nil || v < 1 || v > 20 {
+		if err != nil || v < 1 || v > maxDice {
 			return Spec{}, fmt.Errorf("%w %q: the number of dice must be 1 to 20", ErrSpec, s)
 		}
 		n = v
@@ -71,8 +71,37 @@ func Parse(s string) (Spec, error) {
 
 // String is the book's notation: 1D10, 2D10 (percentile), 3D6.
 func (s Spec) String() string {
+	if s.N >= 1 && s.N <= maxDice {
+		if i := sideIndex(s.Sides); i >= 0 {
+			return specNames[s.N-1][i] // every roll event names its dice: no allocation
+		}
+	}
 	return strconv.Itoa(s.N) + "D" + strconv.Itoa(s.Sides)
 }
+
+// maxDice is the most dice Parse accepts in one spec.
+const maxDice = 20
+
+var sideList = [...]int{4, 6, 10, 20}
+
+func sideIndex(sides int) int {
+	for i, s := range sideList {
+		if s == sides {
+			return i
+		}
+	}
+	return -1
+}
+
+// specNames holds String of every spec Parse accepts.
+var specNames = func() (t [maxDice][len(sideList)]string) {
+	for n := range maxDice {
+		for i, s := range sideList {
+			t[n][i] = strconv.Itoa(n+1) + "D" + strconv.Itoa(s)
+		}
+	}
+	return t
+}()
 
 // Min and Max bound the total of an unmodified roll.
 func (s Spec) Min() int {

@@ -14,7 +14,9 @@ import (
 type Ctx struct {
 	g    *Game
 	mods []tables.Applied
-	fbuf []gamelog.Field
+	fbuf []gamelog.Field // the fields of the roll being built
+	vbuf []gamelog.Value // its list values, when events are not kept
+	obuf []gamelog.Field // its object fields, when events are not kept
 }
 
 // Outcome is one table roll.
@@ -41,7 +43,8 @@ func (c *Ctx) Tables() *tables.Set { return c.g.tabs }
 func (c *Ctx) Options() []gamelog.Option { return c.g.header.Options }
 
 // Roll rolls on table id with facts f (label says what it is for, may be
-// empty), records a roll event and returns the outcome.
+// empty), records a roll event and returns the outcome. The outcome's
+// Faces are valid until the next roll.
 func (c *Ctx) Roll(id string, f tables.Facts, label string) Outcome {
 	t, ok := c.g.tabs.Get(id)
 	if !ok {
@@ -59,42 +62,64 @@ func (c *Ctx) Roll(id string, f tables.Facts, label string) Outcome {
 		c.g.lines++ // nobody reads the event: do not build it
 		return o
 	}
-	fields := c.fields(9)
-	fields = append(fields, gamelog.Str("table", t.ID))
+	c.begin()
+	fields := append(c.fbuf[:0], gamelog.Str("table", t.ID))
 	if label != "" {
 		fields = append(fields, gamelog.Str("for", label))
 	}
-	fields = append(fields, gamelog.Str("dice", spec.String()), gamelog.Ints("faces", faces))
+	fields = append(fields, gamelog.Str("dice", spec.String()), c.ints("faces", faces))
 	if c.g.fromGen {
 		fields = append(fields, gamelog.Str("source", "generator"))
 	}
 	if len(mods) > 0 {
-		l := make([]gamelog.Value, len(mods))
+		l := c.values(len(mods))
 		for i, m := range mods {
-			l[i] = gamelog.ObjV(gamelog.Int("value", m.Value), gamelog.Str("reason", m.Reason))
+			o := c.objFields(2)
+			o[0], o[1] = gamelog.Int("value", m.Value), gamelog.Str("reason", m.Reason)
+			l[i] = gamelog.Value{Kind: gamelog.KObj, O: o}
 		}
-		fields = append(fields, gamelog.List("mods", l...))
+		fields = append(fields, gamelog.Field{Key: "mods", Val: gamelog.Value{Kind: gamelog.KList, L: l}})
 	}
 	fields = append(fields, gamelog.Int("total", o.Total), gamelog.Str("row", o.Row.Range()), gamelog.Str("result", o.Row.Result))
 	c.g.emit("roll", fields)
-	c.reuse(fields)
+	c.fbuf = fields[:0]
 	return o
 }
 
-// fields returns a slice for an event's fields: a reused buffer when the
-// event is only written out (no history, no observers), else a new one.
-func (c *Ctx) fields(n int) []gamelog.Field {
-	if c.g.retains() {
-		return make([]gamelog.Field, 0, n)
-	}
-	return c.fbuf[:0]
+// begin starts building an event: the reused buffers are free again.
+func (c *Ctx) begin() {
+	c.vbuf, c.obuf = c.vbuf[:0], c.obuf[:0]
 }
 
-// reuse keeps an event's fields buffer when nothing retains the event.
-func (c *Ctx) reuse(fields []gamelog.Field) {
-	if !c.g.retains() {
-		c.fbuf = fields[:0]
+// values returns n values for the lists of the event being built: carved
+// from the game's arena when events are kept, else from a buffer the next
+// event reuses (the event is read only while it is emitted).
+func (c *Ctx) values(n int) []gamelog.Value {
+	if c.g.keeps() {
+		return c.g.arena.values(n)
 	}
+	i := len(c.vbuf)
+	c.vbuf = slices.Grow(c.vbuf, n)[:i+n]
+	return c.vbuf[i : i+n : i+n]
+}
+
+// objFields returns n fields for an object value of the event being built
+// (see values).
+func (c *Ctx) objFields(n int) []gamelog.Field {
+	if c.g.keeps() {
+		return c.g.arena.fields(n)
+	}
+	i := len(c.obuf)
+	c.obuf = slices.Grow(c.obuf, n)[:i+n]
+	return c.obuf[i : i+n : i+n]
+}
+
+func (c *Ctx) ints(key string, v []int) gamelog.Field {
+	l := c.values(len(v))
+	for i, x := range v {
+		l[i] = gamelog.IntV(x)
+	}
+	return gamelog.Field{Key: key, Val: gamelog.Value{Kind: gamelog.KList, L: l}}
 }
 
 // Lookup reads a lookup table (no dice, no event) by its key fact.
@@ -107,7 +132,8 @@ func (c *Ctx) Lookup(id string, f tables.Facts) *tables.Row {
 	return r
 }
 
-// RollDice rolls plain dice (no table) and records it; label says what for.
+// RollDice rolls plain dice (no table) and records it; label says what
+// for. The faces are valid until the next roll.
 func (c *Ctx) RollDice(spec dice.Spec, label string) (total int, faces []int) {
 	faces = c.g.dice(spec, "", "", label, nil)
 	total = spec.Total(faces)
@@ -116,13 +142,14 @@ func (c *Ctx) RollDice(spec dice.Spec, label string) (total int, faces []int) {
 		c.g.lines++
 		return total, faces
 	}
-	fields := append(c.fields(5), gamelog.Str("for", label), gamelog.Str("dice", spec.String()), gamelog.Ints("faces", faces))
+	c.begin()
+	fields := append(c.fbuf[:0], gamelog.Str("for", label), gamelog.Str("dice", spec.String()), c.ints("faces", faces))
 	if c.g.fromGen {
 		fields = append(fields, gamelog.Str("source", "generator"))
 	}
 	fields = append(fields, gamelog.Int("total", total))
 	c.g.emit("roll", fields)
-	c.reuse(fields)
+	c.fbuf = fields[:0]
 	return total, faces
 }
 
@@ -160,12 +187,17 @@ func (c *Ctx) Decide(d *Decision) int {
 		g.wait(Request{Decision: d})
 		choice, who = g.answer, g.who
 	}
-	names := make([]string, len(d.Options))
+	if g.silent() {
+		g.lines++
+		return choice
+	}
+	c.begin()
+	names := c.values(len(d.Options))
 	for i, o := range d.Options {
-		names[i] = o.Name
+		names[i] = gamelog.StrV(o.Name)
 	}
 	g.emit("decision", []gamelog.Field{
-		gamelog.Str("kind", d.Kind), gamelog.Strs("options", names),
+		gamelog.Str("kind", d.Kind), {Key: "options", Val: gamelog.Value{Kind: gamelog.KList, L: names}},
 		gamelog.Str("choice", d.Options[choice].Name), gamelog.Str("by", string(who)),
 		gamelog.Str("command", d.CommandFor(choice)),
 	})
@@ -179,8 +211,8 @@ func (c *Ctx) Emit(typ string, fields ...gamelog.Field) {
 
 // Pause lets a front end stop stepping here (nothing is recorded).
 func (c *Ctx) Pause(name string, level int) {
-	if c.g.replay != nil && c.g.replay.more() {
-		return
+	if c.g.replay != nil && c.g.replay.more() || level < c.g.level {
+		return // the front end steps past this pause: no need to ask it
 	}
 	c.g.wait(Request{Pause: name, Level: level})
 }
@@ -188,6 +220,16 @@ func (c *Ctx) Pause(name string, level int) {
 // Fail ends the game with err.
 func (c *Ctx) Fail(err error) {
 	panic(&Fault{err})
+}
+
+// Reading reports whether anyone reads what the rules say besides the
+// outcome: events (a log, the history, an observer, a replay), the label
+// of a roll the player makes, or the wording of a decision (any decider but
+// a blind one). It is false only in batch runs of a blind decider with no
+// log: the rules may then skip making labels and texts nobody will see.
+func (c *Ctx) Reading() bool {
+	g := c.g
+	return !g.silent() || g.mode == Physical || g.decider == nil || !blind(g.decider)
 }
 
 // Replaying reports whether the rules are being replayed from a log.
@@ -208,7 +250,8 @@ func (g *Game) dice(spec dice.Spec, table, title, label string, mods []tables.Ap
 		return f
 	}
 	if g.mode == Digital {
-		return spec.Roll(g.gen.Rand, nil)
+		g.faceBuf = spec.Roll(g.gen.Rand, g.faceBuf[:0])
+		return g.faceBuf
 	}
 	if len(g.carry) > 0 {
 		f := g.carry[0]

@@ -175,6 +175,28 @@ func (d *Decision) CommandFor(i int) string {
 	return "choose " + d.Options[i].Name
 }
 
+// Reset empties d to be asked again: rules may keep one Decision of a kind
+// and refill it each time, so that asking allocates nothing once its
+// options have grown. A decision may be refilled once it is answered.
+func (d *Decision) Reset(kind, prompt string) {
+	d.Kind, d.Prompt, d.Default = kind, prompt, 0
+	d.Options = d.Options[:0]
+}
+
+// Add appends an option and returns it; it reuses the storage (Facts too)
+// of an option d held before Reset.
+func (d *Decision) Add(name, text, command string) *Option {
+	n := len(d.Options)
+	if n < cap(d.Options) {
+		d.Options = d.Options[:n+1]
+	} else {
+		d.Options = append(d.Options, Option{})
+	}
+	o := &d.Options[n]
+	o.Name, o.Text, o.Command, o.Facts = name, text, command, o.Facts[:0]
+	return o
+}
+
 // Find resolves an answer (an option name, case-insensitive, or a number
 // 1..n) to an option index.
 func (d *Decision) Find(answer string) (int, error) {
@@ -230,11 +252,24 @@ type Decider interface {
 	Who() Who
 }
 
+// Blind is implemented by a Decider that reads no wording: not a
+// decision's Prompt nor its options' Text (the reference Kommandant, which
+// takes the option the rules mark as Default). See Ctx.Reading.
+type Blind interface {
+	Blind() bool
+}
+
+func blind(d Decider) bool {
+	b, ok := d.(Blind)
+	return ok && b.Blind()
+}
+
 // ErrHandBack, returned by a Decider, hands the decision (and the ones
 // after it) back to the player: the decider is detached and the game waits.
 var ErrHandBack = errors.New("decision handed back to the player")
 
-// Observer sees every event as it is made (after it is logged).
+// Observer sees every event as it is made (after it is logged). The event
+// is valid only during the call.
 type Observer func(e *gamelog.Event)
 
 // Config starts a game.
@@ -282,6 +317,12 @@ type Game struct {
 	replay *replayState
 	carry  [][]int // dice carried over an undo (physical mode)
 	buf    []byte
+	level  int // the pause level the current Step stops at
+
+	arena   arena         // fields and values of the events kept
+	faceBuf []int         // the faces of the last digital or replayed roll
+	wantBuf []int         // the generator's faces for a replayed roll
+	seen    gamelog.Event // the event observers see (valid during the call)
 }
 
 var errStop = errors.New("engine: stopped")
@@ -372,15 +413,15 @@ func (g *Game) History() []gamelog.Event { return g.history }
 // Rolls is the number of dice rolls made so far.
 func (g *Game) Rolls() int { return g.rolls }
 
-// retains reports whether events outlive emit (history, the events Step
-// returns, observers, a replay's comparison).
-func (g *Game) retains() bool {
-	return g.keep || g.collect || len(g.observers) > 0 || g.replay != nil
-}
+// keeps reports whether events outlive emit (the history, the events Step
+// returns): their fields are then copied into the arena.
+func (g *Game) keeps() bool { return g.keep || g.collect }
 
 // silent reports whether nobody reads events at all (batch runs with no
-// log): the rules then skip building roll events.
-func (g *Game) silent() bool { return !g.retains() && g.log == nil }
+// log, no observer, no replay): the engine then builds none.
+func (g *Game) silent() bool {
+	return !g.keep && !g.collect && g.log == nil && len(g.observers) == 0 && g.replay == nil
+}
 
 // Seq is the number of events made so far.
 func (g *Game) Seq() int { return g.lines }
@@ -391,7 +432,8 @@ func (g *Game) SetDecider(d Decider) { g.decider = d }
 // Decider returns the current decider.
 func (g *Game) Decider() Decider { return g.decider }
 
-// Observe adds an observer of events.
+// Observe adds an observer of events. An observer must not keep the event
+// it is given (nor its fields) past the call: copy what it needs.
 func (g *Game) Observe(o Observer) { g.observers = append(g.observers, o) }
 
 // KeepHistory turns the in-memory history on or off (off for batch runs
@@ -511,6 +553,7 @@ func (g *Game) Close() error {
 
 func (g *Game) advance(level int) ([]gamelog.Event, error) {
 	g.out = g.out[:0]
+	g.level = level
 	if g.err != nil {
 		return nil, g.err
 	}
@@ -576,24 +619,92 @@ func (g *Game) wait(r Request) {
 	}
 }
 
+// emit records an event. It does not keep fields: what outlives the call
+// is copied into the arena, so the rules may build fields on the stack.
 func (g *Game) emit(typ string, fields []gamelog.Field) {
 	g.lines++
-	ev := gamelog.Event{Seq: g.lines, Type: typ, Fields: fields}
-	if g.replay != nil {
-		g.replay.check(g, &ev)
+	if g.silent() {
+		return
 	}
+	if !g.keeps() {
+		ev := gamelog.Event{Seq: g.lines, Type: typ, Fields: fields}
+		g.record(&ev)
+		g.tell(typ, fields)
+		return
+	}
+	ev := gamelog.Event{Seq: g.lines, Type: typ, Fields: g.arena.copy(fields)}
+	g.record(&ev)
 	if g.keep {
 		g.history = append(g.history, ev)
-	}
-	if g.log != nil {
-		if err := g.log.Append(&ev); err != nil && g.err == nil {
-			panic(&Fault{fmt.Errorf("write log: %w", err)})
-		}
 	}
 	if g.collect {
 		g.out = append(g.out, ev)
 	}
-	for _, o := range g.observers {
-		o(&ev)
+	g.tell(typ, ev.Fields)
+}
+
+// record checks an event against the log being replayed and writes it to
+// the log. Neither keeps it.
+func (g *Game) record(ev *gamelog.Event) {
+	if g.replay != nil {
+		g.replay.check(g, ev)
 	}
+	if g.log != nil {
+		if err := g.log.Append(ev); err != nil && g.err == nil {
+			panic(&Fault{fmt.Errorf("write log: %w", err)})
+		}
+	}
+}
+
+// tell shows the event just made to the observers: a copy in a buffer of
+// the game's (handing them the event itself would put every event on the
+// heap).
+func (g *Game) tell(typ string, fields []gamelog.Field) {
+	if len(g.observers) == 0 {
+		return
+	}
+	g.seen = gamelog.Event{Seq: g.lines, Type: typ, Fields: append(g.seen.Fields[:0], fields...)}
+	for _, o := range g.observers {
+		o(&g.seen)
+	}
+}
+
+// arena hands out the fields and values of the events a game keeps, carved
+// from chunks: a campaign makes a few dozen allocations for its history
+// instead of several per event.
+type arena struct {
+	f []gamelog.Field
+	v []gamelog.Value
+}
+
+const arenaChunk = 512
+
+// copy returns a copy of fs carved from the arena.
+func (a *arena) copy(fs []gamelog.Field) []gamelog.Field {
+	if len(fs) == 0 {
+		return nil
+	}
+	out := a.fields(len(fs))
+	copy(out, fs)
+	return out
+}
+
+// fields returns n zero fields carved from the arena.
+func (a *arena) fields(n int) []gamelog.Field {
+	if cap(a.f)-len(a.f) < n {
+		a.f = make([]gamelog.Field, 0, max(arenaChunk, n))
+	}
+	i := len(a.f)
+	a.f = a.f[:i+n]
+	return a.f[i : i+n : i+n]
+}
+
+// values returns n zero values carved from the arena.
+func (a *arena) values(n int) []gamelog.Value {
+	if cap(a.v)-len(a.v) < n {
+		a.v = make([]gamelog.Value, 0, max(arenaChunk, n))
+	}
+	i := len(a.v)
+	a.v = a.v[:i+n]
+	return a.v[i : i+n : i+n]
 }

@@ -122,11 +122,12 @@ type facts struct {
 	flare     int
 	detected  int
 	damaged   int
+	skill     int // >= 0: the crew skill of the attack, for a boat or unit not in a sortie
 }
 
 func (f *facts) reset() {
 	c := f.c
-	*f = facts{c: c, attack: len(attacks) - 1, speed: 2, size: 1}
+	*f = facts{c: c, attack: len(attacks) - 1, speed: 2, size: 1, skill: -1}
 }
 
 // Fact implements tables.Facts.
@@ -162,7 +163,7 @@ func (f *facts) Fact(i int) int {
 		}
 	case fBoats:
 		if m != nil {
-			return len(c.formation())
+			return c.formed()
 		}
 	case fDamagedBoats:
 		n := 0
@@ -205,6 +206,9 @@ func (f *facts) Fact(i int) int {
 	case fStandIn:
 		return f.standIn
 	case fSkill:
+		if f.skill >= 0 {
+			return f.skill
+		}
 		if f.sortie != nil {
 			return f.sortie.Boat.Skill
 		}

@@ -64,6 +64,16 @@ func (c *Campaign) Play(x *engine.Ctx) {
 	c.finish()
 }
 
+// say joins the parts of a roll's label or an event's text, or returns ""
+// when nobody reads them (engine.Ctx.Reading): batch runs of the reference
+// Kommandant make no strings they would throw away.
+func (c *Campaign) say(parts ...string) string {
+	if !c.x.Reading() {
+		return ""
+	}
+	return strings.Join(parts, "")
+}
+
 // roll rolls on a table with the current facts.
 func (c *Campaign) roll(id, label string) engine.Outcome {
 	return c.x.Roll(id, &c.facts, label)

@@ -42,7 +42,8 @@ type Unit struct {
 	Damage int
 	Gone   string // "", "sunk", "evaded"
 	Burns  bool
-	credit *Sortie // who set a burning tanker alight
+	credit *Sortie     // who set a burning tanker alight
+	words  *unitWords // its attack options (orders)
 }
 
 // Combat is one engagement: the enemy, the squadron's place and speed.
@@ -59,8 +60,7 @@ type Combat struct {
 	longFor  int  // rounds spent in the Long zone
 	plan     string
 	flare    bool
-	launched map[*Sortie]int // torpedoes or rockets launched this wave
-	inWater  []*Sortie       // crews of boats sunk in this combat
+	inWater  []*Sortie // crews of boats sunk in this combat
 }
 
 // tubes: a boat launches at most 2 torpedoes or rockets in one wave (its
@@ -94,6 +94,38 @@ func weatherRule(weather int) string {
 
 func (u *Unit) present() bool { return u.Gone == "" }
 
+// enemyKinds is len(enemies) (a test checks it).
+const enemyKinds = 7
+
+// unitIDs are the ids of enemy units ("merchant-1"), made once: a combat
+// makes a handful of units, a campaign thousands.
+var unitIDs = func() (ids [enemyKinds][8]string) {
+	for t := range ids {
+		for i := range ids[t] {
+			ids[t][i] = fmt.Sprintf("%s-%d", enemies[t], i+1)
+		}
+	}
+	return ids
+}()
+
+// unitWordsByID are the attack options at every unit id of unitIDs.
+var unitWordsByID = func() (w [enemyKinds][len(unitIDs[0])]*unitWords) {
+	for t := range w {
+		for i := range w[t] {
+			w[t][i] = newUnitWords(unitIDs[t][i])
+		}
+	}
+	return w
+}()
+
+// newUnit is the nth unit (from 1) of enemy type t.
+func newUnit(t, n int) *Unit {
+	if n >= 1 && n <= len(unitIDs[t]) {
+		return &Unit{ID: unitIDs[t][n-1], Type: t, Skill: 1, words: unitWordsByID[t][n-1]}
+	}
+	return &Unit{ID: fmt.Sprintf("%s-%d", enemies[t], n), Type: t, Skill: 1}
+}
+
 // fight plays a surface encounter on the Combat Board (4.6-4.9).
 func (c *Campaign) fight(kind int) {
 	m := c.Mission
@@ -104,10 +136,12 @@ func (c *Campaign) fight(kind int) {
 	second := c.muster(cb, kind)
 	for {
 		cb.Wave++
-		cb.launched = map[*Sortie]int{}
+		for _, s := range m.Sorties {
+			s.launched = 0
+		}
 		c.combatStart(cb)
 		c.waveRounds(cb)
-		if !second || cb.Left || len(c.formation()) == 0 || cb.Wave > 1 {
+		if !second || cb.Left || c.formed() == 0 || cb.Wave > 1 {
 			break
 		}
 		d := &engine.Decision{Kind: "next_wave", Prompt: "A second wave of the convoy comes into sight. Attack it, or break off?",
@@ -140,7 +174,7 @@ func (c *Campaign) fight(kind int) {
 // crew) of the boats sunk; those not found are lost at sea. With no boat
 // left to search, all are lost.
 func (c *Campaign) searchWater(cb *Combat) {
-	rescuers := len(c.formation()) > 0
+	rescuers := c.formed() > 0
 	aboard := func(n int) { // rescued men ride as passengers on the first boat in formation
 		if f := c.formation(); len(f) > 0 {
 			f[0].Passengers += n
@@ -164,7 +198,7 @@ func (c *Campaign) searchWater(cb *Combat) {
 				} else {
 					aboard(1)
 				}
-				c.x.Emit("rescue", str("who", cm.Name), str("result", map[bool]string{true: "rescued", false: "lost at sea"}[found]))
+				c.x.Emit("rescue", str("who", cm.Name), str("result", rescueText(found)))
 			}
 			continue
 		}
@@ -180,9 +214,16 @@ func (c *Campaign) searchWater(cb *Combat) {
 		} else {
 			aboard(1)
 		}
-		c.x.Emit("rescue", str("who", s.Boat.ID+" crew"), str("result", map[bool]string{true: "rescued", false: "lost at sea"}[found]))
+		c.x.Emit("rescue", str("who", s.Boat.ID+" crew"), str("result", rescueText(found)))
 	}
 	cb.inWater = nil
+}
+
+func rescueText(found bool) string {
+	if found {
+		return "rescued"
+	}
+	return "lost at sea"
 }
 
 // armed: some boat in formation can still launch a torpedo or rocket in
@@ -190,7 +231,7 @@ func (c *Campaign) searchWater(cb *Combat) {
 func (c *Campaign) armed() bool {
 	cb := c.Mission.Combat
 	for _, s := range c.formation() {
-		if (s.Torpedoes > 0 || s.Rockets > 0) && !s.Disabled && (cb == nil || cb.launched[s] < tubes) {
+		if (s.Torpedoes > 0 || s.Rockets > 0) && !s.Disabled && (cb == nil || s.launched < tubes) {
 			return true
 		}
 	}
@@ -200,13 +241,13 @@ func (c *Campaign) armed() bool {
 // muster rolls the enemy of a wave (C-1, C-2) and their crews (C-3). It
 // reports whether a second wave follows.
 func (c *Campaign) muster(cb *Combat, kind int) bool {
-	counts := map[int]int{}
+	var counts [enemyKinds]int
 	second := false
 	switch kind {
 	case encConvoy:
 		c.facts.reset()
 		o := c.roll(c.ids.Convoy, "convoy")
-		for e, key := range map[int]int{0: eMerchants, 1: eTankers, 2: eDestroyers, 3: eCruisers, 4: eMTBs, 5: eMGBs, 6: eSubs} {
+		for e, key := range [...]int{eMerchants, eTankers, eDestroyers, eCruisers, eMTBs, eMGBs, eSubs} {
 			counts[e], _ = o.Int(key)
 		}
 		second = o.Has(eSecondWave) && cb.Wave == 0
@@ -227,7 +268,7 @@ func (c *Campaign) muster(cb *Combat, kind int) bool {
 	cb.Enemy = cb.Enemy[:0]
 	for t := range enemies {
 		for i := range counts[t] {
-			u := &Unit{ID: fmt.Sprintf("%s-%d", enemies[t], i+1), Type: t, Skill: 1}
+			u := newUnit(t, i+1)
 			c.facts.reset()
 			c.facts.enemy = t
 			row := c.x.Lookup(c.ids.Vessels, &c.facts)
@@ -245,9 +286,12 @@ func (c *Campaign) muster(cb *Combat, kind int) bool {
 }
 
 func (c *Campaign) combatStart(cb *Combat) {
-	list := make([]gamelog.Value, len(cb.Enemy))
-	for i, u := range cb.Enemy {
-		list[i] = gamelog.ObjV(str("id", u.ID), str("type", enemies[u.Type]), str("crew", skills[u.Skill]))
+	var list []gamelog.Value
+	if c.x.Reading() {
+		list = make([]gamelog.Value, len(cb.Enemy))
+		for i, u := range cb.Enemy {
+			list[i] = gamelog.ObjV(str("id", u.ID), str("type", enemies[u.Type]), str("crew", skills[u.Skill]))
+		}
 	}
 	c.x.Emit("combat_start", str("kind", cb.Kind), num("wave", cb.Wave), str("zone", c.zone().ID), gamelog.List("enemies", list...))
 }
@@ -274,7 +318,7 @@ func (cb *Combat) enemyLeft() bool {
 // waveRounds fights combat rounds until the wave is sunk or gone, the
 // squadron leaves, or the wave has passed.
 func (c *Campaign) waveRounds(cb *Combat) {
-	for r := 1; r <= maxRounds && cb.enemyLeft() && !cb.Left && len(c.formation()) > 0; r++ {
+	for r := 1; r <= maxRounds && cb.enemyLeft() && !cb.Left && c.formed() > 0; r++ {
 		cb.Round++
 		c.x.Emit("round", num("n", r), num("wave", cb.Wave))
 		c.combatOrders(cb, r)
@@ -298,38 +342,80 @@ func (c *Campaign) waveRounds(cb *Combat) {
 }
 
 // speedLimit is 2.0 f and 4.4: the fastest the squadron may go (the
-// slowest boat in formation sets it).
+// slowest boat in formation sets it), and why.
 func (c *Campaign) speedLimit() (int, string) {
-	limit, why := speedVeryFast, ""
+	limit, s, why := c.limitSpeed()
+	switch why {
+	case limitPoints4:
+		return limit, fmt.Sprintf("rule 2.0 f: Boat #%d has %d damage points: Slow only", s.No, s.Points)
+	case limitPoints3:
+		return limit, fmt.Sprintf("rule 2.0 f: Boat #%d has %d damage points: Slow or Medium only", s.No, s.Points)
+	case limitEngines:
+		return limit, "rule 4.4: Boat #1 has 2 engines out: Slow only"
+	case limitEngine:
+		return limit, "Boat #1 has an engine out: not Very Fast"
+	case limitTow:
+		return limit, "towing: Slow only"
+	}
+	return limit, ""
+}
+
+// What limits the squadron's speed (limitSpeed).
+const (
+	limitNone = iota
+	limitPoints4
+	limitPoints3
+	limitEngines
+	limitEngine
+	limitTow
+)
+
+// limitSpeed is speedLimit without the words: the limit, the boat that
+// sets it and why.
+func (c *Campaign) limitSpeed() (limit int, by *Sortie, why int) {
+	limit = speedVeryFast
 	for _, s := range c.formation() {
 		if s.Disabled {
 			continue
 		}
 		switch {
 		case s.No > 1 && s.Points >= 4 && limit > speedSlow:
-			limit, why = speedSlow, fmt.Sprintf("rule 2.0 f: Boat #%d has %d damage points: Slow only", s.No, s.Points)
+			limit, by, why = speedSlow, s, limitPoints4
 		case s.No > 1 && s.Points >= 3 && limit > speedMedium:
-			limit, why = speedMedium, fmt.Sprintf("rule 2.0 f: Boat #%d has %d damage points: Slow or Medium only", s.No, s.Points)
+			limit, by, why = speedMedium, s, limitPoints3
 		case s.No == 1 && s.EnginesOut >= 2 && limit > speedSlow:
-			limit, why = speedSlow, "rule 4.4: Boat #1 has 2 engines out: Slow only"
+			limit, by, why = speedSlow, s, limitEngines
 		case s.No == 1 && s.EnginesOut == 1 && limit > speedFast:
-			limit, why = speedFast, "Boat #1 has an engine out: not Very Fast"
+			limit, by, why = speedFast, s, limitEngine
 		}
 		if s.Towing != nil || s.TowedBy != nil {
-			limit, why = speedSlow, "towing: Slow only"
+			limit, by, why = speedSlow, s, limitTow
 		}
 	}
-	return limit, why
+	return limit, by, why
 }
+
+// speedOptions are the options of the speed decision, made once.
+var speedOptions = func() (o [len(moves)]engine.Option) {
+	for sp := range o {
+		o[sp] = engine.Option{Name: speeds[sp], Text: fmt.Sprintf("%s: %s", speeds[sp], moveText(sp)), Command: "speed " + speeds[sp]}
+	}
+	return o
+}()
 
 // combatOrders is the start of a round (4.7): speed, then movement, then the
 // squadron's attack plan.
 func (c *Campaign) combatOrders(cb *Combat, round int) {
 	c.breakAway(cb)
-	limit, _ := c.speedLimit()
-	d := &engine.Decision{Kind: "speed", Prompt: fmt.Sprintf("Round %d: the squadron's speed?", round)}
+	limit, _, _ := c.limitSpeed()
+	d := &c.asks.speed
+	d.Reset("speed", "")
+	if c.x.Reading() {
+		d.Prompt = fmt.Sprintf("Round %d: the squadron's speed?", round)
+	}
 	for sp := speedSlow; sp <= limit; sp++ {
-		d.Options = append(d.Options, engine.Option{Name: speeds[sp], Text: fmt.Sprintf("%s: %s", speeds[sp], moveText(sp)), Command: "speed " + speeds[sp]})
+		o := &speedOptions[sp]
+		d.Add(o.Name, o.Text, o.Command)
 	}
 	d.Default = len(d.Options) - 1
 	if limit >= speedFast {
@@ -343,18 +429,22 @@ func (c *Campaign) combatOrders(cb *Combat, round int) {
 		}
 	}
 	// Movement: closer, stay, away, or out of the combat.
-	mv := &engine.Decision{Kind: "range", Prompt: fmt.Sprintf("Round %d at %s, in the %s zone: move?", round, speeds[cb.Speed], rangeZones[cb.Zone])}
+	mv := &c.asks.rng
+	mv.Reset("range", "")
+	if c.x.Reading() {
+		mv.Prompt = fmt.Sprintf("Round %d at %s, in the %s zone: move?", round, speeds[cb.Speed], rangeZones[cb.Zone])
+	}
 	if cb.Zone < zoneClose {
-		mv.Options = append(mv.Options, engine.Option{Name: "closer", Text: "close the enemy", Command: "move closer"})
+		mv.Add("closer", "close the enemy", "move closer")
 	}
 	if cb.Zone > zoneOut {
-		mv.Options = append(mv.Options, engine.Option{Name: "stay", Text: "hold this range zone", Command: "move stay"})
+		mv.Add("stay", "hold this range zone", "move stay")
 	}
 	if cb.Zone > zoneLong {
-		mv.Options = append(mv.Options, engine.Option{Name: "away", Text: "open the range toward Long", Command: "move away"})
+		mv.Add("away", "open the range toward Long", "move away")
 	}
 	if cb.Zone == zoneLong && cb.longFor >= 1 || cb.Zone == zoneOut {
-		mv.Options = append(mv.Options, engine.Option{Name: "out", Text: "leave the combat (4.9)", Command: "move out"})
+		mv.Add("out", "leave the combat (4.9)", "move out")
 	}
 	mv.Default = c.refMove(cb, mv)
 	choice := mv.Options[c.x.Decide(mv)].Name
@@ -515,11 +605,15 @@ func (c *Campaign) refMove(cb *Combat, d *engine.Decision) int {
 // attackPlan is the squadron's attack this round: guns, torpedoes or
 // rockets at a target, or hold fire (to stay undetected).
 func (c *Campaign) attackPlan(cb *Combat, round int) {
-	d := &engine.Decision{Kind: "attack", Prompt: fmt.Sprintf("Round %d in the %s zone: the squadron's attack?", round, rangeZones[cb.Zone])}
-	d.Options = append(d.Options, engine.Option{Name: "hold", Text: "hold fire", Command: "hold"})
+	d := &c.asks.attack
+	d.Reset("attack", "")
+	if c.x.Reading() {
+		d.Prompt = fmt.Sprintf("Round %d in the %s zone: the squadron's attack?", round, rangeZones[cb.Zone])
+	}
+	d.Add("hold", "hold fire", "hold")
 	torps, rockets := 0, 0
 	for _, s := range c.formation() {
-		if cb.launched[s] < tubes && !s.Disabled {
+		if s.launched < tubes && !s.Disabled {
 			torps += s.Torpedoes
 			rockets += s.Rockets
 		}
@@ -530,13 +624,13 @@ func (c *Campaign) attackPlan(cb *Combat, round int) {
 			if !u.present() {
 				continue
 			}
-			facts := []gamelog.Field{str("type", enemies[u.Type]), num("damage", u.Damage), num("hull", u.Hull)}
-			d.Options = append(d.Options, engine.Option{Name: "guns:" + u.ID, Text: "guns at " + u.ID, Command: "fire " + u.ID, Facts: facts})
+			w := u.orders()
+			c.addOrder(d, &w.guns, u)
 			if torps > 0 && u.Size != 0 {
-				d.Options = append(d.Options, engine.Option{Name: "torpedo:" + u.ID, Text: "torpedoes at " + u.ID, Command: "torpedo " + u.ID, Facts: facts})
+				c.addOrder(d, &w.torpedo, u)
 			}
 			if rockets > 0 {
-				d.Options = append(d.Options, engine.Option{Name: "rocket:" + u.ID, Text: "rockets at " + u.ID, Command: "rocket " + u.ID, Facts: facts})
+				c.addOrder(d, &w.rocket, u)
 			}
 		}
 	}
@@ -544,24 +638,54 @@ func (c *Campaign) attackPlan(cb *Combat, round int) {
 	cb.plan = d.Options[c.x.Decide(d)].Name
 }
 
+// addOrder adds an attack option at u, with what a script needs to choose.
+func (c *Campaign) addOrder(d *engine.Decision, o *engine.Option, u *Unit) {
+	opt := d.Add(o.Name, o.Text, o.Command)
+	opt.Facts = append(opt.Facts, str("type", enemies[u.Type]), num("damage", u.Damage), num("hull", u.Hull))
+}
+
+// unitWords are the attack options at one enemy unit, made once per id.
+type unitWords struct {
+	id                    string
+	guns, torpedo, rocket engine.Option
+}
+
+func newUnitWords(id string) *unitWords {
+	return &unitWords{id: id,
+		guns:    engine.Option{Name: "guns:" + id, Text: "guns at " + id, Command: "fire " + id},
+		torpedo: engine.Option{Name: "torpedo:" + id, Text: "torpedoes at " + id, Command: "torpedo " + id},
+		rocket:  engine.Option{Name: "rocket:" + id, Text: "rockets at " + id, Command: "rocket " + id},
+	}
+}
+
+// orders returns the unit's attack options.
+func (u *Unit) orders() *unitWords {
+	if u.words == nil || u.words.id != u.ID {
+		u.words = newUnitWords(u.ID)
+	}
+	return u.words
+}
+
+// attackValue is what the reference Kommandant thinks a ship is worth, by
+// enemy type.
+var attackValue = [enemyKinds]int{0: 4, 1: 6, 2: 3, 3: 5, 4: 1, 5: 1, 6: 2} // merchant, tanker, destroyer, light_cruiser, mtb, mgb, submarine
+
 // refAttack: torpedoes (or rockets) at the most valuable ship, else guns at
 // the most damaged one; hold fire while nothing can be hit.
 func (c *Campaign) refAttack(cb *Combat, d *engine.Decision) int {
-	value := map[string]int{"tanker": 6, "light_cruiser": 5, "merchant": 4, "destroyer": 3, "submarine": 2, "mgb": 1, "mtb": 1}
 	best, bestScore := 0, -1
 	for i, o := range d.Options {
 		kind, id, ok := strings.Cut(o.Name, ":")
 		if !ok {
 			continue
 		}
-		typ := id[:strings.LastIndex(id, "-")]
-		score := value[typ] * 10
+		score := 0
 		if kind != "guns" {
 			score += 100
 		}
 		for _, u := range cb.Enemy {
 			if u.ID == id {
-				score += u.Damage
+				score += attackValue[u.Type]*10 + u.Damage
 			}
 		}
 		if score > bestScore {
@@ -598,16 +722,16 @@ func (c *Campaign) attacks(cb *Combat) {
 		u    *Unit
 		draw int
 	}
-	var cup []entry
+	cup := make([]entry, 0, 16)
 	for _, s := range c.formation() {
 		if !s.Disabled && s.Apart == 0 {
-			t, _ := c.x.RollDice(dice.D20, "draw cup: "+s.Boat.ID)
+			t, _ := c.x.RollDice(dice.D20, c.say("draw cup: ", s.Boat.ID))
 			cup = append(cup, entry{s: s, draw: t})
 		}
 	}
 	for _, u := range cb.Enemy {
 		if u.present() {
-			t, _ := c.x.RollDice(dice.D20, "draw cup: "+u.ID)
+			t, _ := c.x.RollDice(dice.D20, c.say("draw cup: ", u.ID))
 			cup = append(cup, entry{u: u, draw: t})
 		}
 	}
@@ -619,7 +743,7 @@ func (c *Campaign) attacks(cb *Combat) {
 		case e.u != nil && e.u.present():
 			c.enemyActs(cb, e.u)
 		}
-		if len(c.formation()) == 0 {
+		if c.formed() == 0 {
 			return
 		}
 	}
@@ -641,7 +765,7 @@ func (cb *Combat) unit(id string) *Unit {
 }
 
 // gunCrewSkill: a Boat #1 cannon fires twice with a Veteran crew (4.6).
-var cannonCrews = []int{posFwdGun, posMidGun, posAftGun}
+var cannonCrews = [...]int{posFwdGun, posMidGun, posAftGun}
 
 func (c *Campaign) boatAttacks(cb *Combat, s *Sortie) {
 	weapon, id, ok := strings.Cut(cb.plan, ":")
@@ -658,15 +782,16 @@ func (c *Campaign) boatAttacks(cb *Combat, s *Sortie) {
 		if weapon == "rocket" {
 			left = &s.Rockets
 		}
-		if *left > 0 && (weapon == "rocket" || u.Size != 0) && cb.launched[s] < tubes {
+		if *left > 0 && (weapon == "rocket" || u.Size != 0) && s.launched < tubes {
 			*left--
-			cb.launched[s]++
+			s.launched++
 			c.launch(cb, s, u, weapon)
 			return
 		}
 		// nothing left to launch: the guns fire instead
 	}
-	shots := c.shots(s)
+	var buf [2 * len(cannonCrews)]int
+	shots := c.shots(s, buf[:0])
 	c.detected(cb, "the squadron's gunfire")
 	for _, skill := range shots {
 		if !u.present() {
@@ -676,8 +801,8 @@ func (c *Campaign) boatAttacks(cb *Combat, s *Sortie) {
 		}
 		c.facts.reset()
 		c.facts.rng, c.facts.size, c.facts.speed, c.facts.target = cb.Zone, u.Size, cb.Speed, u.Type
-		c.facts.sortie = &Sortie{Boat: &Boat{Skill: skill}}
-		o := c.roll(c.ids.Gunfire, s.Boat.ID+" at "+u.ID)
+		c.facts.skill = skill
+		o := c.roll(c.ids.Gunfire, c.say(s.Boat.ID, " at ", u.ID))
 		hits, _ := o.Int(eHits)
 		c.x.Emit("attack", str("attacker", s.Boat.ID), str("target", u.ID), str("weapon", "gun"), str("range", rangeZones[cb.Zone]),
 			str("weather", weathers[c.Mission.Weather]), str("result", hitText(hits)))
@@ -685,13 +810,13 @@ func (c *Campaign) boatAttacks(cb *Combat, s *Sortie) {
 	}
 }
 
-// shots lists the gun attacks a boat makes this round, each with the crew
-// skill it fires with: Boat #1 one per working cannon with a serving crew
-// (twice for a Veteran crew); Boats #2-#4 two cannons, twice for Elite.
-func (c *Campaign) shots(s *Sortie) []int {
-	var out []int
+// shots appends to out the gun attacks a boat makes this round, each with
+// the crew skill it fires with: Boat #1 one per working cannon with a
+// serving crew (twice for a Veteran crew); Boats #2-#4 two cannons, twice
+// for Elite.
+func (c *Campaign) shots(s *Sortie, out []int) []int {
 	if s.No == 1 {
-		used := map[*Crewman]bool{}
+		var used crewSet
 		n := boatEquipment[c.Type].Cannons - s.CannonsOut
 		for i := 0; i < n && i < len(cannonCrews); i++ {
 			crew := c.crewman(cannonCrews[i])
@@ -701,13 +826,13 @@ func (c *Campaign) shots(s *Sortie) []int {
 			if crew == nil || !crew.Serving() {
 				// 4.12: the depth charge or watch crew may fire the gun, with
 				// a penalty (Green).
-				if st := c.standIn(used); st != nil {
-					used[st] = true
+				if st := c.standIn(&used); st != nil {
+					used.add(st)
 					out = append(out, 0)
 				}
 				continue
 			}
-			used[crew] = true
+			used.add(crew)
 			skill := 1
 			if crew.Veteran {
 				skill = 2
@@ -736,13 +861,35 @@ func (c *Campaign) helmStandIn() int {
 }
 
 // standIn is a serving depth charge or watch crew not yet at a gun (4.12).
-func (c *Campaign) standIn(used map[*Crewman]bool) *Crewman {
-	for _, pos := range []int{posDC, posWatch} {
-		if m := c.crewman(pos); m != nil && m.Serving() && !used[m] {
+func (c *Campaign) standIn(used *crewSet) *Crewman {
+	for _, pos := range [...]int{posDC, posWatch} {
+		if m := c.crewman(pos); m != nil && m.Serving() && !used.has(m) {
 			return m
 		}
 	}
 	return nil
+}
+
+// crewSet is the men already at a gun this round (at most one per cannon).
+type crewSet struct {
+	n   int
+	men [len(cannonCrews)]*Crewman
+}
+
+func (s *crewSet) add(m *Crewman) {
+	if s.n < len(s.men) {
+		s.men[s.n] = m
+		s.n++
+	}
+}
+
+func (s *crewSet) has(m *Crewman) bool {
+	for _, x := range s.men[:s.n] {
+		if x == m {
+			return true
+		}
+	}
+	return false
 }
 
 func hitText(h int) string {
@@ -752,7 +899,26 @@ func hitText(h int) string {
 	case 1:
 		return "hit"
 	}
+	if h < len(hitTexts) {
+		return hitTexts[h]
+	}
 	return fmt.Sprintf("%d hits", h)
+}
+
+// hitTexts and damageTexts are results of attacks, made once.
+var hitTexts, damageTexts = func() (h, d [10]string) {
+	for i := range h {
+		h[i] = fmt.Sprintf("%d hits", i)
+		d[i] = fmt.Sprintf("hit: %d damage", i)
+	}
+	return h, d
+}()
+
+func damageText(pts int) string {
+	if pts >= 0 && pts < len(damageTexts) {
+		return damageTexts[pts]
+	}
+	return fmt.Sprintf("hit: %d damage", pts)
 }
 
 // launch is a torpedo or rocket attack (D-2, D-3).
@@ -769,7 +935,7 @@ func (c *Campaign) launch(cb *Combat, s *Sortie, u *Unit, weapon string) {
 	if s.No == 1 {
 		c.facts.standIn = c.helmStandIn()
 	}
-	o := c.roll(c.ids.Torpedo, s.Boat.ID+" at "+u.ID)
+	o := c.roll(c.ids.Torpedo, c.say(s.Boat.ID, " at ", u.ID))
 	hits, _ := o.Int(eHits)
 	if weapon == "rocket" {
 		c.detected(cb, "the rockets' flash")
@@ -784,7 +950,7 @@ func (c *Campaign) launch(cb *Combat, s *Sortie, u *Unit, weapon string) {
 	d := c.roll(c.ids.TorpedoDamage, u.ID)
 	pts, _ := d.Int(ePoints)
 	c.x.Emit("attack", str("attacker", s.Boat.ID), str("target", u.ID), str("weapon", weapon), str("range", rangeZones[cb.Zone]),
-		str("weather", weathers[c.Mission.Weather]), str("result", fmt.Sprintf("hit: %d damage", pts)))
+		str("weather", weathers[c.Mission.Weather]), str("result", damageText(pts)))
 	c.damageUnit(cb, s, u, pts, d.Has(eSunk))
 }
 
@@ -852,7 +1018,7 @@ func (c *Campaign) enemyActs(cb *Combat, u *Unit) {
 	}
 	// The enemy's guns reach as far as the squadron's in this weather.
 	for range u.Guns {
-		s := c.pick(true, u.ID+" fires")
+		s := c.pick(true, u.ID, " fires")
 		if s == nil {
 			return
 		}
@@ -862,14 +1028,14 @@ func (c *Campaign) enemyActs(cb *Combat, u *Unit) {
 		}
 		c.facts.reset()
 		c.facts.rng, c.facts.enemy, c.facts.speed, c.facts.flare = zone, u.Type, cb.Speed, b2i(cb.flare)
-		c.facts.sortie = &Sortie{Boat: &Boat{Skill: u.Skill}}
+		c.facts.skill = u.Skill
 		if s.Disabled {
 			c.facts.speed = speedIdle
 		}
 		if s.No == 1 {
 			c.facts.standIn = c.helmStandIn()
 		}
-		o := c.roll(c.ids.EnemyFire, u.ID+" at "+s.Boat.ID)
+		o := c.roll(c.ids.EnemyFire, c.say(u.ID, " at ", s.Boat.ID))
 		hits, _ := o.Int(eHits)
 		c.x.Emit("attack", str("attacker", u.ID), str("target", s.Boat.ID), str("weapon", "gun"), str("range", rangeZones[zone]),
 			str("weather", weathers[c.Mission.Weather]), str("result", hitText(hits)))

@@ -33,7 +33,7 @@ func atSea(c *Campaign, weather int, types ...int) *Combat {
 		m.Sorties = append(m.Sorties, &Sortie{Boat: c.Boats[i], No: i + 1, Formation: true, Torpedoes: 4})
 	}
 	c.Mission = m
-	cb := &Combat{Kind: "convoy", Zone: zoneOut, Speed: speedMedium, Wave: 1, launched: map[*Sortie]int{}}
+	cb := &Combat{Kind: "convoy", Zone: zoneOut, Speed: speedMedium, Wave: 1}
 	for i, t := range types {
 		cb.Enemy = append(cb.Enemy, &Unit{ID: enemies[t] + "-" + string(rune('1'+i)), Type: t, Hull: 5, Size: sizeOf(t), Skill: 1})
 	}
@@ -133,24 +133,24 @@ func TestRule4_6CannonShots(t *testing.T) {
 	probeWith(t, 3, opts("short", "s100"), orders{}, func(c *Campaign) {
 		atSea(c, 0, 0)
 		s1 := c.Mission.Sorties[0]
-		if n := len(c.shots(s1)); n != 3 {
+		if n := len(c.shots(s1, nil)); n != 3 {
 			t.Errorf("Boat #1, 3 cannons: %d shots", n)
 		}
 		c.crewman(posFwdGun).Veteran = true
-		if n := len(c.shots(s1)); n != 4 {
+		if n := len(c.shots(s1, nil)); n != 4 {
 			t.Errorf("Boat #1 with a Veteran forward gun crew: %d shots, want 4", n)
 		}
 		s1.CannonsOut = 1
-		if n := len(c.shots(s1)); n != 3 {
+		if n := len(c.shots(s1, nil)); n != 3 {
 			t.Errorf("one cannon out: %d shots, want 3", n)
 		}
 		s2 := c.Mission.Sorties[1]
 		s2.Boat.Skill = 2
-		if n := len(c.shots(s2)); n != 2 {
+		if n := len(c.shots(s2, nil)); n != 2 {
 			t.Errorf("Veteran #2 crew: %d shots, want 2", n)
 		}
 		s2.Boat.Skill = 3
-		if n := len(c.shots(s2)); n != 4 {
+		if n := len(c.shots(s2, nil)); n != 4 {
 			t.Errorf("Elite #2 crew: %d shots, want 4", n)
 		}
 	})
@@ -296,13 +296,13 @@ func TestRule4_12StandInAtTheGuns(t *testing.T) {
 		atSea(c, 0, 0)
 		c.kill(c.crewman(posFwdGun))
 		c.kill(c.crewman(posMidGun))
-		got := c.shots(c.Mission.Sorties[0])
+		got := c.shots(c.Mission.Sorties[0], nil)
 		if !slices.Equal(got, []int{0, 0, 1}) {
 			t.Errorf("two gun crews down: shots %v, want the DC and watch crews as Green stand-ins and the aft crew", got)
 		}
 		c.kill(c.crewman(posDC))
 		c.kill(c.crewman(posWatch))
-		if got := c.shots(c.Mission.Sorties[0]); !slices.Equal(got, []int{1}) {
+		if got := c.shots(c.Mission.Sorties[0], nil); !slices.Equal(got, []int{1}) {
 			t.Errorf("no stand-ins left: shots %v", got)
 		}
 	})

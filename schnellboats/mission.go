@@ -2,6 +2,7 @@ package schnellboats
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/schnell-wargames/schnell/dice"
 	"github.com/schnell-wargames/schnell/engine"
@@ -28,20 +29,38 @@ const (
 	encEvent
 )
 
-// formation is the boats still with the squadron tonight.
+// maxSorties: at most 4 boats sail (3.3: Boat #1 and up to 3 more).
+const maxSorties = 4
+
+// formation is the boats still with the squadron tonight, as a snapshot.
+// Small enough to be inlined, so that the slice stays on the caller's
+// stack (the rules ask for the formation dozens of times a turn).
 func (c *Campaign) formation() []*Sortie {
-	m := c.Mission
-	if m == nil {
-		return nil
-	}
-	out := make([]*Sortie, 0, len(m.Sorties))
-	for _, s := range m.Sorties {
-		if s.Formation && s.Gone == "" {
-			out = append(out, s)
+	out := make([]*Sortie, 0, maxSorties)
+	if m := c.Mission; m != nil {
+		for _, s := range m.Sorties {
+			if s.inFormation() {
+				out = append(out, s)
+			}
 		}
 	}
 	return out
 }
+
+// formed is the number of boats in formation.
+func (c *Campaign) formed() int {
+	n := 0
+	if m := c.Mission; m != nil {
+		for _, s := range m.Sorties {
+			if s.inFormation() {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+func (s *Sortie) inFormation() bool { return s.Formation && s.Gone == "" }
 
 // sortie1 is Boat #1 tonight (nil at base).
 func (c *Campaign) sortie1() *Sortie {
@@ -87,7 +106,7 @@ func (c *Campaign) slow() (bool, string) {
 // each assigned Red Zone, then home; the Kommandant may abort at any turn.
 func (c *Campaign) sail() {
 	m := c.Mission
-	for len(c.formation()) > 0 {
+	for c.formed() > 0 {
 		if m.Pos+1 >= len(m.Route) {
 			break
 		}
@@ -116,7 +135,7 @@ func (c *Campaign) sail() {
 		} else {
 			c.encounter(c.ids.Encounter[z.Colour])
 		}
-		if len(c.formation()) == 0 {
+		if c.formed() == 0 {
 			break
 		}
 		c.disabledBoats()
@@ -139,7 +158,7 @@ func (c *Campaign) inRedZone() {
 		}
 	}
 	c.encounter(c.ids.Encounter[3])
-	if len(c.formation()) > 0 {
+	if c.formed() > 0 {
 		m.Patrolled++
 		c.x.Emit("patrolled", str("zone", c.zone().ID), num("zones", m.Patrolled))
 	}
@@ -337,9 +356,10 @@ func (c *Campaign) event() {
 }
 
 // pick rolls which boat of the formation an event strikes (1D6 read over
-// the boats; boat1 says whether Boat #1 may be struck).
-func (c *Campaign) pick(boat1 bool, why string) *Sortie {
-	var cands []*Sortie
+// the boats; boat1 says whether Boat #1 may be struck); why says what
+// strikes (its parts are joined only when read).
+func (c *Campaign) pick(boat1 bool, why ...string) *Sortie {
+	cands := make([]*Sortie, 0, maxSorties)
 	for _, s := range c.formation() {
 		if boat1 || s.No > 1 {
 			cands = append(cands, s)
@@ -351,7 +371,11 @@ func (c *Campaign) pick(boat1 bool, why string) *Sortie {
 	case 1:
 		return cands[0]
 	}
-	r, _ := c.x.RollDice(dice.D6, "which boat: "+why)
+	var label string
+	if c.x.Reading() {
+		label = "which boat: " + strings.Join(why, "")
+	}
+	r, _ := c.x.RollDice(dice.D6, label)
 	return cands[(r-1)*len(cands)/6]
 }
 
@@ -708,7 +732,7 @@ func (c *Campaign) lose(s *Sortie, how, why, table string) {
 		}
 		return
 	}
-	rescuers := len(c.formation()) > 0
+	rescuers := c.formed() > 0
 	if s.No == 1 {
 		for _, cm := range c.Crew {
 			if !cm.Serving() && !cm.SW {

@@ -108,6 +108,7 @@ type Sortie struct {
 	Rockets       int
 	Components    int      // component hits to repair
 	Destroyed     []string // engines, turbojets, radio: parts needed (H-2)
+	launched      int      // combat: torpedoes or rockets launched this wave
 }
 
 // Mission is tonight's mission.
@@ -168,6 +169,13 @@ type Campaign struct {
 	ids       *bookIDs
 	x         *engine.Ctx
 	facts     facts
+	asks      asks
+}
+
+// asks are the decisions the rules ask most often, refilled each time
+// (engine.Decision.Reset) so that asking allocates nothing.
+type asks struct {
+	speed, rng, attack, move engine.Decision
 }
 
 // Stats are the campaign's running totals.

@@ -47,8 +47,24 @@ func redZoneID(n int) string { return "R" + string(rune('0'+n)) }
 
 // path is the shortest way from a to b that does not pass through a Red Zone
 // other than b (the squadron keeps to the open Channel in transit); ties go
-// to the link listed first, so the route is deterministic.
-func path(a, b string) []string {
+// to the link listed first, so the route is deterministic. The map is
+// fixed: every path is found once, at start-up. Callers must not write
+// into the slice (append copies it: its capacity is its length).
+func path(a, b string) []string { return paths[zoneIndex[a]][zoneIndex[b]] }
+
+var paths = func() [][][]string {
+	p := make([][][]string, len(strategicMap))
+	for i, a := range strategicMap {
+		p[i] = make([][]string, len(strategicMap))
+		for j, b := range strategicMap {
+			w := findPath(a.ID, b.ID)
+			p[i][j] = w[:len(w):len(w)]
+		}
+	}
+	return p
+}()
+
+func findPath(a, b string) []string {
 	prev := map[string]string{a: ""}
 	queue := []string{a}
 	for len(queue) > 0 {
@@ -75,8 +91,26 @@ func path(a, b string) []string {
 }
 
 // route is the whole night's way: out to the first assigned Red Zone, along
-// the 4 assigned zones in order, and home (the "Zones" rule).
+// the 4 assigned zones in order, and home (the "Zones" rule). Callers must
+// not write into it.
 func route(first int) []string {
+	if first >= 1 && first < len(routes) {
+		return routes[first]
+	}
+	return findRoute(first)
+}
+
+// routes holds the route of every first zone, made once.
+var routes = func() [][]string {
+	r := make([][]string, redZones-2)
+	for first := 1; first < len(r); first++ {
+		w := findRoute(first)
+		r[first] = w[:len(w):len(w)]
+	}
+	return r
+}()
+
+func findRoute(first int) []string {
 	r := path("CHERBOURG", redZoneID(first))
 	for n := first + 1; n < first+4; n++ {
 		r = append(r, redZoneID(n))

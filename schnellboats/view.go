@@ -45,7 +45,7 @@ func (c *Campaign) missionView() gamelog.Value {
 		num("n", m.N), str("kind", missionKind[m.Kind]), flag("abstract", m.Abstract), str("weather", weathers[m.Weather]),
 		num("sea_state", m.Sea), str("zone", zone), num("turn", m.Turn), gamelog.Ints("zones", reds),
 		num("patrolled", m.Patrolled), flag("home", m.Home), flag("special_done", m.Special),
-		num("boats_in_formation", len(c.formation())), num("vp", m.VP)}
+		num("boats_in_formation", c.formed()), num("vp", m.VP)}
 	if cb := m.Combat; cb != nil {
 		units := []gamelog.Value{}
 		for _, u := range cb.Enemy {

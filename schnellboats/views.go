@@ -340,6 +340,10 @@ func (Reference) Decide(d *engine.Decision) (int, error) { return d.Default, nil
 // Who implements engine.Decider.
 func (Reference) Who() engine.Who { return engine.ByDefault }
 
+// Blind implements engine.Blind: the reference takes the Default the rules
+// mark, and reads no wording.
+func (Reference) Blind() bool { return true }
+
 // PrintSummary writes the campaign's end-of-campaign summary.
 func (c *Campaign) PrintSummary(w io.Writer) error {
 	s := c.Stats

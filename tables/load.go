@@ -656,6 +656,7 @@ func (p *parser) parseRow(rest string) error {
 			return err
 		}
 	}
+	r.text = r.rangeText()
 	p.cur.Rows = append(p.cur.Rows, r)
 	return nil
 }

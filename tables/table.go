@@ -74,6 +74,7 @@ type Row struct {
 	Effects []Effect
 	Line    int
 	Label   string // the enum value of a row of an enum lookup table
+	text    string // Range, made once at load (every roll event names its row)
 }
 
 // Effect is one key=value a row sets.
@@ -203,6 +204,13 @@ func (r *Row) Has(key int) bool {
 
 // Range is the row's range as written: "3", "1-5", "<=0", ">=11".
 func (r *Row) Range() string {
+	if r.text != "" {
+		return r.text
+	}
+	return r.rangeText()
+}
+
+func (r *Row) rangeText() string {
 	switch {
 	case r.Label != "":
 		return r.Label
