@@ -42,7 +42,7 @@ type Unit struct {
 	Damage int
 	Gone   string // "", "sunk", "evaded"
 	Burns  bool
-	credit *Sortie     // who set a burning tanker alight
+	credit *Sortie    // who set a burning tanker alight
 	words  *unitWords // its attack options (orders)
 }
 
