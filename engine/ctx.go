@@ -222,14 +222,19 @@ func (c *Ctx) Fail(err error) {
 	panic(&Fault{err})
 }
 
-// Reading reports whether anyone reads what the rules say besides the
-// outcome: events (a log, the history, an observer, a replay), the label
-// of a roll the player makes, or the wording of a decision (any decider but
-// a blind one). It is false only in batch runs of a blind decider with no
-// log: the rules may then skip making labels and texts nobody will see.
-func (c *Ctx) Reading() bool {
+// Reading reports whether anyone reads what the rules record besides the
+// outcome: events (a log, the history, an observer, a replay) or the label
+// of a roll the player makes. It is false in batch runs with no log: the
+// rules may then skip making labels and texts nobody will see.
+func (c *Ctx) Reading() bool { return !c.g.silent() || c.g.mode == Physical }
+
+// Asking reports whether anyone reads the wording of a decision (its
+// Prompt, its options' Text): the player or a script does, a blind decider
+// (engine.Blind: the reference Kommandant) does not. The rules may leave
+// the wording out when nobody reads it.
+func (c *Ctx) Asking() bool {
 	g := c.g
-	return !g.silent() || g.mode == Physical || g.decider == nil || !blind(g.decider)
+	return g.decider == nil || !blind(g.decider)
 }
 
 // Replaying reports whether the rules are being replayed from a log.

@@ -86,14 +86,17 @@ func (w *Writer) Append(e *Event) error {
 	if w.err != nil {
 		return w.err
 	}
-	w.buf = e.AppendJSON(w.buf[:0])
-	w.buf = append(w.buf, '\n')
-	if w.w.Available() < len(w.buf) {
+	// The line is made in the buffer's free space when it fits (most do:
+	// no copy), and must go out in one Write.
+	line := append(e.AppendJSON(w.w.AvailableBuffer()), '\n')
+	if len(line) > w.w.Available() {
+		w.buf = append(w.buf[:0], line...)
 		if w.err = w.w.Flush(); w.err != nil {
 			return w.err
 		}
+		line = w.buf
 	}
-	_, w.err = w.w.Write(w.buf)
+	_, w.err = w.w.Write(line)
 	return w.err
 }
 

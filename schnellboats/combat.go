@@ -410,7 +410,7 @@ func (c *Campaign) combatOrders(cb *Combat, round int) {
 	limit, _, _ := c.limitSpeed()
 	d := &c.asks.speed
 	d.Reset("speed", "")
-	if c.x.Reading() {
+	if c.x.Asking() {
 		d.Prompt = fmt.Sprintf("Round %d: the squadron's speed?", round)
 	}
 	for sp := speedSlow; sp <= limit; sp++ {
@@ -431,7 +431,7 @@ func (c *Campaign) combatOrders(cb *Combat, round int) {
 	// Movement: closer, stay, away, or out of the combat.
 	mv := &c.asks.rng
 	mv.Reset("range", "")
-	if c.x.Reading() {
+	if c.x.Asking() {
 		mv.Prompt = fmt.Sprintf("Round %d at %s, in the %s zone: move?", round, speeds[cb.Speed], rangeZones[cb.Zone])
 	}
 	if cb.Zone < zoneClose {
@@ -607,7 +607,7 @@ func (c *Campaign) refMove(cb *Combat, d *engine.Decision) int {
 func (c *Campaign) attackPlan(cb *Combat, round int) {
 	d := &c.asks.attack
 	d.Reset("attack", "")
-	if c.x.Reading() {
+	if c.x.Asking() {
 		d.Prompt = fmt.Sprintf("Round %d in the %s zone: the squadron's attack?", round, rangeZones[cb.Zone])
 	}
 	d.Add("hold", "hold fire", "hold")

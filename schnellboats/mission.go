@@ -6,7 +6,6 @@ import (
 
 	"github.com/schnell-wargames/schnell/dice"
 	"github.com/schnell-wargames/schnell/engine"
-	"github.com/schnell-wargames/schnell/gamelog"
 )
 
 // Mission kinds (index into missionKind).
@@ -252,10 +251,16 @@ func (c *Campaign) damaged() bool {
 func (c *Campaign) orders() {
 	m := c.Mission
 	next := zoneByID(m.Route[m.Pos+1])
-	d := &engine.Decision{Kind: "move", Prompt: fmt.Sprintf("Turn %d in %s. Go on to %s, or abort the mission and turn for Cherbourg (4.9)?", m.Turn, c.zone().Name, next.Name),
-		Options: []engine.Option{
-			{Name: "next", Text: "go on to " + next.ID, Command: "move next", Facts: []gamelog.Field{str("zone", next.ID)}},
-			{Name: "home", Text: "abort: the mission fails unless something was sunk", Command: "move home"}}}
+	d := &c.asks.move
+	d.Reset("move", "")
+	goOn := ""
+	if c.x.Asking() {
+		d.Prompt = fmt.Sprintf("Turn %d in %s. Go on to %s, or abort the mission and turn for Cherbourg (4.9)?", m.Turn, c.zone().Name, next.Name)
+		goOn = "go on to " + next.ID
+	}
+	o := d.Add("next", goOn, "move next")
+	o.Facts = append(o.Facts, str("zone", next.ID))
+	d.Add("home", "abort: the mission fails unless something was sunk", "move home")
 	if c.damaged() {
 		d.Default = 1
 	}
