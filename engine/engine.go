@@ -43,35 +43,13 @@ type Definition struct {
 	// Summarize describes a saved game in one line (date, score, state)
 	// for lists of saved games.
 	Summarize func(lg *gamelog.Log) string
-	// View is what a script may see of the game, as a fresh copy.
-	View func(r Rules) View
+	// View is what a script may see of the game's rules (nil: nothing).
+	View func(r Rules) Viewer
 	// Finished reports whether a saved game has ended (nil: never).
 	Finished func(lg *gamelog.Log) bool
 	// Reference makes the game's built-in reference Kommandant for a
 	// game's rules (nil: the game has none); its decisions are "default".
 	Reference func(r Rules) Decider
-}
-
-// View is what a script sees of a game: fields made at once, and parts
-// made only when a script first looks at them (most decisions look at few).
-type View struct {
-	Fields []gamelog.Field
-	Parts  []ViewPart
-}
-
-// ViewPart is a field of a View made on demand.
-type ViewPart struct {
-	Key  string
-	Make func() gamelog.Value
-}
-
-// All returns every field of the view, parts made.
-func (v View) All() []gamelog.Field {
-	out := append([]gamelog.Field(nil), v.Fields...)
-	for _, p := range v.Parts {
-		out = append(out, gamelog.Field{Key: p.Key, Val: p.Make()})
-	}
-	return out
 }
 
 // Booklet is one named table set.

@@ -578,7 +578,7 @@ func cmdLua(s *Session, args []string) error {
 		var view scripting.View
 		if s.def.View != nil && s.game.Seq() > 0 {
 			g := s.game
-			view = func() engine.View { return s.def.View(g.Rules()) }
+			view = func() engine.Viewer { return s.def.View(g.Rules()) }
 		}
 		s.eval = scripting.NewEval(scripting.Options{Print: s.cfg.Out, Seed: s.game.Header().Seed}, view)
 		s.evalGame = s.game

@@ -44,7 +44,7 @@ func BenchmarkCampaign(b *testing.B) {
 								b.Fatal(err)
 							}
 						case "lua":
-							h, err = scripting.Load("reference.lua", src, scripting.Options{Seed: seed}, func() engine.View { return d.View(g.Rules()) })
+							h, err = scripting.Load("reference.lua", src, scripting.Options{Seed: seed}, func() engine.Viewer { return d.View(g.Rules()) })
 							if err != nil {
 								b.Fatal(err)
 							}
@@ -110,7 +110,7 @@ func BenchmarkLuaDecision(b *testing.B) {
 	d := def(b)
 	src, _ := os.ReadFile("../scripts/reference.lua")
 	g, _ := play(b, 3, "short", "s100")
-	h, err := scripting.Load("reference.lua", src, scripting.Options{}, func() engine.View { return d.View(g.Rules()) })
+	h, err := scripting.Load("reference.lua", src, scripting.Options{}, func() engine.Viewer { return d.View(g.Rules()) })
 	if err != nil {
 		b.Fatal(err)
 	}

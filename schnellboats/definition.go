@@ -119,7 +119,7 @@ func newDefinition(s100, b5 *tables.Set) *engine.Definition {
 		Describe:  describe,
 		Status:    status,
 		Summarize: summarize,
-		View:      func(r engine.Rules) engine.View { return r.(*Campaign).LazyView() },
+		View:      func(r engine.Rules) engine.Viewer { return r.(*Campaign) },
 		Finished: func(lg *gamelog.Log) bool {
 			return len(lg.Events) > 0 && lg.Events[len(lg.Events)-1].Type == "campaign_end"
 		},

@@ -188,7 +188,13 @@ error naming the script, the decision and its options. In combat (4.6-4.9), each
 ` + "`boat_abort`" + ` — ` + "`stay`, `break`/`abort`" + ` (4.8, 4.9).
 
 ## What a script sees
-` + "`game`" + ` is a read-only copy made fresh for every call (lists and objects are built on first use).
+` + "`game`" + ` and ` + "`d`" + ` are live tables: before each call they are brought up to date with the game, so
+they show it as it is now. ` + "`game.mission`" + `, ` + "`game.boats`" + ` and ` + "`game.crew`" + ` are written only when the script
+first looks at them in a call. Treat them as read-only: whatever a script changes in them (a field, a
+sorted list) is put back at the next call, so scribbles never mislead it, but they are not kept either.
+To remember something from one call to the next, copy the value (` + "`local pts = b.points`" + `), not the table:
+a table kept from an earlier call shows the game as it is at the latest call. Each kind of decision has
+its own ` + "`d`" + `.
 `
 
 const luaAPITail = `

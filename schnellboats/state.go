@@ -12,7 +12,26 @@ type Date struct{ t time.Time }
 
 func mkDate(y, m, d int) Date { return Date{time.Date(y, time.Month(m), d, 0, 0, 0, 0, time.UTC)} }
 
-func (d Date) String() string       { return d.t.Format("2006-01-02") }
+func (d Date) String() string {
+	if since := d.t.Sub(firstNamed.t); since%(24*time.Hour) == 0 && since >= 0 && int(since/(24*time.Hour)) < len(dateNames) {
+		i := int(since / (24 * time.Hour))
+		return dateNames[i] // events and the script view name dates often
+	}
+	return d.t.Format("2006-01-02")
+}
+
+// dateNames are the names of the days from 1943 to 1945, made once.
+var (
+	firstNamed = mkDate(1943, 1, 1)
+	dateNames  = func() []string {
+		n := make([]string, 3*366)
+		for i := range n {
+			n[i] = firstNamed.t.AddDate(0, 0, i).Format("2006-01-02")
+		}
+		return n
+	}()
+)
+
 func (d Date) Add(days int) Date    { return Date{d.t.AddDate(0, 0, days)} }
 func (d Date) Before(e Date) bool   { return d.t.Before(e.t) }
 func (d Date) Month() int           { return int(d.t.Month()) }

@@ -5,91 +5,168 @@ import (
 	"github.com/schnell-wargames/schnell/gamelog"
 )
 
-// View is what a script sees of the campaign, every part made: a copy of
-// everything the player can see (docs/lua-api.md lists it).
-func (c *Campaign) View() []gamelog.Field { return c.LazyView().All() }
+// View is what a script sees of the campaign, every part written: all the
+// player can see (docs/lua-api.md lists it).
+func (c *Campaign) View() []gamelog.Field { return engine.ViewFields(c) }
 
-// LazyView is View with the mission, boats and crew made only when a
-// script looks at them.
-func (c *Campaign) LazyView() engine.View {
-	medals := make([]gamelog.Value, len(c.Medals))
-	for i, m := range c.Medals {
-		medals[i] = gamelog.StrV(m)
+// viewParts are the parts of the view a script gets only when it looks.
+var viewParts = []string{"mission", "boats", "crew"}
+
+// ViewParts implements engine.Viewer.
+func (c *Campaign) ViewParts() []string { return viewParts }
+
+// WriteView implements engine.Viewer: the campaign's fields, then on
+// demand tonight's mission (nil at base), the six hulls and the crew.
+func (c *Campaign) WriteView(w engine.ViewWriter, part int) {
+	switch part {
+	case -1:
+		w.Str("date", c.Date.String())
+		w.Str("campaign", lengths[c.Length])
+		w.Str("boat", boatTypes[c.Type])
+		w.Str("start", c.Start.String())
+		w.Str("end", c.End.String())
+		w.Int("vp", c.VP)
+		w.Int("grade", c.Grade)
+		w.Open("medals", true)
+		for _, m := range c.Medals {
+			w.Str("", m)
+		}
+		w.Close()
+		w.Bool("war_badge", c.WarBadge)
+		w.Int("reprimands", c.Reprimand)
+		w.Bool("cognac", c.Cognac)
+		w.Int("hospital_days", c.Hospital)
+		w.Int("missions", c.Stats.Missions)
+		w.Int("successful", c.Stats.Successful)
+		w.Int("boats_lost", c.Stats.BoatsLost)
+	case 0:
+		if c.Mission != nil {
+			c.writeMission(w)
+		}
+	case 1:
+		c.writeBoats(w)
+	case 2:
+		c.writeCrew(w)
 	}
-	fs := []gamelog.Field{
-		str("date", c.Date.String()), str("campaign", lengths[c.Length]), str("boat", boatTypes[c.Type]),
-		str("start", c.Start.String()), str("end", c.End.String()),
-		num("vp", c.VP), num("grade", c.Grade), gamelog.List("medals", medals...), flag("war_badge", c.WarBadge),
-		num("reprimands", c.Reprimand), flag("cognac", c.Cognac), num("hospital_days", c.Hospital),
-		num("missions", c.Stats.Missions), num("successful", c.Stats.Successful), num("boats_lost", c.Stats.BoatsLost),
-	}
-	v := engine.View{Fields: fs}
-	if c.Mission != nil {
-		v.Parts = append(v.Parts, engine.ViewPart{Key: "mission", Make: c.missionView})
-	}
-	v.Parts = append(v.Parts, engine.ViewPart{Key: "boats", Make: c.boatsView}, engine.ViewPart{Key: "crew", Make: c.crewView})
-	return v
 }
 
-func (c *Campaign) missionView() gamelog.Value {
+func (c *Campaign) writeMission(w engine.ViewWriter) {
 	m := c.Mission
 	zone := "CHERBOURG"
 	if m.Pos >= 0 && m.Pos < len(m.Route) {
 		zone = m.Route[m.Pos]
 	}
-	reds := []int{}
+	w.Open("mission", false)
+	w.Int("n", m.N)
+	w.Str("kind", missionKind[m.Kind])
+	w.Bool("abstract", m.Abstract)
+	w.Str("weather", weathers[m.Weather])
+	w.Int("sea_state", m.Sea)
+	w.Str("zone", zone)
+	w.Int("turn", m.Turn)
+	w.Open("zones", true)
 	if m.FirstZone > 0 {
-		reds = []int{m.FirstZone, m.FirstZone + 1, m.FirstZone + 2, m.FirstZone + 3}
+		for i := range 4 {
+			w.Int("", m.FirstZone+i)
+		}
 	}
-	mfs := []gamelog.Field{
-		num("n", m.N), str("kind", missionKind[m.Kind]), flag("abstract", m.Abstract), str("weather", weathers[m.Weather]),
-		num("sea_state", m.Sea), str("zone", zone), num("turn", m.Turn), gamelog.Ints("zones", reds),
-		num("patrolled", m.Patrolled), flag("home", m.Home), flag("special_done", m.Special),
-		num("boats_in_formation", c.formed()), num("vp", m.VP)}
+	w.Close()
+	w.Int("patrolled", m.Patrolled)
+	w.Bool("home", m.Home)
+	w.Bool("special_done", m.Special)
+	w.Int("boats_in_formation", c.formed())
+	w.Int("vp", m.VP)
 	if cb := m.Combat; cb != nil {
-		units := []gamelog.Value{}
+		w.Open("combat", false)
+		w.Int("wave", cb.Wave)
+		w.Int("round", cb.Round)
+		w.Str("range", rangeZones[cb.Zone])
+		w.Str("speed", speeds[cb.Speed])
+		w.Bool("detected", cb.Detected)
+		w.Bool("armed", c.armed())
+		w.Open("enemies", true)
 		for _, u := range cb.Enemy {
 			if u.present() {
-				units = append(units, gamelog.ObjV(str("id", u.ID), str("type", enemies[u.Type]), str("crew", skills[u.Skill]),
-					num("damage", u.Damage), num("hull", u.Hull), str("size", sizes[u.Size]), flag("burning", u.Burns)))
+				w.Open("", false)
+				w.Str("id", u.ID)
+				w.Str("type", enemies[u.Type])
+				w.Str("crew", skills[u.Skill])
+				w.Int("damage", u.Damage)
+				w.Int("hull", u.Hull)
+				w.Str("size", sizes[u.Size])
+				w.Bool("burning", u.Burns)
+				w.Close()
 			}
 		}
-		mfs = append(mfs, gamelog.Obj("combat", num("wave", cb.Wave), num("round", cb.Round), str("range", rangeZones[cb.Zone]),
-			str("speed", speeds[cb.Speed]), flag("detected", cb.Detected), flag("armed", c.armed()), gamelog.List("enemies", units...)))
+		w.Close()
+		w.Close()
 	}
-	return gamelog.ObjV(mfs...)
+	w.Close()
 }
 
-func (c *Campaign) boatsView() gamelog.Value {
-	sortie := map[*Boat]*Sortie{}
+func (c *Campaign) writeBoats(w engine.ViewWriter) {
+	w.Open("boats", true)
+	for i, b := range c.Boats {
+		w.Open("", false)
+		w.Str("id", b.ID)
+		w.Str("status", b.Status)
+		w.Int("repair_days", b.RepairDays)
+		w.Str("skill", skills[b.Skill])
+		w.Int("kills", b.Kills)
+		w.Int("missions", b.Missions)
+		w.Bool("boat1", i == c.Flagship)
+		if s := c.sortieOf(b); s != nil {
+			w.Int("no", s.No)
+			w.Bool("in_formation", s.inFormation())
+			w.Str("gone", s.Gone)
+			w.Bool("disabled", s.Disabled)
+			w.Int("points", s.Points)
+			w.Int("torpedoes", s.Torpedoes)
+			w.Int("rockets", s.Rockets)
+			w.Int("passengers", s.Passengers)
+			if s.No == 1 {
+				w.Int("engines_out", s.EnginesOut)
+				w.Int("jets_out", s.JetsOut)
+				w.Bool("radio_out", s.RadioOut)
+				w.Int("cannons_out", s.CannonsOut)
+				w.Int("components", s.Components)
+				w.Int("fire", s.Fire)
+				w.Int("flooded", s.Flooded)
+				w.Int("extinguishers", s.Extinguishers)
+				w.Int("mines", s.Mines)
+				w.Int("dcs", s.DCs)
+			}
+		}
+		w.Close()
+	}
+	w.Close()
+}
+
+// sortieOf is the hull's sortie tonight, or nil.
+func (c *Campaign) sortieOf(b *Boat) *Sortie {
 	if m := c.Mission; m != nil {
 		for _, s := range m.Sorties {
-			sortie[s.Boat] = s
-		}
-	}
-	boats := make([]gamelog.Value, 0, len(c.Boats))
-	for i, b := range c.Boats {
-		o := []gamelog.Field{str("id", b.ID), str("status", b.Status), num("repair_days", b.RepairDays),
-			str("skill", skills[b.Skill]), num("kills", b.Kills), num("missions", b.Missions), flag("boat1", i == c.Flagship)}
-		if s := sortie[b]; s != nil {
-			o = append(o, num("no", s.No), flag("in_formation", s.Formation && s.Gone == ""), str("gone", s.Gone),
-				flag("disabled", s.Disabled), num("points", s.Points), num("torpedoes", s.Torpedoes), num("rockets", s.Rockets), num("passengers", s.Passengers))
-			if s.No == 1 {
-				o = append(o, num("engines_out", s.EnginesOut), num("jets_out", s.JetsOut), flag("radio_out", s.RadioOut),
-					num("cannons_out", s.CannonsOut), num("components", s.Components), num("fire", s.Fire), num("flooded", s.Flooded), num("extinguishers", s.Extinguishers),
-					num("mines", s.Mines), num("dcs", s.DCs))
+			if s.Boat == b {
+				return s
 			}
 		}
-		boats = append(boats, gamelog.ObjV(o...))
 	}
-	return gamelog.Value{Kind: gamelog.KList, L: boats}
+	return nil
 }
 
-func (c *Campaign) crewView() gamelog.Value {
-	crew := make([]gamelog.Value, 0, len(c.Crew))
+func (c *Campaign) writeCrew(w engine.ViewWriter) {
+	w.Open("crew", true)
 	for _, m := range c.Crew {
-		crew = append(crew, gamelog.ObjV(str("name", m.Name), str("position", positionsS[m.Position]), str("special", specials[m.Special]),
-			num("lw", m.LW), flag("sw", m.SW), flag("kia", m.KIA), flag("veteran", m.Veteran), num("missions", m.Missions)))
+		w.Open("", false)
+		w.Str("name", m.Name)
+		w.Str("position", positionsS[m.Position])
+		w.Str("special", specials[m.Special])
+		w.Int("lw", m.LW)
+		w.Bool("sw", m.SW)
+		w.Bool("kia", m.KIA)
+		w.Bool("veteran", m.Veteran)
+		w.Int("missions", m.Missions)
+		w.Close()
 	}
-	return gamelog.Value{Kind: gamelog.KList, L: crew}
+	w.Close()
 }

@@ -21,8 +21,9 @@ func RunAnalysis(name string, src []byte, args []string, opts Options) error {
 		h.deadline = DefaultDeadline
 	}
 	h.rng = newRand(opts.Seed)
-	h.L = lua.NewState(lua.Options{SkipOpenLibs: true, CallStackSize: 200, RegistrySize: 1024 * 4, RegistryMaxSize: 1024 * 256})
-	defer h.L.Close()
+	h.L = newState()
+	h.mirror = newMirror(h.L)
+	defer h.Close()
 	h.sandbox()
 	at := h.L.NewTable()
 	for _, a := range args {
@@ -95,7 +96,7 @@ func (h *Host) Eval(code string) (string, error) {
 		}
 	}
 	if h.view != nil {
-		L.SetGlobal("game", h.lazy(h.view()))
+		L.SetGlobal("game", h.mirror.view(h.view()))
 	}
 	top := L.GetTop()
 	if err := h.call(fn, lua.MultRet); err != nil {

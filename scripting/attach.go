@@ -49,7 +49,7 @@ func Attach(g *engine.Game, def *engine.Definition, path string, opts Options, s
 	}
 	var view View
 	if def.View != nil {
-		view = func() engine.View { return def.View(g.Rules()) }
+		view = func() engine.Viewer { return def.View(g.Rules()) }
 	}
 	h, err := Load(path, src, opts, view)
 	if err != nil {

@@ -1,6 +1,7 @@
 package scripting
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -8,9 +9,11 @@ import (
 	"math/rand/v2"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	lua "github.com/yuin/gopher-lua"
+	"github.com/yuin/gopher-lua/parse"
 
 	"github.com/schnell-wargames/schnell/engine"
 	"github.com/schnell-wargames/schnell/gamelog"
@@ -29,9 +32,10 @@ type Options struct {
 	Seed     uint64        // seeds math.random (the game's seed: reproducible)
 }
 
-// View returns the read-only view of the game a script sees (copied each
-// call: a script never holds Go pointers into the engine).
-type View func() engine.View
+// View returns the game's view for scripts (the engine.Viewer of the game
+// being played), asked at each call. The script sees it as Lua tables the
+// host keeps up to date (see mirror): it never holds Go pointers.
+type View func() engine.Viewer
 
 // Host runs one script: a sandboxed Lua state whose decide(d, game)
 // answers the game's decisions. It implements engine.Decider.
@@ -46,6 +50,14 @@ type Host struct {
 	rng      *rand.Rand
 	deadline time.Duration
 	active   bool // attached to a game (Attach)
+	mirror   *mirror
+
+	// The deadline: one context and one timer serve every call until the
+	// timer fires; then the next call makes new ones (a timer that fired
+	// late can only cancel its own context).
+	ctx   context.Context
+	timer *time.Timer
+	fired bool
 }
 
 // Error is a script's failure: its file, the line when known, and what
@@ -64,12 +76,13 @@ func Load(name string, src []byte, opts Options, view View) (*Host, error) {
 		h.deadline = DefaultDeadline
 	}
 	h.rng = newRand(opts.Seed)
-	h.L = lua.NewState(lua.Options{SkipOpenLibs: true, CallStackSize: 200, RegistrySize: 1024 * 4, RegistryMaxSize: 1024 * 256})
+	h.L = newState()
+	h.mirror = newMirror(h.L)
 	h.sandbox()
-	fn, err := h.L.Load(strings.NewReader(string(src)), name)
+	fn, err := h.compile(name, src)
 	if err != nil {
 		h.L.Close()
-		return nil, &Error{Script: name, Msg: cleanErr(name, err)}
+		return nil, err
 	}
 	if err := h.call(fn, 0); err != nil {
 		h.L.Close()
@@ -105,7 +118,61 @@ func NewEval(opts Options, view View) *Host {
 }
 
 // Close frees the Lua state.
-func (h *Host) Close() { h.L.Close() }
+func (h *Host) Close() {
+	if h.timer != nil {
+		h.timer.Stop()
+	}
+	h.L.Close()
+}
+
+// newState makes a Lua state: the registry starts small and grows (a
+// state is made for every game a batch plays), the call stack is bounded.
+func newState() *lua.LState {
+	return lua.NewState(lua.Options{SkipOpenLibs: true, CallStackSize: 200, RegistrySize: 256, RegistryMaxSize: 1024 * 256})
+}
+
+// compile makes the script's main function; the byte code of a script is
+// compiled once per process and shared by the states that run it (it is
+// read-only: gopher-lua's README).
+func (h *Host) compile(name string, src []byte) (*lua.LFunction, error) {
+	if proto := compiled(name, src); proto != nil {
+		return h.L.NewFunctionFromProto(proto), nil
+	}
+	fn, err := h.L.Load(strings.NewReader(string(src)), name)
+	if err != nil {
+		return nil, &Error{Script: name, Msg: cleanErr(name, err)}
+	}
+	return fn, nil
+}
+
+var protos struct {
+	sync.Mutex
+	m map[string]*lua.FunctionProto
+}
+
+// compiled returns the byte code of a script, or nil if it does not compile
+// (Load then says why, as it always has).
+func compiled(name string, src []byte) *lua.FunctionProto {
+	key := name + "\x00" + string(src)
+	protos.Lock()
+	defer protos.Unlock()
+	if p, ok := protos.m[key]; ok {
+		return p
+	}
+	chunk, err := parse.Parse(bytes.NewReader(src), name)
+	if err != nil {
+		return nil
+	}
+	p, err := lua.Compile(chunk, name)
+	if err != nil {
+		return nil
+	}
+	if protos.m == nil || len(protos.m) >= 64 {
+		protos.m = map[string]*lua.FunctionProto{}
+	}
+	protos.m[key] = p
+	return p
+}
 
 // Who implements engine.Decider.
 func (h *Host) Who() engine.Who { return engine.ByScript }
@@ -180,6 +247,26 @@ func (h *Host) sandbox() {
 		L.Push(lua.LString(strings.Repeat(s, n)))
 		return 1
 	}))
+	// ipairs as Lua 5.1 has it (raw reads from 1 to the first nil), with
+	// no allocation per step (gopher-lua's boxes each index).
+	ipairsStep := L.NewFunction(func(L *lua.LState) int {
+		t := L.CheckTable(1)
+		i := L.CheckInt(2) + 1
+		v := t.RawGetInt(i)
+		if v == lua.LNil {
+			return 0
+		}
+		L.Push(boxInt(i))
+		L.Push(v)
+		return 2
+	})
+	L.SetGlobal("ipairs", L.NewFunction(func(L *lua.LState) int {
+		t := L.CheckTable(1)
+		L.Push(ipairsStep)
+		L.Push(t)
+		L.Push(boxInt(0))
+		return 3
+	}))
 	m := L.GetGlobal("math").(*lua.LTable)
 	m.RawSetString("randomseed", lua.LNil)
 	m.RawSetString("random", L.NewFunction(func(L *lua.LState) int {
@@ -205,15 +292,22 @@ func (h *Host) sandbox() {
 
 // call runs fn with args under the deadline and returns its nret results.
 func (h *Host) call(fn *lua.LFunction, nret int, args ...lua.LValue) error {
-	ctx, cancel := context.WithTimeout(context.Background(), h.deadline)
-	defer cancel()
-	h.L.SetContext(ctx)
-	defer h.L.RemoveContext()
+	if h.timer == nil || h.fired {
+		ctx, cancel := context.WithCancel(context.Background())
+		h.ctx, h.fired = ctx, false
+		h.L.SetContext(ctx)
+		h.timer = time.AfterFunc(h.deadline, cancel)
+	} else {
+		h.timer.Reset(h.deadline)
+	}
 	err := h.L.CallByParam(lua.P{Fn: fn, NRet: nret, Protect: true}, args...)
+	if !h.timer.Stop() {
+		h.fired = true
+	}
 	if err == nil {
 		return nil
 	}
-	if ctx.Err() != nil {
+	if h.ctx.Err() != nil {
 		return &Error{Script: h.name, Msg: fmt.Sprintf("%s: ran past its %s deadline (an endless loop?)", h.where(err), h.deadline)}
 	}
 	return &Error{Script: h.name, Msg: cleanErr(h.name, err)}
@@ -257,27 +351,11 @@ func cleanErr(name string, err error) string {
 // name or its number (1..n).
 func (h *Host) Decide(d *engine.Decision) (int, error) {
 	L := h.L
-	dt := L.NewTable()
-	dt.RawSetString("kind", lua.LString(d.Kind))
-	dt.RawSetString("prompt", lua.LString(d.Prompt))
-	dt.RawSetString("default", lua.LString(d.Options[d.Default].Name))
-	dt.RawSetString("default_index", lua.LNumber(d.Default+1))
-	opts := L.NewTable()
-	for i, o := range d.Options {
-		ot := L.NewTable()
-		ot.RawSetString("name", lua.LString(o.Name))
-		ot.RawSetString("text", lua.LString(o.Text))
-		ot.RawSetString("index", lua.LNumber(i+1))
-		for _, f := range o.Facts {
-			ot.RawSetString(f.Key, h.value(f.Val))
-		}
-		opts.Append(ot)
-	}
-	dt.RawSetString("options", opts)
-	game := lua.LValue(lua.LNil)
+	var game lua.LValue = lua.LNil
 	if h.view != nil {
-		game = h.lazy(h.view())
+		game = h.mirror.view(h.view())
 	}
+	dt := h.mirror.decide(d)
 	if err := h.call(h.decide, 1, dt, game); err != nil {
 		return 0, err
 	}
@@ -323,44 +401,6 @@ func (h *Host) OnEvent(e *gamelog.Event) {
 			panic(&engine.Fault{Err: err})
 		}
 	}
-}
-
-// lazy makes the game view: scalars at once; lists, objects and the
-// view's parts (boats, crew, mission) made and converted on first access,
-// since most decisions look at few of them.
-func (h *Host) lazy(v engine.View) *lua.LTable {
-	t := h.L.NewTable()
-	pending := map[string]func() gamelog.Value{}
-	for _, f := range v.Fields {
-		switch f.Val.Kind {
-		case gamelog.KList, gamelog.KObj:
-			val := f.Val
-			pending[f.Key] = func() gamelog.Value { return val }
-		default:
-			t.RawSetString(f.Key, h.value(f.Val))
-		}
-	}
-	for _, p := range v.Parts {
-		pending[p.Key] = p.Make
-	}
-	if len(pending) > 0 {
-		mt := h.L.NewTable()
-		mt.RawSetString("__index", h.L.NewFunction(func(L *lua.LState) int {
-			k := L.CheckString(2)
-			mk, ok := pending[k]
-			if !ok {
-				L.Push(lua.LNil)
-				return 1
-			}
-			lv := h.value(mk())
-			t.RawSetString(k, lv)
-			delete(pending, k)
-			L.Push(lv)
-			return 1
-		}))
-		h.L.SetMetatable(t, mt)
-	}
-	return t
 }
 
 func (h *Host) object(fs []gamelog.Field) *lua.LTable {

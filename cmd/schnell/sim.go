@@ -175,7 +175,7 @@ func simOne(def *engine.Definition, opts []gamelog.Option, seed uint64, path str
 	g.CollectEvents(false)
 	g.SetDecider(schnellboats.Reference{})
 	if path != "" {
-		h, err := scripting.Load(path, src, scripting.Options{Seed: seed, Deadline: deadline}, func() engine.View { return def.View(g.Rules()) })
+		h, err := scripting.Load(path, src, scripting.Options{Seed: seed, Deadline: deadline}, func() engine.Viewer { return def.View(g.Rules()) })
 		if err != nil {
 			return schnellboats.Record{}, err
 		}

@@ -1,0 +1,78 @@
+package engine
+
+import "github.com/schnell-wargames/schnell/gamelog"
+
+// Viewer is what a script may see of a game: its top-level fields, and
+// parts (a mission, the boats, the crew) written only when a script looks
+// at them. A game writes its view in the same order every time, so that a
+// front end can keep its copy and change only what changed (the scripting
+// package does; most decisions look at little and little changes between
+// two decisions).
+type Viewer interface {
+	// ViewParts names the parts, in order.
+	ViewParts() []string
+	// WriteView writes the top-level fields (part < 0) or part i: one
+	// value under the part's name, or nothing when the game has no such
+	// part now (a script then sees nil).
+	WriteView(w ViewWriter, part int)
+}
+
+// ViewWriter receives a view field by field.
+type ViewWriter interface {
+	Int(key string, v int)
+	Str(key, v string)
+	Bool(key string, v bool)
+	// Open starts an object, or a list when list is true, under key (the
+	// elements of a list have the key ""); Close ends the innermost one.
+	Open(key string, list bool)
+	Close()
+}
+
+// ViewFields is the whole view, every part written, as log fields (for
+// tests, documentation and anything that is not a hot path).
+func ViewFields(v Viewer) []gamelog.Field {
+	var w fieldWriter
+	w.stack = []frame{{}}
+	v.WriteView(&w, -1)
+	for i := range v.ViewParts() {
+		v.WriteView(&w, i)
+	}
+	return w.stack[0].fields
+}
+
+// fieldWriter builds log fields from a view.
+type fieldWriter struct{ stack []frame }
+
+type frame struct {
+	key    string
+	list   bool
+	fields []gamelog.Field
+	values []gamelog.Value
+}
+
+func (w *fieldWriter) add(key string, v gamelog.Value) {
+	f := &w.stack[len(w.stack)-1]
+	if f.list {
+		f.values = append(f.values, v)
+		return
+	}
+	f.fields = append(f.fields, gamelog.Field{Key: key, Val: v})
+}
+
+func (w *fieldWriter) Int(key string, v int)   { w.add(key, gamelog.IntV(v)) }
+func (w *fieldWriter) Str(key, v string)       { w.add(key, gamelog.StrV(v)) }
+func (w *fieldWriter) Bool(key string, v bool) { w.add(key, gamelog.Value{Kind: gamelog.KBool, B: v}) }
+
+func (w *fieldWriter) Open(key string, list bool) {
+	w.stack = append(w.stack, frame{key: key, list: list})
+}
+
+func (w *fieldWriter) Close() {
+	f := w.stack[len(w.stack)-1]
+	w.stack = w.stack[:len(w.stack)-1]
+	if f.list {
+		w.add(f.key, gamelog.Value{Kind: gamelog.KList, L: f.values})
+		return
+	}
+	w.add(f.key, gamelog.Value{Kind: gamelog.KObj, O: f.fields})
+}

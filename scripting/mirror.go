@@ -1,0 +1,353 @@
+package scripting
+
+import (
+	lua "github.com/yuin/gopher-lua"
+
+	"github.com/schnell-wargames/schnell/engine"
+	"github.com/schnell-wargames/schnell/gamelog"
+)
+
+// mirror keeps a script's copy of the game view (and of the decision it is
+// asked) in Lua tables that live as long as the host. Before each call the
+// game writes its view again (engine.ViewWriter); the mirror compares each
+// field with what it wrote last time and with what the table holds now, and
+// sets only what differs: most of the view is unchanged between two
+// decisions, and setting a field of a Lua table costs far more than
+// comparing it. Because the table is checked too, a script that scribbled
+// on its copy (or sorted a list) sees the game as it is at the next call.
+// The parts of the view (mission, boats, crew) are written only when a
+// script first looks at them in a call.
+type mirror struct {
+	L     *lua.LState
+	stack []*node
+	strs  map[string]lua.LValue // boxed strings, so that a changed field allocates once
+
+	viewer engine.Viewer
+	game   *lua.LTable // what scripts get as `game`
+	top    *node       // its fields
+	parts  []*part     // written on first access in a call
+	epoch  int         // calls so far: a part written in this call is fresh
+
+	decisions map[string]*node // the decision being asked (`d`), one table per kind
+}
+
+// part is one part of the view: a node over the game table that holds one
+// field, the part.
+type part struct {
+	name  string
+	index int
+	holds *node
+	epoch int
+}
+
+// node mirrors one Lua table: an object or a list.
+type node struct {
+	t     *lua.LTable
+	list  bool
+	slots []slot   // what was written, in order
+	n     int      // slots written in this pass
+	gone  []string // keys of an object whose slot another key took in this pass
+}
+
+// slot is one field as written last time.
+type slot struct {
+	key  string
+	kind uint8
+	i    int
+	s    string
+	v    lua.LValue // the value set in the table
+	kid  *node      // of a nested object or list
+}
+
+const (
+	slotNone uint8 = iota
+	slotInt
+	slotStr
+	slotBool
+	slotNode
+)
+
+func newMirror(L *lua.LState) *mirror {
+	return &mirror{L: L, strs: map[string]lua.LValue{}, decisions: map[string]*node{}}
+}
+
+func (m *mirror) newNode(list bool) *node { return &node{t: m.L.NewTable(), list: list} }
+
+// view writes the game's view for a new call and returns the game table
+// (nil without a viewer).
+func (m *mirror) view(v engine.Viewer) lua.LValue {
+	if v == nil {
+		return lua.LNil
+	}
+	if v != m.viewer {
+		m.reset(v)
+	}
+	m.epoch++
+	for _, p := range m.parts {
+		m.game.RawSetString(p.name, lua.LNil) // the first access in this call goes to __index
+	}
+	m.write(m.top, func() { v.WriteView(m, -1) })
+	return m.game
+}
+
+// reset starts over for another game's viewer.
+func (m *mirror) reset(v engine.Viewer) {
+	m.viewer = v
+	m.top = m.newNode(false)
+	m.game = m.top.t
+	m.parts = m.parts[:0]
+	for i, name := range v.ViewParts() {
+		m.parts = append(m.parts, &part{name: name, index: i, holds: &node{t: m.game}})
+	}
+	if len(m.parts) == 0 {
+		return
+	}
+	mt := m.L.NewTable()
+	mt.RawSetString("__index", m.L.NewFunction(func(L *lua.LState) int {
+		k, ok := L.Get(2).(lua.LString)
+		if !ok {
+			L.Push(lua.LNil)
+			return 1
+		}
+		L.Push(m.part(string(k)))
+		return 1
+	}))
+	m.L.SetMetatable(m.game, mt)
+}
+
+// part writes a part of the view, once per call, and returns it.
+func (m *mirror) part(name string) lua.LValue {
+	for _, p := range m.parts {
+		if p.name != name {
+			continue
+		}
+		if p.epoch != m.epoch {
+			p.epoch = m.epoch
+			m.write(p.holds, func() { m.viewer.WriteView(m, p.index) })
+		}
+		if len(p.holds.slots) == 0 {
+			return lua.LNil
+		}
+		return p.holds.slots[0].v
+	}
+	return lua.LNil
+}
+
+// write runs one pass over nd.
+func (m *mirror) write(nd *node, f func()) {
+	nd.n = 0
+	m.stack = append(m.stack[:0], nd)
+	f()
+	m.end(nd)
+	m.stack = m.stack[:0]
+}
+
+// decide writes the decision d into its table. Each kind of decision has
+// its own: two decisions of a kind differ in little.
+func (m *mirror) decide(d *engine.Decision) *lua.LTable {
+	nd := m.decisions[d.Kind]
+	if nd == nil {
+		nd = m.newNode(false)
+		m.decisions[d.Kind] = nd
+	}
+	m.write(nd, func() {
+		m.Str("kind", d.Kind)
+		m.Str("prompt", d.Prompt)
+		m.Str("default", d.Options[d.Default].Name)
+		m.Int("default_index", d.Default+1)
+		m.Open("options", true)
+		for i, o := range d.Options {
+			m.Open("", false)
+			m.Str("name", o.Name)
+			m.Str("text", o.Text)
+			m.Int("index", i+1)
+			for _, f := range o.Facts {
+				m.value(f.Key, &f.Val)
+			}
+			m.Close()
+		}
+		m.Close()
+	})
+	return nd.t
+}
+
+// value writes a log value (an option's facts).
+func (m *mirror) value(key string, v *gamelog.Value) {
+	switch v.Kind {
+	case gamelog.KInt:
+		m.Int(key, v.I)
+	case gamelog.KStr:
+		m.Str(key, v.S)
+	case gamelog.KBool:
+		m.Bool(key, v.B)
+	case gamelog.KList:
+		m.Open(key, true)
+		for i := range v.L {
+			m.value("", &v.L[i])
+		}
+		m.Close()
+	case gamelog.KObj:
+		m.Open(key, false)
+		for i := range v.O {
+			m.value(v.O[i].Key, &v.O[i].Val)
+		}
+		m.Close()
+	}
+}
+
+// Int, Str, Bool, Open and Close implement engine.ViewWriter.
+func (m *mirror) Int(key string, v int) { m.scalar(key, slotInt, v, "") }
+func (m *mirror) Str(key, v string)     { m.scalar(key, slotStr, 0, v) }
+func (m *mirror) Bool(key string, v bool) {
+	i := 0
+	if v {
+		i = 1
+	}
+	m.scalar(key, slotBool, i, "")
+}
+
+func (m *mirror) Open(key string, list bool) {
+	nd := m.stack[len(m.stack)-1]
+	pos, sl := nd.next()
+	if sl.kind != slotNode || sl.key != key || sl.kid.list != list || !nd.holds(pos, sl) {
+		nd.retire(sl, key)
+		kid := sl.kid // a table this slot held before is reused: its fields are checked anyway
+		if kid == nil || kid.list != list {
+			kid = m.newNode(list)
+		}
+		*sl = slot{key: key, kind: slotNode, v: kid.t, kid: kid}
+		nd.set(pos, sl)
+	}
+	sl.kid.n = 0
+	m.stack = append(m.stack, sl.kid)
+}
+
+func (m *mirror) Close() {
+	nd := m.stack[len(m.stack)-1]
+	m.stack = m.stack[:len(m.stack)-1]
+	m.end(nd)
+}
+
+func (m *mirror) scalar(key string, kind uint8, i int, s string) {
+	nd := m.stack[len(m.stack)-1]
+	pos, sl := nd.next()
+	if sl.kind == kind && sl.i == i && sl.s == s && sl.key == key && nd.holds(pos, sl) {
+		return // unchanged, in the table too
+	}
+	nd.retire(sl, key)
+	*sl = slot{key: key, kind: kind, i: i, s: s, v: m.box(kind, i, s)}
+	nd.set(pos, sl)
+}
+
+// end finishes a pass over nd: what was written last time and not now is
+// removed (and what a script added to a list).
+func (m *mirror) end(nd *node) {
+	for j := nd.n; j < len(nd.slots); j++ {
+		if !nd.list {
+			nd.gone = append(nd.gone, nd.slots[j].key)
+		}
+		nd.slots[j] = slot{kid: nd.slots[j].kid} // emptied; its table may serve again
+	}
+	nd.slots = nd.slots[:nd.n]
+	if nd.list {
+		// Shrink the array, not just nil its tail: gopher-lua's table.sort
+		// sorts the whole array, trailing nils too.
+		for nd.t.Len() > nd.n {
+			nd.t.Remove(-1)
+		}
+		return
+	}
+	for _, k := range nd.gone {
+		if !nd.wrote(k) {
+			nd.t.RawSetString(k, lua.LNil)
+		}
+	}
+	nd.gone = nd.gone[:0]
+}
+
+// next is the slot of the next field of this pass.
+func (nd *node) next() (int, *slot) {
+	pos := nd.n
+	nd.n++
+	switch {
+	case pos < len(nd.slots):
+	case pos < cap(nd.slots):
+		nd.slots = nd.slots[:pos+1] // an emptied slot (end)
+	default:
+		nd.slots = append(nd.slots, slot{})
+	}
+	return pos, &nd.slots[pos]
+}
+
+// holds reports whether the table still holds what sl says was set.
+func (nd *node) holds(pos int, sl *slot) bool {
+	if nd.list {
+		return nd.t.RawGetInt(pos+1) == sl.v
+	}
+	return nd.t.RawGetString(sl.key) == sl.v
+}
+
+// retire notes that an object's slot, which held another key, is taken.
+func (nd *node) retire(sl *slot, key string) {
+	if !nd.list && sl.kind != slotNone && sl.key != key {
+		nd.gone = append(nd.gone, sl.key)
+	}
+}
+
+func (nd *node) set(pos int, sl *slot) {
+	if nd.list {
+		nd.t.RawSetInt(pos+1, sl.v)
+		return
+	}
+	nd.t.RawSetString(sl.key, sl.v)
+}
+
+// wrote reports whether this pass wrote key.
+func (nd *node) wrote(key string) bool {
+	for i := range nd.slots[:nd.n] {
+		if nd.slots[i].key == key {
+			return true
+		}
+	}
+	return false
+}
+
+// box makes the Lua value of a field; small numbers and seen strings are
+// boxed once.
+func (m *mirror) box(kind uint8, i int, s string) lua.LValue {
+	switch kind {
+	case slotInt:
+		return boxInt(i)
+	case slotBool:
+		return lua.LBool(i == 1)
+	}
+	if v, ok := m.strs[s]; ok {
+		return v
+	}
+	if len(m.strs) >= maxBoxedStrings {
+		clear(m.strs)
+	}
+	v := lua.LValue(lua.LString(s))
+	m.strs[s] = v
+	return v
+}
+
+const (
+	minBoxed        = -256
+	maxBoxedStrings = 4096
+)
+
+// boxInt is an integer as a Lua value, boxed once when small.
+func boxInt(i int) lua.LValue {
+	if i >= minBoxed && i < minBoxed+len(boxedInts) {
+		return boxedInts[i-minBoxed]
+	}
+	return lua.LNumber(i)
+}
+
+var boxedInts = func() (b [2048]lua.LValue) {
+	for i := range b {
+		b[i] = lua.LNumber(i + minBoxed)
+	}
+	return b
+}()

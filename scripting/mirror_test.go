@@ -1,0 +1,234 @@
+package scripting
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/schnell-wargames/schnell/engine"
+	"github.com/schnell-wargames/schnell/gamelog"
+)
+
+// fakeView is a game view whose every shape can change between calls.
+type fakeView struct {
+	vp     int
+	name   string
+	items  []int
+	extra  bool      // writes the field "extra" when set
+	part   *fakePart // nil: the part is absent
+	writes int       // times the part was written
+}
+
+type fakePart struct {
+	n    int
+	tags []string
+}
+
+func (f *fakeView) ViewParts() []string { return []string{"part"} }
+
+func (f *fakeView) WriteView(w engine.ViewWriter, part int) {
+	if part == 0 {
+		f.writes++
+		if f.part == nil {
+			return
+		}
+		w.Open("part", false)
+		w.Int("n", f.part.n)
+		w.Open("tags", true)
+		for _, t := range f.part.tags {
+			w.Str("", t)
+		}
+		w.Close()
+		w.Close()
+		return
+	}
+	w.Int("vp", f.vp)
+	w.Str("name", f.name)
+	w.Open("items", true)
+	for _, i := range f.items {
+		w.Open("", false)
+		w.Int("v", i)
+		w.Close()
+	}
+	w.Close()
+	if f.extra {
+		w.Bool("extra", true)
+	}
+}
+
+// probe loads a script whose decide returns a string it builds from the
+// view; ask runs it once and returns that string (as the error of an
+// illegal answer, which carries it).
+func probe(t *testing.T, src string, v *fakeView) func(d *engine.Decision) string {
+	t.Helper()
+	h, err := Load("probe.lua", []byte(src), Options{}, func() engine.Viewer { return v })
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(h.Close)
+	return func(d *engine.Decision) string {
+		t.Helper()
+		if d == nil {
+			d = &engine.Decision{Kind: "k", Options: []engine.Option{{Name: "a"}}}
+		}
+		_, err := h.Decide(d)
+		if err == nil {
+			t.Fatal("the probe answered legally")
+		}
+		msg := err.Error()
+		i, j := strings.Index(msg, `"`), strings.LastIndex(msg, `"`)
+		if i < 0 || j <= i {
+			t.Fatalf("no answer in %q", msg)
+		}
+		return msg[i+1 : j]
+	}
+}
+
+// The view a script sees is the game as it is at each call: changed
+// fields, lists that grow and shrink, fields that come and go.
+func TestMirrorFollowsTheGame(t *testing.T) {
+	v := &fakeView{vp: 1, name: "a", items: []int{1, 2, 3}}
+	ask := probe(t, `function decide(d, game)
+		local s = game.vp .. " " .. game.name .. " #" .. #game.items .. ":"
+		for _, it in ipairs(game.items) do s = s .. it.v end
+		return s .. " " .. tostring(game.extra)
+	end`, v)
+	steps := []struct {
+		change func()
+		want   string
+	}{
+		{func() {}, "1 a #3:123 nil"},
+		{func() { v.vp, v.name = 2, "b" }, "2 b #3:123 nil"},
+		{func() { v.items = []int{7} }, "2 b #1:7 nil"},
+		{func() { v.items = []int{4, 5, 6, 7, 8} }, "2 b #5:45678 nil"},
+		{func() { v.extra = true }, "2 b #5:45678 true"},
+		{func() { v.extra, v.items = false, nil }, "2 b #0: nil"},
+	}
+	for i, s := range steps {
+		s.change()
+		if got := ask(nil); got != s.want {
+			t.Errorf("call %d: %q, want %q", i+1, got, s.want)
+		}
+	}
+}
+
+// A script may scribble on its copy of the view, sort or extend its lists:
+// the next call sees the game as it is, not the scribbles.
+func TestMirrorUndoesScribbles(t *testing.T) {
+	v := &fakeView{vp: 5, name: "n", items: []int{3, 1, 2}}
+	ask := probe(t, `calls = 0
+	function decide(d, game)
+		calls = calls + 1
+		local s = game.vp .. game.name .. #game.items .. ":"
+		for _, it in ipairs(game.items) do s = s .. it.v end
+		s = s .. ":" .. d.kind .. d.options[1].name
+		game.vp, game.name = 99, "x"
+		table.sort(game.items, function(a, b) return a.v < b.v end)
+		game.items[1].v = 42
+		table.insert(game.items, {v = 9})
+		d.kind, d.options[1].name = "z", "z"
+		d.options[2] = {name = "y"}
+		return s
+	end`, v)
+	for i := range 3 {
+		if got := ask(nil); got != "5n3:312:ka" {
+			t.Errorf("call %d: %q, want 5n3:312:ka", i+1, got)
+		}
+	}
+}
+
+// A part is written only when a script looks at it, once per call however
+// often it looks, and is nil while the game has none.
+func TestMirrorPartsOnDemand(t *testing.T) {
+	v := &fakeView{}
+	ask := probe(t, `function decide(d, game)
+		if d.kind == "skip" then return "skipped" end
+		local p = game.part
+		if p == nil then return "none" end
+		return game.part.n .. table.concat(game.part.tags, ",") .. tostring(rawget(game, "part") ~= nil)
+	end`, v)
+	if got := ask(nil); got != "none" {
+		t.Errorf("no part: %q", got)
+	}
+	v.part = &fakePart{n: 1, tags: []string{"a", "b"}}
+	if got := ask(nil); got != "1a,btrue" {
+		t.Errorf("part: %q", got)
+	}
+	before := v.writes
+	if got := ask(&engine.Decision{Kind: "skip", Options: []engine.Option{{Name: "a"}}}); got != "skipped" {
+		t.Errorf("skip: %q", got)
+	}
+	if v.writes != before {
+		t.Errorf("the part was written %d times in a call that did not look at it", v.writes-before)
+	}
+	v.part.n, v.part.tags = 2, []string{"c"}
+	ask(nil)
+	if v.writes != before+1 {
+		t.Errorf("the part was written %d times in one call, want 1", v.writes-before)
+	}
+	v.part.tags = nil
+	if got := ask(nil); got != "2true" {
+		t.Errorf("part changed: %q", got)
+	}
+	v.part = nil
+	if got := ask(nil); got != "none" {
+		t.Errorf("part gone: %q", got)
+	}
+}
+
+// Each kind of decision has its own table: the facts of one kind's options
+// never show in another's.
+func TestMirrorDecisions(t *testing.T) {
+	v := &fakeView{}
+	ask := probe(t, `function decide(d, game)
+		local s = d.kind .. d.default .. d.default_index .. #d.options
+		for _, o in ipairs(d.options) do s = s .. "|" .. o.index .. o.name .. tostring(o.zone) .. tostring(o.damage) end
+		return s
+	end`, v)
+	move := &engine.Decision{Kind: "move", Default: 1, Options: []engine.Option{
+		{Name: "next", Facts: []gamelog.Field{gamelog.Str("zone", "Y1")}}, {Name: "home"}}}
+	attack := &engine.Decision{Kind: "attack", Options: []engine.Option{
+		{Name: "hold"}, {Name: "guns:mtb-1", Facts: []gamelog.Field{gamelog.Int("damage", 2)}}}}
+	for _, c := range []struct {
+		d    *engine.Decision
+		want string
+	}{
+		{move, "movehome22|1nextY1nil|2homenilnil"},
+		{attack, "attackhold12|1holdnilnil|2guns:mtb-1nil2"},
+		{move, "movehome22|1nextY1nil|2homenilnil"},
+	} {
+		if got := ask(c.d); got != c.want {
+			t.Errorf("%s: %q, want %q", c.d.Kind, got, c.want)
+		}
+	}
+	move.Options = move.Options[:1]
+	move.Options[0].Facts = nil
+	move.Default = 0
+	if got := ask(move); got != "movenext11|1nextnilnil" {
+		t.Errorf("move again: %q", got)
+	}
+}
+
+// A call that runs past its deadline fails; the next call has its own.
+func TestDeadlineRenewed(t *testing.T) {
+	src := `n = 0
+	function decide(d)
+		n = n + 1
+		if n == 1 then while true do end end
+		return 1
+	end`
+	h, err := Load("slow.lua", []byte(src), Options{Deadline: 50 * time.Millisecond}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	d := &engine.Decision{Kind: "k", Options: []engine.Option{{Name: "a"}}}
+	if _, err := h.Decide(d); err == nil || !strings.Contains(err.Error(), "deadline") {
+		t.Fatalf("first call: %v, want a deadline error", err)
+	}
+	for i := range 3 {
+		if _, err := h.Decide(d); err != nil {
+			t.Fatalf("call %d after the deadline: %v", i+2, err)
+		}
+	}
+}
