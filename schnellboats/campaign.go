@@ -174,8 +174,13 @@ func (c *Campaign) passDays(n int) {
 	}
 }
 
+// hulls: the squadron has six boats (3.2).
+const hulls = 6
+
+// readyBoats is the serviceable boats (inlined: the slice stays on the
+// caller's stack).
 func (c *Campaign) readyBoats() []*Boat {
-	var out []*Boat
+	out := make([]*Boat, 0, hulls)
 	for _, b := range c.Boats {
 		if b.Status == Ready {
 			out = append(out, b)
@@ -205,7 +210,7 @@ func (c *Campaign) tonight() {
 		c.substitute(ready)
 	}
 	c.facts.reset()
-	m := &Mission{Date: c.Date, Pos: -1, Sunk: map[string]int{}}
+	m := c.newMission()
 	c.Mission = m
 	m.Weather = c.eff(c.roll(c.ids.Weather, ""), eWeather)
 	c.x.Emit("weather", str("weather", weathers[m.Weather]))
@@ -218,25 +223,31 @@ func (c *Campaign) tonight() {
 	c.Stats.Missions++
 	m.N = c.Stats.Missions
 	m.Flagship = c.boat1().ID
-	sail := []*Boat{c.boat1()}
+	sail := append(make([]*Boat, 0, maxSorties), c.boat1())
 	for _, b := range ready {
-		if b != c.boat1() && len(sail) < 4 {
+		if b != c.boat1() && len(sail) < maxSorties {
 			sail = append(sail, b)
 		}
 	}
-	ids := make([]string, len(sail))
 	eq := boatEquipment[c.Type]
 	for i, b := range sail {
-		ids[i] = b.ID
 		// Every boat carries its torpedoes (S-100) or rockets (5b); Boat #1's
 		// depth charges and extinguishers are tracked too (4.6).
-		s := &Sortie{Boat: b, No: i + 1, Formation: true, Torpedoes: eq.Torpedoes, Rockets: eq.Rockets}
+		s := c.newSortie(i)
+		s.Boat, s.No, s.Formation, s.Torpedoes, s.Rockets = b, i+1, true, eq.Torpedoes, eq.Rockets
 		if i == 0 {
 			s.Extinguishers, s.DCs = eq.Extinguishers, eq.DCs
 		}
 		m.Sorties = append(m.Sorties, s)
 	}
-	c.x.Emit("mission_start", num("mission", m.N), str("date", c.Date.String()), gamelog.Strs("boats", ids), str("flagship", m.Flagship))
+	var ids []gamelog.Value
+	if c.x.Reading() {
+		ids = make([]gamelog.Value, len(sail))
+		for i, b := range sail {
+			ids[i] = gamelog.StrV(b.ID)
+		}
+	}
+	c.x.Emit("mission_start", num("mission", m.N), str("date", c.Date.String()), gamelog.List("boats", ids...), str("flagship", m.Flagship))
 	c.missionType(m)
 	if m.Abstract {
 		c.Stats.Abstract++
@@ -249,11 +260,14 @@ func (c *Campaign) tonight() {
 		c.x.Fail(fmt.Errorf("table %s gave first_zone=%d: it must be 1..%d (4 connected Red Zones of %d)", c.ids.Zones, m.FirstZone, redZones-3, redZones))
 	}
 	m.Route = route(m.FirstZone)
-	reds := make([]int, 4)
-	for i := range reds {
-		reds[i] = m.FirstZone + i
+	var reds []gamelog.Value
+	if c.x.Reading() {
+		reds = make([]gamelog.Value, 4)
+		for i := range reds {
+			reds[i] = gamelog.IntV(m.FirstZone + i)
+		}
 	}
-	c.x.Emit("zones", gamelog.Ints("red", reds))
+	c.x.Emit("zones", gamelog.List("red", reds...))
 	if m.Kind == 1 {
 		s := m.Sorties[0]
 		s.Mines = eq.Mines
@@ -262,12 +276,44 @@ func (c *Campaign) tonight() {
 	c.completeMission(false)
 }
 
+// newMission is tonight's mission, in the storage of the last one (a batch
+// run plays thousands): nothing keeps a mission once it is over.
+func (c *Campaign) newMission() *Mission {
+	m := &c.spare.mission
+	sunk, sorties, lost := m.Sunk, m.Sorties[:0], m.LostHulls[:0]
+	if sunk == nil {
+		sunk = map[string]int{}
+	}
+	clear(sunk)
+	*m = Mission{Date: c.Date, Pos: -1, Sunk: sunk, Sorties: sorties, LostHulls: lost}
+	return m
+}
+
+// newSortie is the ith boat of tonight's mission, in the storage of the
+// last mission's.
+func (c *Campaign) newSortie(i int) *Sortie {
+	if i >= len(c.spare.sorties) {
+		return &Sortie{}
+	}
+	s := &c.spare.sorties[i]
+	*s = Sortie{Destroyed: s.Destroyed[:0]}
+	return s
+}
+
 // substitute is 4.11: the Kommandant takes another ready boat as Boat #1.
 func (c *Campaign) substitute(ready []*Boat) {
-	d := &engine.Decision{Kind: "flagship", Prompt: fmt.Sprintf("%s is %s: which boat becomes Boat #1 tonight (4.11)?", c.boat1().ID, c.boat1().Status)}
+	d := &engine.Decision{Kind: "flagship"}
+	asking := c.x.Asking()
+	if asking {
+		d.Prompt = fmt.Sprintf("%s is %s: which boat becomes Boat #1 tonight (4.11)?", c.boat1().ID, c.boat1().Status)
+	}
 	for _, b := range ready {
-		d.Options = append(d.Options, engine.Option{Name: b.ID, Text: fmt.Sprintf("%s (crew %s, %d kills)", b.ID, skills[b.Skill], b.Kills),
-			Facts: []gamelog.Field{str("boat", b.ID), str("skill", skills[b.Skill]), num("kills", b.Kills)}})
+		text := ""
+		if asking {
+			text = fmt.Sprintf("%s (crew %s, %d kills)", b.ID, skills[b.Skill], b.Kills)
+		}
+		o := d.Add(b.ID, text, "")
+		o.Facts = append(o.Facts, str("boat", b.ID), str("skill", skills[b.Skill]), num("kills", b.Kills))
 	}
 	i := 0
 	if len(d.Options) > 1 {

@@ -118,18 +118,29 @@ var unitWordsByID = func() (w [enemyKinds][len(unitIDs[0])]*unitWords) {
 	return w
 }()
 
-// newUnit is the nth unit (from 1) of enemy type t.
-func newUnit(t, n int) *Unit {
-	if n >= 1 && n <= len(unitIDs[t]) {
-		return &Unit{ID: unitIDs[t][n-1], Type: t, Skill: 1, words: unitWordsByID[t][n-1]}
+// newUnit is the nth unit (from 1) of enemy type t, in the storage of an
+// earlier combat's units (a combat's units are not kept after it).
+func (c *Campaign) newUnit(t, n int) *Unit {
+	sp := &c.spare
+	if sp.used == len(sp.units) {
+		sp.units = append(sp.units, new(Unit))
 	}
-	return &Unit{ID: fmt.Sprintf("%s-%d", enemies[t], n), Type: t, Skill: 1}
+	u := sp.units[sp.used]
+	sp.used++
+	if n >= 1 && n <= len(unitIDs[t]) {
+		*u = Unit{ID: unitIDs[t][n-1], Type: t, Skill: 1, words: unitWordsByID[t][n-1]}
+	} else {
+		*u = Unit{ID: fmt.Sprintf("%s-%d", enemies[t], n), Type: t, Skill: 1}
+	}
+	return u
 }
 
 // fight plays a surface encounter on the Combat Board (4.6-4.9).
 func (c *Campaign) fight(kind int) {
 	m := c.Mission
-	cb := &Combat{Kind: encounters[kind], Zone: zoneOut, Speed: speedMedium}
+	cb := &c.spare.combat
+	*cb = Combat{Kind: encounters[kind], Zone: zoneOut, Speed: speedMedium, Enemy: cb.Enemy[:0], inWater: cb.inWater[:0]}
+	c.spare.used = 0
 	m.Combat = cb
 	c.Stats.Engagements++
 	defer func() { m.Combat = nil }()
@@ -216,7 +227,7 @@ func (c *Campaign) searchWater(cb *Combat) {
 		}
 		c.x.Emit("rescue", str("who", s.Boat.ID+" crew"), str("result", rescueText(found)))
 	}
-	cb.inWater = nil
+	cb.inWater = cb.inWater[:0]
 }
 
 func rescueText(found bool) string {
@@ -268,7 +279,7 @@ func (c *Campaign) muster(cb *Combat, kind int) bool {
 	cb.Enemy = cb.Enemy[:0]
 	for t := range enemies {
 		for i := range counts[t] {
-			u := newUnit(t, i+1)
+			u := c.newUnit(t, i+1)
 			c.facts.reset()
 			c.facts.enemy = t
 			row := c.x.Lookup(c.ids.Vessels, &c.facts)
@@ -497,7 +508,11 @@ func (c *Campaign) breakAway(cb *Combat) {
 			continue
 		}
 		if s.Apart == 0 && s.Points >= 3 {
-			d := &engine.Decision{Kind: "break_formation", Prompt: fmt.Sprintf("Boat #%d (%s) is heavily damaged (%d points). Break formation for the Long Range Zone (4.8)?", s.No, s.Boat.ID, s.Points),
+			prompt := ""
+			if c.x.Asking() {
+				prompt = fmt.Sprintf("Boat #%d (%s) is heavily damaged (%d points). Break formation for the Long Range Zone (4.8)?", s.No, s.Boat.ID, s.Points)
+			}
+			d := &engine.Decision{Kind: "break_formation", Prompt: prompt,
 				Options: []engine.Option{
 					{Name: "stay", Text: "stay in formation", Facts: []gamelog.Field{str("boat", s.Boat.ID), num("points", s.Points)}},
 					{Name: "break", Text: "break away to the Long zone and stay there", Facts: []gamelog.Field{str("boat", s.Boat.ID), num("points", s.Points)}}}}

@@ -328,7 +328,7 @@ func TestRuleSearchAfterCombat(t *testing.T) {
 			n += 10
 		}
 	}
-	if n != 11 || c.Mission.Combat.inWater != nil || (strings.Contains(fmtEvents(evs), "rescued") != (c.Mission.Sorties[0].Passengers == 1)) {
+	if n != 11 || len(c.Mission.Combat.inWater) != 0 || (strings.Contains(fmtEvents(evs), "rescued") != (c.Mission.Sorties[0].Passengers == 1)) {
 		t.Errorf("one crew searched for: code %d", n)
 	}
 }

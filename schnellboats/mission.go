@@ -435,7 +435,11 @@ func (c *Campaign) airPatrol(friendly bool) {
 		spotted = c.roll(c.ids.AirSpot, aircraft[typ]).Has(eSpotted)
 	}
 	if spotted {
-		d := &engine.Decision{Kind: "air_speed", Prompt: fmt.Sprintf("A %s is spotted. Accelerate to Fast speed for the attack (4.4)?", title(aircraft[typ])),
+		prompt := ""
+		if c.x.Asking() {
+			prompt = fmt.Sprintf("A %s is spotted. Accelerate to Fast speed for the attack (4.4)?", title(aircraft[typ]))
+		}
+		d := &engine.Decision{Kind: "air_speed", Prompt: prompt,
 			Options: []engine.Option{{Name: "fast", Text: "go to Fast: harder to hit (-1 on the attack)"}, {Name: "medium", Text: "hold Medium speed"}}}
 		slow, _ := c.slow()
 		if slow {

@@ -189,6 +189,16 @@ type Campaign struct {
 	x         *engine.Ctx
 	facts     facts
 	asks      asks
+	spare     spare
+}
+
+// spare is storage reused from one mission or combat to the next.
+type spare struct {
+	mission Mission
+	sorties [maxSorties]Sortie
+	combat  Combat
+	units   []*Unit // the enemy units of the combat being fought, in order made
+	used    int     // of units
 }
 
 // asks are the decisions the rules ask most often, refilled each time

@@ -386,6 +386,10 @@ func (h *Host) Decide(d *engine.Decision) (int, error) {
 	return bad("with a " + ret.Type().String())
 }
 
+// Hooks reports whether the script has hooks (on_event, on_mission_end,
+// on_campaign_end): OnEvent need only observe a game when it has.
+func (h *Host) Hooks() bool { return h.onEvent != nil || len(h.onEnd) > 0 }
+
 // OnEvent runs the script's hooks for an event; use it as an engine
 // observer. A failing hook stops the game with the script's error.
 func (h *Host) OnEvent(e *gamelog.Event) {

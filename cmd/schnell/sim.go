@@ -180,7 +180,9 @@ func simOne(def *engine.Definition, opts []gamelog.Option, seed uint64, path str
 			return schnellboats.Record{}, err
 		}
 		defer h.Close()
-		g.Observe(h.OnEvent)
+		if h.Hooks() {
+			g.Observe(h.OnEvent) // else nobody reads the events: the engine makes none
+		}
 		g.SetDecider(h)
 	}
 	if logsDir != "" {
