@@ -151,11 +151,11 @@ func (f *facts) Fact(i int) int {
 		}
 	case fZone:
 		if m != nil && m.Pos >= 0 && m.Pos < len(m.Route) {
-			return zoneByID(m.Route[m.Pos]).Colour
+			return m.zoneAt(m.Pos).Colour
 		}
 	case fRedZone:
 		if m != nil && m.Pos >= 0 && m.Pos < len(m.Route) {
-			return zoneByID(m.Route[m.Pos]).Red
+			return m.zoneAt(m.Pos).Red
 		}
 	case fMission:
 		if m != nil {

@@ -74,7 +74,17 @@ func (c *Campaign) zone() *Zone {
 	if m.Pos < 0 {
 		return zoneByID("CHERBOURG")
 	}
-	return zoneByID(m.Route[m.Pos])
+	return m.zoneAt(m.Pos)
+}
+
+// zoneAt is the zone of the route at i, remembered: the rules and the
+// tables' facts ask for the current zone many times a turn.
+func (m *Mission) zoneAt(i int) *Zone {
+	id := m.Route[i]
+	if m.seen == nil || m.seen.ID != id {
+		m.seen = zoneByID(id)
+	}
+	return m.seen
 }
 
 // assigned reports whether the current zone is one of the 4 assigned Red Zones.

@@ -160,6 +160,7 @@ type Mission struct {
 	Fast      bool
 	CrewKIA   int
 	VP        int
+	seen      *Zone // the zone zoneAt found last
 }
 
 // Campaign is the whole state of a Schnell Boats campaign.

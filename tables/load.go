@@ -44,6 +44,9 @@ type Set struct {
 
 // Get returns a table by id.
 func (s *Set) Get(id string) (*Table, bool) {
+	if t, ok := s.byID[id]; ok {
+		return t, true // the rules' ids are exact: no case folding per roll
+	}
 	t, ok := s.byID[strings.ToUpper(id)]
 	return t, ok
 }
