@@ -62,6 +62,11 @@ func (c *Ctx) Roll(id string, f tables.Facts, label string) Outcome {
 		c.g.lines++ // nobody reads the event: do not build it
 		return o
 	}
+	if c.g.logOnly() {
+		c.g.lines++
+		c.writeRoll(t.ID, label, spec, faces, mods, o.Total, o.Row)
+		return o
+	}
 	c.begin()
 	fields := append(c.fbuf[:0], gamelog.Str("table", t.ID))
 	if label != "" {
@@ -84,6 +89,44 @@ func (c *Ctx) Roll(id string, f tables.Facts, label string) Outcome {
 	c.g.emit("roll", fields)
 	c.fbuf = fields[:0]
 	return o
+}
+
+// writeRoll writes a roll event straight to the log, field by field: the
+// same line emit would write for the fields Roll (table != "") or RollDice
+// (table == "") build, without building them.
+func (c *Ctx) writeRoll(table, label string, spec dice.Spec, faces []int, mods []tables.Applied, total int, row *tables.Row) {
+	g := c.g
+	w := g.log
+	w.Begin(g.lines, "roll")
+	if table != "" {
+		w.Str("table", table)
+	}
+	if label != "" || table == "" {
+		w.Str("for", label)
+	}
+	w.Str("dice", spec.String())
+	w.Ints("faces", faces)
+	if g.fromGen {
+		w.Str("source", "generator")
+	}
+	if len(mods) > 0 {
+		w.Open("mods", true)
+		for _, m := range mods {
+			w.Open("", false)
+			w.Int("value", m.Value)
+			w.Str("reason", m.Reason)
+			w.Close()
+		}
+		w.Close()
+	}
+	w.Int("total", total)
+	if row != nil {
+		w.Str("row", row.Range())
+		w.Str("result", row.Result)
+	}
+	if err := w.End(); err != nil && g.err == nil {
+		panic(&Fault{fmt.Errorf("write log: %w", err)})
+	}
 }
 
 // begin starts building an event: the reused buffers are free again.
@@ -140,6 +183,11 @@ func (c *Ctx) RollDice(spec dice.Spec, label string) (total int, faces []int) {
 	c.g.rolls++
 	if c.g.silent() {
 		c.g.lines++
+		return total, faces
+	}
+	if c.g.logOnly() {
+		c.g.lines++
+		c.writeRoll("", label, spec, faces, nil, total, nil)
 		return total, faces
 	}
 	c.begin()

@@ -391,6 +391,12 @@ func (g *Game) History() []gamelog.Event { return g.history }
 // Rolls is the number of dice rolls made so far.
 func (g *Game) Rolls() int { return g.rolls }
 
+// logOnly reports whether the log is the only reader of events: the
+// engine's own events may then go to it without being built.
+func (g *Game) logOnly() bool {
+	return g.log != nil && !g.keep && !g.collect && len(g.observers) == 0 && g.replay == nil
+}
+
 // keeps reports whether events outlive emit (the history, the events Step
 // returns): their fields are then copied into the arena.
 func (g *Game) keeps() bool { return g.keep || g.collect }

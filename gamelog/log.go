@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 )
 
@@ -70,6 +71,10 @@ type Writer struct {
 	w   *bufio.Writer
 	buf []byte
 	err error
+
+	line   []byte // the line being written field by field (Begin)
+	first  []bool // per open object or list: no field yet
+	inList []bool // per open object or list: it is a list
 }
 
 // NewWriter starts a log with its header.
@@ -87,8 +92,16 @@ func (w *Writer) Append(e *Event) error {
 		return w.err
 	}
 	// The line is made in the buffer's free space when it fits (most do:
-	// no copy), and must go out in one Write.
-	line := append(e.AppendJSON(w.w.AvailableBuffer()), '\n')
+	// no copy).
+	return w.write(append(e.AppendJSON(w.w.AvailableBuffer()), '\n'))
+}
+
+// write writes one line in one Write (a crash leaves at worst a torn last
+// line).
+func (w *Writer) write(line []byte) error {
+	if w.err != nil {
+		return w.err
+	}
 	if len(line) > w.w.Available() {
 		w.buf = append(w.buf[:0], line...)
 		if w.err = w.w.Flush(); w.err != nil {
@@ -98,6 +111,86 @@ func (w *Writer) Append(e *Event) error {
 	}
 	_, w.err = w.w.Write(line)
 	return w.err
+}
+
+// Begin starts an event line written field by field (Str, Int, Ints,
+// Open, Close), straight into JSON, and End writes it: the engine's rolls,
+// half the events of a campaign, go out without their fields being made.
+// The line is the one Append writes for the same fields.
+func (w *Writer) Begin(seq int, typ string) {
+	b := append(w.line[:0], `{"seq":`...)
+	b = strconv.AppendInt(b, int64(seq), 10)
+	b = append(b, `,"type":`...)
+	w.line = appendString(b, typ)
+	w.first, w.inList = append(w.first[:0], false), append(w.inList[:0], false)
+}
+
+// key starts a field (or a list element when key is "" inside a list).
+func (w *Writer) key(key string) {
+	top := len(w.first) - 1
+	if !w.first[top] {
+		w.line = append(w.line, ',')
+	}
+	w.first[top] = false
+	if !w.inList[top] {
+		w.line = append(appendString(w.line, key), ':')
+	}
+}
+
+// Str adds a string field.
+func (w *Writer) Str(key, v string) {
+	w.key(key)
+	w.line = appendString(w.line, v)
+}
+
+// Int adds an integer field.
+func (w *Writer) Int(key string, v int) {
+	w.key(key)
+	w.line = strconv.AppendInt(w.line, int64(v), 10)
+}
+
+// Ints adds a list of integers.
+func (w *Writer) Ints(key string, v []int) {
+	w.key(key)
+	w.line = append(w.line, '[')
+	for i, x := range v {
+		if i > 0 {
+			w.line = append(w.line, ',')
+		}
+		w.line = strconv.AppendInt(w.line, int64(x), 10)
+	}
+	w.line = append(w.line, ']')
+}
+
+// Open starts an object, or a list when list is true (its elements have
+// the key ""); Close ends it.
+func (w *Writer) Open(key string, list bool) {
+	w.key(key)
+	if list {
+		w.line = append(w.line, '[')
+	} else {
+		w.line = append(w.line, '{')
+	}
+	w.first = append(w.first, true)
+	w.inList = append(w.inList[:len(w.first)-1], list)
+}
+
+// Close ends the innermost object or list.
+func (w *Writer) Close() {
+	top := len(w.first) - 1
+	if w.inList[top] {
+		w.line = append(w.line, ']')
+	} else {
+		w.line = append(w.line, '}')
+	}
+	w.first, w.inList = w.first[:top], w.inList[:top]
+}
+
+// End writes the line begun with Begin.
+func (w *Writer) End() error {
+	w.line = append(w.line, '}', '\n')
+	w.first, w.inList = w.first[:0], w.inList[:0]
+	return w.write(w.line)
 }
 
 // Flush writes buffered lines out.

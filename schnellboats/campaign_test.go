@@ -3,6 +3,7 @@ package schnellboats
 import (
 	"bytes"
 	"fmt"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -549,6 +550,54 @@ func TestAllCombinationsSeeds1To50(t *testing.T) {
 					t.Error("seed 17 gives two different logs")
 				}
 			})
+		}
+	}
+}
+
+// Determinism whoever reads: the log a batch run streams (no history; the
+// engine writes its rolls field by field), the log of a game that keeps its
+// history, and the log of a game with an observer are the same bytes; and a
+// run nobody reads (no log: the rules skip labels and wording) ends in the
+// same campaign.
+func TestLogSameWhoeverReads(t *testing.T) {
+	d := def(t)
+	for _, boat := range []string{"s100", "5b"} {
+		for seed := uint64(1); seed <= 4; seed++ {
+			run := func(keep, observe bool, log bool) ([]byte, Record) {
+				g, err := engine.New(engine.Config{Def: d, Seed: seed, Options: opts("long", boat)})
+				if err != nil {
+					t.Fatal(err)
+				}
+				g.KeepHistory(keep)
+				g.CollectEvents(keep)
+				g.SetDecider(Reference{})
+				if observe {
+					g.Observe(func(e *gamelog.Event) {})
+				}
+				var b bytes.Buffer
+				if log && !keep {
+					g.WriteLog(&b)
+				}
+				if _, err := g.Step(1 << 30); err != nil {
+					t.Fatal(err)
+				}
+				if log && keep {
+					g.WriteLog(&b)
+				}
+				g.StopLog()
+				c, _ := CampaignOf(g)
+				return b.Bytes(), RecordOf(seed, c)
+			}
+			streamed, r1 := run(false, false, true)
+			kept, r2 := run(true, false, true)
+			observed, r3 := run(false, true, true)
+			_, r4 := run(false, false, false)
+			if !bytes.Equal(streamed, kept) || !bytes.Equal(streamed, observed) {
+				t.Errorf("%s seed %d: the streamed, kept and observed logs differ (%d, %d, %d bytes)", boat, seed, len(streamed), len(kept), len(observed))
+			}
+			if !reflect.DeepEqual(r1, r2) || !reflect.DeepEqual(r1, r3) || !reflect.DeepEqual(r1, r4) {
+				t.Errorf("%s seed %d: the campaigns differ by who reads them: %+v %+v %+v %+v", boat, seed, r1, r2, r3, r4)
+			}
 		}
 	}
 }
