@@ -23,6 +23,7 @@ fuzz:
 	$(GO) test -run='^$$' -fuzz='^FuzzSplit$$' -fuzztime=$(FUZZTIME) ./repl
 	$(GO) test -run='^$$' -fuzz='^FuzzLoad$$' -fuzztime=$(FUZZTIME) ./tables
 	$(GO) test -run='^$$' -fuzz='^FuzzRead$$' -fuzztime=$(FUZZTIME) ./gamelog
+	$(GO) test -run='^$$' -fuzz='^FuzzParseEvent$$' -fuzztime=$(FUZZTIME) ./gamelog
 	$(GO) test -run='^$$' -fuzz='^FuzzParse$$' -fuzztime=$(FUZZTIME) ./dice
 
 lint:

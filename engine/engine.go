@@ -616,15 +616,30 @@ func (g *Game) emit(typ string, fields []gamelog.Field) {
 		g.tell(typ, fields)
 		return
 	}
+	if g.replay != nil {
+		// The event is the logged one (check says so, byte for byte): keep
+		// that, already read, rather than a copy.
+		ev := gamelog.Event{Seq: g.lines, Type: typ, Fields: fields}
+		logged := g.replay.cur()
+		g.record(&ev)
+		g.keepEvent(*logged)
+		g.tell(typ, logged.Fields)
+		return
+	}
 	ev := gamelog.Event{Seq: g.lines, Type: typ, Fields: g.arena.copy(fields)}
 	g.record(&ev)
+	g.keepEvent(ev)
+	g.tell(typ, ev.Fields)
+}
+
+// keepEvent keeps an event in the history and the events Step returns.
+func (g *Game) keepEvent(ev gamelog.Event) {
 	if g.keep {
 		g.history = append(g.history, ev)
 	}
 	if g.collect {
 		g.out = append(g.out, ev)
 	}
-	g.tell(typ, ev.Fields)
 }
 
 // record checks an event against the log being replayed and writes it to

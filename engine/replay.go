@@ -141,7 +141,13 @@ func Replay(def *Definition, lg *gamelog.Log, upto int, cfg Config) (*Game, erro
 	if n > 0 {
 		g.replay = &replayState{log: lg, n: n}
 	}
-	// Run through the logged events; stop when the replay is over.
+	// Run through the logged events; stop when the replay is over. Nobody
+	// reads the events each step returns meanwhile.
+	g.collect = false
+	defer func() { g.collect = true }()
+	if n > 0 {
+		g.history = make([]gamelog.Event, 0, n)
+	}
 	for g.replay != nil && g.err == nil && !g.over {
 		if _, err := g.advance(1 << 30); err != nil {
 			return nil, err

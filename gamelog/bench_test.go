@@ -1,6 +1,10 @@
 package gamelog
 
-import "testing"
+import (
+	"bytes"
+	"os"
+	"testing"
+)
 
 func BenchmarkAppendRollEvent(b *testing.B) {
 	e := Event{Seq: 1234, Type: "roll", Fields: []Field{Str("table", "D-4"), Str("for", "merchant-1 at SB2"), Str("dice", "1D10"), Ints("faces", []int{7}),
@@ -11,4 +15,19 @@ func BenchmarkAppendRollEvent(b *testing.B) {
 		buf = e.AppendJSON(buf[:0])
 	}
 	b.SetBytes(int64(len(buf)))
+}
+
+// BenchmarkRead reads a Long campaign's log (logs/auto-long-s100-seed5.jsonl).
+func BenchmarkRead(b *testing.B) {
+	data, err := os.ReadFile("../logs/auto-long-s100-seed5.jsonl")
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Read("long", bytes.NewReader(data)); err != nil {
+			b.Fatal(err)
+		}
+	}
 }

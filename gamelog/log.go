@@ -233,12 +233,18 @@ func Read(name string, r io.Reader) (*Log, error) {
 		return nil, fmt.Errorf("read log %s: %w", name, err)
 	}
 	lg := &Log{}
-	lines := bytes.Split(data, []byte{'\n'})
+	// One string holds the whole log: the lines and the plain strings of
+	// the events are slices of it.
+	all := string(data)
+	lines := strings.Split(all, "\n")
 	// The split leaves an empty last element when the file ends in '\n'.
 	torn := len(lines) > 0 && len(lines[len(lines)-1]) > 0
 	if !torn {
 		lines = lines[:len(lines)-1]
 	}
+	var p parser
+	lg.Events = make([]Event, 0, len(lines))
+	lg.Lines = make([]string, 0, len(lines))
 	if len(lines) == 0 {
 		return nil, &LineError{name, 1, "empty log: no header line"}
 	}
@@ -246,7 +252,7 @@ func Read(name string, r io.Reader) (*Log, error) {
 		n := i + 1
 		last := i == len(lines)-1
 		if i == 0 {
-			if err := parseHeader(raw, &lg.Header); err != nil {
+			if err := parseHeader([]byte(raw), &lg.Header); err != nil {
 				return nil, &LineError{name, n, "bad header: " + err.Error()}
 			}
 			if lg.Header.Format != FormatName {
@@ -263,7 +269,7 @@ func Read(name string, r io.Reader) (*Log, error) {
 			}
 			continue
 		}
-		ev, err := ParseEvent(raw)
+		ev, err := p.event(raw)
 		if err == nil && ev.Seq != len(lg.Events)+1 {
 			err = fmt.Errorf("seq %d out of order (want %d)", ev.Seq, len(lg.Events)+1)
 		}
@@ -275,7 +281,7 @@ func Read(name string, r io.Reader) (*Log, error) {
 			return nil, &LineError{name, n, err.Error()}
 		}
 		lg.Events = append(lg.Events, ev)
-		lg.Lines = append(lg.Lines, string(raw))
+		lg.Lines = append(lg.Lines, raw)
 	}
 	return lg, nil
 }
@@ -290,104 +296,4 @@ func parseHeader(raw []byte, h *Header) error {
 		return errors.New("extra data after the header object")
 	}
 	return nil
-}
-
-// ParseEvent reads one event line, keeping field order.
-func ParseEvent(raw []byte) (Event, error) {
-	var ev Event
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.UseNumber()
-	v, err := parseValue(dec, 0)
-	if err != nil {
-		return ev, fmt.Errorf("not a JSON event: %v", err)
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		return ev, errors.New("extra data after the event object")
-	}
-	if v.Kind != KObj {
-		return ev, errors.New("an event must be a JSON object")
-	}
-	if len(v.O) < 2 || v.O[0].Key != "seq" || v.O[1].Key != "type" {
-		return ev, errors.New(`an event starts with "seq" and "type"`)
-	}
-	if v.O[0].Val.Kind != KInt || v.O[0].Val.I < 1 {
-		return ev, errors.New(`"seq" must be a positive integer`)
-	}
-	if v.O[1].Val.Kind != KStr || v.O[1].Val.S == "" {
-		return ev, errors.New(`"type" must be a non-empty string`)
-	}
-	ev.Seq, ev.Type, ev.Fields = v.O[0].Val.I, v.O[1].Val.S, v.O[2:]
-	return ev, nil
-}
-
-const maxDepth = 32
-
-func parseValue(dec *json.Decoder, depth int) (Value, error) {
-	if depth > maxDepth {
-		return Value{}, errors.New("nested too deep")
-	}
-	tok, err := dec.Token()
-	if err != nil {
-		if err == io.EOF {
-			return Value{}, io.ErrUnexpectedEOF
-		}
-		return Value{}, err
-	}
-	switch t := tok.(type) {
-	case json.Delim:
-		switch t {
-		case '{':
-			v := Value{Kind: KObj}
-			for dec.More() {
-				kt, err := dec.Token()
-				if err != nil {
-					return v, err
-				}
-				k, ok := kt.(string)
-				if !ok {
-					return v, errors.New("object key is not a string")
-				}
-				fv, err := parseValue(dec, depth+1)
-				if err != nil {
-					return v, err
-				}
-				v.O = append(v.O, Field{k, fv})
-			}
-			if _, err := dec.Token(); err != nil {
-				return v, err
-			}
-			return v, nil
-		case '[':
-			v := Value{Kind: KList}
-			for dec.More() {
-				ev, err := parseValue(dec, depth+1)
-				if err != nil {
-					return v, err
-				}
-				v.L = append(v.L, ev)
-			}
-			if _, err := dec.Token(); err != nil {
-				return v, err
-			}
-			return v, nil
-		}
-		return Value{}, fmt.Errorf("unexpected %v", t)
-	case json.Number:
-		s := t.String()
-		if strings.ContainsAny(s, ".eE") {
-			return Value{}, fmt.Errorf("number %s is not an integer", s)
-		}
-		i, err := t.Int64()
-		if err != nil || i != int64(int(i)) || i > 1<<53 || i < -(1<<53) {
-			return Value{}, fmt.Errorf("number %s is out of range", s)
-		}
-		return Value{Kind: KInt, I: int(i)}, nil
-	case string:
-		return Value{Kind: KStr, S: t}, nil
-	case bool:
-		return Value{Kind: KBool, B: t}, nil
-	case nil:
-		return Value{Kind: KNull}, nil
-	}
-	return Value{}, fmt.Errorf("unexpected token %v", tok)
 }
