@@ -241,7 +241,13 @@ func (s *Session) ensureLog() error {
 		return nil
 	}
 	path := s.logPath
-	if path == "" {
+	if path != "" {
+		// A named game (new name=…) lives in the data directory, which a
+		// fresh machine does not have yet.
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			return fmt.Errorf("make log directory: %w", err)
+		}
+	} else {
 		dir := s.cfg.LogDir
 		if dir == "" {
 			dir = "."

@@ -320,3 +320,19 @@ func TestNamedGames(t *testing.T) {
 		t.Error("answering n still loaded the game")
 	}
 }
+
+// A named game on a fresh machine: the data directory does not exist yet
+// and the first step makes it (it once failed with "no such file").
+func TestNamedGameMakesDataDir(t *testing.T) {
+	var out bytes.Buffer
+	dir := filepath.Join(t.TempDir(), "schnell", "campaigns")
+	s, err := New(Config{Def: enginetest.Definition(), Game: engine.Config{Seed: 7}, LogDir: dir, Out: &out, Err: &out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	execAll(t, s, "new name=first", "step")
+	if _, err := os.Stat(filepath.Join(dir, "first.jsonl")); err != nil {
+		t.Fatalf("the named game has no log: %v\n%s", err, out.String())
+	}
+}
