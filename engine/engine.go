@@ -43,6 +43,10 @@ type Definition struct {
 	// Summarize describes a saved game in one line (date, score, state)
 	// for lists of saved games.
 	Summarize func(lg *gamelog.Log) string
+	// Glance names the event types Summarize and Finished read besides the
+	// last event: lists of saved games then skim the logs for them
+	// (gamelog.Skim). Nil: they read every event.
+	Glance []string
 	// View is what a script may see of the game's rules (nil: nothing).
 	View func(r Rules) Viewer
 	// Finished reports whether a saved game has ended (nil: never).

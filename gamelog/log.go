@@ -227,7 +227,41 @@ type Log struct {
 // Read reads a whole log. name is used in messages. A torn last line (no
 // newline at the end and not valid JSON) is dropped with a Warning; any other
 // bad line is an error naming the line.
-func Read(name string, r io.Reader) (*Log, error) {
+func Read(name string, r io.Reader) (*Log, error) { return read(name, r, nil) }
+
+// Skim reads the header and only the events whose type want accepts, and
+// the last event: enough to list a saved game in a glance (a Long
+// campaign's log is half a megabyte). The events it skips are checked only
+// for their place (seq) and type, when written as Append writes them; the
+// Log holds the events read (their Seq says where they were) and their lines.
+func Skim(name string, r io.Reader, want func(typ string) bool) (*Log, error) {
+	return read(name, r, want)
+}
+
+// peek reads the seq and type of a line written as Append writes it
+// ({"seq":N,"type":"T",…); ok is false for any other spelling.
+func peek(line string) (seq int, typ string, ok bool) {
+	const pre, mid = `{"seq":`, `,"type":"`
+	if !strings.HasPrefix(line, pre) {
+		return 0, "", false
+	}
+	i, j := len(pre), len(pre)
+	for j < len(line) && line[j] >= '0' && line[j] <= '9' {
+		j++
+	}
+	if j == i || j-i > 15 || line[i] == '0' || !strings.HasPrefix(line[j:], mid) {
+		return 0, "", false
+	}
+	seq, _ = strconv.Atoi(line[i:j])
+	k := j + len(mid)
+	e := strings.IndexByte(line[k:], '"')
+	if e <= 0 || strings.IndexByte(line[k:k+e], '\\') >= 0 {
+		return 0, "", false
+	}
+	return seq, line[k : k+e], true
+}
+
+func read(name string, r io.Reader, want func(typ string) bool) (*Log, error) {
 	data, err := io.ReadAll(r)
 	if err != nil {
 		return nil, fmt.Errorf("read log %s: %w", name, err)
@@ -269,9 +303,17 @@ func Read(name string, r io.Reader) (*Log, error) {
 			}
 			continue
 		}
+		if want != nil && !last {
+			if seq, typ, ok := peek(raw); ok && !want(typ) {
+				if seq != n-1 {
+					return nil, &LineError{name, n, fmt.Sprintf("seq %d out of order (want %d)", seq, n-1)}
+				}
+				continue
+			}
+		}
 		ev, err := p.event(raw)
-		if err == nil && ev.Seq != len(lg.Events)+1 {
-			err = fmt.Errorf("seq %d out of order (want %d)", ev.Seq, len(lg.Events)+1)
+		if err == nil && ev.Seq != n-1 {
+			err = fmt.Errorf("seq %d out of order (want %d)", ev.Seq, n-1)
 		}
 		if err != nil {
 			if last && torn {

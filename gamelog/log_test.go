@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"testing"
 
@@ -559,5 +560,46 @@ func TestReadFromReader(t *testing.T) {
 	lg, err := gamelog.Read("slow.log", io.MultiReader(bytes.NewReader(data[:7]), bytes.NewReader(data[7:100]), bytes.NewReader(data[100:])))
 	if err != nil || len(lg.Events) != len(sampleEvents()) {
 		t.Fatalf("%v, %d events", err, len(lg.Events))
+	}
+}
+
+// Skim reads the events a glance needs and the last one; the others are
+// checked for their place, and a line that is not written as Append writes
+// it is read in full (and refused if bad).
+func TestSkim(t *testing.T) {
+	evs := []gamelog.Event{
+		{Seq: 1, Type: "start"}, {Seq: 2, Type: "roll", Fields: []gamelog.Field{gamelog.Int("total", 3)}},
+		{Seq: 3, Type: "score", Fields: []gamelog.Field{gamelog.Int("vp", 5)}}, {Seq: 4, Type: "roll"}, {Seq: 5, Type: "end"},
+	}
+	data := writeLog(t, testHeader(), evs)
+	want := func(typ string) bool { return typ == "score" }
+	lg, err := gamelog.Skim("s.log", bytes.NewReader(data), want)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for i, e := range lg.Events {
+		got = append(got, fmt.Sprintf("%d:%s", e.Seq, e.Type))
+		if !strings.HasPrefix(lg.Lines[i], fmt.Sprintf(`{"seq":%d,`, e.Seq)) {
+			t.Errorf("line %q does not go with event %d", lg.Lines[i], e.Seq)
+		}
+	}
+	if strings.Join(got, " ") != "3:score 5:end" || lg.Events[0].Int("vp") != 5 {
+		t.Errorf("skimmed %v, want 3:score 5:end", got)
+	}
+	lines := strings.Split(string(data), "\n")
+	for _, tc := range []struct {
+		name, line string
+		at         int
+		msg        string
+	}{
+		{"skipped line out of order", `{"seq":9,"type":"roll"}`, 3, "seq 9 out of order (want 2)"},
+		{"not as Append writes it", `{ "seq":2, "type":"roll", "x": tru }`, 3, "not a JSON event"},
+		{"garbage", `garbage`, 3, "not a JSON event"},
+	} {
+		bad := slices.Clone(lines)
+		bad[2] = tc.line
+		_, err := gamelog.Skim("s.log", strings.NewReader(strings.Join(bad, "\n")), want)
+		checkLineError(t, err, "s.log", tc.at, tc.msg)
 	}
 }

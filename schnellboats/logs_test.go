@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -79,5 +80,43 @@ func TestLogFormatDocumented(t *testing.T) {
 	}
 	for k := range missing {
 		t.Errorf("docs/log-format.md does not document %s", k)
+	}
+}
+
+// A list of saved games skims the logs for the events named by Glance: the
+// summary and the finished state must be what the whole log gives.
+func TestGlanceSummarizesAsTheWholeLog(t *testing.T) {
+	d := def(t)
+	names, _ := filepath.Glob("../logs/*.jsonl")
+	var raws [][]byte
+	for _, name := range names {
+		raw, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		raws = append(raws, raw)
+	}
+	for _, seed := range []uint64{3, 8} { // one finished, one stopped half way
+		g, _ := play(t, seed, "short", "s100")
+		var b bytes.Buffer
+		g.WriteLog(&b)
+		full := b.Bytes()
+		raws = append(raws, full, full[:bytes.LastIndexByte(full[:len(full)/2], '\n')+1])
+	}
+	for i, raw := range raws {
+		whole, err := gamelog.Read("whole", bytes.NewReader(raw))
+		if err != nil {
+			t.Fatal(err)
+		}
+		skim, err := gamelog.Skim("skim", bytes.NewReader(raw), func(typ string) bool { return slices.Contains(d.Glance, typ) })
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a, b := d.Summarize(whole), d.Summarize(skim); a != b {
+			t.Errorf("log %d: skimmed summary %q, whole %q", i, b, a)
+		}
+		if a, b := d.Finished(whole), d.Finished(skim); a != b {
+			t.Errorf("log %d: skimmed finished %v, whole %v", i, b, a)
+		}
 	}
 }
