@@ -120,7 +120,7 @@ func newDefinition(s100, b5 *tables.Set) *engine.Definition {
 		Status:    status,
 		Summarize: summarize,
 		View:      func(r engine.Rules) engine.Viewer { return r.(*Campaign) },
-		Glance: []string{"mission_start", "victory_points", "campaign_end"}, // what summarize reads
+		Glance:    []string{"mission_start", "victory_points", "campaign_end"}, // what summarize reads
 		Finished: func(lg *gamelog.Log) bool {
 			return len(lg.Events) > 0 && lg.Events[len(lg.Events)-1].Type == "campaign_end"
 		},
