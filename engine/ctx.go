@@ -12,11 +12,10 @@ import (
 
 // Ctx is all a game's rules may do: roll, decide, emit, pause, fail.
 type Ctx struct {
-	g    *Game
-	mods []tables.Applied
-	fbuf []gamelog.Field // the fields of the roll being built
-	vbuf []gamelog.Value // its list values, when events are not kept
-	obuf []gamelog.Field // its object fields, when events are not kept
+	g       *Game
+	mods    []tables.Applied
+	fbuf    []gamelog.Field // the fields of the roll being built
+	scratch gamelog.Arena   // its lists and objects, when events are not kept
 }
 
 // Outcome is one table roll.
@@ -129,32 +128,26 @@ func (c *Ctx) writeRoll(table, label string, spec dice.Spec, faces []int, mods [
 	}
 }
 
-// begin starts building an event: the reused buffers are free again.
-func (c *Ctx) begin() {
-	c.vbuf, c.obuf = c.vbuf[:0], c.obuf[:0]
-}
+// begin starts building an event: the scratch arena is free again.
+func (c *Ctx) begin() { c.scratch.Reset() }
 
 // values returns n values for the lists of the event being built: carved
-// from the game's arena when events are kept, else from a buffer the next
-// event reuses (the event is read only while it is emitted).
+// from the game's arena when events are kept, else from a scratch arena
+// the next event reuses (the event is read only while it is emitted).
 func (c *Ctx) values(n int) []gamelog.Value {
 	if c.g.keeps() {
-		return c.g.arena.values(n)
+		return c.g.arena.Values(n)
 	}
-	i := len(c.vbuf)
-	c.vbuf = slices.Grow(c.vbuf, n)[:i+n]
-	return c.vbuf[i : i+n : i+n]
+	return c.scratch.Values(n)
 }
 
 // objFields returns n fields for an object value of the event being built
 // (see values).
 func (c *Ctx) objFields(n int) []gamelog.Field {
 	if c.g.keeps() {
-		return c.g.arena.fields(n)
+		return c.g.arena.Fields(n)
 	}
-	i := len(c.obuf)
-	c.obuf = slices.Grow(c.obuf, n)[:i+n]
-	return c.obuf[i : i+n : i+n]
+	return c.scratch.Fields(n)
 }
 
 func (c *Ctx) ints(key string, v []int) gamelog.Field {

@@ -301,7 +301,7 @@ type Game struct {
 	buf    []byte
 	level  int // the pause level the current Step stops at
 
-	arena   arena         // fields and values of the events kept
+	arena   gamelog.Arena // fields and values of the events kept
 	faceBuf []int         // the faces of the last digital or replayed roll
 	wantBuf []int         // the generator's faces for a replayed roll
 	seen    gamelog.Event // the event observers see (valid during the call)
@@ -630,7 +630,7 @@ func (g *Game) emit(typ string, fields []gamelog.Field) {
 		g.tell(typ, logged.Fields)
 		return
 	}
-	ev := gamelog.Event{Seq: g.lines, Type: typ, Fields: g.arena.copy(fields)}
+	ev := gamelog.Event{Seq: g.lines, Type: typ, Fields: g.arena.CopyFields(fields)}
 	g.record(&ev)
 	g.keepEvent(ev)
 	g.tell(typ, ev.Fields)
@@ -670,44 +670,4 @@ func (g *Game) tell(typ string, fields []gamelog.Field) {
 	for _, o := range g.observers {
 		o(&g.seen)
 	}
-}
-
-// arena hands out the fields and values of the events a game keeps, carved
-// from chunks: a campaign makes a few dozen allocations for its history
-// instead of several per event.
-type arena struct {
-	f []gamelog.Field
-	v []gamelog.Value
-}
-
-const arenaChunk = 512
-
-// copy returns a copy of fs carved from the arena.
-func (a *arena) copy(fs []gamelog.Field) []gamelog.Field {
-	if len(fs) == 0 {
-		return nil
-	}
-	out := a.fields(len(fs))
-	copy(out, fs)
-	return out
-}
-
-// fields returns n zero fields carved from the arena.
-func (a *arena) fields(n int) []gamelog.Field {
-	if cap(a.f)-len(a.f) < n {
-		a.f = make([]gamelog.Field, 0, max(arenaChunk, n))
-	}
-	i := len(a.f)
-	a.f = a.f[:i+n]
-	return a.f[i : i+n : i+n]
-}
-
-// values returns n zero values carved from the arena.
-func (a *arena) values(n int) []gamelog.Value {
-	if cap(a.v)-len(a.v) < n {
-		a.v = make([]gamelog.Value, 0, max(arenaChunk, n))
-	}
-	i := len(a.v)
-	a.v = a.v[:i+n]
-	return a.v[i : i+n : i+n]
 }

@@ -29,6 +29,12 @@ func (p *parser) event(line string) (Event, error) {
 	if p.space(); p.i < len(p.s) {
 		return ev, errors.New("extra data after the event object")
 	}
+	return eventOf(v)
+}
+
+// eventOf checks that a line's value is an event and makes it one.
+func eventOf(v Value) (Event, error) {
+	var ev Event
 	if v.Kind != KObj {
 		return ev, errors.New("an event must be a JSON object")
 	}
@@ -54,38 +60,9 @@ type parser struct {
 	s string
 	i int
 
-	fs []Field // the fields of the objects being read (a stack)
-	vs []Value // the elements of the lists being read (a stack)
-	fa []Field // chunk the objects' fields are carved from
-	va []Value // chunk the lists' elements are carved from
-}
-
-const chunk = 1024
-
-// fields copies an object's fields out of the stack into the chunk.
-func (p *parser) fields(fs []Field) []Field {
-	if len(fs) == 0 {
-		return nil
-	}
-	if cap(p.fa)-len(p.fa) < len(fs) {
-		p.fa = make([]Field, 0, max(chunk, len(fs)))
-	}
-	i := len(p.fa)
-	p.fa = append(p.fa, fs...)
-	return p.fa[i:len(p.fa):len(p.fa)]
-}
-
-// values copies a list's elements out of the stack into the chunk.
-func (p *parser) values(vs []Value) []Value {
-	if len(vs) == 0 {
-		return nil
-	}
-	if cap(p.va)-len(p.va) < len(vs) {
-		p.va = make([]Value, 0, max(chunk, len(vs)))
-	}
-	i := len(p.va)
-	p.va = append(p.va, vs...)
-	return p.va[i:len(p.va):len(p.va)]
+	fs    []Field // the fields of the objects being read (a stack)
+	vs    []Value // the elements of the lists being read (a stack)
+	arena Arena   // what the events read are carved from
 }
 
 func (p *parser) space() {
@@ -208,7 +185,7 @@ func (p *parser) object(depth int) (Value, error) {
 			p.space()
 		case '}':
 			p.i++
-			v.O = p.fields(p.fs[mark:])
+			v.O = p.arena.CopyFields(p.fs[mark:])
 			return v, nil
 		default:
 			return v, p.unexpected()
@@ -241,7 +218,7 @@ func (p *parser) list(depth int) (Value, error) {
 			p.space()
 		case ']':
 			p.i++
-			v.L = p.values(p.vs[mark:])
+			v.L = p.arena.CopyValues(p.vs[mark:])
 			return v, nil
 		default:
 			return v, p.unexpected()

@@ -26,20 +26,7 @@ func refParseEvent(raw []byte) (Event, error) {
 	if _, err := dec.Token(); err != io.EOF {
 		return ev, errors.New("extra data after the event object")
 	}
-	if v.Kind != KObj {
-		return ev, errors.New("an event must be a JSON object")
-	}
-	if len(v.O) < 2 || v.O[0].Key != "seq" || v.O[1].Key != "type" {
-		return ev, errors.New(`an event starts with "seq" and "type"`)
-	}
-	if v.O[0].Val.Kind != KInt || v.O[0].Val.I < 1 {
-		return ev, errors.New(`"seq" must be a positive integer`)
-	}
-	if v.O[1].Val.Kind != KStr || v.O[1].Val.S == "" {
-		return ev, errors.New(`"type" must be a non-empty string`)
-	}
-	ev.Seq, ev.Type, ev.Fields = v.O[0].Val.I, v.O[1].Val.S, v.O[2:]
-	return ev, nil
+	return eventOf(v)
 }
 
 func refParseValue(dec *json.Decoder, depth int) (Value, error) {
