@@ -19,24 +19,10 @@ func (a *Arena) Fields(n int) []Field { return carve(&a.f, n) }
 func (a *Arena) Values(n int) []Value { return carve(&a.v, n) }
 
 // CopyFields returns a copy of fs carved from the arena (nil for none).
-func (a *Arena) CopyFields(fs []Field) []Field {
-	if len(fs) == 0 {
-		return nil
-	}
-	out := a.Fields(len(fs))
-	copy(out, fs)
-	return out
-}
+func (a *Arena) CopyFields(fs []Field) []Field { return carveCopy(&a.f, fs) }
 
 // CopyValues returns a copy of vs carved from the arena (nil for none).
-func (a *Arena) CopyValues(vs []Value) []Value {
-	if len(vs) == 0 {
-		return nil
-	}
-	out := a.Values(len(vs))
-	copy(out, vs)
-	return out
-}
+func (a *Arena) CopyValues(vs []Value) []Value { return carveCopy(&a.v, vs) }
 
 // Reset hands out the current chunks again from their start: for a buffer
 // whose events are read and dropped one at a time, never when anything it
@@ -56,4 +42,13 @@ func carve[T any](chunk *[]T, n int) []T {
 	c = c[:i+n]
 	*chunk = c
 	return c[i : i+n : i+n]
+}
+
+func carveCopy[T any](chunk *[]T, src []T) []T {
+	if len(src) == 0 {
+		return nil
+	}
+	out := carve(chunk, len(src))
+	copy(out, src)
+	return out
 }
