@@ -132,10 +132,11 @@ func (c *Ctx) writeRoll(table, label string, spec dice.Spec, faces []int, mods [
 func (c *Ctx) begin() { c.scratch.Reset() }
 
 // values returns n values for the lists of the event being built: carved
-// from the game's arena when events are kept, else from a scratch arena
-// the next event reuses (the event is read only while it is emitted).
+// from the game's arena when the event will be kept as built, else from a
+// scratch arena the next event reuses (the event is read only while it is
+// emitted, or a replay keeps the logged one).
 func (c *Ctx) values(n int) []gamelog.Value {
-	if c.g.keeps() {
+	if c.g.keepsBuilt() {
 		return c.g.arena.Values(n)
 	}
 	return c.scratch.Values(n)
@@ -144,7 +145,7 @@ func (c *Ctx) values(n int) []gamelog.Value {
 // objFields returns n fields for an object value of the event being built
 // (see values).
 func (c *Ctx) objFields(n int) []gamelog.Field {
-	if c.g.keeps() {
+	if c.g.keepsBuilt() {
 		return c.g.arena.Fields(n)
 	}
 	return c.scratch.Fields(n)

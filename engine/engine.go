@@ -405,6 +405,10 @@ func (g *Game) logOnly() bool {
 // returns): their fields are then copied into the arena.
 func (g *Game) keeps() bool { return g.keep || g.collect }
 
+// keepsBuilt reports whether the events the engine builds are kept as
+// built (a replay keeps the logged events instead).
+func (g *Game) keepsBuilt() bool { return g.keeps() && g.replay == nil }
+
 // silent reports whether nobody reads events at all (batch runs with no
 // log, no observer, no replay): the engine then builds none.
 func (g *Game) silent() bool {
