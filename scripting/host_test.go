@@ -182,3 +182,21 @@ func TestScriptErrorLoggedAndReplayable(t *testing.T) {
 		t.Errorf("after replay the failed decision is not pending: %+v", p)
 	}
 }
+
+// BenchmarkLoad is what a batch pays per campaign to start a script: a
+// sandboxed Lua state and the script's top level (the byte code is
+// compiled once per process).
+func BenchmarkLoad(b *testing.B) {
+	src, err := os.ReadFile("../scripts/reference.lua")
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		h, err := Load("reference.lua", src, Options{}, nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		h.Close()
+	}
+}
