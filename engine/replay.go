@@ -27,10 +27,9 @@ func (d *Divergence) Error() string {
 }
 
 type replayState struct {
-	log    *gamelog.Log
-	n      int // events to replay
-	pos    int // next logged event to match
-	strict bool
+	log *gamelog.Log
+	n   int // events to replay
+	pos int // next logged event to match
 }
 
 func (r *replayState) more() bool { return r.pos < r.n }

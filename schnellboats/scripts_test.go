@@ -3,7 +3,6 @@ package schnellboats
 import (
 	"bytes"
 	goflag "flag"
-	"fmt"
 	"os"
 	"testing"
 
@@ -80,7 +79,7 @@ func TestExampleScripts(t *testing.T) {
 			}
 			h := g.History()
 			if h[len(h)-1].Type != "campaign_end" {
-				t.Error(fmt.Sprintf("%s seed %d: ends with %s", s, seed, h[len(h)-1].Type))
+				t.Errorf("%s seed %d: ends with %s", s, seed, h[len(h)-1].Type)
 			}
 		}
 	}

@@ -56,8 +56,6 @@ const (
 	OpIn
 )
 
-var opNames = [...]string{"=", "!=", "<", "<=", ">", ">=", "in"}
-
 // Test compares one fact with a value or a set of values.
 type Test struct {
 	Fact   int
