@@ -18,7 +18,8 @@ test:
 bench:
 	$(GO) test -run='^$$' -bench=. -benchmem ./...
 
-# Each fuzz target runs for FUZZTIME (go test runs one fuzz target at a time).
+# Each fuzz target runs for FUZZTIME (go test runs one fuzz target at a time);
+# a count works too: make fuzz FUZZTIME=1000000x.
 fuzz:
 	$(GO) test -run='^$$' -fuzz='^FuzzSplit$$' -fuzztime=$(FUZZTIME) ./repl
 	$(GO) test -run='^$$' -fuzz='^FuzzLoad$$' -fuzztime=$(FUZZTIME) ./tables
