@@ -176,21 +176,29 @@ func (p *parser) object(depth int) (Value, error) {
 			return v, err
 		}
 		p.fs = append(p.fs, Field{k, fv})
-		if p.i >= len(p.s) {
-			return v, p.unexpected()
-		}
-		switch p.s[p.i] {
-		case ',':
-			p.i++
-			p.space()
-		case '}':
-			p.i++
+		if done, err := p.next('}'); err != nil || done {
 			v.O = p.arena.CopyFields(p.fs[mark:])
-			return v, nil
-		default:
-			return v, p.unexpected()
+			return v, err
 		}
 	}
+}
+
+// next reads what follows an element of an object or list: a comma (more
+// to come) or the closing bracket (done).
+func (p *parser) next(closing byte) (done bool, err error) {
+	if p.i >= len(p.s) {
+		return false, p.unexpected()
+	}
+	switch p.s[p.i] {
+	case ',':
+		p.i++
+		p.space()
+		return false, nil
+	case closing:
+		p.i++
+		return true, nil
+	}
+	return false, p.unexpected()
 }
 
 func (p *parser) list(depth int) (Value, error) {
@@ -209,19 +217,9 @@ func (p *parser) list(depth int) (Value, error) {
 			return v, err
 		}
 		p.vs = append(p.vs, ev)
-		if p.i >= len(p.s) {
-			return v, p.unexpected()
-		}
-		switch p.s[p.i] {
-		case ',':
-			p.i++
-			p.space()
-		case ']':
-			p.i++
+		if done, err := p.next(']'); err != nil || done {
 			v.L = p.arena.CopyValues(p.vs[mark:])
-			return v, nil
-		default:
-			return v, p.unexpected()
+			return v, err
 		}
 	}
 }
