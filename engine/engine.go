@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"iter"
+	"math"
 	"runtime/debug"
 	"slices"
 	"strconv"
@@ -675,3 +676,7 @@ func (g *Game) tell(typ string, fields []gamelog.Field) {
 		o(&g.seen)
 	}
 }
+
+// NoPause is a pause level above every game's: Step(NoPause) plays on until
+// the game waits for an answer or ends.
+const NoPause = math.MaxInt

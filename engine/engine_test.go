@@ -95,7 +95,7 @@ func play(t *testing.T, def *Definition, seed uint64, answers []int) string {
 		t.Fatal(err)
 	}
 	g.SetDecider(&scripted{answers: answers})
-	if _, err := g.Step(1 << 30); err != nil {
+	if _, err := g.Step(NoPause); err != nil {
 		t.Fatal(err)
 	}
 	if !g.Over() {
@@ -164,7 +164,7 @@ func TestReplayRebuildsAndContinues(t *testing.T) {
 		t.Fatalf("pending after partial replay = %+v, want the go_on decision", p)
 	}
 	g2.SetDecider(&scripted{answers: []int{0, 0, 0}})
-	if _, err := g2.Step(1 << 30); err != nil {
+	if _, err := g2.Step(NoPause); err != nil {
 		t.Fatal(err)
 	}
 	var b2 bytes.Buffer
@@ -189,7 +189,7 @@ func TestPlayerDecisionsPendAndValidate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	evs, err := g.Step(1 << 30)
+	evs, err := g.Step(NoPause)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -257,7 +257,7 @@ func TestUndoRestoresExactStateAndNeverRerolls(t *testing.T) {
 					}
 				}
 			}
-			g.Step(1 << 30)
+			g.Step(NoPause)
 			answerRolls()
 			before := string(mustLog(t, g))
 			pts := g.Rules().(*toy).points
@@ -315,7 +315,7 @@ func mustLog(t *testing.T, g *Game) []byte {
 func TestPhysicalDiceAskAndRefuseBadFaces(t *testing.T) {
 	def := toyDef(t)
 	g, _ := New(Config{Def: def, Seed: 1, Mode: Physical})
-	g.Step(1 << 30)
+	g.Step(NoPause)
 	p := g.Pending()
 	if p == nil || p.Roll == nil || p.Roll.Table != "T-2" || p.Roll.Spec != dice.D6 {
 		t.Fatalf("pending = %+v, want a 1D6 roll on T-2", p)

@@ -148,7 +148,7 @@ func Replay(def *Definition, lg *gamelog.Log, upto int, cfg Config) (*Game, erro
 		g.history = make([]gamelog.Event, 0, n)
 	}
 	for g.replay != nil && g.err == nil && !g.over {
-		if _, err := g.advance(1 << 30); err != nil {
+		if _, err := g.advance(NoPause); err != nil {
 			return nil, err
 		}
 		if g.replay != nil && g.pend != nil && g.pend.Pause == "" {
@@ -203,7 +203,7 @@ func replayTo(g *Game, lg *gamelog.Log, upto int) (*Game, error) {
 		if err != nil {
 			return nil, err
 		}
-		_, err = ng.Step(1 << 30)
+		_, err = ng.Step(NoPause)
 		return ng, err
 	}
 	ng, err := Replay(g.def, lg, upto, cfg)
@@ -211,7 +211,7 @@ func replayTo(g *Game, lg *gamelog.Log, upto int) (*Game, error) {
 		return nil, err
 	}
 	if ng.pend == nil && !ng.over {
-		_, err = ng.Step(1 << 30)
+		_, err = ng.Step(NoPause)
 	}
 	return ng, err
 }

@@ -215,7 +215,7 @@ func cmdHelp(s *Session, args []string) error {
 	return nil
 }
 
-var stepLevels = map[string]int{"turn": 1, "mission": 2, "campaign": 1 << 30}
+var stepLevels = map[string]int{"turn": 1, "mission": 2, "campaign": engine.NoPause}
 
 func cmdStep(s *Session, args []string) error {
 	level := 1

@@ -50,7 +50,7 @@ func BenchmarkCampaign(b *testing.B) {
 							}
 							g.SetDecider(h)
 						}
-						if _, err := g.Step(1 << 30); err != nil {
+						if _, err := g.Step(engine.NoPause); err != nil {
 							b.Fatal(err)
 						}
 						if h != nil {

@@ -34,7 +34,7 @@ func play(t testing.TB, seed uint64, length, boat string) (*engine.Game, *Campai
 		t.Fatal(err)
 	}
 	g.SetDecider(Reference{})
-	if _, err := g.Step(1 << 30); err != nil {
+	if _, err := g.Step(engine.NoPause); err != nil {
 		t.Fatalf("seed %d: %v", seed, err)
 	}
 	if !g.Over() {
@@ -85,7 +85,7 @@ func probeWith(t *testing.T, seed uint64, o []gamelog.Option, dec engine.Decider
 	t.Helper()
 	g, camp := newProbe(t, seed, engine.Digital, o, f)
 	g.SetDecider(dec)
-	evs, err := g.Step(1 << 30)
+	evs, err := g.Step(engine.NoPause)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -578,7 +578,7 @@ func TestLogSameWhoeverReads(t *testing.T) {
 				if log && !keep {
 					g.WriteLog(&b)
 				}
-				if _, err := g.Step(1 << 30); err != nil {
+				if _, err := g.Step(engine.NoPause); err != nil {
 					t.Fatal(err)
 				}
 				if log && keep {

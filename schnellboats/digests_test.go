@@ -35,7 +35,7 @@ func TestAutoLogDigests(t *testing.T) {
 				if err := g.WriteLog(&log); err != nil {
 					t.Fatal(err)
 				}
-				if _, err := g.Step(1 << 30); err != nil {
+				if _, err := g.Step(engine.NoPause); err != nil {
 					t.Fatalf("%s %s seed %d: %v", length, boat, seed, err)
 				}
 				if err := g.Close(); err != nil {

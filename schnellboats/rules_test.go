@@ -19,8 +19,8 @@ func probeDice(t *testing.T, o []gamelog.Option, answer func(r *engine.RollReque
 	g, camp := newProbe(t, 1, engine.Physical, o, f)
 	g.SetDecider(Reference{})
 	var all []gamelog.Event
-	evs, err := g.Step(1 << 30)
-	for ; err == nil && !g.Over(); evs, err = g.Step(1 << 30) {
+	evs, err := g.Step(engine.NoPause)
+	for ; err == nil && !g.Over(); evs, err = g.Step(engine.NoPause) {
 		all = append(all, evs...)
 		p := g.Pending()
 		if p == nil || p.Roll == nil {
@@ -29,7 +29,7 @@ func probeDice(t *testing.T, o []gamelog.Option, answer func(r *engine.RollReque
 		if w := answer(p.Roll); w != nil {
 			evs, err = g.RollFaces(w, 1<<30)
 		} else {
-			evs, err = g.RollGenerator(1 << 30)
+			evs, err = g.RollGenerator(engine.NoPause)
 		}
 		all = append(all, evs...)
 		if err != nil || g.Over() {

@@ -24,7 +24,7 @@ func playScript(t *testing.T, script string, seed uint64, length, boat string) (
 		t.Fatal(err)
 	}
 	defer h.Close()
-	_, err = g.Step(1 << 30)
+	_, err = g.Step(engine.NoPause)
 	return g, err
 }
 
@@ -129,7 +129,7 @@ func TestLuaAPIDocumented(t *testing.T) {
 			t.Fatal(err)
 		}
 		g.SetDecider(viewer{func(c *Campaign) { walk(c.View()) }, g})
-		if _, err := g.Step(1 << 30); err != nil {
+		if _, err := g.Step(engine.NoPause); err != nil {
 			t.Fatal(err)
 		}
 	}

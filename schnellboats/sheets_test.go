@@ -86,7 +86,7 @@ func TestSheetsLiveEqualReplayed(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Play to the 40th decision (at a decision, as a player would stop).
-	if _, err := g.Step(1 << 30); err != nil {
+	if _, err := g.Step(engine.NoPause); err != nil {
 		t.Fatal(err)
 	}
 	for range 40 {

@@ -69,7 +69,7 @@ func RunMany(def *engine.Definition, opts []gamelog.Option, first uint64, runs i
 		g.KeepHistory(false)
 		g.CollectEvents(false)
 		g.SetDecider(Reference{})
-		if _, err := g.Step(1 << 30); err != nil {
+		if _, err := g.Step(engine.NoPause); err != nil {
 			return nil, fmt.Errorf("seed %d: %w", seed, err)
 		}
 		c, err := CampaignOf(g)

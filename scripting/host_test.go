@@ -30,7 +30,7 @@ func playToy(t *testing.T, src string, deadline time.Duration) (*engine.Game, er
 		return g, err
 	}
 	defer h.Close()
-	_, err = g.Step(1 << 30)
+	_, err = g.Step(engine.NoPause)
 	return g, err
 }
 
@@ -139,7 +139,7 @@ func TestHandBack(t *testing.T) {
 		if tc.interrupt {
 			a.Interrupt()
 		}
-		if _, err := g.Step(1 << 30); err != nil {
+		if _, err := g.Step(engine.NoPause); err != nil {
 			t.Fatal(err)
 		}
 		n := 0

@@ -97,7 +97,7 @@ func runAuto(args []string, stdout, stderr io.Writer) int {
 			return 1
 		}
 	}
-	if _, err := g.Step(1 << 30); err != nil {
+	if _, err := g.Step(engine.NoPause); err != nil {
 		fmt.Fprintf(stderr, "schnell auto: seed %d: %v\n", *seed, err)
 		return 1
 	}

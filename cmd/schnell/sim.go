@@ -196,7 +196,7 @@ func simOne(def *engine.Definition, opts []gamelog.Option, seed uint64, path str
 			return schnellboats.Record{}, err
 		}
 	}
-	if _, err := g.Step(1 << 30); err != nil {
+	if _, err := g.Step(engine.NoPause); err != nil {
 		return schnellboats.Record{}, err
 	}
 	c, err := schnellboats.CampaignOf(g)
