@@ -253,6 +253,9 @@ func (c *Ctx) Emit(typ string, fields ...gamelog.Field) {
 
 // Pause lets a front end stop stepping here (nothing is recorded).
 func (c *Ctx) Pause(name string, level int) {
+	if w, ok := c.g.decider.(PauseWatcher); ok {
+		w.Paused(name, level)
+	}
 	if c.g.replay != nil && c.g.replay.more() || level < c.g.level {
 		return // the front end steps past this pause: no need to ask it
 	}

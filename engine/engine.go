@@ -22,83 +22,6 @@ type Rules interface {
 	Play(c *Ctx)
 }
 
-// Definition describes a game to the kernel.
-type Definition struct {
-	Name string
-	// Booklets are the game's table sets (one per booklet of the printed
-	// game, e.g. S-100 and Projekt 5b); the first is the default.
-	Booklets []Booklet
-	// BookletFor names the booklet a game with these options uses.
-	BookletFor func(opts []gamelog.Option) string
-	// Options lists the game's options with their defaults, in order.
-	Options []gamelog.Option
-	// New makes the rules for options (already merged with defaults).
-	New func(opts []gamelog.Option, tabs *tables.Set) (Rules, error)
-	// Commands are the game's own front-end commands (views such as
-	// "map", orders such as "move home" that answer a pending decision).
-	Commands []Command
-	// Describe renders an event as one line for the player ("" = generic).
-	Describe func(e *gamelog.Event) string
-	// Status prints the game's state for the "status" command.
-	Status func(g *Game, w io.Writer) error
-	// Summarize describes a saved game in one line (date, score, state)
-	// for lists of saved games.
-	Summarize func(lg *gamelog.Log) string
-	// Glance names the event types Summarize and Finished read besides the
-	// last event: lists of saved games then skim the logs for them
-	// (gamelog.Skim). Nil: they read every event.
-	Glance []string
-	// View is what a script may see of the game's rules (nil: nothing).
-	View func(r Rules) Viewer
-	// Finished reports whether a saved game has ended (nil: never).
-	Finished func(lg *gamelog.Log) bool
-	// Reference makes the game's built-in reference Kommandant for a
-	// game's rules (nil: the game has none); its decisions are "default".
-	Reference func(r Rules) Decider
-}
-
-// Booklet is one named table set.
-type Booklet struct {
-	Name   string
-	Title  string
-	Tables *tables.Set
-}
-
-// Booklet returns a booklet by name.
-func (d *Definition) Booklet(name string) (*Booklet, bool) {
-	for i := range d.Booklets {
-		if d.Booklets[i].Name == name {
-			return &d.Booklets[i], true
-		}
-	}
-	return nil, false
-}
-
-// TablesFor returns the table set a game with opts plays with.
-func (d *Definition) TablesFor(opts []gamelog.Option) (*tables.Set, error) {
-	name := d.Booklets[0].Name
-	if d.BookletFor != nil {
-		name = d.BookletFor(opts)
-	}
-	b, ok := d.Booklet(name)
-	if !ok {
-		return nil, fmt.Errorf("the game has no table booklet %q", name)
-	}
-	return b.Tables, nil
-}
-
-// Command is a game-specific front-end command. Run may print to w (views)
-// or answer the pending decision through g (orders); it returns the events
-// its answer made.
-type Command struct {
-	Name     string
-	Aliases  []string
-	Usage    string
-	Help     string
-	Run      func(g *Game, args []string, w io.Writer) ([]gamelog.Event, error)
-	Complete func(g *Game, args []string) []string
-}
-
 // Mode is how dice are rolled.
 type Mode uint8
 
@@ -131,7 +54,7 @@ type Who string
 const (
 	ByPlayer  Who = "player"
 	ByScript  Who = "script"
-	ByDefault Who = "default" // the built-in reference Kommandant
+	ByDefault Who = "default" // the game's built-in reference player
 )
 
 // Decision is a choice the rules wait for.
@@ -225,19 +148,19 @@ type Request struct {
 	Roll     *RollRequest
 	Decision *Decision
 	Pause    string
-	Level    int // of a pause: 1 turn, 2 mission, 3 larger
+	Level    int // of a pause: 1 is the game's smallest (Definition.Pauses)
 }
 
-// Decider answers decisions without the player (a script, the reference
-// Kommandant). It returns an option index.
+// Decider answers decisions without the player (a script, the game's
+// reference player). It returns an option index.
 type Decider interface {
 	Decide(d *Decision) (int, error)
 	Who() Who
 }
 
 // Blind is implemented by a Decider that reads no wording: not a
-// decision's Prompt nor its options' Text (the reference Kommandant, which
-// takes the option the rules mark as Default). See Ctx.Reading.
+// decision's Prompt nor its options' Text (TakeDefault, which takes the
+// option the rules mark as Default). See Ctx.Reading.
 type Blind interface {
 	Blind() bool
 }
@@ -321,7 +244,7 @@ func New(cfg Config) (*Game, error) {
 	if cfg.Def == nil {
 		return nil, errors.New("engine: no game definition")
 	}
-	opts, err := MergeOptions(cfg.Def.Options, cfg.Options)
+	opts, err := cfg.Def.MergeOptions(cfg.Options)
 	if err != nil {
 		return nil, err
 	}
@@ -352,17 +275,24 @@ func New(cfg Config) (*Game, error) {
 	return g, nil
 }
 
-// MergeOptions applies overrides to defaults; an unknown option is an error.
-func MergeOptions(defaults, over []gamelog.Option) ([]gamelog.Option, error) {
-	out := slices.Clone(defaults)
+// MergeOptions applies overrides to the defaults; an unknown option, or a
+// value the option does not take, is an error that lists what it takes.
+func (d *Definition) MergeOptions(over []gamelog.Option) ([]gamelog.Option, error) {
+	out := d.Defaults()
 	for _, o := range over {
-		i := slices.IndexFunc(out, func(d gamelog.Option) bool { return d.Name == o.Name })
+		i := slices.IndexFunc(out, func(x gamelog.Option) bool { return x.Name == o.Name })
 		if i < 0 {
-			names := make([]string, len(defaults))
-			for j, d := range defaults {
-				names[j] = d.Name
+			names := make([]string, len(d.Options))
+			for j, x := range d.Options {
+				names[j] = x.Name
+			}
+			if len(names) == 0 {
+				return nil, fmt.Errorf("unknown game option %q: %s has no options", o.Name, d.Name)
 			}
 			return nil, fmt.Errorf("unknown game option %q (options: %s)", o.Name, strings.Join(names, ", "))
+		}
+		if v := d.Options[i].Values; len(v) > 0 && !slices.Contains(v, o.Value) {
+			return nil, fmt.Errorf("game option %s=%q: want %s", o.Name, o.Value, orList(v))
 		}
 		out[i].Value = o.Value
 	}

@@ -60,7 +60,7 @@ func toyDef(t testing.TB) *Definition {
 	return &Definition{
 		Name:     "toy",
 		Booklets: []Booklet{{Name: "toy", Tables: tabs}},
-		Options:  []gamelog.Option{{Name: "legs", Value: "4"}},
+		Options:  []OptionDef{{Name: "legs", Default: "4", Help: "legs to sail"}},
 		New: func(opts []gamelog.Option, _ *tables.Set) (Rules, error) {
 			n, err := strconv.Atoi(opts[0].Value)
 			if err != nil || n < 1 {

@@ -14,6 +14,7 @@ import (
 	"github.com/schnell-wargames/schnell/gamelog"
 	"github.com/schnell-wargames/schnell/grid"
 	"github.com/schnell-wargames/schnell/scripting"
+	"github.com/schnell-wargames/schnell/sheet"
 	"github.com/schnell-wargames/schnell/tables"
 )
 
@@ -22,15 +23,28 @@ import (
 type Command struct {
 	Name     string
 	Aliases  []string
+	Group    string // the heading `help` lists it under
 	Usage    string
 	Help     string
 	Run      func(s *Session, args []string) error
 	Complete func(s *Session, args []string) []string
 }
 
+// The groups of the kernel's commands, in the order `help` lists them; a
+// game's commands follow under their own groups.
+const (
+	groupPlay    = "play"
+	groupViews   = "views"
+	groupFiles   = "files"
+	groupScripts = "scripts"
+	groupPrompt  = "prompt"
+)
+
 func (s *Session) commandTable() []*Command {
+	pauses := s.def.PauseNames()
+	saved := s.def.SavedName()
 	cmds := []*Command{
-		{Name: "help", Aliases: []string{"h", "?"}, Usage: "help [COMMAND]",
+		{Name: "help", Group: groupPrompt, Aliases: []string{"h", "?"}, Usage: "help [COMMAND]",
 			Help: "List the commands, or explain one.", Run: cmdHelp,
 			Complete: func(s *Session, args []string) []string {
 				if len(args) > 1 {
@@ -38,11 +52,10 @@ func (s *Session) commandTable() []*Command {
 				}
 				return s.commandNames()
 			}},
-		{Name: "step", Aliases: []string{"s", "next"}, Usage: "step [turn|mission|campaign]",
-			Help: "Play on until the game needs you (a decision, or a roll with physical dice). " +
-				"Without an argument it also stops at the end of each turn; `step mission` stops only at the end of a mission, `step campaign` only where you must answer.",
-			Run: cmdStep, Complete: fixed("turn", "mission", "campaign")},
-		{Name: "choose", Aliases: []string{"c"}, Usage: "choose OPTION",
+		{Name: "step", Group: groupPlay, Aliases: []string{"s", "next"}, Usage: "step [" + strings.Join(pauses, "|") + "]",
+			Help: "Play on until the game needs you (a decision, or a roll with physical dice). " + stepHelp(pauses),
+			Run:  cmdStep, Complete: fixed(pauses...)},
+		{Name: "choose", Group: groupPlay, Aliases: []string{"c"}, Usage: "choose OPTION",
 			Help: "Answer the pending decision with an option's name or number.", Run: cmdChoose,
 			Complete: func(s *Session, args []string) []string {
 				if len(args) > 1 {
@@ -50,11 +63,11 @@ func (s *Session) commandTable() []*Command {
 				}
 				return s.optionNames()
 			}},
-		{Name: "roll", Aliases: []string{"r"}, Usage: "roll | roll FACE... | roll DICE",
+		{Name: "roll", Group: groupPlay, Aliases: []string{"r"}, Usage: "roll | roll FACE... | roll DICE",
 			Help: "`roll 2d10` is a free roll that touches no game (1d4, 1d6, 1d10, 1d20, 2d10 percentile, NdM). " +
 				"With physical dice, `roll 3 7` answers the pending roll with the faces you rolled (a d10's 0 reads 10; percentile: black die first, or the reading, 00 = 100) and `roll` alone lets the program roll it.",
 			Run: cmdRoll, Complete: fixed("1d4", "1d6", "1d10", "1d20", "2d10", "2d6")},
-		{Name: "table", Aliases: []string{"t"}, Usage: "table ID",
+		{Name: "table", Group: groupViews, Aliases: []string{"t"}, Usage: "table ID",
 			Help: "Print a table of the game's booklet: dice, rows, modifiers and its note.", Run: cmdTable,
 			Complete: func(s *Session, args []string) []string {
 				if len(args) > 1 {
@@ -62,16 +75,16 @@ func (s *Session) commandTable() []*Command {
 				}
 				return s.game.Tables().IDs()
 			}},
-		{Name: "tables", Usage: "tables", Help: "List the tables of the game's booklet.", Run: cmdTables},
-		{Name: "status", Aliases: []string{"st"}, Usage: "status",
+		{Name: "tables", Group: groupViews, Usage: "tables", Help: "List the tables of the game's booklet.", Run: cmdTables},
+		{Name: "status", Group: groupViews, Aliases: []string{"st"}, Usage: "status",
 			Help: "Show the game: its state, its log and what it waits for.", Run: cmdStatus},
-		{Name: "log", Aliases: []string{"l"}, Usage: "log [N|all]",
+		{Name: "log", Group: groupViews, Aliases: []string{"l"}, Usage: "log [N|all]",
 			Help: "Show the last N events of the game (10 by default).", Run: cmdLog},
-		{Name: "save", Usage: "save [FILE]",
+		{Name: "save", Group: groupFiles, Usage: "save [FILE]",
 			Help: "The game is saved as it is played, in its log. `save` says where; `save FILE` copies the game to FILE and goes on logging there.",
 			Run:  cmdSave},
-		{Name: "load", Usage: "load NAME|FILE",
-			Help: "Load a saved game by replaying its log: NAME from `campaigns`, or a log FILE (the current game stays saved in its own log).",
+		{Name: "load", Group: groupFiles, Usage: "load NAME|FILE",
+			Help: "Load a saved game by replaying its log: NAME from `" + saved + "`, or a log FILE (the current game stays saved in its own log).",
 			Run:  cmdLoad, Complete: func(s *Session, args []string) []string {
 				if len(args) > 1 {
 					return nil
@@ -82,37 +95,46 @@ func (s *Session) commandTable() []*Command {
 				}
 				return out
 			}},
-		{Name: "campaigns", Aliases: []string{"games"}, Usage: "campaigns",
-			Help: "List the saved games in the data directory: name, state, and where each stands.", Run: cmdCampaigns},
-		{Name: "new", Usage: "new [name=NAME] [seed=N] [dice=digital|physical] [OPTION=VALUE]...",
-			Help: "Start a new game (the current one stays saved in its log). name= gives it a name for `load NAME`; without one it is called GAME-SEED. The game's options: " + optionText(s.def.Options) + ".",
+		{Name: saved, Group: groupFiles, Usage: saved,
+			Help: "List the saved games in the data directory: name, state, and where each stands.", Run: cmdSaved},
+		{Name: "new", Group: groupPlay, Usage: "new [game=NAME] [name=NAME] [seed=N] [dice=digital|physical] [OPTION=VALUE]...",
+			Help: "Start a new game (the current one stays saved in its log). game= picks another game (`schnell games` lists them); name= gives it a name for `load NAME`; without one it is called GAME-SEED. The options of " + s.def.Name + ": " + optionHelp(s.def.Options) + ".",
 			Run:  cmdNew,
 			Complete: func(s *Session, args []string) []string {
-				out := []string{"name=", "seed=", "dice=digital", "dice=physical"}
+				out := []string{"game=", "name=", "seed=", "dice=digital", "dice=physical"}
 				for _, o := range s.def.Options {
-					out = append(out, o.Name+"=")
+					for _, v := range o.Values {
+						out = append(out, o.Name+"="+v)
+					}
+					if len(o.Values) == 0 {
+						out = append(out, o.Name+"=")
+					}
 				}
 				return out
 			}},
-		{Name: "undo", Aliases: []string{"u"}, Usage: "undo",
+		{Name: "undo", Group: groupPlay, Aliases: []string{"u"}, Usage: "undo",
 			Help: "Take back the last decision. The game is replayed to just before it; the dice rolled after it stay as they were (undo never re-rolls).",
 			Run:  cmdUndo},
-		{Name: "auto", Usage: "auto [on|off]",
-			Help: "Hand the decisions to the game's reference Kommandant (`auto on`) or take them back (`auto off`).",
+		{Name: "auto", Group: groupScripts, Usage: "auto [on|off]",
+			Help: "Hand the decisions to " + s.def.ReferenceWho() + " (`auto on`) or take them back (`auto off`).",
 			Run:  cmdAuto, Complete: fixed("on", "off")},
-		{Name: "script", Usage: "script FILE [decision|mission|campaign] | script off",
-			Help: "Hand the decisions to a Lua script (scripts/*.lua; docs/lua-api.md) for one decision, to the end of the mission, or for the campaign (the default) — `script off` or Ctrl-C during a `step` takes command back. The script runs sandboxed with a deadline per call.",
+		{Name: "script", Group: groupScripts, Usage: scriptUsage(pauses),
+			Help: "Hand the decisions to a Lua script (scripts/*.lua; docs/lua-api.md) for one decision, to the next pause of a level (`step`'s words), or for the game (the default) — `script off` or Ctrl-C during a `step` takes command back. The script runs sandboxed with a deadline per call.",
 			Run:  cmdScript, Complete: fixed("scripts/", "off")},
-		{Name: "lua", Usage: "lua CODE",
+		{Name: "lua", Group: groupScripts, Usage: "lua CODE",
 			Help: "Evaluate Lua in the scripts' sandbox with `game` bound to what a script sees: `lua game.vp`, `lua game.boats[1]`.",
 			Run:  cmdLua},
-		{Name: "quit", Aliases: []string{"exit", "q"}, Usage: "quit",
+		{Name: "quit", Group: groupPrompt, Aliases: []string{"exit", "q"}, Usage: "quit",
 			Help: "Leave schnell. Nothing is lost: the game log is already written.", Run: cmdQuit},
 	}
 	for i := range s.def.Commands {
 		gc := &s.def.Commands[i]
+		group := gc.Group
+		if group == "" {
+			group = s.def.Name
+		}
 		cmds = append(cmds, &Command{
-			Name: gc.Name, Aliases: gc.Aliases, Usage: gc.Usage, Help: gc.Help,
+			Name: gc.Name, Aliases: gc.Aliases, Group: group, Usage: gc.Usage, Help: gc.Help,
 			Run: func(s *Session, args []string) error {
 				if err := s.ensureLog(); err != nil {
 					return err
@@ -130,6 +152,9 @@ func (s *Session) commandTable() []*Command {
 				return gc.Complete(s.game, args)
 			},
 		})
+	}
+	if sh, ok := s.def.Game.(sheet.Sheeter); ok {
+		cmds = append(cmds, sheetCommand(sh, s.def.Part))
 	}
 	return cmds
 }
@@ -207,22 +232,48 @@ func cmdHelp(s *Session, args []string) error {
 		fmt.Fprintln(w, c.Help)
 		return nil
 	}
+	groups := []string{groupPlay, groupViews, groupFiles, groupScripts}
 	for _, c := range s.cmds {
-		first, _, _ := strings.Cut(c.Help, ". ")
-		fmt.Fprintf(w, "  %-34s %s\n", c.Usage, strings.TrimSuffix(first, "."))
+		if !slices.Contains(groups, c.Group) && c.Group != groupPrompt {
+			groups = append(groups, c.Group)
+		}
+	}
+	groups = append(groups, groupPrompt)
+	for _, g := range groups {
+		fmt.Fprintf(w, "%s:\n", upper(g))
+		for _, c := range s.cmds {
+			if c.Group == g {
+				first, _, _ := strings.Cut(c.Help, ". ")
+				fmt.Fprintf(w, "  %-34s %s\n", c.Usage, strings.TrimSuffix(first, "."))
+			}
+		}
 	}
 	fmt.Fprintln(w, "Type `help COMMAND` for more.")
 	return nil
 }
 
-var stepLevels = map[string]int{"turn": 1, "mission": 2, "campaign": engine.NoPause}
+// stepHelp explains the levels `step` stops at, smallest first.
+func stepHelp(pauses []string) string {
+	if len(pauses) == 1 {
+		return "`step " + pauses[0] + "` is the same: the game has no pauses."
+	}
+	h := "Without an argument it also stops at the end of each " + pauses[0] + ";"
+	for _, p := range pauses[1 : len(pauses)-1] {
+		h += " `step " + p + "` stops only at the end of a " + p + ","
+	}
+	return h + " `step " + pauses[len(pauses)-1] + "` only where you must answer."
+}
+
+func scriptUsage(pauses []string) string {
+	return "script FILE [decision|" + strings.Join(pauses, "|") + "|game] | script off"
+}
 
 func cmdStep(s *Session, args []string) error {
 	level := 1
 	if len(args) > 0 {
-		l, ok := stepLevels[args[0]]
-		if !ok {
-			return fmt.Errorf("step %s: say `step`, `step turn`, `step mission` or `step campaign`", args[0])
+		l, err := s.def.PauseLevel(args[0])
+		if err != nil {
+			return fmt.Errorf("step: %w", err)
 		}
 		level = l
 	}
@@ -412,13 +463,18 @@ func cmdLoad(s *Session, args []string) error {
 	if lg.Warning != "" {
 		fmt.Fprintln(s.cfg.Err, s.paint(yellow, "Warning: "+lg.Warning))
 	}
-	g, err := engine.Replay(s.def, lg, 0, engine.Config{Tables: tablesFor(s, lg)})
+	def, err := s.gameOf(lg)
+	if err != nil {
+		return fmt.Errorf("load %s: %w", path, err)
+	}
+	g, err := engine.Replay(def, lg, 0, engine.Config{Tables: tablesFor(s, lg)})
 	if err != nil {
 		return fmt.Errorf("load %s: %w", path, err)
 	}
 	if err := s.switchTo(g, path); err != nil {
 		return err
 	}
+	s.setDef(def)
 	fmt.Fprintf(s.cfg.Out, "Loaded %s: %d events.\n", path, len(lg.Events))
 	s.showPending()
 	return nil
@@ -442,6 +498,12 @@ func cmdNew(s *Session, args []string) error {
 			return fmt.Errorf("new: %q: want NAME=VALUE", a)
 		}
 		switch k {
+		case "game":
+			d, err := s.gameNamed(v)
+			if err != nil {
+				return fmt.Errorf("new: %w", err)
+			}
+			cfg.Def = d
 		case "name":
 			if v == "" || strings.ContainsAny(v, `/\`) || strings.HasPrefix(v, ".") {
 				return fmt.Errorf("new: name %q: use letters, digits, - and _", v)
@@ -472,12 +534,42 @@ func cmdNew(s *Session, args []string) error {
 	}
 	s.Close()
 	s.game, s.logPath = g, path
+	s.setDef(cfg.Def)
 	h := g.Header()
 	fmt.Fprintf(s.cfg.Out, "New game: seed %d, %s dice, %s. `step` begins.\n", h.Seed, h.Dice, optionText(h.Options))
 	return nil
 }
 
-func cmdCampaigns(s *Session, args []string) error {
+// lastPause is the word of `step` that plays on to where you must answer.
+func (s *Session) lastPause() string {
+	p := s.def.PauseNames()
+	return p[len(p)-1]
+}
+
+func upper(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// optionHelp lists a game's options with their values and defaults.
+func optionHelp(opts []engine.OptionDef) string {
+	if len(opts) == 0 {
+		return "none"
+	}
+	parts := make([]string, len(opts))
+	for i, o := range opts {
+		v := "VALUE"
+		if len(o.Values) > 0 {
+			v = strings.Join(o.Values, "|")
+		}
+		parts[i] = o.Name + "=" + v + " (default " + o.Default + ")"
+	}
+	return strings.Join(parts, ", ")
+}
+
+func cmdSaved(s *Session, args []string) error {
 	saved := s.Saved()
 	if len(saved) == 0 {
 		fmt.Fprintf(s.cfg.Out, "No saved games in %s.\n", s.dataDir())
@@ -527,21 +619,21 @@ func cmdAuto(s *Session, args []string) error {
 		return nil
 	}
 	if s.def.Reference == nil {
-		return fmt.Errorf("%s has no reference Kommandant", s.def.Name)
+		return fmt.Errorf("%s has no reference player", s.def.Name)
 	}
 	s.game.SetDecider(s.def.Reference(s.game.Rules()))
-	fmt.Fprintln(s.cfg.Out, "The reference Kommandant takes the decisions (`auto off` to take them back); `step campaign` plays on.")
+	fmt.Fprintf(s.cfg.Out, "%s takes the decisions (`auto off` to take them back); `step %s` plays on.\n", upper(s.def.ReferenceWho()), s.lastPause())
 	return nil
 }
 
 func cmdScript(s *Session, args []string) error {
 	if len(args) < 1 || len(args) > 2 {
-		return errors.New("usage: script FILE [decision|mission|campaign] | script off")
+		return errors.New("usage: " + scriptUsage(s.def.PauseNames()))
 	}
-	span := scripting.ForCampaign
+	span := scripting.ForGame
 	if len(args) == 2 {
 		var err error
-		if span, err = scripting.ParseSpan(args[1]); err != nil {
+		if span, err = scripting.ParseSpan(s.def, args[1]); err != nil {
 			return fmt.Errorf("script: %w", err)
 		}
 	}
@@ -555,7 +647,7 @@ func cmdScript(s *Session, args []string) error {
 		return err
 	}
 	s.script = h
-	fmt.Fprintf(s.cfg.Out, "%s takes the decisions (`script off` to take them back); `step campaign` plays on.\n", args[0])
+	fmt.Fprintf(s.cfg.Out, "%s takes the decisions (`script off` to take them back); `step %s` plays on.\n", args[0], s.lastPause())
 	return nil
 }
 

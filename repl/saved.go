@@ -2,6 +2,7 @@ package repl
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -76,24 +77,34 @@ func (s *Session) saved(p string) (Saved, bool) {
 	sv := Saved{Name: strings.TrimSuffix(filepath.Base(p), ".jsonl"), Path: p}
 	f, err := os.Open(p)
 	if err == nil {
-		var lg *gamelog.Log
-		if g := s.def.Glance; g != nil {
-			lg, err = gamelog.Skim(p, f, func(typ string) bool { return slices.Contains(g, typ) })
-		} else {
-			lg, err = gamelog.Read(p, f)
+		var h gamelog.Header
+		if h, err = gamelog.ReadHeader(f); err == nil {
+			def, derr := s.gameNamed(h.Game)
+			if derr != nil {
+				f.Close()
+				return sv, false // a log of a game this prompt does not play
+			}
+			var lg *gamelog.Log
+			if _, err = f.Seek(0, io.SeekStart); err == nil {
+				if g := def.Glance; g != nil {
+					lg, err = gamelog.Skim(p, f, func(typ string) bool { return slices.Contains(g, typ) })
+				} else {
+					lg, err = gamelog.Read(p, f)
+				}
+			}
+			if err == nil {
+				if def.Summarize != nil {
+					sv.Summary = def.Summarize(lg)
+				}
+				if def.Finished != nil {
+					sv.Finished = def.Finished(lg)
+				}
+				if def != s.def {
+					sv.Summary = def.Name + ": " + sv.Summary
+				}
+			}
 		}
 		f.Close()
-		if err == nil && lg.Header.Game != s.def.Name {
-			return sv, false
-		}
-		if err == nil {
-			if s.def.Summarize != nil {
-				sv.Summary = s.def.Summarize(lg)
-			}
-			if s.def.Finished != nil {
-				sv.Finished = s.def.Finished(lg)
-			}
-		}
 	}
 	if err != nil {
 		sv.Err, sv.Summary = err, err.Error()
@@ -112,7 +123,7 @@ func (s *Session) OfferContinue(in LineReader) {
 	}
 	if len(open) != 1 {
 		if len(open) > 1 {
-			s.printf("%d games are in progress: `campaigns` lists them, `load NAME` resumes one.\n", len(open))
+			s.printf("%d games are in progress: `%s` lists them, `load NAME` resumes one.\n", len(open), s.def.SavedName())
 		}
 		return
 	}

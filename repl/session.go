@@ -20,6 +20,9 @@ import (
 type Config struct {
 	Def  *engine.Definition
 	Game engine.Config // seed, dice mode and options of the first new game
+	// Games finds another game by name (new game=NAME, a log of another
+	// game); nil: only Def is known.
+	Games func(name string) (*engine.Definition, error)
 
 	// LogDir receives the logs of new games (named GAME-SEED.jsonl);
 	// LogFile, if set, is the log of the first new game.
@@ -80,6 +83,36 @@ func New(cfg Config) (*Session, error) {
 	s.game = g
 	s.logPath = cfg.LogFile
 	return s, nil
+}
+
+// setDef makes def the current game's definition: the command table
+// follows (a game's own commands, its words).
+func (s *Session) setDef(def *engine.Definition) {
+	if def == s.def {
+		return
+	}
+	s.def = def
+	s.cmds = s.commandTable()
+}
+
+// gameNamed returns the definition of the game called name.
+func (s *Session) gameNamed(name string) (*engine.Definition, error) {
+	if name == s.def.Name {
+		return s.def, nil
+	}
+	if s.cfg.Games == nil {
+		return nil, fmt.Errorf("no game %q: this prompt plays %s", name, s.def.Name)
+	}
+	return s.cfg.Games(name)
+}
+
+// gameOf returns the definition of the game a log was played with.
+func (s *Session) gameOf(lg *gamelog.Log) (*engine.Definition, error) {
+	d, err := s.gameNamed(lg.Header.Game)
+	if err != nil {
+		return nil, fmt.Errorf("a log of %q: %w", lg.Header.Game, err)
+	}
+	return d, nil
 }
 
 // Adopt makes g (a game rebuilt from a log, say) the current game. It is

@@ -224,7 +224,7 @@ func TestComplete(t *testing.T) {
 		{"tab", "tables"},
 		{"table ", "T-1"},
 		{"help ", "undo"},
-		{"step ", "mission"},
+		{"step ", "voyage"},
 	}
 	for _, c := range cases {
 		got := s.Complete(c.line)
@@ -294,9 +294,9 @@ func TestNamedGames(t *testing.T) {
 		t.Error("a name with a path was accepted")
 	}
 	out.Reset()
-	execAll(t, s, "campaigns")
+	execAll(t, s, "toy")
 	if !strings.Contains(out.String(), "first") || !strings.Contains(out.String(), "in progress") {
-		t.Errorf("campaigns:\n%s", out.String())
+		t.Errorf("toy (the saved games):\n%s", out.String())
 	}
 	want := s.Game().AsLog().Lines
 	s.Close()

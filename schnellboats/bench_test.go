@@ -36,7 +36,7 @@ func BenchmarkCampaign(b *testing.B) {
 						}
 						g.KeepHistory(false)
 						g.CollectEvents(false)
-						g.SetDecider(Reference{})
+						g.SetDecider(engine.TakeDefault{})
 						var h *scripting.Host
 						switch mode {
 						case "log":

@@ -23,10 +23,13 @@ const (
 	Booklet5b   = "5b"
 )
 
+// Title is the game in one line.
+const Title = "Schnell Boats: Scourge of the English Channel — a solitaire campaign of S-boat missions from Cherbourg, 1943-44"
+
 // Options are the game's options with their defaults.
-var Options = []gamelog.Option{
-	{Name: "campaign", Value: "short"},
-	{Name: "boat", Value: "s100"},
+var Options = []engine.OptionDef{
+	{Name: "campaign", Default: "short", Values: []string{"short", "medium", "long"}, Help: "campaign length: short, medium or long"},
+	{Name: "boat", Default: "s100", Values: []string{"s100", "5b"}, Help: "boat type: s100 or 5b"},
 }
 
 func schemaFor(booklet string) *tables.Schema {
@@ -57,35 +60,6 @@ func Definition() (*engine.Definition, error) {
 	return defVal, defErr
 }
 
-// WithOverlay returns the definition with a player's own tables laid over
-// ours: DIR/s100/*.tbl replace S-100 tables and DIR/5b/*.tbl Projekt 5b
-// tables, by id.
-func WithOverlay(def *engine.Definition, dir fs.FS) (*engine.Definition, error) {
-	n := *def
-	n.Booklets = append([]engine.Booklet(nil), def.Booklets...)
-	any := false
-	for i := range n.Booklets {
-		sub, err := fs.Sub(dir, n.Booklets[i].Name)
-		if err != nil {
-			return nil, err
-		}
-		names, _ := fs.Glob(sub, "*.tbl")
-		if len(names) == 0 {
-			continue
-		}
-		any = true
-		t, err := n.Booklets[i].Tables.Overlay(sub)
-		if err != nil {
-			return nil, fmt.Errorf("%s booklet overlay: %w", n.Booklets[i].Name, err)
-		}
-		n.Booklets[i].Tables = t
-	}
-	if !any {
-		return nil, fmt.Errorf("no tables to overlay: put S-100 tables in DIR/s100/*.tbl and Projekt 5b tables in DIR/5b/*.tbl")
-	}
-	return &n, nil
-}
-
 func loadBooklet(fsys fs.FS, dir, name string) (*tables.Set, error) {
 	sub, err := fs.Sub(fsys, dir)
 	if err != nil {
@@ -100,7 +74,8 @@ func loadBooklet(fsys fs.FS, dir, name string) (*tables.Set, error) {
 
 func newDefinition(s100, b5 *tables.Set) *engine.Definition {
 	return &engine.Definition{
-		Name: Name,
+		Name:  Name,
+		Title: Title,
 		Booklets: []engine.Booklet{
 			{Name: BookletS100, Title: "S-100 Tables Booklet", Tables: s100},
 			{Name: Booklet5b, Title: "Projekt 5b Tragflügelboot Tables Booklet", Tables: b5},
@@ -124,6 +99,12 @@ func newDefinition(s100, b5 *tables.Set) *engine.Definition {
 		Finished: func(lg *gamelog.Log) bool {
 			return len(lg.Events) > 0 && lg.Events[len(lg.Events)-1].Type == "campaign_end"
 		},
-		Reference: func(engine.Rules) engine.Decider { return Reference{} },
+		Reference:     func(engine.Rules) engine.Decider { return engine.TakeDefault{} },
+		ReferenceName: "the reference Kommandant",
+		Pauses:        []string{"turn", "mission", "campaign"},
+		Saved:         "campaigns",
+		Part:          "mission",
+		Game:          Game{},
+		Score:         score,
 	}
 }

@@ -1,30 +1,11 @@
 package schnellboats
 
 import (
-	"fmt"
-	"strings"
+	"github.com/schnell-wargames/schnell/scripting"
 )
 
-// APIField documents one field a script can read. The Lua API reference
-// (docs/lua-api.md) and the editor annotations (scripts/schnell.d.lua) are
-// both generated from this one table; a test fails when they are stale.
-type APIField struct {
-	Class string // Game, Mission, Boat, Crewman, Decision, Option
-	Name  string
-	Type  string // Lua type for the annotations
-	Doc   string
-}
-
 // LuaAPI is the table that registers what scripts see.
-var LuaAPI = []APIField{
-	{"Decision", "kind", "string", "what is decided: move, special_done, rescue_wait, pilot, air_speed, disabled, cognac, flagship; in combat speed, range, attack, next_wave, break_formation, boat_abort"},
-	{"Decision", "prompt", "string", "the question as the player sees it"},
-	{"Decision", "options", "Option[]", "the legal answers"},
-	{"Decision", "default", "string", "the reference Kommandant's choice (an option name)"},
-	{"Decision", "default_index", "integer", "the same, as a number 1..n"},
-	{"Option", "name", "string", "answer with this name"},
-	{"Option", "text", "string", "what it means"},
-	{"Option", "index", "integer", "or with this number"},
+var LuaAPI = apiFields([][4]string{
 	{"Option", "boat", "string?", "flagship: the hull offered"},
 	{"Option", "skill", "string?", "flagship: its crew's skill"},
 	{"Option", "kills", "integer?", "flagship: its crew's kills"},
@@ -112,108 +93,34 @@ var LuaAPI = []APIField{
 	{"Crewman", "kia", "boolean", "killed in action"},
 	{"Crewman", "veteran", "boolean", "a Veteran (5.0)"},
 	{"Crewman", "missions", "integer", "missions flown"},
-}
+})
 
-var apiClasses = []string{"Decision", "Option", "Game", "Mission", "Combat", "Unit", "Boat", "Crewman"}
-
-// LuaAPIDoc renders docs/lua-api.md.
-func LuaAPIDoc() string {
-	var b strings.Builder
-	b.WriteString(luaAPIHead)
-	for _, cl := range apiClasses {
-		fmt.Fprintf(&b, "\n### %s\n| field | type | meaning |\n| --- | --- | --- |\n", cl)
-		for _, f := range LuaAPI {
-			if f.Class == cl {
-				fmt.Fprintf(&b, "| `%s` | %s | %s |\n", f.Name, strings.ReplaceAll(f.Type, "|", "\\|"), f.Doc)
-			}
-		}
+// apiFields makes the table from rows of class, name, type and doc.
+func apiFields(rows [][4]string) []scripting.APIField {
+	out := make([]scripting.APIField, len(rows))
+	for i, r := range rows {
+		out[i] = scripting.APIField{Class: r[0], Name: r[1], Type: r[2], Doc: r[3]}
 	}
-	b.WriteString(luaAPITail)
-	return b.String()
+	return out
 }
 
-// LuaMeta renders scripts/schnell.d.lua, annotations for lua-language-server.
-func LuaMeta() string {
-	var b strings.Builder
-	b.WriteString("---@meta\n-- Generated from schnellboats.LuaAPI: do not edit (go test ./schnellboats -update).\n")
-	for _, cl := range apiClasses {
-		fmt.Fprintf(&b, "\n---@class %s\n", cl)
-		for _, f := range LuaAPI {
-			if f.Class == cl {
-				fmt.Fprintf(&b, "---@field %s %s %s\n", f.Name, f.Type, f.Doc)
-			}
-		}
-	}
-	b.WriteString(`
----Answer a decision: return one of d.options, by name or number.
----@param d Decision
----@param game Game
----@return string|integer
-function decide(d, game) end
+var apiClasses = []string{"Game", "Mission", "Combat", "Unit", "Boat", "Crewman"}
 
----@type string[] the files named on the command line (schnell lua)
-arg = {}
-
-log = {}
----Iterate a log's events (only files named on the command line).
----@param path string
----@return fun(): table
-function log.events(path) end
----@param path string
----@return table
-function log.header(path) end
-`)
-	return b.String()
+// LuaAPI implements scripting.Documented.
+func (Game) LuaAPI() scripting.API {
+	return scripting.API{Game: Name, Classes: apiClasses, Fields: LuaAPI, Decisions: luaDecisions, Examples: luaExamples}
 }
 
-const luaAPIHead = `# Lua scripting API
-
-<!-- Generated from schnellboats.LuaAPI by ` + "`go test ./schnellboats -update`" + `: edit the table, not this file. -->
-
-A script is a Lua 5.1 file that defines ` + "`decide(d, game)`" + ` and returns one of ` + "`d.options`" + `, by name
-(` + "`\"home\"`" + `) or by number (` + "`2`" + `). It takes command with ` + "`schnell auto --script FILE`" + `, ` + "`schnell sim --script FILE`" + `,
-or at the prompt with ` + "`script FILE [decision|mission|campaign]`" + ` (` + "`script off`" + ` or Ctrl-C takes command back).
-Examples in ` + "`scripts/`" + `: ` + "`reference.lua`" + ` (the built-in reference Kommandant's policy: logs identical
+const luaExamples = `Examples in ` + "`scripts/`" + `: ` + "`reference.lua`" + ` (the built-in reference Kommandant's policy: logs identical
 to ` + "`schnell auto`" + `), ` + "`aggressive.lua`" + `, ` + "`cautious.lua`" + `, and ` + "`analyse.lua`" + ` (reads logs:
 ` + "`schnell lua scripts/analyse.lua logs/*.jsonl`" + `). Editors that speak lua-language-server read
-` + "`scripts/schnell.d.lua`" + `.
+` + "`scripts/schnell.d.lua`" + `. At the prompt, ` + "`script FILE mission`" + ` hands over command to the end of the mission,
+` + "`script FILE turn`" + ` to the end of the turn.`
 
-Decision kinds and their options: ` + "`move`" + ` — ` + "`next`, `home`" + ` (abort, 4.9); ` + "`special_done`" + ` — ` + "`patrol`, `home`" + `;
+const luaDecisions = `Decision kinds and their options: ` + "`move`" + ` — ` + "`next`, `home`" + ` (abort, 4.9); ` + "`special_done`" + ` — ` + "`patrol`, `home`" + `;
 ` + "`rescue_wait`" + ` — ` + "`search`, `give_up`" + `; ` + "`pilot`" + ` — ` + "`pick_up`, `leave`" + `; ` + "`air_speed`" + ` — ` + "`fast`, `medium`" + ` (only
 ` + "`medium`" + ` when the squadron is Slow); ` + "`disabled`" + ` — ` + "`tow`" + ` (when allowed), ` + "`abandon`" + `; ` + "`cognac`" + ` — ` + "`bribe`, `keep`" + `;
-` + "`flagship`" + ` (4.11) — one option per ready hull. An answer that is not an option stops the game with an
-error naming the script, the decision and its options. In combat (4.6-4.9), each round: ` + "`speed`" + ` — ` + "`slow`…`very_fast`" + `
+` + "`flagship`" + ` (4.11) — one option per ready hull. In combat (4.6-4.9), each round: ` + "`speed`" + ` — ` + "`slow`…`very_fast`" + `
 (as damage allows); ` + "`range`" + ` — ` + "`closer`, `stay`, `away`, `out`" + `; ` + "`attack`" + ` — ` + "`hold`, `guns:ID`, `torpedo:ID`, `rocket:ID`" + `;
 ` + "`next_wave`" + ` — ` + "`attack`, `break_off`" + `; for a heavily damaged Boat #2-#4, ` + "`break_formation`" + ` and then
-` + "`boat_abort`" + ` — ` + "`stay`, `break`/`abort`" + ` (4.8, 4.9).
-
-## What a script sees
-` + "`game`" + ` and ` + "`d`" + ` are live tables: before each call they are brought up to date with the game, so
-they show it as it is now. ` + "`game.mission`" + `, ` + "`game.boats`" + ` and ` + "`game.crew`" + ` are written only when the script
-first looks at them in a call. Treat them as read-only: whatever a script changes in them (a field, a
-sorted list) is put back at the next call, so scribbles never mislead it, but they are not kept either.
-To remember something from one call to the next, copy the value (` + "`local pts = b.points`" + `), not the table:
-a table kept from an earlier call shows the game as it is at the latest call. Each kind of decision has
-its own ` + "`d`" + `.
-`
-
-const luaAPITail = `
-## Hooks (optional)
-` + "`on_event(e)`" + ` sees every log event (` + "`e.seq`, `e.type`" + ` and its fields, as in ` + "`docs/log-format.md`" + `);
-` + "`on_mission_end(e)`" + ` and ` + "`on_campaign_end(e)`" + ` see the ` + "`mission_end`" + ` and ` + "`campaign_end`" + ` events.
-
-## Analysis scripts
-` + "`schnell lua FILE [ARGS…]`" + ` runs a script with ` + "`arg`" + ` (the arguments) and ` + "`log.events(path)`" + ` /
-` + "`log.header(path)`" + `, which read only files named on the command line.
-
-## The sandbox
-Scripts may come from anyone, so they run with only ` + "`base`, `table`, `string` and `math`" + `:
-- no ` + "`io`, `os`, `debug`, `package`, `require`, `load`, `loadstring`, `dofile`, `loadfile`, `collectgarbage`, `getfenv`, `setfenv`" + `;
-- ` + "`print`" + ` writes through the front end (prefixed with the script's name);
-- ` + "`math.random`" + ` draws from a generator seeded with the game's seed; ` + "`math.randomseed`" + ` is gone;
-- ` + "`string.rep`" + ` is capped at 1 MiB; ` + "`string.find`" + ` matches plain text only; ` + "`string.match`, `gmatch`, `gsub`" + `
-  raise an error (Lua patterns can run for minutes and ignore deadlines);
-- each call has a deadline (250 ms; ` + "`--deadline`" + `) and the call stack is bounded: an endless loop or runaway
-  recursion stops the game with ` + "`script.lua:LINE: …`" + ` and the process goes on;
-- memory is not capped by gopher-lua: a table grown without end is stopped by the deadline.
-`
+` + "`boat_abort`" + ` — ` + "`stay`, `break`/`abort`" + ` (4.8, 4.9). ` + "`d.default`" + ` is the reference Kommandant's choice.`

@@ -17,7 +17,7 @@ import (
 func probeDice(t *testing.T, o []gamelog.Option, answer func(r *engine.RollRequest) []string, f func(c *Campaign)) (*Campaign, []gamelog.Event) {
 	t.Helper()
 	g, camp := newProbe(t, 1, engine.Physical, o, f)
-	g.SetDecider(Reference{})
+	g.SetDecider(engine.TakeDefault{})
 	var all []gamelog.Event
 	evs, err := g.Step(engine.NoPause)
 	for ; err == nil && !g.Over(); evs, err = g.Step(engine.NoPause) {

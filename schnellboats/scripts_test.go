@@ -19,7 +19,7 @@ func playScript(t *testing.T, script string, seed uint64, length, boat string) (
 	if err != nil {
 		t.Fatal(err)
 	}
-	h, err := scripting.Attach(g, d, "../scripts/"+script, scripting.Options{Deadline: scripting.DefaultDeadline * 8}, scripting.ForCampaign)
+	h, err := scripting.Attach(g, d, "../scripts/"+script, scripting.Options{Deadline: scripting.DefaultDeadline * 8}, scripting.ForGame)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -90,7 +90,7 @@ var update = goflag.Bool("update", false, "rewrite generated files")
 // docs/lua-api.md and scripts/schnell.d.lua are generated from LuaAPI, and
 // LuaAPI names every field of the game view.
 func TestLuaAPIDocumented(t *testing.T) {
-	for path, want := range map[string]string{"../docs/lua-api.md": LuaAPIDoc(), "../scripts/schnell.d.lua": LuaMeta()} {
+	for path, want := range map[string]string{"../docs/lua-api.md": Game{}.LuaAPI().Doc(), "../scripts/schnell.d.lua": Game{}.LuaAPI().Meta()} {
 		if *update {
 			os.WriteFile(path, []byte(want), 0o644)
 			continue

@@ -181,6 +181,9 @@ func status(g *engine.Game, w io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if g.Over() && c.EndReason != "" {
+		return c.PrintSummary(w)
+	}
 	fmt.Fprintf(w, "%s campaign with %s boats, %s to %s. Date %s. VP %d.\n", title(lengths[c.Length]), c.Type, c.Start, c.End, c.Date, c.VP)
 	s := c.Stats
 	fmt.Fprintf(w, "Missions %d (successful %d, failed %d, abstract %d), nights without a mission %d; boats lost %d, crewmen killed %d.\n",
@@ -327,22 +330,6 @@ func summarize(lg *gamelog.Log) string {
 	}
 	return fmt.Sprintf("%s campaign in progress: mission %d on %s, %d VP", lg.Header.Opt("campaign"), missions, date, vp)
 }
-
-// Reference is the built-in reference Kommandant: he takes every
-// decision's default (go on while the squadron is sound, turn home when it
-// is badly hurt, tow when he can, bribe with the cognac). Scripts are
-// measured against him.
-type Reference struct{}
-
-// Decide implements engine.Decider.
-func (Reference) Decide(d *engine.Decision) (int, error) { return d.Default, nil }
-
-// Who implements engine.Decider.
-func (Reference) Who() engine.Who { return engine.ByDefault }
-
-// Blind implements engine.Blind: the reference takes the Default the rules
-// mark, and reads no wording.
-func (Reference) Blind() bool { return true }
 
 // PrintSummary writes the campaign's end-of-campaign summary.
 func (c *Campaign) PrintSummary(w io.Writer) error {

@@ -16,7 +16,7 @@ import (
 // only the files named in args: log.events(path) iterates a log's events,
 // log.header(path) returns its header.
 func RunAnalysis(name string, src []byte, args []string, opts Options) error {
-	h := &Host{name: name, opts: opts, deadline: opts.Deadline, onEnd: map[string]*lua.LFunction{}}
+	h := &Host{name: name, opts: opts, deadline: opts.Deadline, onType: map[string]*lua.LFunction{}}
 	if h.deadline <= 0 {
 		h.deadline = DefaultDeadline
 	}

@@ -3,30 +3,42 @@ package scripting
 import (
 	"fmt"
 	"os"
+	"strings"
 	"sync/atomic"
 
 	"github.com/schnell-wargames/schnell/engine"
 	"github.com/schnell-wargames/schnell/gamelog"
 )
 
-// Span is how long an attached script keeps command.
-type Span string
+// Span is how long an attached script keeps command: one decision, to the
+// next pause of a level the game names (a turn, a mission), or the game.
+type Span struct {
+	Name  string
+	Level int // 0: one decision; engine.NoPause: the whole game
+}
 
-const (
-	ForDecision Span = "decision" // one decision
-	ForMission  Span = "mission"  // to the end of the current (or next) mission
-	ForCampaign Span = "campaign" // until detached
+func (s Span) String() string { return s.Name }
+
+// The spans every game has.
+var (
+	ForDecision = Span{Name: "decision"}
+	ForGame     = Span{Name: "game", Level: engine.NoPause}
 )
 
-// ParseSpan reads "decision", "mission" or "campaign" ("" = campaign).
-func ParseSpan(s string) (Span, error) {
-	switch Span(s) {
-	case "", ForCampaign:
-		return ForCampaign, nil
-	case ForDecision, ForMission:
-		return Span(s), nil
+// ParseSpan reads "decision", one of the game's pause levels, or "game"
+// ("" = game).
+func ParseSpan(def *engine.Definition, s string) (Span, error) {
+	switch s {
+	case "", ForGame.Name:
+		return ForGame, nil
+	case ForDecision.Name:
+		return ForDecision, nil
 	}
-	return "", fmt.Errorf("%q: say decision, mission or campaign", s)
+	lv, err := def.PauseLevel(s)
+	if err != nil {
+		return Span{}, fmt.Errorf("%q: say decision, %s or game", s, strings.Join(def.PauseNames(), ", "))
+	}
+	return Span{Name: s, Level: lv}, nil
 }
 
 // Attached is a script in command of a game.
@@ -62,9 +74,6 @@ func Attach(g *engine.Game, def *engine.Definition, path string, opts Options, s
 			return
 		}
 		h.OnEvent(e)
-		if a.span == ForMission && e.Type == "mission_end" {
-			a.Detach()
-		}
 	})
 	g.SetDecider(a)
 	return a, nil
@@ -81,6 +90,14 @@ func (a *Attached) Decide(d *engine.Decision) (int, error) {
 		a.Detach()
 	}
 	return i, err
+}
+
+// Paused implements engine.PauseWatcher: a script whose span ends with a
+// pause of a level (a turn, a mission) hands command back there.
+func (a *Attached) Paused(_ string, level int) {
+	if a.span.Level > 0 && level >= a.span.Level {
+		a.Detach()
+	}
 }
 
 // Interrupt hands command back to the player at the next decision (safe

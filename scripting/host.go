@@ -46,7 +46,7 @@ type Host struct {
 	view     View
 	decide   *lua.LFunction
 	onEvent  *lua.LFunction
-	onEnd    map[string]*lua.LFunction // event type → hook
+	onType   map[string]*lua.LFunction // event type → its on_TYPE hook
 	rng      *rand.Rand
 	deadline time.Duration
 	active   bool // attached to a game (Attach)
@@ -71,7 +71,7 @@ func (e *Error) Error() string { return e.Msg }
 
 // Load compiles and runs a script's top level in a fresh sandbox.
 func Load(name string, src []byte, opts Options, view View) (*Host, error) {
-	h := &Host{name: name, opts: opts, view: view, deadline: opts.Deadline, onEnd: map[string]*lua.LFunction{}}
+	h := &Host{name: name, opts: opts, view: view, deadline: opts.Deadline, onType: map[string]*lua.LFunction{}}
 	if h.deadline <= 0 {
 		h.deadline = DefaultDeadline
 	}
@@ -97,12 +97,14 @@ func Load(name string, src []byte, opts Options, view View) (*Host, error) {
 	if f, ok := h.L.GetGlobal("on_event").(*lua.LFunction); ok {
 		h.onEvent = f
 	}
-	if f, ok := h.L.GetGlobal("on_mission_end").(*lua.LFunction); ok {
-		h.onEnd["mission_end"] = f
-	}
-	if f, ok := h.L.GetGlobal("on_campaign_end").(*lua.LFunction); ok {
-		h.onEnd["campaign_end"] = f
-	}
+	// on_TYPE hooks see the events of one type.
+	h.L.G.Global.ForEach(func(k, v lua.LValue) {
+		name, ok := k.(lua.LString)
+		f, isFn := v.(*lua.LFunction)
+		if ok && isFn && strings.HasPrefix(string(name), "on_") && name != "on_event" {
+			h.onType[string(name)[3:]] = f
+		}
+	})
 	return h, nil
 }
 
@@ -386,18 +388,18 @@ func (h *Host) Decide(d *engine.Decision) (int, error) {
 	return bad("with a " + ret.Type().String())
 }
 
-// Hooks reports whether the script has hooks (on_event, on_mission_end,
-// on_campaign_end): OnEvent need only observe a game when it has.
-func (h *Host) Hooks() bool { return h.onEvent != nil || len(h.onEnd) > 0 }
+// Hooks reports whether the script has hooks (on_event, on_TYPE): OnEvent
+// need only observe a game when it has.
+func (h *Host) Hooks() bool { return h.onEvent != nil || len(h.onType) > 0 }
 
 // OnEvent runs the script's hooks for an event; use it as an engine
 // observer. A failing hook stops the game with the script's error.
 func (h *Host) OnEvent(e *gamelog.Event) {
-	if h.onEvent == nil && h.onEnd[e.Type] == nil {
+	if h.onEvent == nil && h.onType[e.Type] == nil {
 		return
 	}
 	t := h.object(append([]gamelog.Field{gamelog.Int("seq", e.Seq), gamelog.Str("type", e.Type)}, e.Fields...))
-	for _, f := range []*lua.LFunction{h.onEvent, h.onEnd[e.Type]} {
+	for _, f := range []*lua.LFunction{h.onEvent, h.onType[e.Type]} {
 		if f == nil {
 			continue
 		}

@@ -25,7 +25,7 @@ func playToy(t *testing.T, src string, deadline time.Duration) (*engine.Game, er
 	if err != nil {
 		t.Fatal(err)
 	}
-	h, err := Attach(g, def, path, Options{Deadline: deadline}, ForCampaign)
+	h, err := Attach(g, def, path, Options{Deadline: deadline}, ForGame)
 	if err != nil {
 		return g, err
 	}
@@ -120,6 +120,25 @@ func TestPrintGoesToFrontEnd(t *testing.T) {
 	}
 }
 
+func mustSpan(t *testing.T, def *engine.Definition, s string) Span {
+	t.Helper()
+	sp, err := ParseSpan(def, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sp
+}
+
+// A span names a pause level of the game (the toy's "leg": the script
+// hands back at the first leg's pause, before any decision; "voyage", the
+// last, is the whole game) and an unknown word lists the game's spans.
+func TestParseSpan(t *testing.T) {
+	def := enginetest.Definition()
+	if _, err := ParseSpan(def, "mission"); err == nil || !strings.Contains(err.Error(), "decision, leg, voyage or game") {
+		t.Errorf("ParseSpan(mission) = %v, want an error listing decision, leg, voyage or game", err)
+	}
+}
+
 // Ctrl-C (Interrupt) hands command back: the game waits for the player at
 // the next decision; `decision` span answers one and hands back.
 func TestHandBack(t *testing.T) {
@@ -130,7 +149,7 @@ func TestHandBack(t *testing.T) {
 		span      Span
 		interrupt bool
 		decided   int
-	}{{ForCampaign, true, 0}, {ForDecision, false, 1}, {ForCampaign, false, 4}} {
+	}{{ForGame, true, 0}, {ForDecision, false, 1}, {ForGame, false, 4}, {mustSpan(t, def, "leg"), false, 0}, {mustSpan(t, def, "voyage"), false, 4}} {
 		g, _ := engine.New(engine.Config{Def: def, Seed: 1})
 		a, err := Attach(g, def, path, Options{}, tc.span)
 		if err != nil {

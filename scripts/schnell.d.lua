@@ -1,11 +1,11 @@
 ---@meta
--- Generated from schnellboats.LuaAPI: do not edit (go test ./schnellboats -update).
+-- Generated from the game's LuaAPI: do not edit (go test ./schnellboats -update).
 
 ---@class Decision
----@field kind string what is decided: move, special_done, rescue_wait, pilot, air_speed, disabled, cognac, flagship; in combat speed, range, attack, next_wave, break_formation, boat_abort
+---@field kind string what is decided (the decision kinds above)
 ---@field prompt string the question as the player sees it
 ---@field options Option[] the legal answers
----@field default string the reference Kommandant's choice (an option name)
+---@field default string the reference player's choice (an option name)
 ---@field default_index integer the same, as a number 1..n
 
 ---@class Option

@@ -1,14 +1,16 @@
-// Command schnell plays table-driven solitaire naval wargames — first of
-// all Schnell Boats: Scourge of the English Channel — at a prompt.
+// Command schnell plays and referees table-driven wargames at a prompt,
+// and lets Lua scripts take command. Its games are listed by `schnell
+// games`; the first is Schnell Boats: Scourge of the English Channel.
 //
-//	schnell [flags]              play at the prompt (or run a command file from stdin)
-//	schnell auto [flags]         play a whole campaign with the reference Kommandant (or --script)
-//	schnell sim [flags]          many campaigns over all cores, with statistics
+//	schnell [--game NAME] [flags]  play at the prompt (or run a command file from stdin)
+//	schnell games                  the games schnell plays
+//	schnell auto [flags]           play a whole game with the game's reference player (or --script)
+//	schnell sim [flags]            many games over all cores, with statistics
 //	schnell replay [--verify] LOG  rebuild a game from its log
-//	schnell lua FILE [ARGS…]     run a log-analysis script in the sandbox
-//	schnell sheet LOG [flags]    print the paper sheets of a game (text, md, csv, html)
-//	schnell aar LOG              an after-action report in Markdown
-//	schnell help                 this text
+//	schnell lua FILE [ARGS…]       run a log-analysis script in the sandbox
+//	schnell sheet LOG [flags]      print the paper sheets of a game (text, md, csv, html)
+//	schnell report LOG             a report of the game in Markdown (alias: aar)
+//	schnell help                   this text
 //
 // Run `schnell -h` for the flags.
 package main
@@ -21,48 +23,27 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"strings"
 	"time"
 
 	"github.com/chzyer/readline"
 
 	"github.com/schnell-wargames/schnell/engine"
-	"github.com/schnell-wargames/schnell/gamelog"
 	"github.com/schnell-wargames/schnell/repl"
-	"github.com/schnell-wargames/schnell/schnellboats"
+	"github.com/schnell-wargames/schnell/games"
 )
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
-// optionFlags collects -o NAME=VALUE and the game's own --NAME VALUE flags.
-type optionFlags struct{ opts []gamelog.Option }
-
-func (o *optionFlags) String() string { return "" }
-func (o *optionFlags) Set(v string) error {
-	k, val, ok := strings.Cut(v, "=")
-	if !ok || k == "" {
-		return fmt.Errorf("%q: want NAME=VALUE", v)
-	}
-	o.opts = append(o.opts, gamelog.Option{Name: k, Value: val})
-	return nil
-}
-
-type gameOption struct {
-	name string
-	o    *optionFlags
-}
-
-func (g gameOption) String() string { return "" }
-func (g gameOption) Set(v string) error {
-	g.o.opts = append(g.o.opts, gamelog.Option{Name: g.name, Value: v})
-	return nil
-}
+// registry is the games this binary plays (tests add the toy game).
+var registry = games.Registry(games.All)
 
 func run(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 	if len(args) > 0 {
 		switch args[0] {
+		case "games":
+			return runGames(args[1:], stdout, stderr)
 		case "auto":
 			return runAuto(args[1:], stdout, stderr)
 		case "sim":
@@ -73,11 +54,11 @@ func run(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 			return runLua(args[1:], stdout, stderr)
 		case "sheet":
 			return runSheet(args[1:], stdout, stderr)
-		case "aar":
-			return runAAR(args[1:], stdout, stderr)
+		case "report", "aar":
+			return runReport(args[1:], stdout, stderr)
 		}
 	}
-	def, err := schnellboats.Definition()
+	def, err := registry.Get(gameArg(args))
 	if err != nil {
 		fmt.Fprintf(stderr, "schnell: %v\n", err)
 		return 2
@@ -87,19 +68,14 @@ func run(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 	var (
 		seed      = fs.Uint64("seed", 0, "seed of the game's dice (default: from the clock)")
 		diceMode  = fs.String("dice", "digital", "dice: digital (the program rolls) or physical (you roll and type the faces)")
-		tablesDir = fs.String("tables", "", "overlay your own tables: DIR/s100/*.tbl and DIR/5b/*.tbl replace ours by table id")
 		load      = fs.String("load", "", "load a saved game (a log) and go on playing it")
 		logFile   = fs.String("log", "", "log (save) a new game to this file")
-		dataDir   = fs.String("data", "", "directory of the saved games (default: $XDG_DATA_HOME/schnell/campaigns, ~/.local/share/schnell/campaigns)")
+		dataDir   = fs.String("data", "", "directory of the saved games (default: $XDG_DATA_HOME/schnell/"+def.SavedName()+", ~/.local/share/schnell/"+def.SavedName()+")")
 		keepGoing = fs.Bool("keep-going", false, "in a command file, go on after a failing command (the exit code is still 1)")
-		opts      optionFlags
 	)
-	fs.Var(&opts, "o", "game option NAME=VALUE (repeatable)")
-	for _, o := range def.Options {
-		fs.Var(gameOption{o.Name, &opts}, o.Name, fmt.Sprintf("game option %s (default %s)", o.Name, o.Value))
-	}
+	gf := addGameFlags(fs, def)
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: schnell [flags]\n\nPlays %s at a prompt; with stdin from a file or a pipe, runs its lines as commands.\n\nFlags:\n", def.Name)
+		fmt.Fprintf(stderr, "usage: schnell [flags]\n       schnell games|auto|sim|replay|lua|sheet|report … (schnell COMMAND -h)\n\nPlays %s at a prompt; with stdin from a file or a pipe, runs its lines as commands.\n\nFlags:\n", def.Name)
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -121,11 +97,9 @@ func run(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "schnell: --dice: %v\n", err)
 		return 2
 	}
-	if *tablesDir != "" {
-		if def, err = schnellboats.WithOverlay(def, os.DirFS(*tablesDir)); err != nil {
-			fmt.Fprintf(stderr, "schnell: --tables %s: %v\n", *tablesDir, err)
-			return 2
-		}
+	if def, err = gf.overlay(def); err != nil {
+		fmt.Fprintf(stderr, "schnell: %v\n", err)
+		return 2
 	}
 	seedSet := false
 	fs.Visit(func(f *flag.Flag) { seedSet = seedSet || f.Name == "seed" })
@@ -134,12 +108,13 @@ func run(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 	}
 	state := stateDir()
 	if *dataDir == "" {
-		*dataDir = defaultDataDir()
+		*dataDir = defaultDataDir(def)
 	}
 	interactive := readline.IsTerminal(int(stdin.Fd())) && readline.IsTerminal(int(os.Stdout.Fd()))
 	s, err := repl.New(repl.Config{
 		Def:         def,
-		Game:        engine.Config{Seed: *seed, Mode: mode, Options: opts.opts},
+		Games:       gamesFor(def),
+		Game:        engine.Config{Seed: *seed, Mode: mode, Options: gf.opts},
 		LogDir:      *dataDir,
 		LogFile:     *logFile,
 		Out:         stdout,
@@ -183,18 +158,51 @@ func run(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 	return s.Run(in)
 }
 
-// defaultDataDir is $XDG_DATA_HOME/schnell/campaigns, else
-// ~/.local/share/schnell/campaigns, else ./campaigns.
-func defaultDataDir() string {
+// gamesFor lets the prompt find the other registered games; the game it
+// starts with (an overlay, perhaps) stands for its own name.
+func gamesFor(def *engine.Definition) func(string) (*engine.Definition, error) {
+	return func(name string) (*engine.Definition, error) {
+		if name == def.Name {
+			return def, nil
+		}
+		return registry.Get(name)
+	}
+}
+
+// runGames is `schnell games`: each game's name and one line about it.
+func runGames(args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 {
+		fmt.Fprintln(stderr, "usage: schnell games")
+		return 2
+	}
+	w := 0
+	for _, g := range registry {
+		w = max(w, len(g.Name))
+	}
+	for i, g := range registry {
+		def := ""
+		if i == 0 {
+			def = " (the default)"
+		}
+		fmt.Fprintf(stdout, "%-*s  %s%s\n", w, g.Name, g.Title, def)
+	}
+	fmt.Fprintln(stdout, "Play one with `schnell --game NAME`; `schnell auto --game NAME -h` lists its options.")
+	return 0
+}
+
+// defaultDataDir is where a game's saves go: $XDG_DATA_HOME/schnell/SAVED,
+// else ~/.local/share/schnell/SAVED, else ./SAVED (SAVED: the game's name
+// for its saved games).
+func defaultDataDir(def *engine.Definition) string {
 	base := os.Getenv("XDG_DATA_HOME")
 	if base == "" {
 		home, err := os.UserHomeDir()
 		if err != nil {
-			return "campaigns"
+			return def.SavedName()
 		}
 		base = filepath.Join(home, ".local", "share")
 	}
-	return filepath.Join(base, "schnell", "campaigns")
+	return filepath.Join(base, "schnell", def.SavedName())
 }
 
 func quote(s string) string { return "'" + s + "'" }

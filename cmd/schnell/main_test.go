@@ -182,11 +182,11 @@ func TestSimJobsAgree(t *testing.T) {
 		}
 		outs = append(outs, out)
 	}
-	if outs[0] != outs[1] || !strings.Contains(outs[0], "12 campaigns") {
+	if outs[0] != outs[1] || !strings.Contains(outs[0], "12 games of schnellboats") {
 		t.Errorf("--jobs 1 and 2 differ:\n%s\n%s", outs[0], outs[1])
 	}
 	code, out, _ := runWith(t, "", "sim", "--runs", "3", "--json")
-	if code != 0 || !strings.Contains(out, `"Runs": 3`) {
+	if code != 0 || !strings.Contains(out, `"runs": 3`) {
 		t.Errorf("--json: %s", out)
 	}
 }

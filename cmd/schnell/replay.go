@@ -12,7 +12,6 @@ import (
 	"github.com/schnell-wargames/schnell/engine"
 	"github.com/schnell-wargames/schnell/gamelog"
 	"github.com/schnell-wargames/schnell/repl"
-	"github.com/schnell-wargames/schnell/schnellboats"
 )
 
 // runReplay is `schnell replay LOG`: rebuild a game from its log (every
@@ -37,11 +36,6 @@ func runReplay(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 		return 2
 	}
 	path := fs.Arg(0)
-	def, err := schnellboats.Definition()
-	if err != nil {
-		fmt.Fprintf(stderr, "schnell replay: %v\n", err)
-		return 2
-	}
 	f, err := os.Open(path)
 	if err != nil {
 		fmt.Fprintf(stderr, "schnell replay: %v\n", err)
@@ -55,6 +49,11 @@ func runReplay(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 	}
 	if lg.Warning != "" {
 		fmt.Fprintf(stderr, "schnell replay: warning: %s\n", lg.Warning)
+	}
+	def, err := registry.ForLog(lg.Header)
+	if err != nil {
+		fmt.Fprintf(stderr, "schnell replay: %s: %v\n", path, err)
+		return 1
 	}
 	g, err := engine.Replay(def, lg, *to, engine.Config{})
 	if err != nil {
@@ -74,15 +73,6 @@ func runReplay(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 	if *to > 0 {
 		return promptOn(def, g, stdin, stdout, stderr)
 	}
-	c, err := schnellboats.CampaignOf(g)
-	if err != nil {
-		fmt.Fprintf(stderr, "schnell replay: %v\n", err)
-		return 1
-	}
-	if g.Over() && c != nil {
-		c.PrintSummary(stdout)
-		return 0
-	}
 	return printStatus(def, g, stdout)
 }
 
@@ -99,7 +89,7 @@ func printStatus(def *engine.Definition, g *engine.Game, w io.Writer) int {
 // promptOn opens the prompt on a replayed game.
 func promptOn(def *engine.Definition, g *engine.Game, stdin *os.File, stdout, stderr io.Writer) int {
 	interactive := readline.IsTerminal(int(stdin.Fd())) && readline.IsTerminal(int(os.Stdout.Fd()))
-	s, err := repl.New(repl.Config{Def: def, Game: engine.Config{Seed: g.Header().Seed}, LogDir: defaultDataDir(),
+	s, err := repl.New(repl.Config{Def: def, Games: gamesFor(def), Game: engine.Config{Seed: g.Header().Seed}, LogDir: defaultDataDir(def),
 		Out: stdout, Err: stderr, Interactive: interactive, Color: interactive && os.Getenv("NO_COLOR") == ""})
 	if err != nil {
 		fmt.Fprintf(stderr, "schnell replay: %v\n", err)

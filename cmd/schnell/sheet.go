@@ -8,15 +8,12 @@ import (
 
 	"github.com/schnell-wargames/schnell/engine"
 	"github.com/schnell-wargames/schnell/gamelog"
-	"github.com/schnell-wargames/schnell/schnellboats"
+	"github.com/schnell-wargames/schnell/sheet"
 )
 
-// loadGame replays a log into a game.
-func loadGame(path string) (*engine.Game, *gamelog.Log, error) {
-	def, err := schnellboats.Definition()
-	if err != nil {
-		return nil, nil, err
-	}
+// loadGame replays a log into a game of the game its header names (with
+// the overlay of tables, if any).
+func loadGame(path, tablesDir string) (*engine.Game, *gamelog.Log, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, nil, err
@@ -26,6 +23,15 @@ func loadGame(path string) (*engine.Game, *gamelog.Log, error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	def, err := registry.ForLog(lg.Header)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if tablesDir != "" {
+		if def, err = engine.WithOverlay(def, os.DirFS(tablesDir)); err != nil {
+			return nil, nil, fmt.Errorf("--tables %s: %w", tablesDir, err)
+		}
+	}
 	g, err := engine.Replay(def, lg, 0, engine.Config{})
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s: %w", path, err)
@@ -33,37 +39,71 @@ func loadGame(path string) (*engine.Game, *gamelog.Log, error) {
 	return g, lg, nil
 }
 
-// runSheet is `schnell sheet LOG --sheet NAME [--format F] [-o FILE] [--mission N]`.
+// defOfLog reads only a log's header and returns its game's definition
+// (for the flags that depend on the game: its sheets, its parts).
+func defOfLog(path string) (*engine.Definition, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	h, err := gamelog.ReadHeader(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return registry.ForLog(h)
+}
+
+// runSheet is `schnell sheet LOG --sheet NAME [--format F] [-o FILE] [--PART N]`.
 func runSheet(args []string, stdout, stderr io.Writer) int {
+	log := logArg(args)
+	if log == "" {
+		fmt.Fprintln(stderr, "usage: schnell sheet LOG [--sheet NAME] [--format text|md|csv|html] [-o FILE] [--tables DIR] [--PART N]\n(the flags depend on the log's game: schnell sheet LOG -h)")
+		return 2 * boolInt(!wantsHelp(args))
+	}
+	def, err := defOfLog(log)
+	if err != nil {
+		fmt.Fprintf(stderr, "schnell sheet: %v\n", err)
+		return 1
+	}
+	sh, ok := def.Game.(sheet.Sheeter)
+	if !ok {
+		fmt.Fprintf(stderr, "schnell sheet: %s prints no sheets\n", def.Name)
+		return 2
+	}
 	fs := flag.NewFlagSet("schnell sheet", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	name := fs.String("sheet", "all", "campaign, crew, squadron, damage, enemy or all")
+	names := sh.SheetNames()
+	name := fs.String("sheet", "all", "which sheet: "+orList(append(names[:len(names):len(names)], "all")))
 	format := fs.String("format", "text", "text, md, csv or html")
 	out := fs.String("o", "", "write to FILE (csv with several sheets: FILE-NAME.csv each)")
-	mission := fs.Int("mission", 0, "one mission night (campaign sheet, damage card)")
+	tablesDir := fs.String("tables", "", "the overlay of tables the game was played with")
+	part := new(int)
+	if def.Part != "" {
+		fs.IntVar(part, def.Part, 0, "one "+def.Part+" (the sheets that show one)")
+	}
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: schnell sheet [flags] LOG")
 		fs.PrintDefaults()
 	}
-	log, code := parseWithLog(fs, args)
-	if log == "" {
+	if l, code := parseWithLog(fs, args); l == "" {
 		return code
 	}
-	sa, err := schnellboats.ParseSheetArgs([]string{*name, "--format", *format})
+	a, err := sheet.ParseArgs([]string{*name, "--format", *format}, names, def.Part)
 	if err != nil {
 		fmt.Fprintf(stderr, "schnell sheet: %v\n", err)
 		return 2
 	}
-	sa.Out, sa.Mission = *out, *mission
-	g, _, err := loadGame(log)
+	a.Out, a.Part = *out, *part
+	g, _, err := loadGame(log, *tablesDir)
 	if err != nil {
 		fmt.Fprintf(stderr, "schnell sheet: %v\n", err)
 		return 1
 	}
 	defer g.Close()
-	sheets, err := schnellboats.GameSheets(g, sa.Name, sa.Mission)
+	sheets, err := sh.Sheets(g, a.Name, a.Part)
 	if err == nil {
-		err = schnellboats.WriteSheets(sheets, sa, stdout)
+		err = sheet.WriteAll(sheets, a, stdout)
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "schnell sheet: %v\n", err)
@@ -72,42 +112,101 @@ func runSheet(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// runAAR is `schnell aar LOG [-o FILE] [--mission N]`.
-func runAAR(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("schnell aar", flag.ContinueOnError)
+// runReport is `schnell report LOG [-o FILE] [--PART N]` (alias aar).
+func runReport(args []string, stdout, stderr io.Writer) int {
+	log := logArg(args)
+	if log == "" {
+		fmt.Fprintln(stderr, "usage: schnell report LOG [-o FILE] [--tables DIR] [--PART N]\n(the flags depend on the log's game: schnell report LOG -h)")
+		return 2 * boolInt(!wantsHelp(args))
+	}
+	def, err := defOfLog(log)
+	if err != nil {
+		fmt.Fprintf(stderr, "schnell report: %v\n", err)
+		return 1
+	}
+	rp, ok := def.Game.(sheet.Reporter)
+	if !ok {
+		fmt.Fprintf(stderr, "schnell report: %s writes no reports\n", def.Name)
+		return 2
+	}
+	fs := flag.NewFlagSet("schnell report", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	out := fs.String("o", "", "write the report to FILE")
-	mission := fs.Int("mission", 0, "report one mission")
-	fs.Usage = func() { fmt.Fprintln(stderr, "usage: schnell aar LOG [-o FILE] [--mission N]") }
-	log, code := parseWithLog(fs, args)
-	if log == "" {
+	tablesDir := fs.String("tables", "", "the overlay of tables the game was played with")
+	part := new(int)
+	if def.Part != "" {
+		fs.IntVar(part, def.Part, 0, "report one "+def.Part)
+	}
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: schnell report [flags] LOG")
+		fs.PrintDefaults()
+	}
+	if l, code := parseWithLog(fs, args); l == "" {
 		return code
 	}
-	g, lg, err := loadGame(log)
+	g, lg, err := loadGame(log, *tablesDir)
 	if err != nil {
-		fmt.Fprintf(stderr, "schnell aar: %v\n", err)
+		fmt.Fprintf(stderr, "schnell report: %v\n", err)
 		return 1
 	}
 	defer g.Close()
-	c, err := schnellboats.CampaignOf(g)
+	text, err := rp.Report(g, lg, *part)
 	if err != nil {
-		fmt.Fprintf(stderr, "schnell aar: %v\n", err)
-		return 1
-	}
-	text, err := schnellboats.AAR(lg, c, *mission)
-	if err != nil {
-		fmt.Fprintf(stderr, "schnell aar: %v\n", err)
+		fmt.Fprintf(stderr, "schnell report: %v\n", err)
 		return 1
 	}
 	if *out != "" {
 		if err := os.WriteFile(*out, []byte(text), 0o644); err != nil {
-			fmt.Fprintf(stderr, "schnell aar: %v\n", err)
+			fmt.Fprintf(stderr, "schnell report: %v\n", err)
 			return 1
 		}
 		return 0
 	}
 	io.WriteString(stdout, text)
 	return 0
+}
+
+// logArg finds the LOG argument (the first word, or the last) before the
+// flags are parsed: the flags depend on the log's game.
+func logArg(args []string) string {
+	if len(args) == 0 {
+		return ""
+	}
+	if a := args[0]; a != "" && a[0] != '-' {
+		return a
+	}
+	if a := args[len(args)-1]; a != "" && a[0] != '-' {
+		return a
+	}
+	return ""
+}
+
+// wantsHelp reports whether args ask for help.
+func wantsHelp(args []string) bool {
+	for _, a := range args {
+		if a == "-h" || a == "-help" || a == "--help" {
+			return true
+		}
+	}
+	return false
+}
+
+func orList(w []string) string {
+	if len(w) < 2 {
+		return fmt.Sprint(w)
+	}
+	s := ""
+	for i, x := range w {
+		switch {
+		case i == 0:
+		case i == len(w)-1:
+			s += " or "
+		default:
+			s += ", "
+		}
+		s += x
+	}
+	return s
 }
 
 // parseWithLog parses flags around one LOG argument (before or after the
@@ -131,4 +230,11 @@ func parseWithLog(fs *flag.FlagSet, args []string) (string, int) {
 		return "", 2
 	}
 	return log, 0
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

@@ -2,8 +2,8 @@ package main
 
 import (
 	"context"
-	"encoding/csv"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -19,31 +19,38 @@ import (
 
 	"github.com/chzyer/readline"
 
-	"github.com/schnell-wargames/schnell/engine"
+	"github.com/schnell-wargames/schnell/batch"
 	"github.com/schnell-wargames/schnell/gamelog"
-	"github.com/schnell-wargames/schnell/schnellboats"
 	"github.com/schnell-wargames/schnell/scripting"
 )
 
-// runSim is `schnell sim`: many campaigns over worker goroutines, each
-// with its own Lua state per game; results do not depend on --jobs.
+// runSim is `schnell sim`: many games over worker goroutines, each with its
+// own Lua state per game; results do not depend on --jobs.
 func runSim(args []string, stdout, stderr io.Writer) int {
+	def, err := registry.Get(gameArg(args))
+	if err != nil {
+		fmt.Fprintf(stderr, "schnell sim: %v\n", err)
+		return 2
+	}
 	fs := flag.NewFlagSet("schnell sim", flag.ContinueOnError)
 	fs.SetOutput(stderr)
+	gf := addGameFlags(fs, def)
 	var (
-		length   = fs.String("campaign", "short", "campaign length: short, medium or long")
-		boat     = fs.String("boat", "s100", "boat type: s100 or 5b")
-		seed     = fs.Uint64("seed", 1, "seed of the first campaign (then SEED+1, …)")
-		runs     = fs.Int("runs", 1000, "number of campaigns")
+		seed     = fs.Uint64("seed", 1, "seed of the first game (then SEED+1, …)")
+		runs     = fs.Int("runs", 1000, "number of games")
 		jobs     = fs.Int("jobs", runtime.NumCPU(), "worker goroutines")
-		script   = fs.String("script", "", "a Lua script takes the decisions (default: the reference Kommandant)")
+		script   = fs.String("script", "", "a Lua script takes the decisions (default: "+def.ReferenceWho()+")")
 		deadline = fs.Duration("deadline", scripting.DefaultDeadline, "time limit of each call into the script")
 		asJSON   = fs.Bool("json", false, "print the statistics as one JSON object")
-		csvFile  = fs.String("csv", "", "write one row per campaign to FILE")
-		logsDir  = fs.String("logs", "", "keep every campaign's log in DIR")
+		csvFile  = fs.String("csv", "", "write one row per game to FILE")
+		logsDir  = fs.String("logs", "", "keep every game's log in DIR")
 	)
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "usage: schnell sim [flags]\n\nPlays many games of %s over all cores and prints what the game scores.\n\nFlags:\n", def.Name)
+		fs.PrintDefaults()
+	}
 	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
+		if errors.Is(err, flag.ErrHelp) {
 			return 0
 		}
 		return 2
@@ -52,17 +59,19 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "schnell sim: --runs and --jobs must be at least 1")
 		return 2
 	}
-	def, err := schnellboats.Definition()
+	if def, err = gf.overlay(def); err != nil {
+		fmt.Fprintf(stderr, "schnell sim: %v\n", err)
+		return 2
+	}
+	opts, err := def.MergeOptions(gf.opts)
 	if err != nil {
 		fmt.Fprintf(stderr, "schnell sim: %v\n", err)
 		return 2
 	}
-	var src []byte
-	if *script != "" {
-		if src, err = os.ReadFile(*script); err != nil {
-			fmt.Fprintf(stderr, "schnell sim: %v\n", err)
-			return 2
-		}
+	p, err := newPlayer(def, *script, *deadline, nil)
+	if err != nil {
+		fmt.Fprintf(stderr, "schnell sim: %v\n", err)
+		return 2
 	}
 	if *logsDir != "" {
 		if err := os.MkdirAll(*logsDir, 0o755); err != nil {
@@ -70,9 +79,8 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 			return 2
 		}
 	}
-	opts := []gamelog.Option{{Name: "campaign", Value: *length}, {Name: "boat", Value: *boat}}
 	// Collect garbage less often, within a soft 80 MiB budget (unless the
-	// user set GOGC or GOMEMLIMIT): a campaign allocates little now, but the
+	// user set GOGC or GOMEMLIMIT): a game allocates little now, but the
 	// collector still slows the second worker (--jobs 2: 1.62x -> 1.83x).
 	if os.Getenv("GOGC") == "" && os.Getenv("GOMEMLIMIT") == "" {
 		debug.SetGCPercent(400)
@@ -80,37 +88,7 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-
-	recs := make([]schnellboats.Record, *runs)
-	done := make([]bool, *runs)
-	var next atomic.Int64
-	var firstErr error
-	var mu sync.Mutex
-	var wg sync.WaitGroup
-	for range *jobs {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for ctx.Err() == nil {
-				i := int(next.Add(1) - 1)
-				if i >= *runs {
-					return
-				}
-				s := *seed + uint64(i)
-				rec, err := simOne(def, opts, s, *script, src, *deadline, *logsDir)
-				mu.Lock()
-				if err != nil && firstErr == nil {
-					firstErr = fmt.Errorf("seed %d: %w", s, err)
-				}
-				recs[i], done[i] = rec, err == nil
-				mu.Unlock()
-				if err != nil {
-					stop()
-					return
-				}
-			}
-		}()
-	}
+	var progress atomic.Int64
 	stopProgress := func() {}
 	if f, ok := stderr.(*os.File); ok && readline.IsTerminal(int(f.Fd())) {
 		// Progress on a terminal only.
@@ -127,25 +105,19 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 					fmt.Fprintf(stderr, "\r%*s\r", 40, "")
 					return
 				case <-t.C:
-					fmt.Fprintf(stderr, "\r%d/%d campaigns", min(int(next.Load()), *runs), *runs)
+					fmt.Fprintf(stderr, "\r%d/%d games", min(int(progress.Load()), *runs), *runs)
 				}
 			}
 		}()
 	}
-	wg.Wait()
+	fin, err := playManyCtx(ctx, p, gf.opts, *seed, *runs, *jobs, *logsDir, &progress)
 	stopProgress()
-	var fin []schnellboats.Record
-	for i, ok := range done {
-		if ok {
-			fin = append(fin, recs[i])
-		}
-	}
-	if firstErr != nil {
-		fmt.Fprintf(stderr, "schnell sim: %v\n", firstErr)
+	if err != nil {
+		fmt.Fprintf(stderr, "schnell sim: %v\n", err)
 	} else if len(fin) < *runs {
-		fmt.Fprintf(stderr, "schnell sim: interrupted: %d of %d campaigns finished\n", len(fin), *runs)
+		fmt.Fprintf(stderr, "schnell sim: interrupted: %d of %d games finished\n", len(fin), *runs)
 	}
-	b := schnellboats.NewBatch(opts, fin)
+	sum := summarize(p, opts, fin)
 	if *csvFile != "" {
 		if err := writeCSV(*csvFile, fin); err != nil {
 			fmt.Fprintf(stderr, "schnell sim: %v\n", err)
@@ -155,71 +127,100 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 	if *asJSON {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
-		enc.Encode(b)
+		enc.Encode(sum)
 	} else {
-		b.Print(stdout)
-		b.Histogram(stdout)
+		sum.Print(stdout)
+		if len(sum.Numbers) > 0 && sum.Runs > 0 {
+			sum.Histogram(stdout, sum.Numbers[0].Name)
+		}
 	}
-	if firstErr != nil || len(fin) < *runs {
+	if err != nil || len(fin) < *runs {
 		return 1
 	}
 	return 0
 }
 
-func simOne(def *engine.Definition, opts []gamelog.Option, seed uint64, path string, src []byte, deadline time.Duration, logsDir string) (schnellboats.Record, error) {
-	g, err := engine.New(engine.Config{Def: def, Seed: seed, Options: opts})
-	if err != nil {
-		return schnellboats.Record{}, err
+func summarize(p *player, opts []gamelog.Option, results []batch.Result) *batch.Summary {
+	return batch.Summarize(p.def.Name, opts, p.who(), results)
+}
+
+// playMany plays runs games with seeds first, first+1, … over jobs workers
+// and returns their scores in seed order.
+func playMany(p *player, opts []gamelog.Option, first uint64, runs, jobs int, progress *atomic.Int64) ([]batch.Result, error) {
+	return playManyCtx(context.Background(), p, opts, first, runs, jobs, "", progress)
+}
+
+// playManyCtx is playMany that stops early when ctx is done (it returns
+// the games finished) and keeps each log in logsDir when it is not "".
+func playManyCtx(ctx context.Context, p *player, opts []gamelog.Option, first uint64, runs, jobs int, logsDir string, progress *atomic.Int64) ([]batch.Result, error) {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	recs := make([]batch.Result, runs)
+	done := make([]bool, runs)
+	var next atomic.Int64
+	var firstErr error
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	for range jobs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for ctx.Err() == nil {
+				i := int(next.Add(1) - 1)
+				if i >= runs {
+					return
+				}
+				if progress != nil {
+					progress.Store(next.Load())
+				}
+				s := first + uint64(i)
+				rec, err := simOne(p, opts, s, logsDir)
+				mu.Lock()
+				if err != nil && firstErr == nil {
+					firstErr = fmt.Errorf("seed %d: %w", s, err)
+				}
+				recs[i], done[i] = rec, err == nil
+				mu.Unlock()
+				if err != nil {
+					cancel()
+					return
+				}
+			}
+		}()
 	}
-	defer g.Close()
-	g.KeepHistory(false)
-	g.CollectEvents(false)
-	g.SetDecider(schnellboats.Reference{})
-	if path != "" {
-		h, err := scripting.Load(path, src, scripting.Options{Seed: seed, Deadline: deadline}, func() engine.Viewer { return def.View(g.Rules()) })
-		if err != nil {
-			return schnellboats.Record{}, err
+	wg.Wait()
+	var fin []batch.Result
+	for i, ok := range done {
+		if ok {
+			fin = append(fin, recs[i])
 		}
-		defer h.Close()
-		if h.Hooks() {
-			g.Observe(h.OnEvent) // else nobody reads the events: the engine makes none
-		}
-		g.SetDecider(h)
 	}
+	return fin, firstErr
+}
+
+func simOne(p *player, opts []gamelog.Option, seed uint64, logsDir string) (batch.Result, error) {
+	var w io.Writer
 	if logsDir != "" {
 		f, err := os.Create(filepath.Join(logsDir, "seed-"+strconv.FormatUint(seed, 10)+".jsonl"))
 		if err != nil {
-			return schnellboats.Record{}, err
+			return batch.Result{}, err
 		}
 		defer f.Close()
-		if err := g.WriteLog(f); err != nil {
-			return schnellboats.Record{}, err
-		}
+		w = f
 	}
-	if _, err := g.Step(engine.NoPause); err != nil {
-		return schnellboats.Record{}, err
-	}
-	c, err := schnellboats.CampaignOf(g)
+	g, err := p.playOne(opts, seed, w)
 	if err != nil {
-		return schnellboats.Record{}, err
+		return batch.Result{}, err
 	}
-	return schnellboats.RecordOf(seed, c), g.StopLog()
+	return batch.Result{Seed: seed, Fields: p.score(g)}, nil
 }
 
-func writeCSV(path string, recs []schnellboats.Record) error {
+func writeCSV(path string, recs []batch.Result) error {
 	f, err := os.Create(path)
 	if err != nil {
 		return err
 	}
-	w := csv.NewWriter(f)
-	w.Write([]string{"seed", "vp", "grade", "war_badge", "missions", "successful", "abstract", "boats_lost", "crew_killed", "ships_sunk", "aircraft", "end", "rating"})
-	for _, r := range recs {
-		w.Write([]string{strconv.FormatUint(r.Seed, 10), strconv.Itoa(r.VP), strconv.Itoa(r.Grade), strconv.FormatBool(r.WarBadge),
-			strconv.Itoa(r.Missions), strconv.Itoa(r.Successful), strconv.Itoa(r.Abstract), strconv.Itoa(r.BoatsLost),
-			strconv.Itoa(r.CrewKilled), strconv.Itoa(r.Sunk), strconv.Itoa(r.Aircraft), r.End, r.Rating})
-	}
-	w.Flush()
-	if err := w.Error(); err != nil {
+	if err := batch.WriteCSV(f, recs); err != nil {
 		f.Close()
 		return err
 	}

@@ -58,11 +58,6 @@ func (t *Toy) Play(c *engine.Ctx) {
 	c.Emit("end", gamelog.Int("points", t.Points))
 }
 
-type homeFirst struct{}
-
-func (homeFirst) Decide(d *engine.Decision) (int, error) { return d.Default, nil }
-func (homeFirst) Who() engine.Who                        { return engine.ByDefault }
-
 // Definition is the toy game.
 func Definition() *engine.Definition {
 	sub, err := fs.Sub(toyFiles, "testdata")
@@ -75,8 +70,14 @@ func Definition() *engine.Definition {
 	}
 	return &engine.Definition{
 		Name:     "toy",
+		Title:    "a toy game of a few legs, for testing front ends",
 		Booklets: []engine.Booklet{{Name: "toy", Tables: tabs}},
-		Options:  []gamelog.Option{{Name: "legs", Value: "4"}},
+		Options:  []engine.OptionDef{{Name: "legs", Default: "4", Help: "how many legs to sail"}},
+		Pauses:   []string{"leg", "voyage"},
+		Score: func(r engine.Rules) []gamelog.Field {
+			t := r.(*Toy)
+			return []gamelog.Field{gamelog.Int("points", t.Points), gamelog.Int("legs", t.Leg-1), gamelog.Bool("home", t.Home)}
+		},
 		New: func(opts []gamelog.Option, _ *tables.Set) (engine.Rules, error) {
 			n, err := strconv.Atoi(opts[0].Value)
 			if err != nil || n < 1 {
@@ -88,6 +89,6 @@ func Definition() *engine.Definition {
 			Run: func(g *engine.Game, args []string, _ io.Writer) ([]gamelog.Event, error) {
 				return g.Choose("home", engine.ByPlayer, 1)
 			}}},
-		Reference: func(engine.Rules) engine.Decider { return homeFirst{} },
+		Reference: func(engine.Rules) engine.Decider { return engine.TakeDefault{} },
 	}
 }

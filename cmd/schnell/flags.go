@@ -1,0 +1,106 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/schnell-wargames/schnell/engine"
+	"github.com/schnell-wargames/schnell/gamelog"
+)
+
+// gameArg finds --game NAME (or --game=NAME) among args before the flags
+// are parsed: the game's options are flags too. "" = the default game.
+func gameArg(args []string) string {
+	for i, a := range args {
+		if a == "--" {
+			break
+		}
+		for _, p := range []string{"--game", "-game"} {
+			if a == p && i+1 < len(args) {
+				return args[i+1]
+			}
+			if v, ok := strings.CutPrefix(a, p+"="); ok {
+				return v
+			}
+		}
+	}
+	return registryDefault()
+}
+
+func registryDefault() string {
+	if len(registry) == 0 {
+		return ""
+	}
+	return registry[0].Name
+}
+
+// gameFlags are the flags every command that starts a game shares: --game,
+// the game's options (--NAME VALUE, -o NAME=VALUE) and --tables.
+type gameFlags struct {
+	game   string
+	opts   []gamelog.Option
+	tables string
+}
+
+// addGameFlags declares the game flags of def on fs.
+func addGameFlags(fs *flag.FlagSet, def *engine.Definition) *gameFlags {
+	gf := &gameFlags{}
+	fs.StringVar(&gf.game, "game", def.Name, "the game to play (schnell games lists them)")
+	fs.Var(optionList{gf}, "o", "game option NAME=VALUE (repeatable)")
+	for _, o := range def.Options {
+		help := o.Help
+		if help == "" {
+			help = "game option " + o.Name
+		}
+		fs.Var(gameOption{o.Name, gf}, o.Name, fmt.Sprintf("%s (default %s)", help, o.Default))
+	}
+	where := "DIR/*.tbl"
+	if len(def.Booklets) > 1 {
+		var w []string
+		for _, b := range def.Booklets {
+			w = append(w, "DIR/"+b.Name+"/*.tbl")
+		}
+		where = strings.Join(w, " and ")
+	}
+	fs.StringVar(&gf.tables, "tables", "", "overlay your own tables: "+where+" replace the game's by table id")
+	return gf
+}
+
+// overlay lays --tables over def, if given.
+func (gf *gameFlags) overlay(def *engine.Definition) (*engine.Definition, error) {
+	if gf.tables == "" {
+		return def, nil
+	}
+	d, err := engine.WithOverlay(def, os.DirFS(gf.tables))
+	if err != nil {
+		return nil, fmt.Errorf("--tables %s: %w", gf.tables, err)
+	}
+	return d, nil
+}
+
+// optionList collects -o NAME=VALUE.
+type optionList struct{ gf *gameFlags }
+
+func (o optionList) String() string { return "" }
+func (o optionList) Set(v string) error {
+	k, val, ok := strings.Cut(v, "=")
+	if !ok || k == "" {
+		return fmt.Errorf("%q: want NAME=VALUE", v)
+	}
+	o.gf.opts = append(o.gf.opts, gamelog.Option{Name: k, Value: val})
+	return nil
+}
+
+// gameOption is one option's own flag, --NAME VALUE.
+type gameOption struct {
+	name string
+	gf   *gameFlags
+}
+
+func (g gameOption) String() string { return "" }
+func (g gameOption) Set(v string) error {
+	g.gf.opts = append(g.gf.opts, gamelog.Option{Name: g.name, Value: v})
+	return nil
+}

@@ -1,0 +1,236 @@
+package engine
+
+import (
+	"fmt"
+	"io"
+	"io/fs"
+	"slices"
+	"strings"
+
+	"github.com/schnell-wargames/schnell/gamelog"
+	"github.com/schnell-wargames/schnell/tables"
+)
+
+// Definition describes a game to the kernel: everything the front ends
+// (the prompt, Lua, auto, sim, replay) need and know of it.
+type Definition struct {
+	Name string
+	// Title is one line about the game, for `schnell games`.
+	Title string
+	// Booklets are the game's table sets (one per booklet of the printed
+	// game, e.g. S-100 and Projekt 5b); the first is the default.
+	Booklets []Booklet
+	// BookletFor names the booklet a game with these options uses.
+	BookletFor func(opts []gamelog.Option) string
+	// Options lists the game's options with their defaults, in order.
+	Options []OptionDef
+	// New makes the rules for options (already merged with defaults).
+	New func(opts []gamelog.Option, tabs *tables.Set) (Rules, error)
+	// Pauses names the levels of the pauses the rules mark (Ctx.Pause),
+	// smallest first: level 1 is Pauses[0]. The last names the whole game
+	// and stands for NoPause ("turn", "mission", "campaign"). `step NAME`
+	// and a script's span read them. Nil: just "game".
+	Pauses []string
+	// Saved names the game's saved games: the prompt's command that lists
+	// them and their folder in the data directory ("" = the game's Name).
+	Saved string
+	// Part names one part of a game that sheets and reports may show
+	// alone ("mission": --mission N); "" = none.
+	Part string
+	// Commands are the game's own front-end commands (views such as
+	// "map", orders such as "move home" that answer a pending decision).
+	Commands []Command
+	// Describe renders an event as one line for the player ("" = generic).
+	Describe func(e *gamelog.Event) string
+	// Status prints the game's state for the "status" command (and, once
+	// the game is over, its final summary).
+	Status func(g *Game, w io.Writer) error
+	// Summarize describes a saved game in one line (date, score, state)
+	// for lists of saved games.
+	Summarize func(lg *gamelog.Log) string
+	// Glance names the event types Summarize and Finished read besides the
+	// last event: lists of saved games then skim the logs for them
+	// (gamelog.Skim). Nil: they read every event.
+	Glance []string
+	// View is what a script may see of the game's rules (nil: nothing).
+	View func(r Rules) Viewer
+	// Finished reports whether a saved game has ended (nil: never).
+	Finished func(lg *gamelog.Log) bool
+	// Score is what `auto` and `sim` summarise of a finished game, in
+	// order (nil: nothing): numbers get means, quantiles and a histogram,
+	// words (and booleans) counts; a CSV has one column per field.
+	Score func(r Rules) []gamelog.Field
+	// Reference makes the game's built-in reference player for a game's
+	// rules (nil: the game has none); its decisions are "default".
+	Reference func(r Rules) Decider
+	// ReferenceName names the reference player for the player ("the
+	// reference player" if empty).
+	ReferenceName string
+	// Game is the game package's own value: front ends type-assert on it
+	// the optional interfaces they declare (sheets, reports, scores, Lua
+	// documentation), which the game checks at compile time.
+	Game any
+}
+
+// OptionDef is one option of a game: a flag of the command line, a word of
+// `new` at the prompt, an option in the log header.
+type OptionDef struct {
+	Name    string
+	Default string
+	Values  []string // the values it takes (nil: any)
+	Help    string
+}
+
+// Defaults returns the options with their default values.
+func (d *Definition) Defaults() []gamelog.Option {
+	out := make([]gamelog.Option, len(d.Options))
+	for i, o := range d.Options {
+		out[i] = gamelog.Option{Name: o.Name, Value: o.Default}
+	}
+	return out
+}
+
+// PauseLevel returns the level `step NAME` stops at: 1 for Pauses[0], …,
+// NoPause for the last (the whole game).
+func (d *Definition) PauseLevel(name string) (int, error) {
+	p := d.PauseNames()
+	for i, n := range p {
+		if strings.EqualFold(n, name) {
+			if i == len(p)-1 {
+				return NoPause, nil
+			}
+			return i + 1, nil
+		}
+	}
+	return 0, fmt.Errorf("%q: say %s", name, orList(p))
+}
+
+// PauseNames returns the pause levels, smallest first; the last is the
+// whole game.
+func (d *Definition) PauseNames() []string {
+	if len(d.Pauses) == 0 {
+		return []string{"game"}
+	}
+	return d.Pauses
+}
+
+// SavedName names the game's saved games (see Saved).
+func (d *Definition) SavedName() string {
+	if d.Saved != "" {
+		return d.Saved
+	}
+	return d.Name
+}
+
+// ReferenceWho names the game's reference player in a sentence.
+func (d *Definition) ReferenceWho() string {
+	if d.ReferenceName != "" {
+		return d.ReferenceName
+	}
+	return "the reference player"
+}
+
+func orList(words []string) string {
+	switch len(words) {
+	case 0:
+		return ""
+	case 1:
+		return words[0]
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " or " + words[len(words)-1]
+}
+
+// Booklet is one named table set.
+type Booklet struct {
+	Name   string
+	Title  string
+	Tables *tables.Set
+}
+
+// Booklet returns a booklet by name.
+func (d *Definition) Booklet(name string) (*Booklet, bool) {
+	for i := range d.Booklets {
+		if d.Booklets[i].Name == name {
+			return &d.Booklets[i], true
+		}
+	}
+	return nil, false
+}
+
+// TablesFor returns the table set a game with opts plays with.
+func (d *Definition) TablesFor(opts []gamelog.Option) (*tables.Set, error) {
+	name := d.Booklets[0].Name
+	if d.BookletFor != nil {
+		name = d.BookletFor(opts)
+	}
+	b, ok := d.Booklet(name)
+	if !ok {
+		return nil, fmt.Errorf("the game has no table booklet %q", name)
+	}
+	return b.Tables, nil
+}
+
+// WithOverlay returns the definition with a player's own tables laid over
+// the game's, by table id: DIR/BOOKLET/*.tbl for each booklet of a game
+// that has several, DIR/*.tbl for a game of one booklet.
+func WithOverlay(def *Definition, dir fs.FS) (*Definition, error) {
+	n := *def
+	n.Booklets = slices.Clone(def.Booklets)
+	any := false
+	for i := range n.Booklets {
+		sub := dir
+		if len(n.Booklets) > 1 {
+			var err error
+			if sub, err = fs.Sub(dir, n.Booklets[i].Name); err != nil {
+				return nil, err
+			}
+		}
+		names, _ := fs.Glob(sub, "*.tbl")
+		if len(names) == 0 {
+			continue
+		}
+		any = true
+		t, err := n.Booklets[i].Tables.Overlay(sub)
+		if err != nil {
+			return nil, fmt.Errorf("%s booklet overlay: %w", n.Booklets[i].Name, err)
+		}
+		n.Booklets[i].Tables = t
+	}
+	if !any {
+		if len(n.Booklets) == 1 {
+			return nil, fmt.Errorf("no tables to overlay: put your tables in DIR/*.tbl")
+		}
+		var where []string
+		for _, b := range n.Booklets {
+			where = append(where, "DIR/"+b.Name+"/*.tbl")
+		}
+		return nil, fmt.Errorf("no tables to overlay: put your tables in %s", orList(where))
+	}
+	return &n, nil
+}
+
+// Command is a game-specific front-end command. Run may print to w (views)
+// or answer the pending decision through g (orders); it returns the events
+// its answer made.
+type Command struct {
+	Name     string
+	Aliases  []string
+	Group    string // the heading `help` lists it under ("" = the game's name)
+	Usage    string
+	Help     string
+	Run      func(g *Game, args []string, w io.Writer) ([]gamelog.Event, error)
+	Complete func(g *Game, args []string) []string
+}
+
+// TakeDefault is the simplest reference player: it takes the option the
+// rules mark as each decision's Default, and reads no wording.
+type TakeDefault struct{}
+
+// Decide implements Decider.
+func (TakeDefault) Decide(d *Decision) (int, error) { return d.Default, nil }
+
+// Who implements Decider.
+func (TakeDefault) Who() Who { return ByDefault }
+
+// Blind implements Blind.
+func (TakeDefault) Blind() bool { return true }
