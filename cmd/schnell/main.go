@@ -28,8 +28,8 @@ import (
 	"github.com/chzyer/readline"
 
 	"github.com/schnell-wargames/schnell/engine"
-	"github.com/schnell-wargames/schnell/repl"
 	"github.com/schnell-wargames/schnell/games"
+	"github.com/schnell-wargames/schnell/repl"
 )
 
 func main() {
