@@ -275,7 +275,7 @@ func (c *Ctx) Reading() bool { return !c.g.silent() || c.g.mode == Physical }
 
 // Asking reports whether anyone reads the wording of a decision (its
 // Prompt, its options' Text): the player or a script does, a blind decider
-// (engine.Blind: the reference Kommandant) does not. The rules may leave
+// (engine.Blind: TakeDefault) does not. The rules may leave
 // the wording out when nobody reads it.
 func (c *Ctx) Asking() bool {
 	g := c.g

@@ -115,7 +115,7 @@ func (w *Writer) write(line []byte) error {
 
 // Begin starts an event line written field by field (Str, Int, Ints,
 // Open, Close), straight into JSON, and End writes it: the engine's rolls,
-// half the events of a campaign, go out without their fields being made.
+// half the events of a long game, go out without their fields being made.
 // The line is the one Append writes for the same fields.
 func (w *Writer) Begin(seq int, typ string) {
 	b := append(w.line[:0], `{"seq":`...)
@@ -231,7 +231,7 @@ func Read(name string, r io.Reader) (*Log, error) { return read(name, r, nil) }
 
 // Skim reads the header and only the events whose type want accepts, and
 // the last event: enough to list a saved game in a glance (a Long
-// campaign's log is half a megabyte). The events it skips are checked only
+// game's log may be half a megabyte). The events it skips are checked only
 // for their place (seq) and type, when written as Append writes them; the
 // Log holds the events read (their Seq says where they were) and their lines.
 func Skim(name string, r io.Reader, want func(typ string) bool) (*Log, error) {

@@ -40,7 +40,7 @@ func (s *Session) resolve(arg string) string {
 }
 
 // Saved lists the games in the data directory, by name. The logs are read
-// (and checked) on all cores at once: a saved Long campaign takes a few
+// (and checked) on all cores at once: a long saved game takes a few
 // milliseconds, and the prompt starts with this list.
 func (s *Session) Saved() []Saved {
 	names, _ := filepath.Glob(filepath.Join(s.dataDir(), "*.jsonl"))
