@@ -28,18 +28,9 @@ func TestAutoLogDigests(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				g.KeepHistory(false)
-				g.CollectEvents(false)
-				g.SetDecider(d.Reference(g.Rules()))
 				var log bytes.Buffer
-				if err := g.WriteLog(&log); err != nil {
-					t.Fatal(err)
-				}
-				if _, err := g.Step(engine.NoPause); err != nil {
+				if err := g.PlayOut(d.Reference(g.Rules()), &log); err != nil {
 					t.Fatalf("%s %s seed %d: %v", length, boat, seed, err)
-				}
-				if err := g.Close(); err != nil {
-					t.Fatal(err)
 				}
 				fmt.Fprintf(&b, "%s %s %d sha256:%x\n", length, boat, seed, sha256.Sum256(log.Bytes()))
 			}

@@ -164,6 +164,19 @@ func TestTablesOverlay(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "house rules") || !strings.Contains(out, "Fog, always") {
 		t.Fatalf("overlay: exit %d\n%s%s", code, out, errs)
 	}
+	// A game played with the overlay is verified, printed and reported with it.
+	log := filepath.Join(t.TempDir(), "fog.jsonl")
+	if code, _, errs := runWith(t, "", "auto", "--seed", "2", "--tables", dir, "--log", log); code != 0 {
+		t.Fatalf("auto --tables: exit %d: %s", code, errs)
+	}
+	if code, _, errs := runWith(t, "", "replay", "--verify", log); code == 0 {
+		t.Errorf("replay without the overlay verified a game played with it: %s", errs)
+	}
+	for _, args := range [][]string{{"replay", "--verify", "--tables", dir, log}, {"sheet", log, "--sheet", "campaign", "--tables", dir}, {"report", log, "--tables", dir}} {
+		if code, _, errs := runWith(t, "", args...); code != 0 {
+			t.Errorf("%v: exit %d: %s", args, code, errs)
+		}
+	}
 	bad := strings.Replace(good, "weather=foggy", "weather=sunny", 1)
 	os.WriteFile(filepath.Join(dir, "s100", "a.tbl"), []byte(bad), 0o644)
 	code, _, errs = runWith(t, "table A-1\n", "--tables", dir)

@@ -21,8 +21,9 @@ func runReplay(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	verify := fs.Bool("verify", false, "say how many events were verified, or where the log and the rules part ways")
 	to := fs.Int("to", 0, "stop after event SEQ and open the prompt on that state (play goes on in a new log)")
+	tablesDir := fs.String("tables", "", "the overlay of tables the game was played with")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: schnell replay [--verify] [--to SEQ] LOG")
+		fmt.Fprintln(stderr, "usage: schnell replay [--verify] [--to SEQ] [--tables DIR] LOG")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -54,6 +55,12 @@ func runReplay(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 	if err != nil {
 		fmt.Fprintf(stderr, "schnell replay: %s: %v\n", path, err)
 		return 1
+	}
+	if *tablesDir != "" {
+		if def, err = engine.WithOverlay(def, os.DirFS(*tablesDir)); err != nil {
+			fmt.Fprintf(stderr, "schnell replay: --tables %s: %v\n", *tablesDir, err)
+			return 2
+		}
 	}
 	g, err := engine.Replay(def, lg, *to, engine.Config{})
 	if err != nil {
