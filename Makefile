@@ -5,14 +5,17 @@ FUZZTIME ?= 60s
 .PHONY: play build test bench fuzz lint tidy
 
 play: build
+	@echo "Starting bin/schnell (Tab completes, help lists the commands, Ctrl-D quits)."
 	./bin/schnell
 
 build:
+	@echo "Building bin/schnell (the first build compiles the dependencies: half a minute)."
 	$(GO) build -o bin/schnell ./cmd/schnell
 
 test:
 	$(GO) vet ./...
 	@test -z "$$(gofmt -l .)" || { echo "gofmt needed:"; gofmt -l .; exit 1; }
+	@$(GO) mod tidy -diff >/dev/null 2>&1 || { echo "go.mod is not tidy: run make tidy"; $(GO) mod tidy -diff; exit 1; }
 	$(GO) test -race ./...
 
 bench:

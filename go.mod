@@ -1,10 +1,11 @@
 module github.com/schnell-wargames/schnell
 
-go 1.26.8
+go 1.24
 
 require (
 	github.com/chzyer/readline v1.5.1
 	github.com/olekukonko/tablewriter v1.1.5
+	github.com/yuin/gopher-lua v1.1.2
 )
 
 require (
@@ -18,6 +19,5 @@ require (
 	github.com/olekukonko/cat v0.0.0-20250911104152-50322a0618f6 // indirect
 	github.com/olekukonko/errors v1.2.0 // indirect
 	github.com/olekukonko/ll v0.1.6 // indirect
-	github.com/yuin/gopher-lua v1.1.2 // indirect
 	golang.org/x/sys v0.30.0 // indirect
 )

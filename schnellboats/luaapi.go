@@ -16,7 +16,7 @@ var LuaAPI = apiFields([][4]string{
 	{"Option", "hull", "integer?", "attack: the points that sink it"},
 	{"Game", "date", "string", "today, YYYY-MM-DD"},
 	{"Game", "start", "string", "the campaign's first day"},
-	{"Game", "end", "string", "the campaign's last day (1944-06-01)"},
+	{"Game", "end_date", "string", "the campaign's last day (1944-06-01)"},
 	{"Game", "campaign", "string", "short, medium or long"},
 	{"Game", "boat", "string", "s100 or 5b"},
 	{"Game", "vp", "integer", "Victory Points"},

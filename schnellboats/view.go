@@ -24,7 +24,7 @@ func (c *Campaign) WriteView(w engine.ViewWriter, part int) {
 		w.Str("campaign", lengths[c.Length])
 		w.Str("boat", boatTypes[c.Type])
 		w.Str("start", c.Start.String())
-		w.Str("end", c.End.String())
+		w.Str("end_date", c.End.String())
 		w.Int("vp", c.VP)
 		w.Int("grade", c.Grade)
 		w.Open("medals", true)

@@ -117,6 +117,11 @@ func (a API) Meta() string {
 ---@return string|integer
 function decide(d, game) end
 
+---Optional: sees every log event, as in docs/log-format.md. A global
+---on_TYPE(e) (on_roll, on_decision, any event type) sees the events of one type.
+---@param e table the event: e.seq, e.type and its fields
+function on_event(e) end
+
 ---@type string[] the files named on the command line (schnell lua)
 arg = {}
 

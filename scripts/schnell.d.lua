@@ -24,7 +24,7 @@
 ---@class Game
 ---@field date string today, YYYY-MM-DD
 ---@field start string the campaign's first day
----@field end string the campaign's last day (1944-06-01)
+---@field end_date string the campaign's last day (1944-06-01)
 ---@field campaign string short, medium or long
 ---@field boat string s100 or 5b
 ---@field vp integer Victory Points
@@ -117,6 +117,11 @@
 ---@param game Game
 ---@return string|integer
 function decide(d, game) end
+
+---Optional: sees every log event, as in docs/log-format.md. A global
+---on_TYPE(e) (on_roll, on_decision, any event type) sees the events of one type.
+---@param e table the event: e.seq, e.type and its fields
+function on_event(e) end
 
 ---@type string[] the files named on the command line (schnell lua)
 arg = {}
