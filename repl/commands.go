@@ -159,6 +159,42 @@ func (s *Session) commandTable() []*Command {
 	return cmds
 }
 
+// DidYouMean suggests the word of known nearest to w, if one is near
+// (" (did you mean step?)"), else "".
+func DidYouMean(w string, known []string) string {
+	best, dist := "", 3
+	for _, k := range known {
+		if d := editDistance(strings.ToLower(w), k); d < dist && d < len(k) {
+			best, dist = k, d
+		}
+	}
+	if best == "" {
+		return ""
+	}
+	return fmt.Sprintf(" (did you mean %s?)", best)
+}
+
+// editDistance is the Levenshtein distance of a and b.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
+
 func fixed(words ...string) func(*Session, []string) []string {
 	return func(_ *Session, args []string) []string {
 		if len(args) > 1 {
@@ -223,7 +259,7 @@ func cmdHelp(s *Session, args []string) error {
 	if len(args) > 0 {
 		c := s.lookup(args[0])
 		if c == nil {
-			return fmt.Errorf("no command %q: type `help` for the list", args[0])
+			return fmt.Errorf("no command %q%s: type `help` for the list", args[0], DidYouMean(args[0], s.commandNames()))
 		}
 		fmt.Fprintf(w, "usage: %s\n", c.Usage)
 		if len(c.Aliases) > 0 {

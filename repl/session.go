@@ -200,7 +200,7 @@ func (s *Session) Exec(line string) error {
 	}
 	c := s.lookup(words[0])
 	if c == nil {
-		return fmt.Errorf("unknown command %q: type `help` for the list of commands", words[0])
+		return fmt.Errorf("unknown command %q%s: type `help` for the list of commands", words[0], DidYouMean(words[0], s.commandNames()))
 	}
 	if s.cfg.Interactive {
 		// Between prompts the terminal is not in raw mode: Ctrl-C is a

@@ -336,3 +336,21 @@ func TestNamedGameMakesDataDir(t *testing.T) {
 		t.Fatalf("the named game has no log: %v\n%s", err, out.String())
 	}
 }
+
+// A mistyped command gets the nearest command's name; a word far from all
+// of them gets none.
+func TestDidYouMean(t *testing.T) {
+	s, err := New(Config{Def: enginetest.Definition(), Game: engine.Config{Seed: 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Exec("stpe"); err == nil || !strings.Contains(err.Error(), "did you mean step?") {
+		t.Errorf("stpe: %v", err)
+	}
+	if err := s.Exec("xyzzyq"); err == nil || strings.Contains(err.Error(), "did you mean") {
+		t.Errorf("xyzzyq: %v", err)
+	}
+	if err := s.Exec("help stauts"); err == nil || !strings.Contains(err.Error(), "did you mean status?") {
+		t.Errorf("help stauts: %v", err)
+	}
+}

@@ -19,8 +19,7 @@ func runAuto(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "schnell auto: %v\n", err)
 		return 2
 	}
-	fs := flag.NewFlagSet("schnell auto", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("schnell auto", args, stdout, stderr)
 	gf := addGameFlags(fs, def)
 	var (
 		seed     = fs.Uint64("seed", 1, "seed of the dice")
@@ -30,7 +29,7 @@ func runAuto(args []string, stdout, stderr io.Writer) int {
 		runs     = fs.Int("runs", 1, "play this many games (seeds SEED, SEED+1, …) and print their statistics")
 	)
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: schnell auto [flags]\n\nPlays a whole game of %s with %s (or --script) and prints its summary.\n\nFlags:\n", def.Name, def.ReferenceWho())
+		fmt.Fprintf(fs.Output(), "usage: schnell auto [flags]\n\nPlays a whole game of %s with %s (or --script) and prints its summary.\n\nFlags:\n", def.Name, def.ReferenceWho())
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {

@@ -13,11 +13,10 @@ import (
 // runLua is `schnell lua FILE [ARGS…]`: an analysis script in the sandbox,
 // reading only the files named on the command line (log.events(path)).
 func runLua(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("schnell lua", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("schnell lua", args, stdout, stderr)
 	deadline := fs.Duration("deadline", time.Minute, "time limit of the whole script")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: schnell lua [--deadline D] FILE [ARGS…]   (e.g. schnell lua scripts/analyse.lua logs/*.jsonl)")
+		fmt.Fprintln(fs.Output(), "usage: schnell lua [--deadline D] FILE [ARGS…]   (e.g. schnell lua scripts/analyse.lua logs/*.jsonl)")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {

@@ -41,30 +41,27 @@ var registry = games.Registry(games.All)
 
 func run(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 	if len(args) > 0 {
+		if c := lookup(args[0]); c != nil {
+			return c.run(args[1:], stdin, stdout, stderr)
+		}
 		switch args[0] {
-		case "games":
-			return runGames(args[1:], stdout, stderr)
-		case "auto":
-			return runAuto(args[1:], stdout, stderr)
-		case "sim":
-			return runSim(args[1:], stdout, stderr)
-		case "replay":
-			return runReplay(args[1:], stdin, stdout, stderr)
-		case "lua":
-			return runLua(args[1:], stdout, stderr)
-		case "sheet":
-			return runSheet(args[1:], stdout, stderr)
-		case "report", "aar":
-			return runReport(args[1:], stdout, stderr)
+		case "--version", "-version":
+			return runVersion(nil, stdin, stdout, stderr)
+		case "__complete":
+			return runComplete(args[1:], stdout)
 		}
 	}
+	return runPrompt(args, stdin, stdout, stderr)
+}
+
+// runPrompt is plain `schnell`: the prompt.
+func runPrompt(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 	def, err := registry.Get(gameArg(args))
 	if err != nil {
 		fmt.Fprintf(stderr, "schnell: %v\n", err)
 		return 2
 	}
-	fs := flag.NewFlagSet("schnell", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("schnell", args, stdout, stderr)
 	var (
 		seed      = fs.Uint64("seed", 0, "seed of the game's dice (default: from the clock)")
 		diceMode  = fs.String("dice", "digital", "dice: digital (the program rolls) or physical (you roll and type the faces)")
@@ -75,7 +72,9 @@ func run(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 	)
 	gf := addGameFlags(fs, def)
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: schnell [flags]\n       schnell games|auto|sim|replay|lua|sheet|report … (schnell COMMAND -h)\n\nPlays %s at a prompt; with stdin from a file or a pipe, runs its lines as commands.\n\nFlags:\n", def.Name)
+		fmt.Fprintf(fs.Output(), "usage: schnell [flags]\n       schnell COMMAND [flags] (schnell help COMMAND)\n\nPlays %s at a prompt; with stdin from a file or a pipe, runs its lines as commands.\n\nCommands:\n", def.Name)
+		printCommands(fs.Output())
+		fmt.Fprintln(fs.Output(), "\nFlags:")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -85,11 +84,7 @@ func run(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if fs.NArg() > 0 {
-		if fs.Arg(0) == "help" {
-			fs.Usage()
-			return 0
-		}
-		fmt.Fprintf(stderr, "schnell: unexpected argument %q (see schnell -h)\n", fs.Arg(0))
+		fmt.Fprintf(stderr, "schnell: unexpected argument %q%s (see schnell -h)\n", fs.Arg(0), repl.DidYouMean(fs.Arg(0), commandNames()))
 		return 2
 	}
 	mode, err := engine.ParseMode(*diceMode)
@@ -170,7 +165,11 @@ func gamesFor(def *engine.Definition) func(string) (*engine.Definition, error) {
 }
 
 // runGames is `schnell games`: each game's name and one line about it.
-func runGames(args []string, stdout, stderr io.Writer) int {
+func runGames(args []string, _ *os.File, stdout, stderr io.Writer) int {
+	if wantsHelp(args) {
+		fmt.Fprintln(stdout, "usage: schnell games\n\nLists the games schnell plays, each with one line about it.")
+		return 0
+	}
 	if len(args) > 0 {
 		fmt.Fprintln(stderr, "usage: schnell games")
 		return 2

@@ -17,13 +17,12 @@ import (
 // runReplay is `schnell replay LOG`: rebuild a game from its log (every
 // event is checked against its line) and print where it stands.
 func runReplay(args []string, stdin *os.File, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("schnell replay", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("schnell replay", args, stdout, stderr)
 	verify := fs.Bool("verify", false, "say how many events were verified, or where the log and the rules part ways")
 	to := fs.Int("to", 0, "stop after event SEQ and open the prompt on that state (play goes on in a new log)")
 	tablesDir := fs.String("tables", "", "the overlay of tables the game was played with")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: schnell replay [--verify] [--to SEQ] [--tables DIR] LOG")
+		fmt.Fprintln(fs.Output(), "usage: schnell replay [--verify] [--to SEQ] [--tables DIR] LOG")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {

@@ -54,14 +54,25 @@ func defOfLog(path string) (*engine.Definition, error) {
 	return registry.ForLog(h)
 }
 
+// defOfLogOrDefault is defOfLog, or the default game when there is no
+// log (help for the default game's flags).
+func defOfLogOrDefault(log string) (*engine.Definition, error) {
+	if log == "" {
+		return registry.Get(registryDefault())
+	}
+	return defOfLog(log)
+}
+
 // runSheet is `schnell sheet LOG --sheet NAME [--format F] [-o FILE] [--PART N]`.
 func runSheet(args []string, stdout, stderr io.Writer) int {
 	log := logArg(args)
 	if log == "" {
-		fmt.Fprintln(stderr, "usage: schnell sheet LOG [--sheet NAME] [--format text|md|csv|html] [-o FILE] [--tables DIR] [--PART N]\n(the flags depend on the log's game: schnell sheet LOG -h)")
-		return 2 * boolInt(!wantsHelp(args))
+		if !wantsHelp(args) {
+			fmt.Fprintln(stderr, "usage: schnell sheet LOG [flags] (the flags depend on the log's game: schnell sheet -h, schnell sheet LOG -h)")
+			return 2
+		}
 	}
-	def, err := defOfLog(log)
+	def, err := defOfLogOrDefault(log)
 	if err != nil {
 		fmt.Fprintf(stderr, "schnell sheet: %v\n", err)
 		return 1
@@ -71,8 +82,7 @@ func runSheet(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "schnell sheet: %s prints no sheets\n", def.Name)
 		return 2
 	}
-	fs := flag.NewFlagSet("schnell sheet", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("schnell sheet", args, stdout, stderr)
 	names := sh.SheetNames()
 	name := fs.String("sheet", "all", "which sheet: "+orList(append(names[:len(names):len(names)], "all")))
 	format := fs.String("format", "text", "text, md, csv or html")
@@ -83,7 +93,7 @@ func runSheet(args []string, stdout, stderr io.Writer) int {
 		fs.IntVar(part, def.Part, 0, "one "+def.Part+" (the sheets that show one)")
 	}
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: schnell sheet [flags] LOG")
+		fmt.Fprintln(fs.Output(), "usage: schnell sheet [flags] LOG")
 		fs.PrintDefaults()
 	}
 	if l, code := parseWithLog(fs, args); l == "" {
@@ -116,10 +126,12 @@ func runSheet(args []string, stdout, stderr io.Writer) int {
 func runReport(args []string, stdout, stderr io.Writer) int {
 	log := logArg(args)
 	if log == "" {
-		fmt.Fprintln(stderr, "usage: schnell report LOG [-o FILE] [--tables DIR] [--PART N]\n(the flags depend on the log's game: schnell report LOG -h)")
-		return 2 * boolInt(!wantsHelp(args))
+		if !wantsHelp(args) {
+			fmt.Fprintln(stderr, "usage: schnell report LOG [flags] (the flags depend on the log's game: schnell report -h, schnell report LOG -h)")
+			return 2
+		}
 	}
-	def, err := defOfLog(log)
+	def, err := defOfLogOrDefault(log)
 	if err != nil {
 		fmt.Fprintf(stderr, "schnell report: %v\n", err)
 		return 1
@@ -129,8 +141,7 @@ func runReport(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "schnell report: %s writes no reports\n", def.Name)
 		return 2
 	}
-	fs := flag.NewFlagSet("schnell report", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("schnell report", args, stdout, stderr)
 	out := fs.String("o", "", "write the report to FILE")
 	tablesDir := fs.String("tables", "", "the overlay of tables the game was played with")
 	part := new(int)
@@ -138,7 +149,7 @@ func runReport(args []string, stdout, stderr io.Writer) int {
 		fs.IntVar(part, def.Part, 0, "report one "+def.Part)
 	}
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: schnell report [flags] LOG")
+		fmt.Fprintln(fs.Output(), "usage: schnell report [flags] LOG")
 		fs.PrintDefaults()
 	}
 	if l, code := parseWithLog(fs, args); l == "" {
@@ -230,11 +241,4 @@ func parseWithLog(fs *flag.FlagSet, args []string) (string, int) {
 		return "", 2
 	}
 	return log, 0
-}
-
-func boolInt(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }

@@ -32,13 +32,12 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "schnell sim: %v\n", err)
 		return 2
 	}
-	fs := flag.NewFlagSet("schnell sim", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("schnell sim", args, stdout, stderr)
 	gf := addGameFlags(fs, def)
 	var (
 		seed     = fs.Uint64("seed", 1, "seed of the first game (then SEED+1, …)")
 		runs     = fs.Int("runs", 1000, "number of games")
-		jobs     = fs.Int("jobs", runtime.NumCPU(), "worker goroutines")
+		jobs     = fs.Int("jobs", 0, "worker goroutines (0: one per core)")
 		script   = fs.String("script", "", "a Lua script takes the decisions (default: "+def.ReferenceWho()+")")
 		deadline = fs.Duration("deadline", scripting.DefaultDeadline, "time limit of each call into the script")
 		asJSON   = fs.Bool("json", false, "print the statistics as one JSON object")
@@ -46,7 +45,7 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 		logsDir  = fs.String("logs", "", "keep every game's log in DIR")
 	)
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: schnell sim [flags]\n\nPlays many games of %s over all cores and prints what the game scores.\n\nFlags:\n", def.Name)
+		fmt.Fprintf(fs.Output(), "usage: schnell sim [flags]\n\nPlays many games of %s over all cores and prints what the game scores.\n\nFlags:\n", def.Name)
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -55,9 +54,12 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 		}
 		return 2
 	}
-	if *runs < 1 || *jobs < 1 {
-		fmt.Fprintln(stderr, "schnell sim: --runs and --jobs must be at least 1")
+	if *runs < 1 || *jobs < 0 {
+		fmt.Fprintln(stderr, "schnell sim: --runs must be at least 1 and --jobs at least 0 (0: one per core)")
 		return 2
+	}
+	if *jobs == 0 {
+		*jobs = runtime.NumCPU()
 	}
 	if def, err = gf.overlay(def); err != nil {
 		fmt.Fprintf(stderr, "schnell sim: %v\n", err)
@@ -134,8 +136,11 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 			sum.Histogram(stdout, sum.Numbers[0].Name)
 		}
 	}
-	if err != nil || len(fin) < *runs {
+	switch {
+	case err != nil:
 		return 1
+	case len(fin) < *runs:
+		return 130 // interrupted (Ctrl-C), after the report of the games finished
 	}
 	return 0
 }
