@@ -492,7 +492,7 @@ func (g *Game) advance(level int) ([]gamelog.Event, error) {
 			break
 		}
 		if req.Pause != "" {
-			if req.Level >= level {
+			if req.Level >= g.level { // a replay that ends lowers the level to stop where play stopped
 				g.pend = &req
 				break
 			}

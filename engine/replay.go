@@ -27,9 +27,10 @@ func (d *Divergence) Error() string {
 }
 
 type replayState struct {
-	log *gamelog.Log
-	n   int // events to replay
-	pos int // next logged event to match
+	log   *gamelog.Log
+	n     int  // events to replay
+	pos   int  // next logged event to match
+	pause bool // stop at the first pause after the last event
 }
 
 func (r *replayState) more() bool { return r.pos < r.n }
@@ -99,8 +100,13 @@ func (r *replayState) check(g *Game, ev *gamelog.Event) {
 	}
 	r.pos++
 	if r.pos == r.n {
-		// The replay is done: the game goes on live from here.
+		// The replay is done: the game goes on live from here, and stops
+		// at its next pause or question, where play stopped when the log
+		// was written (nothing is played that the player has not seen).
 		g.replay = nil
+		if r.pause {
+			g.level = 0
+		}
 	}
 }
 
@@ -138,7 +144,9 @@ func Replay(def *Definition, lg *gamelog.Log, upto int, cfg Config) (*Game, erro
 		n = upto
 	}
 	if n > 0 {
-		g.replay = &replayState{log: lg, n: n}
+		// Play stopped where the log ends, at a pause or a question, unless
+		// a decider failed: then at the decision it failed.
+		g.replay = &replayState{log: lg, n: n, pause: n == len(lg.Events) || upto > 0}
 	}
 	// Run through the logged events; stop when the replay is over. Nobody
 	// reads the events each step returns meanwhile.
@@ -210,8 +218,8 @@ func replayTo(g *Game, lg *gamelog.Log, upto int) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	if ng.pend == nil && !ng.over {
-		_, err = ng.Step(NoPause)
+	if !ng.over && (ng.pend == nil || ng.pend.Pause != "") {
+		_, err = ng.Step(NoPause) // on to the decision undone
 	}
 	return ng, err
 }

@@ -422,9 +422,12 @@ func cmdStatus(s *Session, args []string) error {
 	g, w := s.game, s.cfg.Out
 	h := g.Header()
 	fmt.Fprintf(w, "Game %s, seed %d, %s dice, %s; tables %s\n", h.Game, h.Seed, h.Dice, optionText(h.Options), h.Tables)
-	if p := s.LogPath(); p != "" {
+	switch p := s.LogPath(); {
+	case p != "":
 		fmt.Fprintf(w, "Log: %s (%d events)\n", p, g.Seq())
-	} else {
+	case g.Seq() > 0:
+		fmt.Fprintf(w, "At event %d; not saved yet: play goes on in a new log.\n", g.Seq())
+	default:
 		fmt.Fprintln(w, "Not started: `step` begins.")
 	}
 	if d := g.Decider(); d != nil {

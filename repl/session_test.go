@@ -191,10 +191,13 @@ func TestSaveAndLoad(t *testing.T) {
 	if got := s2.Game().AsLog().Lines; !slices.Equal(got, want) {
 		t.Errorf("loaded game differs:\n%v\nwant\n%v", got, want)
 	}
-	// Both go on identically (the loaded game is already past the pause
-	// where the original stopped).
+	// The loaded game stops where the original stopped (at the leg's
+	// pause), and both go on identically.
+	if p, q := s.Game().Pending(), s2.Game().Pending(); p == nil || q == nil || p.Pause != q.Pause || p.Pause == "" {
+		t.Errorf("the loaded game waits for %+v, the original for %+v", q, p)
+	}
 	execAll(t, s, "step", "choose home")
-	execAll(t, s2, "choose home")
+	execAll(t, s2, "step", "choose home")
 	if !slices.Equal(s.Game().AsLog().Lines, s2.Game().AsLog().Lines) {
 		t.Error("the loaded game does not go on like the original")
 	}
