@@ -31,7 +31,7 @@ func writeMan(w io.Writer) {
 		}
 		manFlags(w, flagsOf(c))
 	}
-	fmt.Fprintln(w, ".SH FILES\n.TP\n$XDG_DATA_HOME/schnell/GAME/NAME.jsonl\nsaved games (default ~/.local/share/schnell/…; Schnell Boats keeps them in .../campaigns)")
+	fmt.Fprintln(w, ".SH FILES\n.TP\n$XDG_DATA_HOME/schnell/GAME/NAME.jsonl\nsaved games (default ~/.local/share/schnell/…; GAME is the game's word for its saved games)")
 	fmt.Fprintln(w, ".TP\n$XDG_STATE_HOME/schnell/history\nthe prompt's history")
 	fmt.Fprintln(w, ".SH ENVIRONMENT\n.TP\nNO_COLOR\nno colour at the prompt")
 	fmt.Fprintln(w, ".SH EXIT STATUS\n0 on success, 1 when a command or a game failed, 2 for a usage error, 130 when interrupted (sim).")
