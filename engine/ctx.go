@@ -303,14 +303,6 @@ func (g *Game) dice(spec dice.Spec, table, title, label string, mods []tables.Ap
 		g.faceBuf = spec.Roll(g.gen.Rand, g.faceBuf[:0])
 		return g.faceBuf
 	}
-	if len(g.carry) > 0 {
-		f := g.carry[0]
-		g.carry = g.carry[1:]
-		if spec.CheckFaces(f) == nil {
-			return f
-		}
-		g.carry = nil
-	}
 	g.wait(Request{Roll: &RollRequest{Table: table, Title: title, Label: label, Spec: spec, Mods: slices.Clone(mods)}})
 	g.fromGen = g.gened
 	return g.faces

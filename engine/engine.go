@@ -221,7 +221,6 @@ type Game struct {
 
 	rolls  int // dice rolls made
 	replay *replayState
-	carry  [][]int // dice carried over an undo (physical mode)
 	buf    []byte
 	level  int // the pause level the current Step stops at
 

@@ -279,15 +279,59 @@ func TestUndoRestoresExactStateAndNeverRerolls(t *testing.T) {
 			if p := u.Pending(); p == nil || p.Decision == nil {
 				t.Fatalf("pending after undo = %+v, want the decision again", p)
 			}
-			// Same answer again: the same dice come up (no re-roll).
+			// Same answer again: digital, the same dice come up (no re-roll);
+			// physical, the faces typed after the decision are taken back
+			// and asked again, so a mistyped face can be corrected.
 			u.Choose("on", ByPlayer, 1<<30)
-			if mode == Physical && u.Pending() != nil && u.Pending().Roll != nil {
-				t.Fatalf("physical dice were asked again after undo: %+v", u.Pending().Roll)
+			if mode == Physical {
+				p := u.Pending()
+				if p == nil || p.Roll == nil {
+					t.Fatalf("physical dice after undo: pending %+v, want the roll asked again", p)
+				}
+				if _, err := u.RollFaces([]string{"10"}, 1<<30); err != nil {
+					t.Fatal(err)
+				}
+				if got := rollsAfterSeq(u, strings.Count(before, "\n")-1); len(got) == 0 || got[0][0] != 10 {
+					t.Errorf("dice after undo and a corrected face = %v, want 10 first", got)
+				}
+				return
 			}
 			if got := rollsAfterSeq(u, strings.Count(before, "\n")-1); fmt.Sprint(got) != fmt.Sprint(tail) {
 				t.Errorf("dice after undo = %v, want %v (undo is never a re-roll)", got, tail)
 			}
 		})
+	}
+}
+
+// undo roll takes back the last typed roll (physical dice), which is asked
+// again; with digital dice it is refused (undo never re-rolls).
+func TestUndoRoll(t *testing.T) {
+	def := toyDef(t)
+	g, _ := New(Config{Def: def, Seed: 5, Mode: Physical})
+	g.Step(NoPause)
+	if _, err := g.RollFaces([]string{"3"}, NoPause); err != nil { // T-2
+		t.Fatal(err)
+	}
+	if _, err := g.RollFaces([]string{"7"}, NoPause); err != nil { // T-1, leg 1: a typo for 2
+		t.Fatal(err)
+	}
+	u, err := g.UndoRoll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := u.Pending(); p == nil || p.Roll == nil || p.Roll.Table != "T-1" {
+		t.Fatalf("after undo roll: pending %+v, want the T-1 roll again", p)
+	}
+	if _, err := u.RollFaces([]string{"2"}, NoPause); err != nil {
+		t.Fatal(err)
+	}
+	if got := rollsAfterSeq(u, 0); fmt.Sprint(got) != "[[3] [2]]" {
+		t.Errorf("rolls after the correction = %v, want [[3] [2]]", got)
+	}
+	d, _ := New(Config{Def: def, Seed: 5})
+	d.Step(NoPause)
+	if _, err := d.UndoRoll(); err == nil || !strings.Contains(err.Error(), "never re-rolls") {
+		t.Errorf("undo roll with digital dice: %v", err)
 	}
 }
 

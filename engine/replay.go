@@ -174,8 +174,10 @@ func Replay(def *Definition, lg *gamelog.Log, upto int, cfg Config) (*Game, erro
 }
 
 // Undo returns a new game replayed to just before the last decision, which
-// is pending again. The dice rolled after it are not rolled again: digital
-// dice come from the restored generator, physical faces are carried over.
+// is pending again. Digital dice are not rolled again: the replay restores
+// the generator, so the same answers meet the same dice. With physical
+// dice the faces typed after the decision are taken back too: the game
+// asks for them again (a mistyped face is corrected this way).
 func (g *Game) Undo() (*Game, error) {
 	last := -1
 	for i := len(g.history) - 1; i >= 0; i-- {
@@ -187,20 +189,26 @@ func (g *Game) Undo() (*Game, error) {
 	if last < 0 {
 		return nil, errors.New("nothing to undo: no decision has been made yet")
 	}
-	lg := g.AsLog()
-	var carry [][]int
-	for _, ev := range g.history[last+1:] {
-		if ev.Type == "roll" && g.mode == Physical {
-			v, _ := ev.Get("faces")
-			carry = append(carry, v.Ints())
+	return replayTo(g, g.AsLog(), last)
+}
+
+// UndoRoll returns a new game replayed to just before the last roll whose
+// faces the player typed (physical dice), which is asked again.
+func (g *Game) UndoRoll() (*Game, error) {
+	if g.mode != Physical {
+		return nil, errors.New("with digital dice the program rolls and undo never re-rolls: `undo` takes back a decision")
+	}
+	last := -1
+	for i := len(g.history) - 1; i >= 0; i-- {
+		if e := &g.history[i]; e.Type == "roll" && e.Str("source") != "generator" {
+			last = i
+			break
 		}
 	}
-	n, err := replayTo(g, lg, last)
-	if err != nil {
-		return nil, err
+	if last < 0 {
+		return nil, errors.New("no typed roll to take back")
 	}
-	n.carry = carry
-	return n, nil
+	return replayTo(g, g.AsLog(), last)
 }
 
 func replayTo(g *Game, lg *gamelog.Log, upto int) (*Game, error) {

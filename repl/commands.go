@@ -112,9 +112,9 @@ func (s *Session) commandTable() []*Command {
 				}
 				return out
 			}},
-		{Name: "undo", Group: groupPlay, Aliases: []string{"u"}, Usage: "undo",
-			Help: "Take back the last decision. The game is replayed to just before it; the dice rolled after it stay as they were (undo never re-rolls).",
-			Run:  cmdUndo},
+		{Name: "undo", Group: groupPlay, Aliases: []string{"u"}, Usage: "undo [roll]",
+			Help: "Take back the last decision: the game is replayed to just before it. With digital dice the same dice come again (undo never re-rolls); with physical dice the faces you typed after it are taken back too, and asked again. `undo roll` takes back the last roll you typed (physical dice), to type it again.",
+			Run:  cmdUndo, Complete: fixed("roll")},
 		{Name: "auto", Group: groupScripts, Usage: "auto [on|off]",
 			Help: "Hand the decisions to " + s.def.ReferenceWho() + " (`auto on`) or take them back (`auto off`).",
 			Run:  cmdAuto, Complete: fixed("on", "off")},
@@ -629,13 +629,17 @@ func cmdSaved(s *Session, args []string) error {
 }
 
 func cmdUndo(s *Session, args []string) error {
-	if len(args) != 0 {
-		return errors.New("usage: undo")
+	if len(args) > 1 || len(args) == 1 && args[0] != "roll" {
+		return errors.New("usage: undo [roll]")
 	}
 	if s.LogPath() == "" {
 		return errors.New("nothing to undo: the game has not started")
 	}
-	g, err := s.game.Undo()
+	undo := s.game.Undo
+	if len(args) == 1 {
+		undo = s.game.UndoRoll
+	}
+	g, err := undo()
 	if err != nil {
 		return err
 	}

@@ -357,3 +357,36 @@ func TestDidYouMean(t *testing.T) {
 		t.Errorf("help stauts: %v", err)
 	}
 }
+
+// With physical dice, a mistyped face is corrected: `undo roll` takes back
+// the last typed roll, and `undo` the faces typed after the decision it
+// takes back; the log holds the corrected faces only.
+func TestPhysicalUndoTakesBackTypedFaces(t *testing.T) {
+	s, out, _ := newSession(t, engine.Physical, false)
+	execAll(t, s, "step", "roll 3", "roll 9") // T-2, then leg 1's T-1 mistyped
+	execAll(t, s, "undo roll")
+	if p := s.Game().Pending(); p == nil || p.Roll == nil || p.Roll.Table != "T-1" {
+		t.Fatalf("undo roll: pending %+v, want T-1 again\n%s", p, out)
+	}
+	execAll(t, s, "roll 2", "step") // the go_on decision
+	execAll(t, s, "choose on", "roll 8")
+	execAll(t, s, "undo")
+	if p := s.Game().Pending(); p == nil || p.Decision == nil {
+		t.Fatalf("undo: pending %+v, want the decision again", p)
+	}
+	execAll(t, s, "choose on")
+	if p := s.Game().Pending(); p == nil || p.Roll == nil {
+		t.Fatalf("after undo and the same choice: pending %+v, want leg 2's roll asked again", p)
+	}
+	execAll(t, s, "roll 5")
+	var faces []string
+	for _, e := range s.Game().History() {
+		if e.Type == "roll" && e.Str("table") == "T-1" {
+			v, _ := e.Get("faces")
+			faces = append(faces, fmt.Sprint(v.Ints()))
+		}
+	}
+	if got := strings.Join(faces, " "); got != "[2] [5]" {
+		t.Errorf("T-1 faces in the game = %s, want [2] [5] (the typos taken back)", got)
+	}
+}

@@ -96,8 +96,11 @@ func runPrompt(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "schnell: %v\n", err)
 		return 2
 	}
-	seedSet := false
-	fs.Visit(func(f *flag.Flag) { seedSet = seedSet || f.Name == "seed" })
+	seedSet, diceSet := false, false
+	fs.Visit(func(f *flag.Flag) {
+		seedSet = seedSet || f.Name == "seed"
+		diceSet = diceSet || f.Name == "dice"
+	})
 	if !seedSet {
 		*seed = uint64(time.Now().UnixNano()) % 1_000_000_000
 	}
@@ -127,6 +130,11 @@ func runPrompt(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 		if err := s.Exec("load " + quote(*load)); err != nil {
 			fmt.Fprintf(stderr, "schnell: %v\n", err)
 			return 1
+		}
+		// A game keeps the dice it was played with.
+		if m := s.Game().Mode(); diceSet && m != mode {
+			fmt.Fprintf(stderr, "schnell: --dice %s: %s was played with %s dice, and a game keeps its dice: leave --dice out, or start a new game with --dice %s\n", mode, *load, m, mode)
+			return 2
 		}
 	}
 	var in repl.LineReader

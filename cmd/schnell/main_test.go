@@ -338,3 +338,21 @@ func TestLoadStopsWherePlayStopped(t *testing.T) {
 		}
 	}
 }
+
+// --dice physical --load of a game played with digital dice is refused,
+// naming both; the same dice, or none, load it.
+func TestLoadKeepsItsDice(t *testing.T) {
+	dir := t.TempDir()
+	if code, _, errs := runWith(t, "step\n", "--seed", "4", "--data", dir); code != 0 {
+		t.Fatal(errs)
+	}
+	code, _, errs := runWith(t, "status\n", "--data", dir, "--dice", "physical", "--load", "schnellboats-4")
+	if code != 2 || !strings.Contains(errs, "played with digital dice") {
+		t.Errorf("--dice physical --load of a digital game: exit %d, %q", code, errs)
+	}
+	for _, args := range [][]string{{"--dice", "digital"}, {}} {
+		if code, _, errs := runWith(t, "status\n", append(args, "--data", dir, "--load", "schnellboats-4")...); code != 0 {
+			t.Errorf("%v --load: exit %d, %q", args, code, errs)
+		}
+	}
+}
