@@ -116,19 +116,22 @@ func TestSimInterrupted(t *testing.T) {
 		t.Skip("short")
 	}
 	dir := t.TempDir()
-	bin := dir + "/schnell.bin"
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("build: %v\n%s", err, out)
-	}
-	cmd := exec.Command(bin, "sim", "--runs", "100000000", "--jobs", "1")
+	bin := binary(t)
+	logs := dir + "/logs"
+	cmd := exec.Command(bin, "sim", "--runs", "100000000", "--jobs", "1", "--logs", logs)
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	// Wait until it plays (the progress is not shown off a terminal): a
-	// fixed pause is enough, whatever it finished by then.
-	time.Sleep(500 * time.Millisecond)
+	// Wait until it plays (its first logs are written, so its Ctrl-C
+	// handler is in place), then interrupt it.
+	for i := 0; i < 600; i++ {
+		if names, _ := os.ReadDir(logs); len(names) > 1 {
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
 	cmd.Process.Signal(os.Interrupt)
 	err := cmd.Wait()
 	if code := cmd.ProcessState.ExitCode(); code != 130 {

@@ -2,15 +2,43 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
+
+var (
+	binOnce sync.Once
+	binPath string
+	binErr  error
+)
+
+// binary builds schnell once for the tests that run it as a process.
+func binary(t *testing.T) string {
+	t.Helper()
+	binOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "schnell-test-")
+		if err != nil {
+			binErr = err
+			return
+		}
+		binPath = filepath.Join(dir, "schnell.bin")
+		if out, err := exec.Command("go", "build", "-o", binPath, ".").CombinedOutput(); err != nil {
+			binErr = fmt.Errorf("build: %v\n%s", err, out)
+		}
+	})
+	if binErr != nil {
+		t.Fatal(binErr)
+	}
+	return binPath
+}
 
 // runWith runs the command with stdin from a file holding input.
 func runWith(t *testing.T, input string, args ...string) (int, string, string) {
@@ -94,10 +122,7 @@ func TestTerminal(t *testing.T) {
 		t.Skip("tmux not installed")
 	}
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "schnell.bin")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("build: %v\n%s", err, out)
-	}
+	bin := binary(t)
 	sock := filepath.Join(dir, "tmux.sock")
 	tmux := func(args ...string) string {
 		out, err := exec.Command("tmux", append([]string{"-S", sock}, args...)...).CombinedOutput()
@@ -355,4 +380,12 @@ func TestLoadKeepsItsDice(t *testing.T) {
 			t.Errorf("%v --load: exit %d, %q", args, code, errs)
 		}
 	}
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if binPath != "" {
+		os.RemoveAll(filepath.Dir(binPath))
+	}
+	os.Exit(code)
 }
