@@ -63,10 +63,10 @@ func (s *Session) commandTable() []*Command {
 				}
 				return s.optionNames()
 			}},
-		{Name: "roll", Group: groupPlay, Aliases: []string{"r"}, Usage: "roll | roll FACE... | roll DICE",
+		{Name: "roll", Group: groupPlay, Aliases: []string{"r"}, Usage: "roll | roll FACE... | roll all | roll DICE",
 			Help: "`roll 2d10` is a free roll that touches no game (1d4, 1d6, 1d10, 1d20, 2d10 percentile, NdM). " +
-				"With physical dice, `roll 3 7` answers the pending roll with the faces you rolled (a d10's 0 reads 10; percentile: black die first, or the reading, 00 = 100) and `roll` alone lets the program roll it.",
-			Run: cmdRoll, Complete: fixed("1d4", "1d6", "1d10", "1d20", "2d10", "2d6")},
+				"With physical dice, `roll 3 7` answers the pending roll with the faces you rolled (a d10's 0 reads 10; percentile: black die first, or the reading, 00 = 100; a bare `7` answers a one-die roll), `roll` alone lets the program roll it, and `roll all` lets the program roll every roll up to the next decision (a long set-up).",
+			Run: cmdRoll, Complete: fixed("all", "1d4", "1d6", "1d10", "1d20", "2d10", "2d6")},
 		{Name: "table", Group: groupViews, Aliases: []string{"t"}, Usage: "table ID",
 			Help: "Print a table of the game's booklet: dice, rows, modifiers and its note.", Run: cmdTable,
 			Complete: func(s *Session, args []string) []string {
@@ -136,10 +136,19 @@ func (s *Session) commandTable() []*Command {
 		cmds = append(cmds, &Command{
 			Name: gc.Name, Aliases: gc.Aliases, Group: group, Usage: gc.Usage, Help: gc.Help,
 			Run: func(s *Session, args []string) error {
-				if err := s.ensureLog(); err != nil {
-					return err
+				// A view of a game not yet started saves nothing; an order
+				// (or a view of a game under way) keeps the log open.
+				if s.game.Seq() > 0 {
+					if err := s.ensureLog(); err != nil {
+						return err
+					}
 				}
 				evs, err := gc.Run(s.game, args, s.cfg.Out)
+				if s.game.Seq() > 0 {
+					if lerr := s.ensureLog(); lerr != nil && err == nil {
+						err = lerr
+					}
+				}
 				if len(evs) > 0 {
 					s.show(evs) // an order: what it made, and what comes next
 				}
@@ -381,9 +390,17 @@ func cmdRoll(s *Session, args []string) error {
 	}
 	var evs []gamelog.Event
 	var err error
-	if len(args) == 0 {
+	switch {
+	case len(args) == 1 && args[0] == "all":
+		// The program rolls every roll up to the next decision or pause.
+		for err == nil && g.Pending() != nil && g.Pending().Roll != nil {
+			var more []gamelog.Event
+			more, err = g.RollGenerator(s.level)
+			evs = append(evs, more...)
+		}
+	case len(args) == 0:
 		evs, err = g.RollGenerator(s.level)
-	} else {
+	default:
 		evs, err = g.RollFaces(args, s.level)
 		if err != nil && evs == nil {
 			return err

@@ -2,6 +2,7 @@ package repl
 
 import (
 	"fmt"
+	"strconv"
 	"io"
 	"os"
 	"path/filepath"
@@ -112,8 +113,9 @@ func (s *Session) saved(p string) (Saved, bool) {
 	return sv, true
 }
 
-// OfferContinue asks a player at a terminal whether to resume the one
-// unfinished saved game, if there is exactly one; it loads it on yes.
+// OfferContinue asks a player at a terminal whether to resume an
+// unfinished saved game: yes or no for one, a choice by number among
+// several; it loads the one chosen.
 func (s *Session) OfferContinue(in LineReader) {
 	var open []Saved
 	for _, sv := range s.Saved() {
@@ -121,23 +123,60 @@ func (s *Session) OfferContinue(in LineReader) {
 			open = append(open, sv)
 		}
 	}
-	if len(open) != 1 {
-		if len(open) > 1 {
-			s.printf("%d games are in progress: `%s` lists them, `load NAME` resumes one.\n", len(open), s.def.SavedName())
+	var pick *Saved
+	switch len(open) {
+	case 0:
+		return
+	case 1:
+		in.SetPrompt("Continue " + open[0].Name + " (" + open[0].Summary + ")? [Y/n] ")
+		line, err := in.ReadLine()
+		if err != nil {
+			return
 		}
+		if a := strings.ToLower(strings.TrimSpace(line)); a == "" || a == "y" || a == "yes" {
+			pick = &open[0]
+		}
+	default:
+		s.printf("%d games are in progress:\n", len(open))
+		for i, sv := range open {
+			s.printf("  %d. %s (%s)\n", i+1, sv.Name, sv.Summary)
+		}
+		for pick == nil {
+			in.SetPrompt(fmt.Sprintf("Continue which? [1-%d, Enter: a new game] ", len(open)))
+			line, err := in.ReadLine()
+			if err != nil {
+				return
+			}
+			a := strings.TrimSpace(line)
+			if a == "" || strings.EqualFold(a, "n") || strings.EqualFold(a, "new") {
+				return
+			}
+			if n, err := strconv.Atoi(a); err == nil && n >= 1 && n <= len(open) {
+				pick = &open[n-1]
+				break
+			}
+			for i := range open {
+				if open[i].Name == a {
+					pick = &open[i]
+				}
+			}
+			if pick == nil {
+				s.printf("%q: say a number from 1 to %d, a game's name, or Enter for a new game.\n", a, len(open))
+			}
+		}
+	}
+	if pick == nil {
 		return
 	}
-	sv := open[0]
-	in.SetPrompt("Continue " + sv.Name + " (" + sv.Summary + ")? [Y/n] ")
-	line, err := in.ReadLine()
-	if err != nil {
-		return
+	if err := s.Exec("load " + Quote(pick.Path)); err != nil {
+		s.printf("%s\n", s.paint(red, "Error: "+err.Error()))
 	}
-	if a := strings.ToLower(strings.TrimSpace(line)); a == "" || a == "y" || a == "yes" {
-		if err := s.Exec("load '" + sv.Path + "'"); err != nil {
-			s.printf("%s\n", s.paint(red, "Error: "+err.Error()))
-		}
-	}
+}
+
+// Quote makes s one word for Split, whatever it holds (an apostrophe in a
+// path, spaces).
+func Quote(s string) string {
+	return "'" + strings.ReplaceAll(s, "'", `'"'"'`) + "'"
 }
 
 func (s *Session) printf(format string, args ...any) {

@@ -195,6 +195,7 @@ func (s *Session) Exec(line string) error {
 	if err != nil {
 		return err
 	}
+	words = s.shortcut(words)
 	if len(words) == 0 {
 		return nil
 	}
@@ -227,6 +228,45 @@ func (s *Session) Exec(line string) error {
 		fmt.Fprintln(s.cfg.Out, "The script has handed command back: you take the decisions.")
 	}
 	return err
+}
+
+// shortcut reads the short answers to what is pending: at a terminal, an
+// empty line takes a decision's marked default; a bare number picks a
+// decision's option or gives a one-die physical roll's face; a bare option
+// name answers the decision even where it is also a command's alias (the
+// move decision's `next` is not `step`).
+func (s *Session) shortcut(words []string) []string {
+	p := s.game.Pending()
+	if p == nil || s.game.Decider() != nil {
+		return words
+	}
+	d := p.Decision
+	switch {
+	case len(words) == 0:
+		if d != nil && s.cfg.Interactive {
+			return []string{"choose", strconv.Itoa(d.Default + 1)}
+		}
+	case len(words) == 1:
+		w := words[0]
+		if _, err := strconv.Atoi(w); err == nil {
+			if d != nil {
+				return []string{"choose", w}
+			}
+			if p.Roll != nil && p.Roll.Spec.N == 1 {
+				return []string{"roll", w}
+			}
+		}
+		if d != nil {
+			if c := s.lookup(w); c == nil || !strings.EqualFold(c.Name, w) {
+				for _, o := range d.Options {
+					if strings.EqualFold(o.Name, w) {
+						return []string{"choose", o.Name}
+					}
+				}
+			}
+		}
+	}
+	return words
 }
 
 // Close flushes and closes the game and its log.
@@ -397,7 +437,7 @@ func (s *Session) showPending() {
 		if r.Spec.Percentile {
 			fmt.Fprint(w, ", black die first, or the reading 1..100")
 		}
-		fmt.Fprintln(w, "), or `roll` alone to let the program roll.")
+		fmt.Fprintln(w, "),\nor `roll` alone: the program rolls it (`roll all`: every roll to the next decision).")
 	case p.Decision != nil:
 		d := p.Decision
 		fmt.Fprintf(w, "%s %s\n", s.paint(yellow, "Decide:"), d.Prompt)

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
+	"github.com/schnell-wargames/schnell/gamelog"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -388,5 +390,99 @@ func TestPhysicalUndoTakesBackTypedFaces(t *testing.T) {
 	}
 	if got := strings.Join(faces, " "); got != "[2] [5]" {
 		t.Errorf("T-1 faces in the game = %s, want [2] [5] (the typos taken back)", got)
+	}
+}
+
+// Fewer keystrokes: at a terminal Enter takes the marked default (piped, a
+// blank line does nothing); a bare number answers the pending decision or
+// a one-die roll; a bare option name answers even where it is a command's
+// alias; `roll all` rolls every roll up to the next decision.
+func TestShortAnswers(t *testing.T) {
+	s, out, _ := newSession(t, engine.Physical, false)
+	execAll(t, s, "step", "roll all")
+	if p := s.Game().Pending(); p == nil || p.Pause == "" {
+		t.Fatalf("roll all: pending %+v, want the leg's pause\n%s", p, out)
+	}
+	execAll(t, s, "step", "") // piped: the blank line is a no-op
+	if p := s.Game().Pending(); p == nil || p.Decision == nil {
+		t.Fatalf("a blank piped line answered %+v", p)
+	}
+	execAll(t, s, "1") // go_on: 1 = on
+	if p := s.Game().Pending(); p == nil || p.Roll == nil {
+		t.Fatalf("bare 1: pending %+v, want leg 2's roll", p)
+	}
+	execAll(t, s, "4") // the one-die roll's face
+	if h := s.Game().History(); h[len(h)-1].Type != "leg" {
+		v, _ := h[len(h)-2].Get("faces")
+		t.Errorf("bare 4: the last events %v", v.Ints())
+	}
+	execAll(t, s, "step", "home") // an option name as a word
+	if !s.Game().Over() && (s.Game().Pending() == nil || s.Game().Pending().Roll == nil) {
+		t.Errorf("home: pending %+v", s.Game().Pending())
+	}
+
+	var b strings.Builder
+	ti, err := New(Config{Def: enginetest.Definition(), Game: engine.Config{Seed: 7}, Out: &b, Err: &b, Interactive: true, LogFile: filepath.Join(t.TempDir(), "g.jsonl")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	execAll(t, ti, "step", "step", "")
+	var by []string
+	for _, e := range ti.Game().History() {
+		if e.Type == "decision" {
+			by = append(by, e.Str("choice")+"/"+e.Str("by"))
+		}
+	}
+	if len(by) != 1 || by[0] != "on/player" {
+		t.Errorf("Enter at a terminal: decisions %v, want the default (on) by the player", by)
+	}
+}
+
+// Quote makes any path one word for Split (an apostrophe, spaces, quotes).
+func TestQuoteRoundTrip(t *testing.T) {
+	for _, p := range []string{"/tmp/o'brien/game.jsonl", `a "b" c`, "plain", "", "it's 'x'"} {
+		words, err := Split("load " + Quote(p))
+		if err != nil || len(words) != 2 || words[1] != p {
+			t.Errorf("Split(load Quote(%q)) = %q, %v", p, words, err)
+		}
+	}
+}
+
+// Start-up offers the games in progress: one by yes or no, several by
+// number; nothing is loaded on Enter among several.
+func TestOfferContinue(t *testing.T) {
+	data := t.TempDir()
+	for _, seed := range []string{"3", "4"} {
+		s, err := New(Config{Def: enginetest.Definition(), Game: engine.Config{Seed: 1}, LogDir: data})
+		if err != nil {
+			t.Fatal(err)
+		}
+		execAll(t, s, "new name=g"+seed+" seed="+seed, "step")
+		s.Close()
+	}
+	var out bytes.Buffer
+	s, _ := New(Config{Def: enginetest.Definition(), Game: engine.Config{Seed: 9}, LogDir: data, Out: &out, Err: &out})
+	s.OfferContinue(Plain(strings.NewReader("7\n2\n")))
+	if !strings.Contains(out.String(), "2 games are in progress") || !strings.Contains(out.String(), `"7": say a number from 1 to 2`) || !strings.HasSuffix(s.LogPath(), "g4.jsonl") {
+		t.Errorf("offer among two: log %q\n%s", s.LogPath(), out.String())
+	}
+	out.Reset()
+	s2, _ := New(Config{Def: enginetest.Definition(), Game: engine.Config{Seed: 9}, LogDir: data, Out: &out, Err: &out})
+	s2.OfferContinue(Plain(strings.NewReader("\n")))
+	if s2.LogPath() != "" {
+		t.Errorf("Enter among two loaded %s", s2.LogPath())
+	}
+}
+
+// A command that only looks at a game not yet started saves nothing.
+func TestNoStraySave(t *testing.T) {
+	data := t.TempDir()
+	def := enginetest.Definition()
+	def.Commands = append(def.Commands, engine.Command{Name: "peek", Run: func(*engine.Game, []string, io.Writer) ([]gamelog.Event, error) { return nil, nil }})
+	s, _ := New(Config{Def: def, Game: engine.Config{Seed: 1}, LogDir: data})
+	execAll(t, s, "status", "peek", "log", "tables")
+	s.Close()
+	if names, _ := filepath.Glob(filepath.Join(data, "*")); len(names) != 0 {
+		t.Errorf("looking at an unstarted game saved %v", names)
 	}
 }

@@ -127,7 +127,7 @@ func runPrompt(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if *load != "" {
-		if err := s.Exec("load " + quote(*load)); err != nil {
+		if err := s.Exec("load " + repl.Quote(*load)); err != nil {
 			fmt.Fprintf(stderr, "schnell: %v\n", err)
 			return 1
 		}
@@ -212,7 +212,6 @@ func defaultDataDir(def *engine.Definition) string {
 	return filepath.Join(base, "schnell", def.SavedName())
 }
 
-func quote(s string) string { return "'" + s + "'" }
 
 // stateDir is where schnell keeps its history and logs:
 // $XDG_STATE_HOME/schnell, else ~/.local/state/schnell ("" if neither).
