@@ -2,13 +2,13 @@ package repl
 
 import (
 	"fmt"
-	"strconv"
 	"io"
 	"os"
 	"path/filepath"
 	"runtime"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 

@@ -212,7 +212,6 @@ func defaultDataDir(def *engine.Definition) string {
 	return filepath.Join(base, "schnell", def.SavedName())
 }
 
-
 // stateDir is where schnell keeps its history and logs:
 // $XDG_STATE_HOME/schnell, else ~/.local/state/schnell ("" if neither).
 func stateDir() string {
