@@ -19,7 +19,8 @@
 // (repl.Session.Exec), or one of the harness's directives:
 //
 //	force TABLE FACE...   the next roll on TABLE (a table id, or what a plain
-//	                      roll is for) is answered with these faces
+//	                      roll is for) is answered with these faces, typed
+//	                      as a player types them (`roll 0 7`, `roll 00`)
 //	show PATTERN...       print only the events of these types, rolls on
 //	                      these tables and decisions of these kinds (to the
 //	                      end of the case)
@@ -138,7 +139,7 @@ type harness struct {
 	s      *repl.Session
 	out    bytes.Buffer // what the prompt prints
 	dir    string       // the session's log directory
-	forced map[string][][]int
+	forced map[string][]string
 	order  []string // the tables forced, in the order forced (for messages)
 	show   []string
 }
@@ -175,7 +176,7 @@ func (h *harness) run(c *tcase) string {
 	}
 	for _, table := range h.order {
 		for _, faces := range h.forced[table] {
-			fmt.Fprintf(&b, "error: force %s %s was not used: no roll on %s came\n", table, faceWords(faces), table)
+			fmt.Fprintf(&b, "error: force %s %s was not used: no roll on %s came\n", table, faces, table)
 		}
 	}
 	h.forced, h.order = nil, nil
@@ -230,16 +231,9 @@ func (h *harness) force(args []string) error {
 	if h.s.Game().Mode() != engine.Physical {
 		return fmt.Errorf("force needs physical dice: start the game with `new dice=physical ...`")
 	}
-	var faces []int
-	for _, w := range args[1:] {
-		var f int
-		if _, err := fmt.Sscan(w, &f); err != nil {
-			return fmt.Errorf("force %s: face %q is not a number", args[0], w)
-		}
-		faces = append(faces, f)
-	}
+	faces := strings.Join(args[1:], " ") // as typed: `roll` reads them
 	if h.forced == nil {
-		h.forced = map[string][][]int{}
+		h.forced = map[string][]string{}
 	}
 	if _, ok := h.forced[args[0]]; !ok {
 		h.order = append(h.order, args[0])
@@ -265,7 +259,7 @@ func (h *harness) answerRolls(b *strings.Builder) error {
 		}
 		cmd := "roll"
 		if q := h.forced[key]; len(q) > 0 {
-			cmd += " " + faceWords(q[0])
+			cmd += " " + q[0]
 			h.forced[key] = q[1:]
 		}
 		h.out.Reset()
@@ -278,14 +272,6 @@ func (h *harness) answerRolls(b *strings.Builder) error {
 			fmt.Fprintf(b, "error: force %s %s: %v\n", key, strings.TrimPrefix(cmd, "roll "), err)
 		}
 	}
-}
-
-func faceWords(faces []int) string {
-	w := make([]string, len(faces))
-	for i, f := range faces {
-		w[i] = fmt.Sprint(f)
-	}
-	return strings.Join(w, " ")
 }
 
 // events writes the events from seq before on, as the prompt words them.
@@ -373,7 +359,7 @@ func (h *harness) stopped(b *strings.Builder) {
 }
 
 // checkLogs replays every log the session wrote: each must give the same
-// bytes again (the scenario's games are saves like any other).
+// events, byte for byte (the scenario's games are saves like any other).
 func (h *harness) checkLogs() {
 	h.t.Helper()
 	logs, _ := filepath.Glob(filepath.Join(h.dir, "*.jsonl"))
@@ -397,8 +383,29 @@ func (h *harness) checkLogs() {
 			h.t.Fatal(err)
 		}
 		g.Close()
-		if !bytes.Equal(again.Bytes(), data) {
-			h.t.Errorf("%s: the replayed game writes a different log", filepath.Base(path))
+		// The replay checks each logged event against its line; after the
+		// last one the game goes on live to where it waits (past a pause):
+		// what it writes starts with the log.
+		if !bytes.HasPrefix(again.Bytes(), data) {
+			h.t.Errorf("%s: the replayed game writes a different log%s", filepath.Base(path), firstDiff(data, again.Bytes()))
 		}
 	}
+}
+
+// firstDiff names the first line where two logs differ.
+func firstDiff(a, b []byte) string {
+	al, bl := strings.Split(string(a), "\n"), strings.Split(string(b), "\n")
+	for i := 0; i < len(al) || i < len(bl); i++ {
+		var x, y string
+		if i < len(al) {
+			x = al[i]
+		}
+		if i < len(bl) {
+			y = bl[i]
+		}
+		if x != y {
+			return fmt.Sprintf(" from line %d:\n  log:    %s\n  replay: %s", i+1, x, y)
+		}
+	}
+	return ""
 }
