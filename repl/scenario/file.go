@@ -129,8 +129,11 @@ func (f *file) format(got []string) string {
 }
 
 // fenced reports whether an output needs the double separator: it has a
-// blank line, which would otherwise end the case.
+// blank line, which would otherwise end the case, or starts with one.
 func fenced(out string) bool {
+	if out == sep || strings.HasPrefix(out, sep+"\n") {
+		return true
+	}
 	for _, l := range strings.Split(out, "\n") {
 		if strings.TrimSpace(l) == "" && out != "" {
 			return true

@@ -23,7 +23,7 @@
 //	                      as a player types them (`roll 0 7`, `roll 00`)
 //	show PATTERN...       print only the events of these types, rolls on
 //	                      these tables and decisions of these kinds (to the
-//	                      end of the case)
+//	                      end of the case; `show none` prints none)
 //
 // The session plays with physical dice (start a file with
 // `new seed=N dice=physical ...`): the harness answers each roll the game
@@ -33,7 +33,7 @@
 // decision shows as "? KIND: option (default), option ..."; an error as
 // "error: ...". Cases run in order on one session; a file starts a new one.
 // At the end of a file every log the session wrote must replay byte for
-// byte.
+// byte. docs/scenarios.md says how to write a scenario.
 package scenario
 
 import (

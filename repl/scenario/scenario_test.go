@@ -88,3 +88,34 @@ func TestMismatchAndUpdate(t *testing.T) {
 		t.Errorf("-update rewrote more than the output:\n%s", got)
 	}
 }
+
+// Whatever parse accepts, written back, reads as the same cases.
+func FuzzParse(f *testing.F) {
+	f.Add("new seed=1\n----\nok\n\n# c\nstep\nstep\n----\n----\na\n\nb\n----\n----\n")
+	f.Add("step\n----\n")
+	f.Add("#x\n\n\nstatus\r\n----\r\n\r\n")
+	f.Fuzz(func(t *testing.T, text string) {
+		a, err := parse("f.txt", text)
+		if err != nil {
+			return
+		}
+		var outs []string
+		for _, c := range a.cases() {
+			outs = append(outs, c.want)
+		}
+		again := a.format(outs)
+		b, err := parse("f.txt", again)
+		if err != nil {
+			t.Fatalf("the written-back file does not parse: %v\n%q", err, again)
+		}
+		ca, cb := a.cases(), b.cases()
+		if len(ca) != len(cb) {
+			t.Fatalf("%d cases, %d after writing back", len(ca), len(cb))
+		}
+		for i := range ca {
+			if strings.Join(ca[i].input, "\n") != strings.Join(cb[i].input, "\n") || ca[i].want != cb[i].want {
+				t.Fatalf("case %d differs after writing back:\n%+v\n%+v", i, *ca[i], *cb[i])
+			}
+		}
+	})
+}
