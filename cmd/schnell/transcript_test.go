@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"flag"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -13,6 +14,8 @@ import (
 	"github.com/schnell-wargames/schnell/repl"
 	"github.com/schnell-wargames/schnell/schnellboats"
 )
+
+var update = flag.Bool("update", false, "rewrite golden files")
 
 // What the prompt prints for each rule is checked by the scenarios of
 // schnellboats/testdata/rules (and the kernel's wording by repl's toy

@@ -384,7 +384,7 @@ func (h *harness) checkLogs() {
 		}
 		g.Close()
 		// The replay checks each logged event against its line; after the
-		// last one the game goes on live to where it waits (past a pause):
+		// last one the game may play on to the next pause or question:
 		// what it writes starts with the log.
 		if !bytes.HasPrefix(again.Bytes(), data) {
 			h.t.Errorf("%s: the replayed game writes a different log%s", filepath.Base(path), firstDiff(data, again.Bytes()))
