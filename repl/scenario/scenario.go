@@ -185,9 +185,12 @@ func (h *harness) run(c *tcase) string {
 
 func (h *harness) line(b *strings.Builder, line string) {
 	words, err := repl.Split(line)
-	if err != nil || len(words) == 0 {
+	if err != nil {
 		fmt.Fprintf(b, "error: %v\n", err)
 		return
+	}
+	if len(words) == 0 {
+		return // a comment after spaces
 	}
 	switch words[0] {
 	case "force":
