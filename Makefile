@@ -29,6 +29,7 @@ fuzz:
 	$(GO) test -run='^$$' -fuzz='^FuzzRead$$' -fuzztime=$(FUZZTIME) ./gamelog
 	$(GO) test -run='^$$' -fuzz='^FuzzParseEvent$$' -fuzztime=$(FUZZTIME) ./gamelog
 	$(GO) test -run='^$$' -fuzz='^FuzzParse$$' -fuzztime=$(FUZZTIME) ./dice
+	$(GO) test -run='^$$' -fuzz='^FuzzParse$$' -fuzztime=$(FUZZTIME) ./repl/scenario
 
 lint:
 	$(GO) vet ./...
