@@ -337,6 +337,7 @@ func cmdStep(s *Session, args []string) error {
 	if err := s.ensureLog(); err != nil {
 		return err
 	}
+	s.level = level // answers after `step mission` play on to the mission's end too
 	evs, err := g.Step(level)
 	s.show(evs)
 	return err

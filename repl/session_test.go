@@ -486,3 +486,18 @@ func TestNoStraySave(t *testing.T) {
 		t.Errorf("looking at an unstarted game saved %v", names)
 	}
 }
+
+// An answer plays on as far as the last `step` asked: after `step voyage`
+// (the toy's whole game) a choice goes on past the legs' pauses.
+func TestAnswerFollowsStepLevel(t *testing.T) {
+	s, _, _ := newSession(t, engine.Digital, false)
+	execAll(t, s, "step voyage", "choose on")
+	if p := s.Game().Pending(); p == nil || p.Decision == nil {
+		t.Errorf("after step voyage, choose on waits for %+v, want the next decision", p)
+	}
+	s2, _, _ := newSession(t, engine.Digital, false)
+	execAll(t, s2, "step leg", "step leg", "choose on")
+	if p := s2.Game().Pending(); p == nil || p.Pause != "leg" {
+		t.Errorf("after step leg, choose on waits for %+v, want the leg's pause", p)
+	}
+}
