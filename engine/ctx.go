@@ -203,14 +203,14 @@ func (c *Ctx) Decide(d *Decision) int {
 	}
 	var choice int
 	var who Who
-	switch {
+	d.got = ArgValues{}
+	switch dec := g.deciderFor(d); {
 	case g.replay != nil && g.replay.more():
 		choice, who = g.replay.decision(g, d)
-	case g.decider != nil:
-		dec := g.decider // a decider may detach itself while deciding
-		i, err := dec.Decide(d)
+	case dec != nil: // a decider may detach itself while deciding
+		i, vals, err := argsOf(dec, d)
 		if errors.Is(err, ErrHandBack) {
-			g.decider = nil
+			g.handBack(d, dec)
 			g.wait(Request{Decision: d})
 			choice, who = g.answer, g.who
 			break
@@ -225,24 +225,19 @@ func (c *Ctx) Decide(d *Decision) int {
 			c.Fail(fmt.Errorf("%s answered %s with option %d: %s", dec.Who(), d.Kind, i+1, d.optionList()))
 		}
 		choice, who = i, dec.Who()
+		d.got = ArgValues{d.Options[i].Args, vals}
 	default:
 		g.wait(Request{Decision: d})
 		choice, who = g.answer, g.who
+	}
+	if d.Side == TableSide {
+		who = ByTable
 	}
 	if g.silent() {
 		g.lines++
 		return choice
 	}
-	c.begin()
-	names := c.values(len(d.Options))
-	for i, o := range d.Options {
-		names[i] = gamelog.StrV(o.Name)
-	}
-	g.emit("decision", []gamelog.Field{
-		gamelog.Str("kind", d.Kind), {Key: "options", Val: gamelog.Value{Kind: gamelog.KList, L: names}},
-		gamelog.Str("choice", d.Options[choice].Name), gamelog.Str("by", string(who)),
-		gamelog.Str("command", d.CommandFor(choice)),
-	})
+	c.emitDecision(d, choice, who)
 	return choice
 }
 

@@ -66,6 +66,8 @@ type Definition struct {
 	// ReferenceName names the reference player for the player ("the
 	// reference player" if empty).
 	ReferenceName string
+	// Sides names the game's sides (nil: one player); see SetSideDecider.
+	Sides []string
 	// Game is the game package's own value: front ends type-assert on it
 	// the optional interfaces they declare (sheets, reports, scores, Lua
 	// documentation), which the game checks at compile time.

@@ -63,6 +63,10 @@ type Decision struct {
 	Prompt  string
 	Options []Option
 	Default int // index into Options
+	// Side owns the decision ("": the game's one player; TableSide: the
+	// physical table, always asked at the prompt).
+	Side string
+	got  ArgValues // the answer's arguments (args.go)
 }
 
 // Option is one legal answer to a decision.
@@ -71,6 +75,7 @@ type Option struct {
 	Text    string          // what it means, for the player
 	Command string          // the REPL command that makes this choice; "" = "choose NAME"
 	Facts   []gamelog.Field // what a script needs to know to choose
+	Args    []Arg           // typed values the option asks for (args.go)
 }
 
 // CommandFor is the REPL command that picks option i.
@@ -85,7 +90,7 @@ func (d *Decision) CommandFor(i int) string {
 // and refill it each time, so that asking allocates nothing once its
 // options have grown. A decision may be refilled once it is answered.
 func (d *Decision) Reset(kind, prompt string) {
-	d.Kind, d.Prompt, d.Default = kind, prompt, 0
+	d.Kind, d.Prompt, d.Default, d.Side = kind, prompt, 0, ""
 	d.Options = d.Options[:0]
 }
 
@@ -99,7 +104,7 @@ func (d *Decision) Add(name, text, command string) *Option {
 		d.Options = append(d.Options, Option{})
 	}
 	o := &d.Options[n]
-	o.Name, o.Text, o.Command, o.Facts = name, text, command, o.Facts[:0]
+	o.Name, o.Text, o.Command, o.Facts, o.Args = name, text, command, o.Facts[:0], nil
 	return o
 }
 
@@ -147,6 +152,7 @@ type RollRequest struct {
 type Request struct {
 	Roll     *RollRequest
 	Decision *Decision
+	Draw     *DrawRequest // draw.go
 	Pause    string
 	Level    int // of a pause: 1 is the game's smallest (Definition.Pauses)
 }
@@ -228,6 +234,7 @@ type Game struct {
 	faceBuf []int         // the faces of the last digital or replayed roll
 	wantBuf []int         // the generator's faces for a replayed roll
 	seen    gamelog.Event // the event observers see (valid during the call)
+	ext     extras        // sides, arguments, cups, draws, schedules (sides.go)
 }
 
 var errStop = errors.New("engine: stopped")
@@ -390,19 +397,22 @@ func (g *Game) StopLog() error {
 // at least level (0: any pause; a large level: no pauses), or ends. It
 // returns the events made meanwhile.
 func (g *Game) Step(level int) ([]gamelog.Event, error) {
-	if d := g.pendingDecision(); d != nil && g.decider != nil {
+	if d := g.pendingDecision(); d != nil && g.deciderFor(d) != nil {
 		// A decider attached while the decision waited (a script taking
 		// over) answers it now.
-		dec := g.decider // a decider may detach itself while deciding
-		i, err := dec.Decide(d)
+		dec := g.deciderFor(d) // a decider may detach itself while deciding
+		i, vals, err := argsOf(dec, d)
 		if errors.Is(err, ErrHandBack) {
-			g.decider = nil
+			g.handBack(d, dec)
 			return nil, nil
 		}
 		if err != nil {
 			return nil, err
 		}
-		return g.ChooseIndex(i, dec.Who(), level)
+		if i < 0 || i >= len(d.Options) {
+			return nil, fmt.Errorf("%s answered %s with option %d: %s", dec.Who(), d.Kind, i+1, d.optionList())
+		}
+		return g.choose(i, vals, dec.Who(), level)
 	}
 	if g.pend != nil && g.pend.Pause == "" {
 		return nil, nil
@@ -432,8 +442,11 @@ func (g *Game) ChooseIndex(i int, who Who, level int) ([]gamelog.Event, error) {
 	if i < 0 || i >= len(d.Options) {
 		return nil, fmt.Errorf("no option %d: %s", i+1, d.optionList())
 	}
-	g.answer, g.who = i, who
-	return g.advance(level)
+	vals, err := d.defaultArgs(i)
+	if err != nil {
+		return nil, err
+	}
+	return g.choose(i, vals, who, level)
 }
 
 func (g *Game) pendingDecision() *Decision {

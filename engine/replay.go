@@ -81,10 +81,15 @@ func (r *replayState) decision(g *Game, d *Decision) (int, Who) {
 	}
 	who := Who(ev.Str("by"))
 	switch who {
-	case ByPlayer, ByScript, ByDefault:
+	case ByPlayer, ByScript, ByDefault, ByTable:
 	default:
-		r.fail(g, fmt.Sprintf("by %q: want player, script or default", who), "")
+		r.fail(g, fmt.Sprintf("by %q: want player, script, default or table", who), "")
 	}
+	vals, err := d.argsFromLog(i, ev)
+	if err != nil {
+		r.fail(g, err.Error(), "(decision "+d.Kind+")")
+	}
+	d.got = ArgValues{d.Options[i].Args, vals}
 	return i, who
 }
 

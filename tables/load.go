@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -40,6 +41,7 @@ type Set struct {
 	byID   map[string]*Table
 	ids    []string // sorted
 	digest string
+	cups   map[string]*Cup // cup.go
 }
 
 // Get returns a table by id.
@@ -70,7 +72,16 @@ func (s *Set) Digest() string { return s.digest }
 
 // Parse reads the tables of one file.
 func Parse(name string, r io.Reader, schema *Schema) ([]*Table, error) {
-	p := parser{file: name, schema: schema}
+	p, err := parse(name, r, schema)
+	if err != nil {
+		return nil, err
+	}
+	return p.tables, nil
+}
+
+// parse reads one file's tables and cups.
+func parse(name string, r io.Reader, schema *Schema) (*parser, error) {
+	p := &parser{file: name, schema: schema}
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 4096), 1<<20)
 	for sc.Scan() {
@@ -85,7 +96,7 @@ func Parse(name string, r io.Reader, schema *Schema) ([]*Table, error) {
 	if err := p.finish(); err != nil {
 		return nil, err
 	}
-	return p.tables, nil
+	return p, nil
 }
 
 // Load reads every *.tbl file of fsys (sorted by name) and validates the set.
@@ -108,6 +119,7 @@ func (s *Set) Overlay(fsys fs.FS) (*Set, error) {
 	for k, v := range s.byID {
 		n.byID[k] = v
 	}
+	n.cups = maps.Clone(s.cups)
 	if err := n.add(fsys, true); err != nil {
 		return nil, err
 	}
@@ -126,17 +138,21 @@ func (s *Set) add(fsys fs.FS, overlay bool) error {
 		return &Error{File: ".", Msg: "no *.tbl files"}
 	}
 	seen := map[string]*Table{}
+	seenCups := map[string]*Cup{}
 	for _, name := range names {
 		f, err := fsys.Open(name)
 		if err != nil {
 			return fmt.Errorf("load tables: %w", err)
 		}
-		ts, err := Parse(name, f, s.Schema)
+		p, err := parse(name, f, s.Schema)
 		f.Close()
 		if err != nil {
 			return err
 		}
-		for _, t := range ts {
+		if err := s.addCups(name, p.cups, overlay, seenCups); err != nil {
+			return err
+		}
+		for _, t := range p.tables {
 			if prev, ok := seen[t.ID]; ok {
 				return &Error{File: name, Line: t.Line, Msg: fmt.Sprintf("table %s is defined twice (first at %s:%d)", t.ID, prev.File, prev.Line)}
 			}
@@ -179,6 +195,11 @@ func (s *Set) finish() error {
 	for _, id := range s.ids {
 		io.WriteString(h, s.byID[id].Canonical())
 	}
+	cups, err := s.cupDigest()
+	if err != nil {
+		return err
+	}
+	io.WriteString(h, cups)
 	s.digest = "sha256:" + hex.EncodeToString(h.Sum(nil))[:16]
 	return nil
 }
@@ -235,6 +256,9 @@ type parser struct {
 	cur    *Table
 	tables []*Table
 	ids    map[string]int
+	cup    *Cup // cup.go
+	cups   []*Cup
+	cupIDs map[string]int
 }
 
 func (p *parser) errf(format string, args ...any) error {
@@ -248,6 +272,9 @@ func (p *parser) parseLine(raw string) error {
 	}
 	key, rest, _ := strings.Cut(line, " ")
 	rest = strings.TrimSpace(rest)
+	if ok, err := p.cupLine(key, rest); ok || err != nil {
+		return err
+	}
 	if key != "table" && p.cur == nil {
 		return p.errf("%q before the first 'table' line", key)
 	}
@@ -328,7 +355,10 @@ func (p *parser) finish() error {
 	if err := p.finishTable(); err != nil {
 		return err
 	}
-	if len(p.tables) == 0 {
+	if err := p.finishCup(); err != nil {
+		return err
+	}
+	if len(p.tables) == 0 && len(p.cups) == 0 {
 		return &Error{File: p.file, Line: 0, Msg: "no tables in file"}
 	}
 	return nil
