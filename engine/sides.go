@@ -101,10 +101,10 @@ type sideDecider struct {
 // extras is the game's state for sides, argument answers, cups, draws and
 // schedules.
 type extras struct {
-	sides      []sideDecider
-	cups       []*Cup
-	draw       drawState
-	due        []Due
+	sides []sideDecider
+	cups  []*Cup
+	draw  drawState
+	due   []Due
 }
 
 // SetSideDecider hands side's decisions to d (nil: the player answers
