@@ -92,6 +92,19 @@ func (a *Attached) Decide(d *engine.Decision) (int, error) {
 	return i, err
 }
 
+// DecideArgs implements engine.ArgDecider.
+func (a *Attached) DecideArgs(d *engine.Decision) (engine.Answer, error) {
+	if a.interrupt.Load() {
+		a.Host.active = false
+		return engine.Answer{}, engine.ErrHandBack
+	}
+	ans, err := a.Host.DecideArgs(d)
+	if err == nil && a.span == ForDecision {
+		a.Detach()
+	}
+	return ans, err
+}
+
 // Paused implements engine.PauseWatcher: a script whose span ends with a
 // pause of a level (a turn, a mission) hands command back there.
 func (a *Attached) Paused(_ string, level int) {

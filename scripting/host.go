@@ -352,6 +352,17 @@ func cleanErr(name string, err error) string {
 // Decide implements engine.Decider: decide(d, game) must return an option's
 // name or its number (1..n).
 func (h *Host) Decide(d *engine.Decision) (int, error) {
+	a, err := h.DecideArgs(d)
+	if err == nil && len(a.Args) > 0 && len(d.Options[a.Option].Args) == 0 {
+		return 0, &Error{Script: h.name, Msg: fmt.Sprintf("%s: decide answered %s with arguments: %s takes none", h.name, d.Kind, d.Options[a.Option].Name)}
+	}
+	return a.Option, err
+}
+
+// DecideArgs implements engine.ArgDecider: decide may answer with a table,
+// {option = "fire", target = "b", range = 35} (or {"fire", target = "b"}),
+// whose other keys are the option's arguments.
+func (h *Host) DecideArgs(d *engine.Decision) (engine.Answer, error) {
 	L := h.L
 	var game lua.LValue = lua.LNil
 	if h.view != nil {
@@ -359,22 +370,33 @@ func (h *Host) Decide(d *engine.Decision) (int, error) {
 	}
 	dt := h.mirror.decide(d)
 	if err := h.call(h.decide, 1, dt, game); err != nil {
-		return 0, err
+		return engine.Answer{}, err
 	}
 	ret := L.Get(-1)
 	L.Pop(1)
-	bad := func(what string) (int, error) {
+	bad := func(what string) (engine.Answer, error) {
 		names := make([]string, len(d.Options))
 		for i, o := range d.Options {
 			names[i] = strconv.Itoa(i+1) + "=" + o.Name
 		}
-		return 0, &Error{Script: h.name, Msg: fmt.Sprintf("%s: decide answered %s %s: the options are %s", h.name, d.Kind, what, strings.Join(names, ", "))}
+		return engine.Answer{}, &Error{Script: h.name, Msg: fmt.Sprintf("%s: decide answered %s %s: the options are %s", h.name, d.Kind, what, strings.Join(names, ", "))}
+	}
+	var args map[string]gamelog.Value
+	if t, ok := ret.(*lua.LTable); ok {
+		ret = t.RawGetString("option")
+		if ret == lua.LNil {
+			ret = t.RawGetInt(1)
+		}
+		var err error
+		if args, err = h.answerArgs(d, t); err != nil {
+			return engine.Answer{}, err
+		}
 	}
 	switch v := ret.(type) {
 	case lua.LString:
 		for i, o := range d.Options {
 			if o.Name == string(v) {
-				return i, nil
+				return engine.Answer{Option: i, Args: args}, nil
 			}
 		}
 		return bad(strconv.Quote(string(v)))
@@ -383,9 +405,48 @@ func (h *Host) Decide(d *engine.Decision) (int, error) {
 		if float64(n) != float64(v) || n < 1 || n > len(d.Options) {
 			return bad(v.String())
 		}
-		return n - 1, nil
+		return engine.Answer{Option: n - 1, Args: args}, nil
 	}
 	return bad("with a " + ret.Type().String())
+}
+
+// answerArgs reads the arguments of a table answer: every key but option
+// and [1], each an integer, a string or a boolean.
+func (h *Host) answerArgs(d *engine.Decision, t *lua.LTable) (map[string]gamelog.Value, error) {
+	var args map[string]gamelog.Value
+	var err error
+	t.ForEach(func(k, v lua.LValue) {
+		if err != nil || k == lua.LString("option") || k == lua.LNumber(1) {
+			return
+		}
+		ks, ok := k.(lua.LString)
+		if !ok {
+			err = &Error{Script: h.name, Msg: fmt.Sprintf("%s: decide answered %s with a table whose key %s is not an argument's name", h.name, d.Kind, k.String())}
+			return
+		}
+		var val gamelog.Value
+		switch x := v.(type) {
+		case lua.LNumber:
+			n := int(x)
+			if float64(n) != float64(x) {
+				err = &Error{Script: h.name, Msg: fmt.Sprintf("%s: decide answered %s with %s = %s: want a whole number", h.name, d.Kind, ks, x)}
+				return
+			}
+			val = gamelog.IntV(n)
+		case lua.LString:
+			val = gamelog.StrV(string(x))
+		case lua.LBool:
+			val = gamelog.Value{Kind: gamelog.KBool, B: bool(x)}
+		default:
+			err = &Error{Script: h.name, Msg: fmt.Sprintf("%s: decide answered %s with %s = a %s: want a number, a string or a boolean", h.name, d.Kind, ks, v.Type())}
+			return
+		}
+		if args == nil {
+			args = map[string]gamelog.Value{}
+		}
+		args[string(ks)] = val
+	})
+	return args, err
 }
 
 // Hooks reports whether the script has hooks (on_event, on_TYPE): OnEvent

@@ -152,6 +152,9 @@ func (m *mirror) decide(d *engine.Decision) *lua.LTable {
 	}
 	m.write(nd, func() {
 		m.Str("kind", d.Kind)
+		if d.Side != "" {
+			m.Str("side", d.Side)
+		}
 		m.Str("prompt", d.Prompt)
 		m.Str("default", d.Options[d.Default].Name)
 		m.Int("default_index", d.Default+1)
@@ -164,11 +167,48 @@ func (m *mirror) decide(d *engine.Decision) *lua.LTable {
 			for _, f := range o.Facts {
 				m.value(f.Key, &f.Val)
 			}
+			if len(o.Args) > 0 {
+				m.args(o.Args)
+			}
 			m.Close()
 		}
 		m.Close()
 	})
 	return nd.t
+}
+
+// args writes an option's arguments: a list of {name, kind, text, min,
+// max, unit, ids, default}, each field only when it applies.
+func (m *mirror) args(args []engine.Arg) {
+	m.Open("args", true)
+	for i := range args {
+		a := &args[i]
+		m.Open("", false)
+		m.Str("name", a.Name)
+		m.Str("kind", a.Kind.String())
+		if a.Text != "" {
+			m.Str("text", a.Text)
+		}
+		switch a.Kind {
+		case engine.ArgInt:
+			m.Int("min", a.Min)
+			m.Int("max", a.Max)
+			if a.Unit != "" {
+				m.Str("unit", a.Unit)
+			}
+		case engine.ArgID:
+			m.Open("ids", true)
+			for _, id := range a.IDs {
+				m.Str("", id)
+			}
+			m.Close()
+		}
+		if a.Default.Kind != gamelog.KNull {
+			m.value("default", &a.Default)
+		}
+		m.Close()
+	}
+	m.Close()
 }
 
 // value writes a log value (an option's facts).
