@@ -55,13 +55,13 @@ func (s *Session) commandTable() []*Command {
 		{Name: "step", Group: groupPlay, Aliases: []string{"s", "next"}, Usage: "step [" + strings.Join(pauses, "|") + "]",
 			Help: "Play on until the game needs you (a decision, or a roll with physical dice). " + stepHelp(pauses),
 			Run:  cmdStep, Complete: fixed(pauses...)},
-		{Name: "choose", Group: groupPlay, Aliases: []string{"c"}, Usage: "choose OPTION",
-			Help: "Answer the pending decision with an option's name or number.", Run: cmdChoose,
+		{Name: "choose", Group: groupPlay, Aliases: []string{"c"}, Usage: "choose OPTION [ARG...]",
+			Help: "Answer the pending decision with an option's name or number, and the values it asks for (`choose fire b 35`: Tab completes them).", Run: cmdChoose,
 			Complete: func(s *Session, args []string) []string {
-				if len(args) > 1 {
-					return nil
+				if p := s.game.Pending(); p != nil && p.Decision != nil {
+					return p.Decision.Complete(args)
 				}
-				return s.optionNames()
+				return nil
 			}},
 		{Name: "roll", Group: groupPlay, Aliases: []string{"r"}, Usage: "roll | roll FACE... | roll all | roll DICE",
 			Help: "`roll 2d10` is a free roll that touches no game (1d4, 1d6, 1d10, 1d20, 2d10 percentile, NdM). " +
@@ -127,6 +127,7 @@ func (s *Session) commandTable() []*Command {
 		{Name: "quit", Group: groupPrompt, Aliases: []string{"exit", "q"}, Usage: "quit",
 			Help: "Leave schnell. Nothing is lost: the game log is already written.", Run: cmdQuit},
 	}
+	cmds = append(cmds, s.kernelCommands()...)
 	for i := range s.def.Commands {
 		gc := &s.def.Commands[i]
 		group := gc.Group
@@ -332,6 +333,8 @@ func cmdStep(s *Session, args []string) error {
 			return fmt.Errorf("the game waits for your decision (%s): `choose` one of %s, or `auto on`", p.Decision.Kind, strings.Join(s.optionNames(), ", "))
 		case p.Roll != nil:
 			return fmt.Errorf("the game waits for a %s roll: type `roll` and the faces you rolled, or `roll` alone", p.Roll.Spec)
+		case p.Draw != nil:
+			return fmt.Errorf("the game waits for a draw from %s: type `draw` and the chits you drew, or `draw` alone", p.Draw.Cup)
 		}
 	}
 	if err := s.ensureLog(); err != nil {
@@ -351,8 +354,8 @@ func (s *Session) overErr() error {
 }
 
 func cmdChoose(s *Session, args []string) error {
-	if len(args) != 1 {
-		return errors.New("usage: choose OPTION (a name or a number)")
+	if len(args) < 1 {
+		return errors.New("usage: choose OPTION [ARG...] (a name or a number, then the values it asks for)")
 	}
 	if s.game.Over() {
 		return s.overErr()
@@ -360,7 +363,7 @@ func cmdChoose(s *Session, args []string) error {
 	if err := s.ensureLog(); err != nil {
 		return err
 	}
-	evs, err := s.game.Choose(args[0], engine.ByPlayer, s.level)
+	evs, err := s.game.ChooseArgs(args[0], args[1:], engine.ByPlayer, s.level)
 	if err != nil && evs == nil {
 		return err
 	}
@@ -456,6 +459,7 @@ func cmdStatus(s *Session, args []string) error {
 			return err
 		}
 	}
+	s.kernelStatus(w)
 	s.showPending()
 	return nil
 }

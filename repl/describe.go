@@ -4,12 +4,17 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/schnell-wargames/schnell/engine"
 	"github.com/schnell-wargames/schnell/gamelog"
 )
 
 // describe renders one event as a line: the game's own wording if it has
 // one, else the kernel's for rolls and decisions, else its fields.
 func (s *Session) describe(e *gamelog.Event) string {
+	if s.game.Hides(e, engine.AtPrompt) {
+		m := s.game.Mask(e, engine.AtPrompt) // another side's hidden draw
+		e = &m
+	}
 	if s.def.Describe != nil {
 		if line := s.def.Describe(e); line != "" {
 			return line
@@ -20,6 +25,10 @@ func (s *Session) describe(e *gamelog.Event) string {
 		return s.paint(cyan, DescribeRoll(e, s.tableTitle))
 	case "decision":
 		return DescribeDecision(e)
+	case "draw":
+		return DescribeDraw(e)
+	case "reveal":
+		return DescribeReveal(e)
 	}
 	return DescribeFields(e)
 }
@@ -84,7 +93,33 @@ func signed(n int) string {
 
 // DescribeDecision renders a decision event.
 func DescribeDecision(e *gamelog.Event) string {
-	return "Decision " + e.Str("kind") + ": " + e.Str("choice") + " (by " + e.Str("by") + ")"
+	kind := e.Str("kind")
+	if side := e.Str("side"); side != "" {
+		kind += " of " + side
+	}
+	choice := e.Str("choice")
+	if a, ok := e.Get("args"); ok {
+		for _, f := range a.O {
+			choice += " " + f.Key + "=" + valueWord(f.Val)
+		}
+	}
+	return "Decision " + kind + ": " + choice + " (by " + e.Str("by") + ")"
+}
+
+func valueWord(v gamelog.Value) string {
+	switch v.Kind {
+	case gamelog.KInt:
+		return strconv.Itoa(v.I)
+	case gamelog.KBool:
+		if v.B {
+			return "yes"
+		}
+		return "no"
+	}
+	if v.S == "" || strings.ContainsAny(v.S, " \t\"") {
+		return strconv.Quote(v.S)
+	}
+	return v.S
 }
 
 // DescribeFields renders any event as "type key=value …".

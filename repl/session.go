@@ -33,6 +33,8 @@ type Config struct {
 	Color       bool // ANSI colour (a terminal without NO_COLOR)
 	Interactive bool // a person at a terminal: banner, prompts, hints
 	KeepGoing   bool // a script goes on after a failing command
+	// Sides says who plays each side (--side NAME=player|script:FILE|reference).
+	Sides []engine.SideSpec
 
 	// Free rolls ("roll 2d10") draw from FreeRand so that they never touch
 	// a game's generator. Nil: a generator seeded from the game's seed.
@@ -53,6 +55,8 @@ type Session struct {
 	level    int // how far an answer advances the game (a pause level)
 	failed   bool
 	script   *scripting.Attached
+	// sideScripts play sides (Config.Sides).
+	sideScripts []*scripting.Attached
 	eval     *scripting.Host
 	evalGame *engine.Game
 }
@@ -82,6 +86,9 @@ func New(cfg Config) (*Session, error) {
 	}
 	s.game = g
 	s.logPath = cfg.LogFile
+	if err := s.applySides(g); err != nil {
+		return nil, err
+	}
 	return s, nil
 }
 
@@ -120,6 +127,9 @@ func (s *Session) gameOf(lg *gamelog.Log) (*engine.Definition, error) {
 func (s *Session) Adopt(g *engine.Game) {
 	s.Close()
 	s.game, s.logPath = g, ""
+	if err := s.applySides(g); err != nil {
+		fmt.Fprintln(s.cfg.Err, err)
+	}
 }
 
 // Game is the current game.
@@ -273,6 +283,10 @@ func (s *Session) shortcut(words []string) []string {
 func (s *Session) Close() error {
 	var err error
 	s.dropScript()
+	for _, a := range s.sideScripts {
+		a.Close()
+	}
+	s.sideScripts = nil
 	if s.eval != nil {
 		s.eval.Close()
 		s.eval = nil
@@ -381,6 +395,9 @@ func (s *Session) switchTo(g *engine.Game, path string) error {
 	if s.game != nil && s.game != g {
 		s.game.StopLog()
 		s.game.Close()
+		if err := s.applySides(g); err != nil {
+			return err
+		}
 	}
 	if s.logFile != nil {
 		s.logFile.Close()
@@ -438,6 +455,8 @@ func (s *Session) showPending() {
 			fmt.Fprint(w, ", black die first, or the reading 1..100")
 		}
 		fmt.Fprintln(w, "),\nor `roll` alone: the program rolls it (`roll all`: every roll to the next decision).")
+	case p.Draw != nil:
+		s.showDraw(p.Draw)
 	case p.Decision != nil:
 		d := p.Decision
 		fmt.Fprintf(w, "%s %s\n", s.paint(yellow, "Decide:"), d.Prompt)
@@ -446,7 +465,7 @@ func (s *Session) showPending() {
 			if i == d.Default {
 				def = " (default)"
 			}
-			fmt.Fprintf(w, "  %d. %-10s %s%s   [%s]\n", i+1, o.Name, o.Text, def, d.CommandFor(i))
+			fmt.Fprintf(w, "  %d. %-10s %s%s   [%s]\n", i+1, o.Name, o.Text, def, d.Usage(i))
 		}
 	}
 }

@@ -46,12 +46,17 @@ type Attached struct {
 	*Host
 	g         *engine.Game
 	span      Span
+	side      string // the side it plays ("": every decision: see AttachSide)
 	interrupt atomic.Bool
 }
 
 // Attach loads the script at path for game g: it answers g's decisions and
 // sees its events for span, or until Detach or Interrupt.
 func Attach(g *engine.Game, def *engine.Definition, path string, opts Options, span Span) (*Attached, error) {
+	return attach(g, def, path, opts, span, "")
+}
+
+func attach(g *engine.Game, def *engine.Definition, path string, opts Options, span Span, side string) (*Attached, error) {
 	src, err := os.ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("script: %w", err)
@@ -67,14 +72,25 @@ func Attach(g *engine.Game, def *engine.Definition, path string, opts Options, s
 	if err != nil {
 		return nil, err
 	}
-	a := &Attached{Host: h, g: g, span: span}
+	a := &Attached{Host: h, g: g, span: span, side: side}
 	h.active = true
-	g.Observe(func(e *gamelog.Event) {
+	observe := g.Observe
+	if side != "" {
+		observe = func(o engine.Observer) { g.ObserveAs(side, o) }
+	}
+	observe(func(e *gamelog.Event) {
 		if !h.active {
 			return
 		}
 		h.OnEvent(e)
 	})
+	if side != "" {
+		if err := g.SetSideDecider(side, a); err != nil {
+			h.Close()
+			return nil, err
+		}
+		return a, nil
+	}
 	g.SetDecider(a)
 	return a, nil
 }
@@ -123,6 +139,12 @@ func (a *Attached) Active() bool { return a.Host.active && !a.interrupt.Load() }
 // Detach stops the script answering and watching; the player decides again.
 func (a *Attached) Detach() {
 	a.Host.active = false
+	if a.side != "" {
+		if d, ok := a.g.SideDecider(a.side); ok && d == engine.Decider(a) {
+			a.g.SetSideDecider(a.side, nil)
+		}
+		return
+	}
 	if a.g.Decider() == engine.Decider(a) {
 		a.g.SetDecider(nil)
 	}
