@@ -44,21 +44,21 @@ type Config struct {
 // Session is one run of the prompt: the current game, its live log and the
 // command table.
 type Session struct {
-	cfg      Config
-	def      *engine.Definition
-	game     *engine.Game
-	logPath  string
-	logFile  *os.File
-	cmds     []*Command
-	free     *rand.Rand
-	quit     bool
-	level    int // how far an answer advances the game (a pause level)
-	failed   bool
-	script   *scripting.Attached
+	cfg     Config
+	def     *engine.Definition
+	game    *engine.Game
+	logPath string
+	logFile *os.File
+	cmds    []*Command
+	free    *rand.Rand
+	quit    bool
+	level   int // how far an answer advances the game (a pause level)
+	failed  bool
+	script  *scripting.Attached
 	// sideScripts play sides (Config.Sides).
 	sideScripts []*scripting.Attached
-	eval     *scripting.Host
-	evalGame *engine.Game
+	eval        *scripting.Host
+	evalGame    *engine.Game
 }
 
 // New makes a session with a new game from cfg.Game (not started: the first
