@@ -31,6 +31,9 @@ func (g *Game) PlayOut(d Decider, w io.Writer) error {
 		return fmt.Errorf("write log: %w", err)
 	}
 	if !g.Over() {
+		if d := g.pendingDecision(); d != nil && d.Side == TableSide {
+			return fmt.Errorf("the game waits for the table's %s (what only the table knows): play it at the prompt, or answer it from a command file", d.Kind)
+		}
 		return errors.New("the game stopped before its end: a decision was handed back")
 	}
 	return nil

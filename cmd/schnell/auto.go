@@ -51,6 +51,10 @@ func runAuto(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "schnell auto: %v\n", err)
 		return 2
 	}
+	if p.sides, err = gf.sides.specs(def); err != nil {
+		fmt.Fprintf(stderr, "schnell auto: --side: %v\n", err)
+		return 2
+	}
 	if *runs > 1 {
 		if *logFile != "" {
 			fmt.Fprintln(stderr, "schnell auto: --log writes one game: leave it out with --runs (schnell sim --logs DIR keeps each)")

@@ -42,6 +42,7 @@ type gameFlags struct {
 	game   string
 	opts   []gamelog.Option
 	tables string
+	sides  sideFlags // --side (sides.go)
 }
 
 // addGameFlags declares the game flags of def on fs.
@@ -65,6 +66,9 @@ func addGameFlags(fs *flag.FlagSet, def *engine.Definition) *gameFlags {
 		where = strings.Join(w, " and ")
 	}
 	fs.StringVar(&gf.tables, "tables", "", "overlay your own tables: "+where+" replace the game's by table id")
+	if len(def.Sides) > 0 {
+		fs.Var(&gf.sides, "side", sideUsage)
+	}
 	return gf
 }
 

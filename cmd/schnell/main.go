@@ -96,6 +96,11 @@ func runPrompt(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "schnell: %v\n", err)
 		return 2
 	}
+	sideSpecs, err := gf.sides.specs(def)
+	if err != nil {
+		fmt.Fprintf(stderr, "schnell: --side: %v\n", err)
+		return 2
+	}
 	seedSet, diceSet := false, false
 	fs.Visit(func(f *flag.Flag) {
 		seedSet = seedSet || f.Name == "seed"
@@ -120,6 +125,7 @@ func runPrompt(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 		Color:       interactive && os.Getenv("NO_COLOR") == "" && os.Getenv("TERM") != "dumb",
 		Interactive: interactive,
 		KeepGoing:   *keepGoing,
+		Sides:       sideSpecs,
 		FreeRand:    rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 1)),
 	})
 	if err != nil {

@@ -19,6 +19,7 @@ type player struct {
 	src      []byte
 	deadline time.Duration
 	print    io.Writer // where the script's print goes
+	sides    []engine.SideSpec
 }
 
 // newPlayer reads the script, if any, and checks that someone can play def.
@@ -69,6 +70,13 @@ func (p *player) playOne(opts []gamelog.Option, seed uint64, w io.Writer) (*engi
 		d = h
 	} else {
 		d = p.def.Reference(g.Rules())
+	}
+	as, err := scripting.ApplySides(g, p.def, p.sides, scripting.Options{Seed: seed, Deadline: p.deadline, Print: p.print})
+	if err != nil {
+		return nil, err
+	}
+	for _, a := range as {
+		defer a.Close()
 	}
 	if err := g.PlayOut(d, w); err != nil {
 		return g, err
