@@ -41,9 +41,19 @@ var kernelFields = []APIField{
 	{"Decision", "options", "Option[]", "the legal answers"},
 	{"Decision", "default", "string", "the reference player's choice (an option name)"},
 	{"Decision", "default_index", "integer", "the same, as a number 1..n"},
+	{"Decision", "side", "string?", "the side the decision belongs to (games with sides; a script that plays a side sees only its decisions)"},
 	{"Option", "name", "string", "answer with this name"},
 	{"Option", "text", "string", "what it means"},
 	{"Option", "index", "integer", "or with this number"},
+	{"Option", "args", "Arg[]?", "the values the option asks for: answer with a table (see Answers with arguments)"},
+	{"Arg", "name", "string", "the key of the value in the answer table"},
+	{"Arg", "kind", "string", "int, id, yes/no or text"},
+	{"Arg", "text", "string?", "what it is"},
+	{"Arg", "min", "integer?", "int: the least value"},
+	{"Arg", "max", "integer?", "int: the greatest value"},
+	{"Arg", "unit", "string?", "int: the unit (cm)"},
+	{"Arg", "ids", "string[]?", "id: the ids it may be"},
+	{"Arg", "default", "integer|string|boolean?", "the value taken when the answer leaves it out (none: it must be given)"},
 }
 
 // AllFields returns every field of the API: the kernel's, then the game's.
@@ -51,7 +61,7 @@ func (a API) AllFields() []APIField {
 	return append(kernelFields[:len(kernelFields):len(kernelFields)], a.Fields...)
 }
 
-func (a API) classes() []string { return append([]string{"Decision", "Option"}, a.Classes...) }
+func (a API) classes() []string { return append([]string{"Decision", "Option", "Arg"}, a.Classes...) }
 
 // Doc renders the Markdown reference of the Lua API (docs/lua-api.md).
 func (a API) Doc() string {
@@ -114,7 +124,7 @@ func (a API) Meta() string {
 ---Answer a decision: return one of d.options, by name or number.
 ---@param d Decision
 ---@param game %s
----@return string|integer
+---@return string|integer|table
 function decide(d, game) end
 
 ---Optional: sees every log event, as in docs/log-format.md. A global
@@ -138,6 +148,16 @@ function log.header(path) end
 }
 
 const apiTail = `
+## Answers with arguments
+An option with ` + "`args`" + ` asks for values besides its name (games with orders such as ` + "`fire TARGET`" + `).
+` + "`decide`" + ` then answers with a table: the option (` + "`option = \"fire\"`" + `, or its number, or the first
+element: ` + "`{\"fire\", target = \"b\"}`" + `) and one key per argument, a whole number, a string or a boolean:
+` + "`return {option = \"launch\", spread = true}`" + `. An argument left out takes its ` + "`default`" + `; one without
+a default must be given. The game checks the values as it checks the player's (range, set, length and its
+own rules) and an answer it refuses stops the game with its reason, as a wrong option does. The ` + "`decision`" + `
+event logs them in ` + "`args`" + `. A script that plays a side (` + "`--side NAME=script:FILE`" + `) is asked only that side's
+decisions, never the table's (a measured range), and its hooks see the other sides' hidden draws as ` + "`\"?\"`" + `.
+
 ## Hooks (optional)
 ` + "`on_event(e)`" + ` sees every log event (` + "`e.seq`, `e.type`" + ` and its fields, as in ` + "`docs/log-format.md`" + `);
 ` + "`on_TYPE(e)`" + ` sees the events of one type (` + "`on_roll(e)`" + ` the ` + "`roll`" + ` events), after ` + "`on_event`" + `.

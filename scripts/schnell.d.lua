@@ -7,11 +7,13 @@
 ---@field options Option[] the legal answers
 ---@field default string the reference player's choice (an option name)
 ---@field default_index integer the same, as a number 1..n
+---@field side string? the side the decision belongs to (games with sides; a script that plays a side sees only its decisions)
 
 ---@class Option
 ---@field name string answer with this name
 ---@field text string what it means
 ---@field index integer or with this number
+---@field args Arg[]? the values the option asks for: answer with a table (see Answers with arguments)
 ---@field boat string? flagship: the hull offered
 ---@field skill string? flagship: its crew's skill
 ---@field kills integer? flagship: its crew's kills
@@ -20,6 +22,16 @@
 ---@field type string? attack: the target's type
 ---@field damage integer? attack: the target's damage points
 ---@field hull integer? attack: the points that sink it
+
+---@class Arg
+---@field name string the key of the value in the answer table
+---@field kind string int, id, yes/no or text
+---@field text string? what it is
+---@field min integer? int: the least value
+---@field max integer? int: the greatest value
+---@field unit string? int: the unit (cm)
+---@field ids string[]? id: the ids it may be
+---@field default integer|string|boolean? the value taken when the answer leaves it out (none: it must be given)
 
 ---@class Game
 ---@field date string today, YYYY-MM-DD
@@ -115,7 +127,7 @@
 ---Answer a decision: return one of d.options, by name or number.
 ---@param d Decision
 ---@param game Game
----@return string|integer
+---@return string|integer|table
 function decide(d, game) end
 
 ---Optional: sees every log event, as in docs/log-format.md. A global
