@@ -601,3 +601,50 @@ func TestParseSides(t *testing.T) {
 		t.Errorf("SetSideDecider accepted an unknown side")
 	}
 }
+
+// Undo takes back the chits the player drew after the decision taken
+// back, as it takes back the faces typed: the draw is asked again.
+func TestUndoAsksPhysicalDrawsAgain(t *testing.T) {
+	def, g := newDuel(t, 6, engine.Physical)
+	g.SetSideDecider("p2", ref(def))
+	steps := []func() ([]gamelog.Event, error){
+		func() ([]gamelog.Event, error) { return g.Step(engine.NoPause) },
+		func() ([]gamelog.Event, error) { return g.Choose("large", engine.ByPlayer, engine.NoPause) },
+		func() ([]gamelog.Event, error) { return g.DrawChits([]string{"+2"}, engine.NoPause) },
+		func() ([]gamelog.Event, error) { return g.Choose("pass", engine.ByPlayer, engine.NoPause) },
+		func() ([]gamelog.Event, error) { return g.DrawChits([]string{"+1"}, engine.NoPause) },
+	}
+	for i, f := range steps {
+		if _, err := f(); err != nil {
+			t.Fatalf("step %d: %v", i, err)
+		}
+	}
+	u, err := g.Undo() // back to p1's order of turn 1: the +2 drawn before it stays
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := u.Pending(); p == nil || p.Decision == nil || p.Decision.Kind != "order" {
+		t.Fatalf("after undo: %+v, want p1's order", p)
+	}
+	if _, err := u.Choose("launch", engine.ByPlayer, engine.NoPause); err != nil {
+		t.Fatal(err)
+	}
+	// Turn 2's draw of p1 came after the undone decision: asked again.
+	p := u.Pending()
+	if p == nil || p.Draw == nil || p.Draw.Side != "p1" || len(p.Draw.In) != 4 {
+		t.Fatalf("after the new order: %+v, want p1's turn-2 draw from the full pool", p)
+	}
+	if _, err := u.DrawChits([]string{"+1"}, engine.NoPause); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, e := range u.History() {
+		if e.Type == "draw" && e.Str("side") == "p1" {
+			v, _ := e.Get("chits")
+			got = append(got, v.Strs()...)
+		}
+	}
+	if !slices.Equal(got, []string{"+2", "+1"}) {
+		t.Errorf("p1's draws after undo = %v, want [+2 +1]", got)
+	}
+}
