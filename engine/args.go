@@ -137,6 +137,9 @@ func (a *Arg) Validate(v gamelog.Value) error {
 		if v.Kind != gamelog.KStr {
 			return fmt.Errorf("%s: want text", a.Name)
 		}
+		if !utf8.ValidString(v.S) {
+			return fmt.Errorf("%s: %q is not UTF-8 text", a.Name, v.S)
+		}
 		if n := utf8.RuneCountInString(v.S); n == 0 || n > MaxText {
 			return fmt.Errorf("%s: want 1 to %d characters, not %d", a.Name, MaxText, n)
 		}
@@ -144,6 +147,12 @@ func (a *Arg) Validate(v gamelog.Value) error {
 			if !unicode.IsPrint(r) {
 				return fmt.Errorf("%s: %q holds a character that cannot be printed", a.Name, v.S)
 			}
+		}
+		if strings.Contains(v.S, `"`) && strings.Contains(v.S, "'") {
+			return fmt.Errorf("%s: %q holds both kinds of quote: keep one", a.Name, v.S)
+		}
+		if strings.TrimSpace(v.S) != v.S {
+			return fmt.Errorf("%s: %q starts or ends with a space", a.Name, v.S)
 		}
 	default:
 		return fmt.Errorf("%s: argument of unknown kind %d", a.Name, a.Kind)
@@ -168,7 +177,12 @@ func (a *Arg) Word(v gamelog.Value) string {
 		return "no"
 	}
 	if v.S == "" || strings.ContainsAny(v.S, " \t\"'#") {
-		return strconv.Quote(v.S)
+		// The prompt's words (repl.Split) keep what is inside quotes as
+		// it is: no escapes. Text never holds both quotes (Validate).
+		if strings.Contains(v.S, `"`) {
+			return "'" + v.S + "'"
+		}
+		return `"` + v.S + `"`
 	}
 	return v.S
 }

@@ -78,6 +78,13 @@ func TestPromptPlaysASideWithPhysicalDraws(t *testing.T) {
 			t.Errorf("log/status lacks %q:\n%s", want, text)
 		}
 	}
+	// Turn 2: p1 launches a spread; status shows it due on turn 4.
+	execAll(t, s, "draw", "choose launch yes")
+	out.Reset()
+	execAll(t, s, "status")
+	if !strings.Contains(out.String(), "Due on turn 4: torpedo of p1 arrives (p1)") {
+		t.Errorf("status does not show the torpedo:\n%s", out)
+	}
 	// The file holds p2's chit: the save replays.
 	b, err := os.ReadFile(log)
 	if err != nil {
@@ -104,4 +111,27 @@ func TestToyStatusUnchanged(t *testing.T) {
 			t.Errorf("the toy's status shows %q:\n%s", no, out)
 		}
 	}
+}
+
+// The command a decision logs reads back at the prompt as the same
+// arguments: any text a text argument accepts survives Word and Split.
+func FuzzTextArgWord(f *testing.F) {
+	for _, s := range []string{"home", "all boats home", `say "hi"`, "it's", "#1", "a\tb", "x'y z"} {
+		f.Add(s)
+	}
+	a := engine.TextArg("text")
+	f.Fuzz(func(t *testing.T, s string) {
+		v := gamelog.StrV(s)
+		if a.Validate(v) != nil {
+			return
+		}
+		words, err := Split("choose signal " + a.Word(v))
+		if err != nil || len(words) != 3 || words[2] != s {
+			t.Fatalf("%q written %s reads back as %q (%v)", s, a.Word(v), words, err)
+		}
+		back, err := a.Parse(words[2])
+		if err != nil || back.Kind != v.Kind || back.S != v.S {
+			t.Fatalf("%q parses back as %v (%v)", s, back, err)
+		}
+	})
 }

@@ -1,0 +1,67 @@
+package engine
+
+import (
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/schnell-wargames/schnell/gamelog"
+	"github.com/schnell-wargames/schnell/tables"
+)
+
+// rulesFunc makes rules of a function.
+type rulesFunc func(c *Ctx)
+
+func (f rulesFunc) Play(c *Ctx) { f(c) }
+
+func funcDef(t *testing.T, play func(c *Ctx)) *Definition {
+	t.Helper()
+	def := toyDef(t)
+	def.New = func([]gamelog.Option, *tables.Set) (Rules, error) { return rulesFunc(play), nil }
+	return def
+}
+
+// Chits removed between draws are not drawn; chits put back are; a draw
+// of more than the cup holds is the rules' error.
+func TestCupChitsRemovedBetweenDraws(t *testing.T) {
+	var drawn [][]string
+	def := funcDef(t, func(c *Ctx) {
+		k := c.NewCup("POT", "the scenario's marker pot", "naval", "naval", "+1", "+2", "+3")
+		if !k.Remove("naval") || !k.Remove("naval") || k.Remove("naval") {
+			c.Fail(errRemove)
+		}
+		for range 3 {
+			d := c.Draw(Draw{Cup: k, N: 3})
+			drawn = append(drawn, d.Chits)
+			k.Add(d.Chits...)
+		}
+		k.Remove("+1")
+		c.Draw(Draw{Cup: k, N: 3}) // two left
+	})
+	g, err := New(Config{Def: def, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = g.Step(NoPause)
+	if err == nil || !strings.Contains(err.Error(), "rules draw 3 chit(s) from cup POT, which holds 2") {
+		t.Errorf("err = %v", err)
+	}
+	for _, d := range drawn {
+		got := slices.Sorted(slices.Values(d))
+		if !slices.Equal(got, []string{"+1", "+2", "+3"}) {
+			t.Errorf("drew %v from a pot without its naval markers", d)
+		}
+	}
+	if len(drawn) != 3 {
+		t.Errorf("%d draws, want 3", len(drawn))
+	}
+}
+
+var errRemove = errors.New("Remove does not take out two naval markers and no more")
+
+func TestCupText(t *testing.T) {
+	if got, want := CupText([]string{"+1", "+2", "+1", "naval"}), "+1 x2, +2, naval"; got != want {
+		t.Errorf("CupText = %q, want %q", got, want)
+	}
+}
