@@ -283,7 +283,22 @@ func (d *Decision) HasArgs() bool {
 
 // Args are the arguments of the answer the decision got (valid until the
 // decision is asked again).
-func (d *Decision) Args() ArgValues { return d.got }
+func (d *Decision) Args() ArgValues {
+	if d.got == nil {
+		return ArgValues{}
+	}
+	return *d.got
+}
+
+// answered notes the answer's arguments (nothing is kept for an option
+// without any: most decisions).
+func (d *Decision) answered(i int, vals []gamelog.Value) {
+	if len(vals) == 0 {
+		d.got = nil
+		return
+	}
+	d.got = &ArgValues{d.Options[i].Args, vals}
+}
 
 // argsFromWords reads the words typed after the option's name.
 func (d *Decision) argsFromWords(i int, words []string) ([]gamelog.Value, error) {
@@ -458,7 +473,7 @@ func (g *Game) ChooseArgs(answer string, args []string, who Who, level int) ([]g
 // choose answers the pending decision with option i and its arguments.
 func (g *Game) choose(i int, vals []gamelog.Value, who Who, level int) ([]gamelog.Event, error) {
 	d := g.pendingDecision()
-	d.got = ArgValues{d.Options[i].Args, vals}
+	d.answered(i, vals)
 	g.answer, g.who = i, who
 	return g.advance(level)
 }

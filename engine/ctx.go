@@ -203,7 +203,7 @@ func (c *Ctx) Decide(d *Decision) int {
 	}
 	var choice int
 	var who Who
-	d.got = ArgValues{}
+	d.got = nil
 	switch dec := g.deciderFor(d); {
 	case g.replay != nil && g.replay.more():
 		choice, who = g.replay.decision(g, d)
@@ -225,7 +225,7 @@ func (c *Ctx) Decide(d *Decision) int {
 			c.Fail(fmt.Errorf("%s answered %s with option %d: %s", dec.Who(), d.Kind, i+1, d.optionList()))
 		}
 		choice, who = i, dec.Who()
-		d.got = ArgValues{d.Options[i].Args, vals}
+		d.answered(i, vals)
 	default:
 		g.wait(Request{Decision: d})
 		choice, who = g.answer, g.who

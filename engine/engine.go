@@ -66,7 +66,7 @@ type Decision struct {
 	// Side owns the decision ("": the game's one player; TableSide: the
 	// physical table, always asked at the prompt).
 	Side string
-	got  ArgValues // the answer's arguments (args.go)
+	got  *ArgValues // the answer's arguments, if any (args.go)
 }
 
 // Option is one legal answer to a decision.

@@ -89,7 +89,7 @@ func (r *replayState) decision(g *Game, d *Decision) (int, Who) {
 	if err != nil {
 		r.fail(g, err.Error(), "(decision "+d.Kind+")")
 	}
-	d.got = ArgValues{d.Options[i].Args, vals}
+	d.answered(i, vals)
 	return i, who
 }
 

@@ -198,7 +198,7 @@ func (c *Ctx) emitDecision(d *Decision, choice int, who Who) {
 	}
 	fields = append(fields, gamelog.Field{Key: "options", Val: gamelog.Value{Kind: gamelog.KList, L: names}},
 		gamelog.Str("choice", d.Options[choice].Name))
-	vals := d.got.vals
+	vals := d.Args().vals
 	if len(vals) > 0 {
 		o := c.objFields(len(vals))
 		for k, v := range vals {
