@@ -58,7 +58,7 @@ func TestPromptPlaysASideWithPhysicalDraws(t *testing.T) {
 	if err := s.Exec("choose fire c"); err == nil || !strings.Contains(err.Error(), "not in sight before turn 2") {
 		t.Errorf("choose fire c on turn 1: %v", err)
 	}
-	execAll(t, s, "choose fire b")
+	execAll(t, s, "fire b") // choose fire b
 	// The range: the table's, with physical dice for D-1 next.
 	execAll(t, s, "choose range 18", "roll 5")
 	out.Reset()

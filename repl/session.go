@@ -244,7 +244,8 @@ func (s *Session) Exec(line string) error {
 // empty line takes a decision's marked default; a bare number picks a
 // decision's option or gives a one-die physical roll's face; a bare option
 // name answers the decision even where it is also a command's alias (the
-// move decision's `next` is not `step`).
+// move decision's `next` is not `step`); an option that takes arguments
+// may be typed with them (`fire b`).
 func (s *Session) shortcut(words []string) []string {
 	p := s.game.Pending()
 	if p == nil || s.game.Decider() != nil {
@@ -274,6 +275,11 @@ func (s *Session) shortcut(words []string) []string {
 					}
 				}
 			}
+		}
+	case d != nil && s.lookup(words[0]) == nil:
+		// An option and its arguments: `fire b` is `choose fire b`.
+		if i, err := d.Find(words[0]); err == nil && len(d.Options[i].Args) > 0 {
+			return append([]string{"choose"}, words...)
 		}
 	}
 	return words
