@@ -34,6 +34,7 @@ func TestSideFlag(t *testing.T) {
 		{[]string{"auto", "--game", "duel", "--side", "p1=robot"}, `"robot" is not player, script:FILE or reference`},
 		{[]string{"auto", "--game", "duel", "--side", "table=player"}, "the table is not a side"},
 		{[]string{"--game", "duel", "--side", "p1=player", "--side", "p1=reference"}, "side p1 is given twice"},
+		{[]string{"sim", "--game", "duel", "--side", "p9=reference"}, `side "p9": duel's sides are p1, p2`},
 	} {
 		code, _, errs := runWith(t, "", tc.args...)
 		if code != 2 || !strings.Contains(errs, tc.want) {
@@ -53,6 +54,10 @@ func TestAutoNeverAsksTheTable(t *testing.T) {
 	code, out, errs := runWith(t, "", "auto", "--game", "duel", "--side", "p2=script:"+script, "--seed", "3")
 	if code != 1 || !strings.Contains(errs, "waits for the table's range") {
 		t.Errorf("auto: exit %d\n%s%s", code, out, errs)
+	}
+	code, out, errs = runWith(t, "", "sim", "--game", "duel", "--side", "p2=script:"+script, "--runs", "2")
+	if code == 0 || !strings.Contains(errs, "waits for the table's range") {
+		t.Errorf("sim: exit %d\n%s%s", code, out, errs)
 	}
 }
 

@@ -75,6 +75,10 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "schnell sim: %v\n", err)
 		return 2
 	}
+	if p.sides, err = gf.sides.specs(def); err != nil {
+		fmt.Fprintf(stderr, "schnell sim: --side: %v\n", err)
+		return 2
+	}
 	if *logsDir != "" {
 		if err := os.MkdirAll(*logsDir, 0o755); err != nil {
 			fmt.Fprintf(stderr, "schnell sim: %v\n", err)
