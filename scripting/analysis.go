@@ -16,6 +16,9 @@ import (
 // only the files named in args: log.events(path) iterates a log's events,
 // log.header(path) returns its header.
 func RunAnalysis(name string, src []byte, args []string, opts Options) error {
+	if err := opts.check(); err != nil {
+		return err
+	}
 	h := &Host{name: name, opts: opts, deadline: opts.Deadline, onType: map[string]*lua.LFunction{}}
 	if h.deadline <= 0 {
 		h.deadline = DefaultDeadline
@@ -74,11 +77,11 @@ func RunAnalysis(name string, src []byte, args []string, opts Options) error {
 		return 1
 	}))
 	h.L.SetGlobal("log", logs)
-	fn, err := h.L.Load(strings.NewReader(string(src)), name)
+	proto, err := compileChunk(src, name)
 	if err != nil {
 		return &Error{Script: name, Msg: cleanErr(name, err)}
 	}
-	if err := h.call(fn, 0); err != nil {
+	if err := h.call(h.L.NewFunctionFromProto(proto), 0, h.lim.cat); err != nil {
 		return err
 	}
 	return nil
@@ -89,17 +92,18 @@ func RunAnalysis(name string, src []byte, args []string, opts Options) error {
 // returned.
 func (h *Host) Eval(code string) (string, error) {
 	L := h.L
-	fn, err := L.Load(strings.NewReader("return "+code), "lua")
+	proto, err := compileChunk([]byte("return "+code), "lua")
 	if err != nil {
-		if fn, err = L.Load(strings.NewReader(code), "lua"); err != nil {
+		if proto, err = compileChunk([]byte(code), "lua"); err != nil {
 			return "", &Error{Script: "lua", Msg: cleanErr("lua", err)}
 		}
 	}
+	fn := L.NewFunctionFromProto(proto)
 	if h.view != nil {
 		L.SetGlobal("game", h.mirror.view(h.view()))
 	}
 	top := L.GetTop()
-	if err := h.call(fn, lua.MultRet); err != nil {
+	if err := h.call(fn, lua.MultRet, h.lim.cat); err != nil {
 		return "", err
 	}
 	var parts []string

@@ -169,11 +169,27 @@ decisions, never the table's (a measured range), and its hooks see the other sid
 ## The sandbox
 Scripts may come from anyone, so they run with only ` + "`base`, `table`, `string` and `math`" + `:
 - no ` + "`io`, `os`, `debug`, `package`, `require`, `load`, `loadstring`, `dofile`, `loadfile`, `collectgarbage`, `getfenv`, `setfenv`" + `;
-- ` + "`print`" + ` writes through the front end (prefixed with the script's name);
-- ` + "`math.random`" + ` draws from a generator seeded with the game's seed; ` + "`math.randomseed`" + ` is gone;
-- ` + "`string.rep`" + ` is capped at 1 MiB; ` + "`string.find`" + ` matches plain text only; ` + "`string.match`, `gmatch`, `gsub`" + `
+- ` + "`print`" + ` writes through the front end (prefixed with the script's name), at most 64 KiB a line;
+- ` + "`math.random`" + ` draws from a generator seeded with the game's seed (bounds within ±2^53); ` + "`math.randomseed`" + ` is gone;
+- ` + "`string.find`" + ` matches plain text only; ` + "`string.match`, `gmatch`, `gsub`" + `
   raise an error (Lua patterns can run for minutes and ignore deadlines);
-- each call has a deadline (250 ms; ` + "`--deadline`" + `) and the call stack is bounded: an endless loop or runaway
+- no builtin runs or allocates without bound, since the deadline cannot stop one midway: the strings that
+  ` + "`string.rep`, `string.format`, `table.concat` and `..`" + ` build are capped at 1 MiB (` + "`..`" + ` is compiled as a
+  call that measures its result first); ` + "`unpack`" + ` and ` + "`string.byte`" + ` return at most 8,000 values (Lua 5.1's
+  limit); ` + "`string.format`" + ` knows only Lua's conversions (` + "`%c %d %i %o %u %x %X %e %E %f %g %G %q %s %%`" + `), with
+  flags ` + "`-+ #0`" + ` and widths and precisions of at most two digits, as Lua 5.1; an error's message is cut at 2 KiB; a
+  table's array part holds at most 4M slots (so that ` + "`t[n] = v`" + ` cannot fill gigabytes at once: higher keys go to
+  its hash part, and ` + "`#t`" + ` and ` + "`table.sort`" + ` see the array part only, as in gopher-lua);
+- each call has a deadline of CPU time (250 ms; ` + "`--deadline`" + `): the script's own work counts, not time the process
+  was stopped (Ctrl-Z) or waited for a loaded machine. The call stack is bounded. An endless loop or runaway
   recursion stops the game with ` + "`script.lua:LINE: …`" + ` and the process goes on;
-- memory is not capped by gopher-lua: a table grown without end is stopped by the deadline.
+- memory: a script has a budget (64 MiB; ` + "`--memory MiB`" + ` for ` + "`auto`" + `, ` + "`sim`" + ` (per worker) and ` + "`lua`" + `; the prompt
+  uses the default). gopher-lua counts nothing, so the measure is the Go heap, where a script's tables and
+  strings live: the program's live heap when the first script is loaded is the baseline, and scripts may
+  keep 2/3 of their budgets (added up: ` + "`sim --jobs N`" + ` has N) live above it; the last third is headroom for
+  garbage not yet collected and for what a script allocates between two looks, so that the process's peak
+  memory stays under the baseline plus the budgets. The heap is looked at every 2 ms, every 16,384
+  instructions and whenever builtins have built 1 MiB of strings; when it is over, a collection decides,
+  and the script stops with ` + "`script.lua:LINE: over the memory budget: …`" + `. The measure is the process's: what
+  the program itself adds meanwhile counts too, and in ` + "`sim`" + ` the worker that sees it first reports it.
 `

@@ -1,8 +1,6 @@
 package scripting
 
 import (
-	"bytes"
-	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -13,7 +11,6 @@ import (
 	"time"
 
 	lua "github.com/yuin/gopher-lua"
-	"github.com/yuin/gopher-lua/parse"
 
 	"github.com/schnell-wargames/schnell/engine"
 	"github.com/schnell-wargames/schnell/gamelog"
@@ -22,7 +19,8 @@ import (
 // DefaultDeadline bounds each call into a script.
 const DefaultDeadline = 250 * time.Millisecond
 
-// maxString caps what string.rep may build.
+// maxString caps the strings a script's builtins (string.rep, .format,
+// table.concat, `..`) may build (limits.go).
 const maxString = 1 << 20
 
 // Options configure a script host.
@@ -30,6 +28,7 @@ type Options struct {
 	Deadline time.Duration // per call; 0 = DefaultDeadline
 	Print    io.Writer     // where print goes (nil: discarded)
 	Seed     uint64        // seeds math.random (the game's seed: reproducible)
+	Memory   int64         // memory budget in bytes; 0 = DefaultMemory (see watchdog.go)
 }
 
 // View returns the game's view for scripts (the engine.Viewer of the game
@@ -51,13 +50,7 @@ type Host struct {
 	deadline time.Duration
 	active   bool // attached to a game (Attach)
 	mirror   *mirror
-
-	// The deadline: one context and one timer serve every call until the
-	// timer fires; then the next call makes new ones (a timer that fired
-	// late can only cancel its own context).
-	ctx   context.Context
-	timer *time.Timer
-	fired bool
+	lim      limiter // the deadline and the memory budget (watchdog.go)
 }
 
 // Error is a script's failure: its file, the line when known, and what
@@ -71,6 +64,9 @@ func (e *Error) Error() string { return e.Msg }
 
 // Load compiles and runs a script's top level in a fresh sandbox.
 func Load(name string, src []byte, opts Options, view View) (*Host, error) {
+	if err := opts.check(); err != nil {
+		return nil, err
+	}
 	h := &Host{name: name, opts: opts, view: view, deadline: opts.Deadline, onType: map[string]*lua.LFunction{}}
 	if h.deadline <= 0 {
 		h.deadline = DefaultDeadline
@@ -81,16 +77,16 @@ func Load(name string, src []byte, opts Options, view View) (*Host, error) {
 	h.sandbox()
 	fn, err := h.compile(name, src)
 	if err != nil {
-		h.L.Close()
+		h.Close()
 		return nil, err
 	}
-	if err := h.call(fn, 0); err != nil {
-		h.L.Close()
+	if err := h.call(fn, 0, h.lim.cat); err != nil {
+		h.Close()
 		return nil, err
 	}
 	d, ok := h.L.GetGlobal("decide").(*lua.LFunction)
 	if !ok {
-		h.L.Close()
+		h.Close()
 		return nil, &Error{Script: name, Msg: name + ": defines no function decide(d, game)"}
 	}
 	h.decide = d
@@ -121,16 +117,8 @@ func NewEval(opts Options, view View) *Host {
 
 // Close frees the Lua state.
 func (h *Host) Close() {
-	if h.timer != nil {
-		h.timer.Stop()
-	}
+	h.unregister()
 	h.L.Close()
-}
-
-// newState makes a Lua state: the registry starts small and grows (a
-// state is made for every game a batch plays), the call stack is bounded.
-func newState() *lua.LState {
-	return lua.NewState(lua.Options{SkipOpenLibs: true, CallStackSize: 200, RegistrySize: 256, RegistryMaxSize: 1024 * 256})
 }
 
 // compile makes the script's main function; the byte code of a script is
@@ -140,11 +128,11 @@ func (h *Host) compile(name string, src []byte) (*lua.LFunction, error) {
 	if proto := compiled(name, src); proto != nil {
 		return h.L.NewFunctionFromProto(proto), nil
 	}
-	fn, err := h.L.Load(strings.NewReader(string(src)), name)
+	proto, err := compileChunk(src, name)
 	if err != nil {
 		return nil, &Error{Script: name, Msg: cleanErr(name, err)}
 	}
-	return fn, nil
+	return h.L.NewFunctionFromProto(proto), nil
 }
 
 var protos struct {
@@ -161,11 +149,7 @@ func compiled(name string, src []byte) *lua.FunctionProto {
 	if p, ok := protos.m[key]; ok {
 		return p
 	}
-	chunk, err := parse.Parse(bytes.NewReader(src), name)
-	if err != nil {
-		return nil
-	}
-	p, err := lua.Compile(chunk, name)
+	p, err := compileChunk(src, name)
 	if err != nil {
 		return nil
 	}
@@ -195,16 +179,6 @@ func (h *Host) sandbox() {
 		"getfenv", "setfenv", "newproxy", "_printregs"} {
 		L.SetGlobal(g, lua.LNil)
 	}
-	L.SetGlobal("print", L.NewFunction(func(L *lua.LState) int {
-		parts := make([]string, L.GetTop())
-		for i := range parts {
-			parts[i] = L.ToStringMeta(L.Get(i + 1)).String()
-		}
-		if h.opts.Print != nil {
-			fmt.Fprintf(h.opts.Print, "[%s] %s\n", h.name, strings.Join(parts, "\t"))
-		}
-		return 0
-	}))
 	str := L.GetGlobal("string").(*lua.LTable)
 	// Patterns can run for minutes on a short string and ignore the
 	// deadline: find is plain-text only, and the pattern functions are gone.
@@ -237,18 +211,6 @@ func (h *Host) sandbox() {
 		L.Push(lua.LNumber(init + i + len(sub) - 1))
 		return 2
 	}))
-	str.RawSetString("rep", L.NewFunction(func(L *lua.LState) int {
-		s, n := L.CheckString(1), L.CheckInt(2)
-		if n <= 0 {
-			L.Push(lua.LString(""))
-			return 1
-		}
-		if len(s)*n > maxString || n > maxString {
-			L.RaiseError("string.rep: the result would exceed %d bytes", maxString)
-		}
-		L.Push(lua.LString(strings.Repeat(s, n)))
-		return 1
-	}))
 	// ipairs as Lua 5.1 has it (raw reads from 1 to the first nil), with
 	// no allocation per step (gopher-lua's boxes each index).
 	ipairsStep := L.NewFunction(func(L *lua.LState) int {
@@ -269,50 +231,7 @@ func (h *Host) sandbox() {
 		L.Push(boxInt(0))
 		return 3
 	}))
-	m := L.GetGlobal("math").(*lua.LTable)
-	m.RawSetString("randomseed", lua.LNil)
-	m.RawSetString("random", L.NewFunction(func(L *lua.LState) int {
-		switch L.GetTop() {
-		case 0:
-			L.Push(lua.LNumber(h.rng.Float64()))
-		case 1:
-			n := L.CheckInt(1)
-			if n < 1 {
-				L.ArgError(1, "interval is empty")
-			}
-			L.Push(lua.LNumber(1 + h.rng.IntN(n)))
-		default:
-			lo, hi := L.CheckInt(1), L.CheckInt(2)
-			if lo > hi {
-				L.ArgError(2, "interval is empty")
-			}
-			L.Push(lua.LNumber(lo + h.rng.IntN(hi-lo+1)))
-		}
-		return 1
-	}))
-}
-
-// call runs fn with args under the deadline and returns its nret results.
-func (h *Host) call(fn *lua.LFunction, nret int, args ...lua.LValue) error {
-	if h.timer == nil || h.fired {
-		ctx, cancel := context.WithCancel(context.Background())
-		h.ctx, h.fired = ctx, false
-		h.L.SetContext(ctx)
-		h.timer = time.AfterFunc(h.deadline, cancel)
-	} else {
-		h.timer.Reset(h.deadline)
-	}
-	err := h.L.CallByParam(lua.P{Fn: fn, NRet: nret, Protect: true}, args...)
-	if !h.timer.Stop() {
-		h.fired = true
-	}
-	if err == nil {
-		return nil
-	}
-	if h.ctx.Err() != nil {
-		return &Error{Script: h.name, Msg: fmt.Sprintf("%s: ran past its %s deadline (an endless loop?)", h.where(err), h.deadline)}
-	}
-	return &Error{Script: h.name, Msg: cleanErr(h.name, err)}
+	h.limits()
 }
 
 // where finds "name:LINE" in an error's text or trace, else the name.
@@ -346,7 +265,7 @@ func cleanErr(name string, err error) string {
 	if !strings.HasPrefix(msg, name) {
 		msg = name + ": " + msg
 	}
-	return msg
+	return clip(msg, maxMessage)
 }
 
 // Decide implements engine.Decider: decide(d, game) must return an option's
@@ -399,7 +318,7 @@ func (h *Host) DecideArgs(d *engine.Decision) (engine.Answer, error) {
 				return engine.Answer{Option: i, Args: args}, nil
 			}
 		}
-		return bad(strconv.Quote(string(v)))
+		return bad(strconv.Quote(clip(string(v), 64)))
 	case lua.LNumber:
 		n := int(v)
 		if float64(n) != float64(v) || n < 1 || n > len(d.Options) {

@@ -16,6 +16,12 @@ import (
 // playToy runs the toy game with script src taking the decisions.
 func playToy(t *testing.T, src string, deadline time.Duration) (*engine.Game, error) {
 	t.Helper()
+	return playToyWith(t, src, Options{Deadline: deadline})
+}
+
+// playToyWith runs the toy game with script src and opts.
+func playToyWith(t *testing.T, src string, opts Options) (*engine.Game, error) {
+	t.Helper()
 	path := filepath.Join(t.TempDir(), "hostile.lua")
 	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
 		t.Fatal(err)
@@ -25,7 +31,8 @@ func playToy(t *testing.T, src string, deadline time.Duration) (*engine.Game, er
 	if err != nil {
 		t.Fatal(err)
 	}
-	h, err := Attach(g, def, path, Options{Deadline: deadline}, ForGame)
+	t.Cleanup(func() { g.Close(); g = nil }) // its rules' coroutine holds the script, and so would this
+	h, err := Attach(g, def, path, opts, ForGame)
 	if err != nil {
 		return g, err
 	}

@@ -26,6 +26,7 @@ func runAuto(args []string, stdout, stderr io.Writer) int {
 		logFile  = fs.String("log", "", "write the game's log to FILE")
 		script   = fs.String("script", "", "a Lua script (scripts/*.lua) takes the decisions instead of "+def.ReferenceWho())
 		deadline = fs.Duration("deadline", scripting.DefaultDeadline, "time limit of each call into the script")
+		memory   = fs.Int64("memory", scripting.DefaultMemory>>20, "memory budget of the script, in MiB")
 		runs     = fs.Int("runs", 1, "play this many games (seeds SEED, SEED+1, …) and print their statistics")
 	)
 	fs.Usage = func() {
@@ -55,6 +56,7 @@ func runAuto(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "schnell auto: --side: %v\n", err)
 		return 2
 	}
+	p.memory = *memory << 20
 	if *runs > 1 {
 		if *logFile != "" {
 			fmt.Fprintln(stderr, "schnell auto: --log writes one game: leave it out with --runs (schnell sim --logs DIR keeps each)")

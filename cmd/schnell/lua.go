@@ -15,8 +15,9 @@ import (
 func runLua(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("schnell lua", args, stdout, stderr)
 	deadline := fs.Duration("deadline", time.Minute, "time limit of the whole script")
+	memory := fs.Int64("memory", scripting.DefaultMemory>>20, "memory budget of the script, in MiB")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: schnell lua [--deadline D] FILE [ARGS…]   (e.g. schnell lua scripts/analyse.lua logs/*.jsonl)")
+		fmt.Fprintln(fs.Output(), "usage: schnell lua [--deadline D] [--memory MiB] FILE [ARGS…]   (e.g. schnell lua scripts/analyse.lua logs/*.jsonl)")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -34,7 +35,7 @@ func runLua(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "schnell lua: %v\n", err)
 		return 2
 	}
-	if err := scripting.RunAnalysis(fs.Arg(0), src, fs.Args()[1:], scripting.Options{Deadline: *deadline, Print: stdoutPrinter{stdout}}); err != nil {
+	if err := scripting.RunAnalysis(fs.Arg(0), src, fs.Args()[1:], scripting.Options{Deadline: *deadline, Memory: *memory << 20, Print: stdoutPrinter{stdout}}); err != nil {
 		fmt.Fprintf(stderr, "schnell lua: %v\n", err)
 		return 1
 	}

@@ -18,6 +18,7 @@ type player struct {
 	script   string // "" = the reference player
 	src      []byte
 	deadline time.Duration
+	memory   int64     // the script's memory budget in bytes (0: the default)
 	print    io.Writer // where the script's print goes
 	sides    []engine.SideSpec
 }
@@ -59,7 +60,7 @@ func (p *player) playOne(opts []gamelog.Option, seed uint64, w io.Writer) (*engi
 		if p.def.View != nil {
 			view = func() engine.Viewer { return p.def.View(g.Rules()) }
 		}
-		h, err := scripting.Load(p.script, p.src, scripting.Options{Seed: seed, Deadline: p.deadline, Print: p.print}, view)
+		h, err := scripting.Load(p.script, p.src, scripting.Options{Seed: seed, Deadline: p.deadline, Memory: p.memory, Print: p.print}, view)
 		if err != nil {
 			return nil, err
 		}
@@ -71,7 +72,7 @@ func (p *player) playOne(opts []gamelog.Option, seed uint64, w io.Writer) (*engi
 	} else {
 		d = p.def.Reference(g.Rules())
 	}
-	as, err := scripting.ApplySides(g, p.def, p.sides, scripting.Options{Seed: seed, Deadline: p.deadline, Print: p.print})
+	as, err := scripting.ApplySides(g, p.def, p.sides, scripting.Options{Seed: seed, Deadline: p.deadline, Memory: p.memory, Print: p.print})
 	if err != nil {
 		return nil, err
 	}

@@ -40,6 +40,7 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 		jobs     = fs.Int("jobs", 0, "worker goroutines (0: one per core)")
 		script   = fs.String("script", "", "a Lua script takes the decisions (default: "+def.ReferenceWho()+")")
 		deadline = fs.Duration("deadline", scripting.DefaultDeadline, "time limit of each call into the script")
+		memory   = fs.Int64("memory", scripting.DefaultMemory>>20, "memory budget of each worker's script, in MiB")
 		asJSON   = fs.Bool("json", false, "print the statistics as one JSON object")
 		csvFile  = fs.String("csv", "", "write one row per game to FILE")
 		logsDir  = fs.String("logs", "", "keep every game's log in DIR")
@@ -79,6 +80,7 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "schnell sim: --side: %v\n", err)
 		return 2
 	}
+	p.memory = *memory << 20
 	if *logsDir != "" {
 		if err := os.MkdirAll(*logsDir, 0o755); err != nil {
 			fmt.Fprintf(stderr, "schnell sim: %v\n", err)

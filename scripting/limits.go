@@ -1,0 +1,287 @@
+package scripting
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	lua "github.com/yuin/gopher-lua"
+)
+
+// One call to a builtin is one step of the VM: the deadline cannot stop
+// it, so each does bounded work and builds at most maxString bytes.
+const (
+	// maxResults caps what one call may push on the Lua stack (unpack,
+	// string.byte), as Lua 5.1 does (LUAI_MAXCSTACK).
+	maxResults = 8000
+	// maxPrint caps one print's line; maxMessage a script error's text
+	// (it goes into the log and to the terminal).
+	maxPrint   = 64 << 10
+	maxMessage = 2 << 10
+)
+
+// The registry (Lua's value stack) grows in steps of registryStep up to
+// registryMax slots: gopher-lua copies it whole at each step, so the
+// default step of 32 made filling it quadratic (unpack of 2e5 values took
+// 20 s). 200 frames of at most 250 registers fit in registryMax.
+const (
+	registrySize = 256
+	registryStep = 8 << 10
+	registryMax  = 64 << 10
+)
+
+// maxArray caps a table's array part (gopher-lua's MaxArrayIndex, 64M by
+// default): one assignment t[n] = v fills the slots up to n, so t[6e7] = 1
+// took gigabytes in a single instruction; now at most 64 MiB. Keys past it
+// go to the hash part, which grows one key at a time. gopher-lua's `#t`
+// and table.sort see the array part only, so a sequence longer than 4M
+// (64 MiB of slots, over the default memory budget) is not one to them.
+const maxArray = 1 << 22
+
+func init() { lua.MaxArrayIndex = maxArray }
+
+// newState makes a Lua state: the registry starts small and grows (a
+// state is made for every game a batch plays), the call stack is bounded.
+func newState() *lua.LState {
+	return lua.NewState(lua.Options{SkipOpenLibs: true, CallStackSize: 200,
+		RegistrySize: registrySize, RegistryGrowStep: registryStep, RegistryMaxSize: registryMax})
+}
+
+// check refuses budgets a script cannot run with.
+func (o Options) check() error {
+	if o.Memory < 0 || o.Deadline < 0 {
+		return fmt.Errorf("a script's memory budget (--memory) and deadline (--deadline) must be positive")
+	}
+	return nil
+}
+
+// limits replaces the builtins whose work or result has no bound in
+// gopher-lua (or that leak Go's behaviour) with bounded ones.
+func (h *Host) limits() {
+	L := h.L
+	h.lim.cat = L.NewFunction(h.concat)
+	h.register()
+	L.SetGlobal("unpack", L.NewFunction(luaUnpack))
+	L.SetGlobal("print", L.NewFunction(h.print))
+	str := L.GetGlobal("string").(*lua.LTable)
+	str.RawSetString("byte", L.NewFunction(luaByte))
+	str.RawSetString("char", L.NewFunction(luaChar))
+	str.RawSetString("format", L.NewFunction(h.charged(luaFormat)))
+	str.RawSetString("rep", L.NewFunction(h.charged(luaRep)))
+	for _, f := range []string{"upper", "lower", "reverse"} {
+		str.RawSetString(f, L.NewFunction(h.charged(str.RawGetString(f).(*lua.LFunction).GFunction)))
+	}
+	tab := L.GetGlobal("table").(*lua.LTable)
+	tab.RawSetString("concat", L.NewFunction(h.charged(luaConcat)))
+	m := L.GetGlobal("math").(*lua.LTable)
+	m.RawSetString("randomseed", lua.LNil)
+	m.RawSetString("random", L.NewFunction(h.random))
+}
+
+// charged wraps a builtin that returns one new string: its size counts
+// towards the memory budget's next check (see memory.go).
+func (h *Host) charged(f lua.LGFunction) lua.LGFunction {
+	return func(L *lua.LState) int {
+		n := f(L)
+		if s, ok := L.Get(-1).(lua.LString); ok && n == 1 {
+			h.charge(len(s))
+		}
+		return n
+	}
+}
+
+// checkIndex reads argument n as an integer index (or def when absent),
+// refusing what does not fit an index (1e300, NaN).
+func checkIndex(L *lua.LState, n, def int) int {
+	if L.Get(n) == lua.LNil {
+		return def
+	}
+	f := float64(L.CheckNumber(n))
+	if math.IsNaN(f) || f > 1<<53 || f < -(1<<53) {
+		L.ArgError(n, "number out of range")
+	}
+	return int(f)
+}
+
+// luaUnpack is unpack(t, i, j) with Lua 5.1's limit on results.
+func luaUnpack(L *lua.LState) int {
+	t := L.CheckTable(1)
+	i := checkIndex(L, 2, 1)
+	j := checkIndex(L, 3, t.Len())
+	if i > j {
+		return 0
+	}
+	if j-i >= maxResults {
+		L.RaiseError("too many results to unpack (%d; at most %d)", j-i+1, maxResults)
+	}
+	for k := i; k <= j; k++ {
+		L.Push(t.RawGetInt(k))
+	}
+	return j - i + 1
+}
+
+// luaByte is string.byte(s, i, j) with Lua 5.1's limit on results.
+func luaByte(L *lua.LState) int {
+	s := L.CheckString(1)
+	i := checkIndex(L, 2, 1)
+	j := checkIndex(L, 3, i)
+	l := len(s)
+	if i < 0 {
+		i = max(l+i+1, 0)
+	}
+	if j < 0 {
+		j = l + j + 1
+	}
+	i = max(i, 1)
+	j = min(j, l)
+	if i > j {
+		return 0
+	}
+	if j-i >= maxResults {
+		L.RaiseError("string slice too long (%d bytes; string.byte returns at most %d)", j-i+1, maxResults)
+	}
+	for k := i; k <= j; k++ {
+		L.Push(lua.LNumber(s[k-1]))
+	}
+	return j - i + 1
+}
+
+// luaChar is string.char(...): its arguments are on the stack, so already
+// bounded by the registry.
+func luaChar(L *lua.LState) int {
+	top := L.GetTop()
+	b := make([]byte, top)
+	for i := 1; i <= top; i++ {
+		c := L.CheckNumber(i)
+		if c < 0 || c > 255 || c != lua.LNumber(math.Trunc(float64(c))) {
+			L.ArgError(i, "invalid value: a byte is 0-255")
+		}
+		b[i-1] = byte(c)
+	}
+	L.Push(lua.LString(b))
+	return 1
+}
+
+// luaRep is string.rep(s, n), at most maxString bytes.
+func luaRep(L *lua.LState) int {
+	s := L.CheckString(1)
+	n := checkIndex(L, 2, 0)
+	if n <= 0 || s == "" {
+		L.Push(lua.LString(""))
+		return 1
+	}
+	if n > maxString || len(s)*n > maxString {
+		L.RaiseError("string.rep: the result would exceed %d bytes", maxString)
+	}
+	L.Push(lua.LString(strings.Repeat(s, n)))
+	return 1
+}
+
+// luaConcat is table.concat(t, sep, i, j) as Lua 5.1 has it, measured
+// before it is built: at most maxString bytes.
+func luaConcat(L *lua.LState) int {
+	t := L.CheckTable(1)
+	sep := L.OptString(2, "")
+	i := checkIndex(L, 3, 1)
+	j := checkIndex(L, 4, t.Len())
+	if i > j {
+		L.Push(lua.LString(""))
+		return 1
+	}
+	str := func(k int) string {
+		switch v := t.RawGetInt(k).(type) {
+		case lua.LString:
+			return string(v)
+		case lua.LNumber:
+			return v.String()
+		default:
+			L.RaiseError("invalid value (at index %d) in table for 'concat' (a %s: strings and numbers only)", k, v.Type())
+		}
+		return ""
+	}
+	n := 0
+	for k := i; k <= j; k++ {
+		n += len(str(k))
+		if k < j {
+			n += len(sep)
+		}
+		if n > maxString {
+			L.RaiseError("table.concat: the result would exceed %d bytes", maxString)
+		}
+	}
+	var b strings.Builder
+	b.Grow(n)
+	for k := i; k <= j; k++ {
+		b.WriteString(str(k))
+		if k < j {
+			b.WriteString(sep)
+		}
+	}
+	L.Push(lua.LString(b.String()))
+	return 1
+}
+
+// print writes one line through the front end, at most maxPrint bytes.
+func (h *Host) print(L *lua.LState) int {
+	var b strings.Builder
+	cut := 0
+	for i := 1; i <= L.GetTop(); i++ {
+		s := L.ToStringMeta(L.Get(i)).String()
+		if i > 1 {
+			s = "\t" + s
+		}
+		if room := maxPrint - b.Len(); len(s) > room {
+			cut += len(s) - room
+			s = s[:room]
+		}
+		b.WriteString(s)
+	}
+	if cut > 0 {
+		fmt.Fprintf(&b, "… (%d more bytes not printed)", cut)
+	}
+	if h.opts.Print != nil {
+		fmt.Fprintf(h.opts.Print, "[%s] %s\n", h.name, b.String())
+	}
+	return 0
+}
+
+// random is math.random: Lua 5.1's intervals ([0,1), [1,m], [m,n]) drawn
+// from the game's generator. Bounds must be integers within ±2^53 (where
+// a Lua number holds every integer).
+func (h *Host) random(L *lua.LState) int {
+	bound := func(n int) int64 {
+		f := math.Trunc(float64(L.CheckNumber(n)))
+		if math.IsNaN(f) || f > 1<<53 || f < -(1<<53) {
+			L.ArgError(n, "interval too large: bounds must be within ±2^53")
+		}
+		return int64(f)
+	}
+	var lo, hi int64
+	switch L.GetTop() {
+	case 0:
+		L.Push(lua.LNumber(h.rng.Float64()))
+		return 1
+	case 1:
+		lo, hi = 1, bound(1)
+		if hi < 1 {
+			L.ArgError(1, "interval is empty")
+		}
+	case 2:
+		lo, hi = bound(1), bound(2)
+		if lo > hi {
+			L.ArgError(2, "interval is empty")
+		}
+	default:
+		L.RaiseError("wrong number of arguments to 'random' (0, 1 or 2)")
+	}
+	L.Push(lua.LNumber(lo + h.rng.Int64N(hi-lo+1)))
+	return 1
+}
+
+// clip shortens a text to at most n bytes, saying how much was left out.
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return fmt.Sprintf("%s… (%d more bytes)", s[:n], len(s)-n)
+}

@@ -1,0 +1,249 @@
+package scripting
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// One call to a builtin must not outrun the sandbox (issue 13): each of
+// these ran for 18-54 s, or killed the process, before the builtins were
+// capped. Each must now end in an error naming the script and its line,
+// before the deadline (which would name no cause).
+func TestHostileBuiltins(t *testing.T) {
+	const deadline = 2 * time.Second
+	const mib = "local s = string.rep('x', 2^20)\n"
+	cases := []struct {
+		name, src string
+		want      []string
+	}{
+		{"unpack 1e9", "function decide(d) return unpack({}, 1, 1e9) end", []string{"hostile.lua:1:", "too many results to unpack"}},
+		{"select of unpack 2e5", "function decide(d)\n return select('#', unpack({}, 1, 2e5)) end", []string{"hostile.lua:2:", "too many results to unpack"}},
+		{"unpack 1e300", "function decide(d) return unpack({}, 1, 1e300) end", []string{"hostile.lua:1:", "out of range"}},
+		{"string.byte of 1 MiB", mib + "function decide(d) return string.byte(s, 1, -1) end", []string{"hostile.lua:2:", "string slice too long"}},
+		{"string.char of 2e5 values", "function decide(d) local t = {} for i = 1, 2e5 do t[i] = 65 end\n return string.char(unpack(t)) end", []string{"hostile.lua:2:", "too many results to unpack"}},
+		{"table.concat of 4096 MiB", mib + "function decide(d) local t = {} for i = 1, 4096 do t[i] = s end\n return table.concat(t) end", []string{"hostile.lua:3:", "table.concat", "exceed"}},
+		{"table.concat with a 1 MiB separator", mib + "function decide(d) return table.concat({1, 2, 3}, s) end", []string{"hostile.lua:2:", "table.concat", "exceed"}},
+		{"string.format %1000000d", "function decide(d) return string.format(string.rep('%1000000d', 100), 1) end", []string{"hostile.lua:1:", "width or precision too long"}},
+		{"string.format total", mib + "function decide(d) return string.format('%s%s', s, s) end", []string{"hostile.lua:2:", "string.format", "exceed"}},
+		{"string.format %#v", "function decide(d) return string.format('%#v', 1) end", []string{"hostile.lua:1:", "invalid option '%v' to 'format'"}},
+		{"string.format %p", "function decide(d) return string.format('%p', {}) end", []string{"hostile.lua:1:", "invalid option '%p' to 'format'"}},
+		{"string.format %T", "function decide(d) return string.format('%T', 1) end", []string{"hostile.lua:1:", "invalid option '%T'"}},
+		{"concatenation doubling", "function decide(d) local s = 'x'\n for i = 1, 40 do s = s .. s end end", []string{"hostile.lua:2:", "concatenation", "exceed"}},
+		{"concatenation of 250 operands", mib + "function decide(d) local x = s..s..s..s..s..s..s..s..s..s..s..s..s..s..s..s..s..s..s..s..s..s..s..s..s..s..s..s..s..s end",
+			[]string{"hostile.lua:2:", "concatenation", "exceed"}},
+		{"registry: deep varargs", "function decide(d) local t = {} for i = 1, 7999 do t[i] = i end\n local function f(n, ...) if n == 0 then return select('#', ...) end local r = f(n - 1, ...) return r end\n return f(190, unpack(t)) end",
+			[]string{"hostile.lua:", "overflow"}},
+		{"math.random 2^60", "function decide(d) return math.random(2^60) end", []string{"hostile.lua:1:", "interval too large"}},
+		{"math.random -2^63..2^63", "function decide(d) return math.random(-2^63, 2^63) end", []string{"hostile.lua:1:", "interval too large"}},
+		{"math.random 0", "function decide(d) return math.random(0) end", []string{"hostile.lua:1:", "interval is empty"}},
+		{"math.random nan", "function decide(d) return math.random(0/0) end", []string{"hostile.lua:1:", "interval too large"}},
+		{"error of 1 MiB", mib + "function decide(d) error(s) end", []string{"hostile.lua:2:", "more bytes)"}},
+		{"sparse array", "function decide(d) local t = {}\n t[2^26 - 1] = 1 t[2^22 + 5] = 2\n return #t + t[2^26 - 1] + t[2^22 + 5] end", []string{"hostile.lua", "go_on", "3"}},
+		{"concat of a table", "function decide(d) return 'a' .. {} end", []string{"hostile.lua:1:", "concatenate a table value"}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			start := time.Now()
+			_, err := playToy(t, tc.src, deadline)
+			if took := time.Since(start); took > deadline {
+				t.Errorf("took %s (deadline %s)", took, deadline)
+			}
+			if err == nil {
+				t.Fatal("no error")
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("error %q lacks %q", clip(err.Error(), 300), w)
+				}
+			}
+			if n := len(err.Error()); n > maxMessage+200 {
+				t.Errorf("the error is %d bytes long", n)
+			}
+		})
+	}
+}
+
+// What the capped builtins still do is Lua 5.1's behaviour.
+func TestBuiltinsAsLua(t *testing.T) {
+	cases := []struct{ expr, want string }{
+		{"unpack({1, 2, 3})", "1\t2\t3"},
+		{"unpack({1, 2, 3}, 2)", "2\t3"},
+		{"select('#', unpack({}, 1, 8000))", "8000"},
+		{"string.byte('ABC')", "65"},
+		{"string.byte('ABC', 2, -1)", "66\t67"},
+		{"string.byte('ABC', -1)", "67"},
+		{"string.byte('ABC', 5)", ""},
+		{"string.char(72, 105)", "Hi"},
+		{"table.concat({1, 'b', 3}, ', ')", "1, b, 3"},
+		{"table.concat({1, 2, 3}, '-', 2, 3)", "2-3"},
+		{"table.concat({}, 'x')", ""},
+		{"#string.rep('ab', 3)", "6"},
+		{"'a' .. 1 .. 'b' .. 2.5", "a1b2.5"},
+		{"setmetatable({}, {__concat = function(a, b) return 'meta' end}) .. 'x'", "meta"},
+		{"'x' .. setmetatable({}, {__concat = function(a, b) return a .. '!' end})", "x!"},
+		{"string.format('%5.2f|%-5d|%05d|%+d|% d', 3.14159, 42, 42, 7, 7)", " 3.14|42   |00042|+7| 7"},
+		{"string.format('%x %X %#x %o %#o %u', 255, 255, 255, 8, 8, 3)", "ff FF 0xff 10 010 3"},
+		{"string.format('%g %g %g %g', 0.1, 1/3, 1e20, 100000)", "0.1 0.333333 1e+20 100000"},
+		{"string.format('%e %.3E', 12345.678, 0.00012)", "1.234568e+04 1.200E-04"},
+		{"string.format('%.3s|%5s|%-5s|', 'abcdef', 'ab', 'ab')", "abc|   ab|ab   |"},
+		{"string.format('%c%c', 72, 105)", "Hi"},
+		{"string.format('%q', 'a\"b\\\\c\\n\\0')", "\"a\\\"b\\\\c\\\n\\000\""},
+		{"string.format('%d %d', 3.9, -3.9)", "3 -3"},
+		{"string.format('%f %f %5.1f', 1/0, -1/0, 0/0)", "inf -inf  -nan"},
+		{"string.format('%.0f %#.0f %.0e', 2.5, 2, 3)", "2 2. 3e+00"},
+		{"string.format('%%')", "%"},
+		{"string.format('%99d', 1):len()", "99"},
+		{"string.format('%s', 12)", "12"},
+		{"math.random(2^53) >= 1", "true"},
+		{"math.random(-2^53, 2^53) <= 2^53", "true"},
+		{"math.random(5, 5)", "5"},
+	}
+	h := NewEval(Options{}, nil)
+	defer h.Close()
+	for _, tc := range cases {
+		t.Run(tc.expr, func(t *testing.T) {
+			got, err := h.Eval(tc.expr)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got != tc.want {
+				t.Errorf("got %q, want %q", got, tc.want)
+			}
+		})
+	}
+	for _, bad := range []struct{ expr, want string }{
+		{"string.format('%d')", "no value"},
+		{"string.format('%123d', 1)", "width or precision too long"},
+		{"string.format('%.100f', 1)", "width or precision too long"},
+		{"string.format('%------d', 1)", "repeated flags"},
+		{"string.format('%')", "no value"},
+		{"string.format('%', 1)", "invalid option"},
+		{"string.format('%s', {})", "string expected, got table"},
+		{"table.concat({1, {}, 3})", "invalid value (at index 2) in table for 'concat'"},
+		{"math.random(1, 2, 3)", "wrong number of arguments"},
+	} {
+		t.Run(bad.expr, func(t *testing.T) {
+			_, err := h.Eval(bad.expr)
+			if err == nil || !strings.Contains(err.Error(), bad.want) {
+				t.Errorf("error %v, want %q", err, bad.want)
+			}
+		})
+	}
+}
+
+// The generator's draws are those of before the bounds were checked: a
+// script's decisions, and so its games, do not change.
+func TestRandomUnchanged(t *testing.T) {
+	h := NewEval(Options{Seed: 7}, nil)
+	defer h.Close()
+	got, err := h.Eval("math.random(6), math.random(10, 20), math.random(1000000)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := newRand(7)
+	want := fmt.Sprintf("%d\t%d\t%d", 1+r.IntN(6), 10+r.IntN(11), 1+r.IntN(1000000))
+	if got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+// print writes at most maxPrint bytes a line.
+func TestPrintCapped(t *testing.T) {
+	var out bytes.Buffer
+	h, err := Load("p.lua", []byte("print(string.rep('x', 2^20), 'y')\nfunction decide(d) return 1 end"), Options{Print: &out}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	if n := out.Len(); n > maxPrint+100 || !strings.Contains(out.String(), "more bytes not printed") {
+		t.Errorf("print wrote %d bytes: %q…", n, out.String()[:min(n, 80)])
+	}
+}
+
+// The deadline counts the script's CPU time: a call that works 0.1-0.5 s
+// within a deadline of 3 s succeeds although the process is stopped
+// (SIGSTOP) for 4 s in the middle of it. The child is this test binary.
+func TestDeadlineIsCPUTime(t *testing.T) {
+	if os.Getenv("SCHNELL_STOPPED_CHILD") != "" {
+		src := "print('start')\nlocal n = 0\nfor i = 1, 3e6 do n = n + i % 7 end\nprint('done')\nfunction decide(d) return 1 end"
+		start := time.Now()
+		h, err := Load("busy.lua", []byte(src), Options{Deadline: 3 * time.Second, Print: os.Stdout}, nil)
+		if err != nil {
+			fmt.Println("error:", err)
+			os.Exit(1)
+		}
+		fmt.Printf("took %d ms\n", time.Since(start).Milliseconds())
+		h.Close()
+		os.Exit(0)
+	}
+	if testing.Short() || raceEnabled {
+		t.Skip("stops a process for 4 s; the race detector makes its work outlast the deadline")
+	}
+	cmd := exec.Command(os.Args[0], "-test.run=^TestDeadlineIsCPUTime$")
+	cmd.Env = append(os.Environ(), "SCHNELL_STOPPED_CHILD=1")
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var errb bytes.Buffer
+	cmd.Stderr = &errb
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	out := bufio.NewReader(stdout)
+	first, err := out.ReadString('\n')
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd.Process.Signal(syscall.SIGSTOP)
+	time.Sleep(4 * time.Second)
+	cmd.Process.Signal(syscall.SIGCONT)
+	rest, _ := io.ReadAll(out)
+	err = cmd.Wait()
+	if err != nil || !strings.Contains(string(rest), "done") {
+		t.Fatalf("a stopped process's script failed: %v\n%s%s%s", err, first, rest, errb.String())
+	}
+	var ms int
+	if i := strings.Index(string(rest), "took "); i < 0 {
+		t.Fatalf("no time: %s", rest)
+	} else if fmt.Sscanf(string(rest[i:]), "took %d ms", &ms); ms < 4000 {
+		t.Skipf("the stop came after the call (it took %d ms): nothing tested", ms)
+	}
+}
+
+// A script over its memory budget stops with a clear error, whether it
+// keeps memory from call to call or grows within one call.
+func TestMemoryBudget(t *testing.T) {
+	cases := []struct {
+		name, src string
+		want      []string
+	}{
+		{"keeps 8 MiB a decision", "keep = {}\nfunction decide(d)\n for i = 1, 8 do keep[#keep + 1] = string.rep('x', 2^20 - 16) .. #keep end\n return 1 end",
+			[]string{"hostile.lua", "over the memory budget"}},
+		{"grows a table in one call", "function decide(d) local t = {}\n while true do t[#t + 1] = {#t} end end",
+			[]string{"hostile.lua:2:", "over the memory budget"}},
+		{"grows strings in one call", "function decide(d) local t = {}\n while true do t[#t + 1] = string.rep('y', 2^20) end end",
+			[]string{"hostile.lua:2:", "over the memory budget"}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := playToyWith(t, tc.src, Options{Deadline: 5 * time.Second, Memory: 16 << 20})
+			if err == nil {
+				t.Fatal("no error")
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("error %q lacks %q", err, w)
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,5 @@
+//go:build !race
+
+package scripting
+
+const raceEnabled = false
