@@ -3,6 +3,7 @@ package scripting
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -11,6 +12,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	lua "github.com/yuin/gopher-lua"
 )
 
 // One call to a builtin must not outrun the sandbox (issue 13): each of
@@ -246,4 +249,34 @@ func TestMemoryBudget(t *testing.T) {
 			}
 		})
 	}
+}
+
+// string.format is a parser of format strings: whatever the format and
+// the arguments, it returns a string of at most maxString bytes or raises
+// a Lua error, and never panics or runs long.
+func FuzzFormat(f *testing.F) {
+	for _, s := range []string{"%d", "%5.2f", "%-+ #0x", "%q", "%s%s", "%99.99g", "%c", "%", "%%", "%#v", "%.0e", "%010.3s", "%i %u %o %X %E %G"} {
+		f.Add(s, 3.5, "abc")
+	}
+	h := NewEval(Options{}, nil)
+	defer h.Close()
+	fmtFn := h.L.GetGlobal("string").(*lua.LTable).RawGetString("format")
+	f.Fuzz(func(t *testing.T, format string, n float64, s string) {
+		if len(format) > 1<<12 {
+			return
+		}
+		err := h.L.CallByParam(lua.P{Fn: fmtFn, NRet: 1, Protect: true}, lua.LString(format), lua.LNumber(n), lua.LString(s), lua.LNumber(n))
+		if err != nil {
+			var ae *lua.ApiError
+			if !errors.As(err, &ae) || strings.Contains(err.Error(), "runtime error") || strings.Contains(err.Error(), "panic") {
+				t.Fatalf("%q: %v", format, err)
+			}
+			return
+		}
+		got := h.L.Get(-1)
+		h.L.Pop(1)
+		if str, ok := got.(lua.LString); !ok || len(str) > maxString {
+			t.Fatalf("%q gave a %s of %d bytes", format, got.Type(), len(got.String()))
+		}
+	})
 }
