@@ -231,6 +231,8 @@ func TestMemoryBudget(t *testing.T) {
 	}{
 		{"keeps 8 MiB a decision", "keep = {}\nfunction decide(d)\n for i = 1, 8 do keep[#keep + 1] = string.rep('x', 2^20 - 16) .. #keep end\n return 1 end",
 			[]string{"hostile.lua", "over the memory budget"}},
+		{"keeps tables from call to call", "keep = {}\nfunction decide(d)\n local t = {} for i = 1, 30000 do t[i] = {i} end keep[#keep + 1] = t\n return 1 end",
+			[]string{"hostile.lua:", "over the memory budget"}},
 		{"grows a table in one call", "function decide(d) local t = {}\n while true do t[#t + 1] = {#t} end end",
 			[]string{"hostile.lua:2:", "over the memory budget"}},
 		{"grows strings in one call", "function decide(d) local t = {}\n while true do t[#t + 1] = string.rep('y', 2^20) end end",

@@ -208,7 +208,12 @@ func (h *Host) call(fn *lua.LFunction, nret int, args ...lua.LValue) error {
 		l.charged = 0
 		if m, over := overBudget(); over {
 			h.L.SetTop(0)
-			return &Error{Script: h.name, Msg: h.name + ": " + m}
+			// The call has returned: name the function that kept it.
+			where := h.name
+			if fn.Proto != nil && fn.Proto.LineDefined > 0 {
+				where = fmt.Sprintf("%s:%d", h.name, fn.Proto.LineDefined)
+			}
+			return &Error{Script: h.name, Msg: where + ": " + m + " (on return from the function defined here)"}
 		}
 	}
 	if err == nil {
