@@ -14,6 +14,7 @@ import (
 type Ctx struct {
 	g       *Game
 	mods    []tables.Applied
+	shifts  []tables.Applied
 	fbuf    []gamelog.Field // the fields of the roll being built
 	scratch gamelog.Arena   // its lists and objects, when events are not kept
 }
@@ -27,13 +28,40 @@ type Outcome struct {
 	Mod     int // the sum of modifiers
 	Total   int // Natural + Mod
 	Row     *tables.Row
+	// A two-dimensional table's reading (see tables.Grid): the column
+	// (1 = the first), the shift along the fact's axis, the cell and its
+	// key (nil: the table has no keys).
+	Column int
+	Shift  int
+	Cell   string
+	Key    *tables.Row
 }
 
-// Int returns an Int/Enum effect of the selected row (the total for "roll").
-func (o Outcome) Int(key int) (int, bool) { return o.Row.Int(key, o.Total) }
+// Int returns an Int/Enum effect of the selected row (the total for
+// "roll"), or of a two-dimensional table's cell key.
+func (o Outcome) Int(key int) (int, bool) {
+	if o.Key != nil {
+		return o.Key.Int(key, o.Total)
+	}
+	return o.Row.Int(key, o.Total)
+}
 
-// Has reports whether the selected row carries an effect.
-func (o Outcome) Has(key int) bool { return o.Row.Has(key) }
+// Has reports whether the selected row (or cell key) carries an effect.
+func (o Outcome) Has(key int) bool {
+	if o.Key != nil {
+		return o.Key.Has(key)
+	}
+	return o.Row.Has(key)
+}
+
+// Result is the text the roll reads: the row's result, or the cell of a
+// two-dimensional table.
+func (o Outcome) Result() string {
+	if o.Table != nil && o.Table.Grid != nil {
+		return o.Cell
+	}
+	return o.Row.Result
+}
 
 // Tables returns the game's tables.
 func (c *Ctx) Tables() *tables.Set { return c.g.tabs }
@@ -49,13 +77,16 @@ func (c *Ctx) Roll(id string, f tables.Facts, label string) Outcome {
 	if !ok {
 		c.Fail(fmt.Errorf("rules ask for table %s, which the table set does not have", id))
 	}
+	if t.Grid != nil {
+		return c.rollGrid(t, f, label)
+	}
 	spec := t.SpecFor(f)
 	mods, sum := t.Modify(f, c.mods[:0])
 	c.mods = mods
-	faces := c.g.dice(spec, t.ID, t.Title, label, mods)
+	faces := c.g.dice(spec, t.ID, t.Title, label, mods, nil)
 	nat := spec.Total(faces)
 	o := Outcome{Table: t, Spec: spec, Faces: faces, Natural: nat, Mod: sum, Total: nat + sum}
-	o.Row = t.Lookup(o.Total)
+	o.Row = t.Pick(f, nat, o.Total)
 	c.g.rolls++
 	if c.g.silent() {
 		c.g.lines++ // nobody reads the event: do not build it
@@ -172,7 +203,7 @@ func (c *Ctx) Lookup(id string, f tables.Facts) *tables.Row {
 // RollDice rolls plain dice (no table) and records it; label says what
 // for. The faces are valid until the next roll.
 func (c *Ctx) RollDice(spec dice.Spec, label string) (total int, faces []int) {
-	faces = c.g.dice(spec, "", "", label, nil)
+	faces = c.g.dice(spec, "", "", label, nil, nil)
 	total = spec.Total(faces)
 	c.g.rolls++
 	if c.g.silent() {
@@ -287,7 +318,7 @@ func (c *Ctx) Rand(n int) int { return c.g.gen.IntN(n) }
 
 // dice returns the faces of one roll from the log (replay), the generator
 // (digital) or the player (physical).
-func (g *Game) dice(spec dice.Spec, table, title, label string, mods []tables.Applied) []int {
+func (g *Game) dice(spec dice.Spec, table, title, label string, mods, shifts []tables.Applied) []int {
 	g.fromGen = false
 	if g.replay != nil && g.replay.more() {
 		f, gen := g.replay.faces(g, spec)
@@ -298,7 +329,7 @@ func (g *Game) dice(spec dice.Spec, table, title, label string, mods []tables.Ap
 		g.faceBuf = spec.Roll(g.gen.Rand, g.faceBuf[:0])
 		return g.faceBuf
 	}
-	g.wait(Request{Roll: &RollRequest{Table: table, Title: title, Label: label, Spec: spec, Mods: slices.Clone(mods)}})
+	g.wait(Request{Roll: &RollRequest{Table: table, Title: title, Label: label, Spec: spec, Mods: slices.Clone(mods), Shifts: slices.Clone(shifts)}})
 	g.fromGen = g.gened
 	return g.faces
 }

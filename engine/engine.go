@@ -145,6 +145,20 @@ type RollRequest struct {
 	Label string // what the roll is for (e.g. a crewman)
 	Spec  dice.Spec
 	Mods  []tables.Applied
+	// Shifts move a two-dimensional table's reading along its fact's axis.
+	Shifts []tables.Applied
+	// Throw, if not nil, is a throw of several labelled dice (Spec is
+	// then unused): the player types every face, by label or in order.
+	Throw *dice.Throw
+}
+
+// Dice names the dice the request waits for: "1D10", or a throw's
+// "1D20 hit, 1D6 white, 1D6 red".
+func (r *RollRequest) Dice() string {
+	if r.Throw != nil {
+		return r.Throw.String()
+	}
+	return r.Spec.String()
 }
 
 // Request is what the game waits for: a roll, a decision, or a pause (a
@@ -461,7 +475,13 @@ func (g *Game) RollFaces(words []string, level int) ([]gamelog.Event, error) {
 	if g.pend == nil || g.pend.Roll == nil {
 		return nil, errors.New("no roll is pending")
 	}
-	faces, err := g.pend.Roll.Spec.ParseFaces(words)
+	var faces []int
+	var err error
+	if th := g.pend.Roll.Throw; th != nil {
+		faces, err = th.ParseFaces(words)
+	} else {
+		faces, err = g.pend.Roll.Spec.ParseFaces(words)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -474,7 +494,11 @@ func (g *Game) RollGenerator(level int) ([]gamelog.Event, error) {
 	if g.pend == nil || g.pend.Roll == nil {
 		return nil, errors.New("no roll is pending")
 	}
-	g.faces, g.gened = g.pend.Roll.Spec.Roll(g.gen.Rand, nil), true
+	if th := g.pend.Roll.Throw; th != nil {
+		g.faces, g.gened = th.Roll(g.gen.Rand, nil), true
+	} else {
+		g.faces, g.gened = g.pend.Roll.Spec.Roll(g.gen.Rand, nil), true
+	}
 	return g.advance(level)
 }
 

@@ -489,7 +489,7 @@ func TestLoadErrors(t *testing.T) {
 			name:  "unknown directive",
 			files: []string{"t.tbl", withOK("colour red")},
 			file:  "t.tbl", line: 5,
-			msgs: []string{`unknown line "colour": want table, title, dice, lookup, mod, row or note`},
+			msgs: []string{`unknown line "colour": want table, title, dice, lookup, mod, row, note, grid, columns, shift, key or natural`},
 		},
 		{
 			name:  "directive is case-sensitive",

@@ -179,6 +179,17 @@ func (s *Set) finish() error {
 		}
 		for _, eff := range s.Schema.Required[id] {
 			k, _ := s.Schema.effect(eff)
+			if t.Grid != nil {
+				if len(t.Grid.Keys) == 0 {
+					return &Error{File: t.File, Line: t.Line, Msg: fmt.Sprintf("table %s: its cells must set %s: give the table key lines", id, eff)}
+				}
+				for i := range t.Grid.Keys {
+					if !t.Grid.Keys[i].Has(k) {
+						return &Error{File: t.File, Line: t.Grid.Keys[i].Line, Msg: fmt.Sprintf("table %s: key %s must set %s", id, t.Grid.Keys[i].Label, eff)}
+					}
+				}
+				continue
+			}
 			for i := range t.Rows {
 				if !t.Rows[i].Has(k) {
 					return &Error{File: t.File, Line: t.Rows[i].Line, Msg: fmt.Sprintf("table %s: row %s must set %s", id, t.Rows[i].Range(), eff)}
@@ -242,8 +253,19 @@ func (t *Table) Canonical() string {
 		m := &t.Mods[i]
 		fmt.Fprintf(&b, "mod %s|%s|%s\n", t.ModText(m), m.When.Text, m.Reason)
 	}
+	if t.Grid != nil {
+		t.gridCanonical(&b)
+	}
+	for i := range t.Naturals {
+		r := &t.Naturals[i]
+		fmt.Fprintf(&b, "%s|%s|%s|%s\n", r.Range(), r.When.Text, r.Result, r.EffectsText())
+	}
 	for i := range t.Rows {
 		r := &t.Rows[i]
+		if t.Grid != nil {
+			fmt.Fprintf(&b, "row %s|%s\n", r.Range(), r.cellsText())
+			continue
+		}
 		fmt.Fprintf(&b, "row %s|%s|%s\n", r.Range(), r.Result, r.EffectsText())
 	}
 	return b.String()
@@ -300,6 +322,9 @@ func (p *parser) parseLine(raw string) error {
 		}
 		return p.parseDice(rest)
 	case "lookup":
+		if p.cur.Grid != nil {
+			return p.errf("lookup: a grid table is rolled, not looked up")
+		}
 		if len(p.cur.Dice) > 0 || p.cur.Key >= 0 {
 			return p.errf("lookup: a table is either rolled (dice) or looked up, once")
 		}
@@ -315,8 +340,18 @@ func (p *parser) parseLine(raw string) error {
 		return p.parseMod(rest)
 	case "row":
 		return p.parseRow(rest)
+	case "grid":
+		return p.parseGrid(rest)
+	case "columns":
+		return p.parseColumns(rest)
+	case "shift":
+		return p.parseShift(rest)
+	case "key":
+		return p.parseKey(rest)
+	case "natural":
+		return p.parseNatural(rest)
 	default:
-		return p.errf("unknown line %q: want table, title, dice, lookup, mod, row or note", key)
+		return p.errf("unknown line %q: want table, title, dice, lookup, mod, row, note, grid, columns, shift, key or natural", key)
 	}
 	return nil
 }
@@ -404,23 +439,8 @@ func (p *parser) finishTable() error {
 			}
 		}
 	}
-	for i := 1; i < len(t.Rows); i++ {
-		a, b := &t.Rows[i-1], &t.Rows[i]
-		if a.OpenHi {
-			return at(b.Line, "row %s follows the open-ended row %s", b.Range(), a.Range())
-		}
-		if b.OpenLo {
-			return at(b.Line, "open-ended row %s must come first", b.Range())
-		}
-		switch {
-		case b.Lo <= a.Hi:
-			return at(b.Line, "row %s overlaps row %s (line %d)", b.Range(), a.Range(), a.Line)
-		case b.Lo > a.Hi+1:
-			if a.Hi+1 == b.Lo-1 {
-				return at(b.Line, "missing range: no row for %d (between rows %s and %s)", a.Hi+1, a.Range(), b.Range())
-			}
-			return at(b.Line, "missing range: no row for %d-%d (between rows %s and %s)", a.Hi+1, b.Lo-1, a.Range(), b.Range())
-		}
+	if err := ascending(t.Rows, "row", at); err != nil {
+		return err
 	}
 	first, last := &t.Rows[0], &t.Rows[len(t.Rows)-1]
 	if t.Key >= 0 && p.schema.Facts[t.Key].Kind == Enum {
@@ -434,15 +454,63 @@ func (p *parser) finishTable() error {
 	} else if t.Key >= 0 && (!first.OpenLo || !last.OpenHi) {
 		return at(first.Line, "a lookup table must cover every value: start with a <=N row and end with a >=N row")
 	}
-	for _, d := range t.Dice {
-		if !first.OpenLo && first.Lo > d.Spec.Min() {
-			return at(first.Line, "missing range: %s can roll %d but the first row starts at %d", d.Spec, d.Spec.Min(), first.Lo)
+	rolled := t.Rows // the ranges the roll reads
+	if g := t.Grid; g != nil {
+		if err := p.finishGrid(t, at); err != nil {
+			return err
 		}
-		if !last.OpenHi && last.Hi < d.Spec.Max() {
-			return at(last.Line, "missing range: %s can roll %d but the last row ends at %d", d.Spec, d.Spec.Max(), last.Hi)
+		if g.FactRows {
+			rolled = g.Columns[0].Ranges
+		}
+	}
+	rf, rl := &rolled[0], &rolled[len(rolled)-1]
+	what := "row"
+	if t.Grid != nil && t.Grid.FactRows {
+		what = "column"
+	}
+	for _, d := range t.Dice {
+		if !rf.OpenLo && rf.Lo > d.Spec.Min() {
+			return at(rf.Line, "missing range: %s can roll %d but the first %s starts at %d", d.Spec, d.Spec.Min(), what, rf.Lo)
+		}
+		if !rl.OpenHi && rl.Hi < d.Spec.Max() {
+			return at(rl.Line, "missing range: %s can roll %d but the last %s ends at %d", d.Spec, d.Spec.Max(), what, rl.Hi)
+		}
+	}
+	for i := range t.Naturals {
+		r := &t.Naturals[i]
+		ok := false
+		for _, d := range t.Dice {
+			ok = ok || (r.Lo >= d.Spec.Min() && r.Hi <= d.Spec.Max())
+		}
+		if !ok {
+			return at(r.Line, "%s: the dice (%s) never roll that", r.Range(), t.DiceText())
 		}
 	}
 	p.tables = append(p.tables, t)
+	return nil
+}
+
+// ascending checks that ranges ascend without overlap or gap, and that only
+// the first is open below and only the last open above.
+func ascending(rs []Row, what string, at func(int, string, ...any) error) error {
+	for i := 1; i < len(rs); i++ {
+		a, b := &rs[i-1], &rs[i]
+		if a.OpenHi {
+			return at(b.Line, "%s %s follows the open-ended %s %s", what, b.Range(), what, a.Range())
+		}
+		if b.OpenLo {
+			return at(b.Line, "open-ended %s %s must come first", what, b.Range())
+		}
+		switch {
+		case b.Lo <= a.Hi:
+			return at(b.Line, "%s %s overlaps %s %s (line %d)", what, b.Range(), what, a.Range(), a.Line)
+		case b.Lo > a.Hi+1:
+			if a.Hi+1 == b.Lo-1 {
+				return at(b.Line, "missing range: no %s for %d (between %ss %s and %s)", what, a.Hi+1, what, a.Range(), b.Range())
+			}
+			return at(b.Line, "missing range: no %s for %d-%d (between %ss %s and %s)", what, a.Hi+1, b.Lo-1, what, a.Range(), b.Range())
+		}
+	}
 	return nil
 }
 
@@ -481,14 +549,24 @@ func (p *parser) parseDice(rest string) error {
 }
 
 func (p *parser) parseMod(rest string) error {
+	m, err := p.mod("mod", rest)
+	if err != nil {
+		return err
+	}
+	p.cur.Mods = append(p.cur.Mods, m)
+	return nil
+}
+
+// mod reads the VALUE | CONDITION | REASON of a mod or shift line.
+func (p *parser) mod(dir, rest string) (Mod, error) {
 	parts := fields(rest)
 	if len(parts) != 3 {
-		return p.errf("mod: want 'mod VALUE | CONDITION | REASON' (CONDITION may be 'always')")
+		return Mod{}, p.errf("%s: want '%s VALUE | CONDITION | REASON' (CONDITION may be 'always')", dir, dir)
 	}
 	m := Mod{PerFact: -1, Line: p.line, Reason: parts[2]}
 	v := parts[0]
 	if v == "" || (v[0] != '+' && v[0] != '-') {
-		return p.errf("mod: value %q must start with + or -", v)
+		return Mod{}, p.errf(dir+": value %q must start with + or -", v)
 	}
 	sign := 1
 	if v[0] == '-' {
@@ -496,11 +574,11 @@ func (p *parser) parseMod(rest string) error {
 	}
 	body := v[1:]
 	if body == "" || body[0] == '+' || body[0] == '-' {
-		return p.errf("mod: value %q: one sign, then a number or a fact", v)
+		return Mod{}, p.errf(dir+": value %q: one sign, then a number or a fact", v)
 	}
 	if n, err := strconv.Atoi(body); err == nil {
 		if n == 0 || n > 1000 {
-			return p.errf("mod: value %q must be a non-zero number up to 1000", v)
+			return Mod{}, p.errf(dir+": value %q must be a non-zero number up to 1000", v)
 		}
 		m.Value = sign * n
 	} else {
@@ -508,33 +586,32 @@ func (p *parser) parseMod(rest string) error {
 		if a, b, ok := strings.Cut(body, "*"); ok {
 			k, err := strconv.Atoi(a)
 			if err != nil || k <= 0 || k > 100 {
-				return p.errf("mod: value %q: want +N, -N, +FACT or +N*FACT", v)
+				return Mod{}, p.errf(dir+": value %q: want +N, -N, +FACT or +N*FACT", v)
 			}
 			mult, body = k, b
 		}
 		i, d := p.schema.fact(body)
 		if d == nil {
-			return p.errf("mod: value %q: unknown fact %q (known: %s)", v, body, p.knownFacts())
+			return Mod{}, p.errf(dir+": value %q: unknown fact %q (known: %s)", v, body, p.knownFacts())
 		}
 		if d.Kind != Int {
-			return p.errf("mod: value %q: fact %s is not a number", v, body)
+			return Mod{}, p.errf(dir+": value %q: fact %s is not a number", v, body)
 		}
 		m.Value, m.PerFact = sign*mult, i
 	}
 	if parts[1] == "" {
-		return p.errf("mod: empty condition (write 'always')")
+		return Mod{}, p.errf("%s: empty condition (write 'always')", dir)
 	}
 	var err error
 	if parts[1] != "always" {
 		if m.When, err = p.parseCond(parts[1]); err != nil {
-			return err
+			return Mod{}, err
 		}
 	}
 	if m.Reason == "" {
-		return p.errf("mod: the reason shown to the player is missing")
+		return Mod{}, p.errf("%s: the reason shown to the player is missing", dir)
 	}
-	p.cur.Mods = append(p.cur.Mods, m)
-	return nil
+	return m, nil
 }
 
 func (p *parser) knownFacts() string {
@@ -663,6 +740,9 @@ func (p *parser) parseRange(s string) (r Row, err error) {
 }
 
 func (p *parser) parseRow(rest string) error {
+	if p.cur.Grid != nil {
+		return p.parseGridRow(rest)
+	}
 	parts := fields(rest)
 	if len(parts) < 2 || len(parts) > 3 {
 		return p.errf("row: want 'row RANGE | RESULT | EFFECTS' (EFFECTS may be left out)")

@@ -9,16 +9,20 @@ import (
 
 // Table is one rules table: a roll, its modifiers and its rows.
 type Table struct {
-	ID     string
-	Title  string
-	Dice   []DiceRule // the last one has no condition (the default)
-	Key    int        // >=0: a lookup table, read by this fact's value, no dice
-	Mods   []Mod
-	Rows   []Row
-	Note   string
-	File   string // where it was read from
-	Line   int    // line of its "table" line
-	schema *Schema
+	ID    string
+	Title string
+	Dice  []DiceRule // the last one has no condition (the default)
+	Key   int        // >=0: a lookup table, read by this fact's value, no dice
+	Mods  []Mod
+	Rows  []Row
+	// Naturals are read by the unmodified total before any modifier
+	// applies (a natural 1 always misses); in file order, first match.
+	Naturals []Row
+	Grid     *Grid // a two-dimensional table (nil: rows only)
+	Note     string
+	File     string // where it was read from
+	Line     int    // line of its "table" line
+	schema   *Schema
 }
 
 // DiceRule picks the dice for a roll: the first whose condition holds.
@@ -71,8 +75,10 @@ type Row struct {
 	Result  string
 	Effects []Effect
 	Line    int
-	Label   string // the enum value of a row of an enum lookup table
-	text    string // Range, made once at load (every roll event names its row)
+	Label   string   // the enum value of a row of an enum lookup table; a key's code
+	Cells   []string // the cells of a two-dimensional table's row
+	When    Cond     // a natural row's condition (empty: always)
+	text    string   // Range, made once at load (every roll event names its row)
 }
 
 // Effect is one key=value a row sets.
@@ -138,9 +144,13 @@ type Applied struct {
 // Modify appends the modifiers that hold under f to dst and returns it with
 // their sum.
 func (t *Table) Modify(f Facts, dst []Applied) ([]Applied, int) {
+	return applyMods(t.Mods, f, dst)
+}
+
+func applyMods(ms []Mod, f Facts, dst []Applied) ([]Applied, int) {
 	sum := 0
-	for i := range t.Mods {
-		m := &t.Mods[i]
+	for i := range ms {
+		m := &ms[i]
 		if !m.When.Holds(f) {
 			continue
 		}

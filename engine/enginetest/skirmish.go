@@ -1,0 +1,141 @@
+package enginetest
+
+import (
+	"embed"
+	"fmt"
+	"io/fs"
+	"strconv"
+
+	"github.com/schnell-wargames/schnell/dice"
+	"github.com/schnell-wargames/schnell/engine"
+	"github.com/schnell-wargames/schnell/gamelog"
+	"github.com/schnell-wargames/schnell/tables"
+)
+
+//go:embed testdata/skirmish
+var skirmishFiles embed.FS
+
+// Skirmish is a second toy game, for the kernel's table pieces: each turn
+// it rolls a combat results table (a grid read by the odds' column, with a
+// shift), a fire chart (a grid whose rows are a factor's bands), throws a
+// d20 with a white and a red d6 and reads three tables with them (a
+// natural 1 always misses), throws two d10 for a grid square, and asks
+// whether to fight on.
+type Skirmish struct {
+	Turns   int
+	Turn    int
+	Terrain int // 0 open, 1 town
+	Losses  int
+	Hits    int
+	Damage  int
+	Fires   int
+	Squares []string
+	Stopped bool
+
+	need, rng, factor int
+}
+
+// The skirmish's throws.
+var (
+	Gunfire = dice.MustThrow("1d20 hit, 1d6 white, 1d6 red")
+	Square  = dice.MustThrow("1d10 row, 1d10 column")
+)
+
+var skirmishSchema = &tables.Schema{
+	Facts: []tables.Def{
+		{Name: "odds", Kind: tables.Int},
+		{Name: "terrain", Kind: tables.Enum, Values: []string{"open", "town"}},
+		{Name: "turn", Kind: tables.Int},
+		{Name: "factor", Kind: tables.Int},
+		{Name: "need", Kind: tables.Int},
+		{Name: "range", Kind: tables.Enum, Values: []string{"short", "medium", "long"}},
+	},
+	Effects: []tables.Def{
+		{Name: "loss", Kind: tables.Int},
+		{Name: "hit", Kind: tables.Int},
+		{Name: "dmg", Kind: tables.Int},
+		{Name: "fire", Kind: tables.Flag},
+	},
+	Required: map[string][]string{"K-CRT": {"loss"}, "K-HIT": {"hit"}, "K-DMG": {"dmg"}},
+}
+
+// Fact implements tables.Facts.
+func (s *Skirmish) Fact(i int) int {
+	switch i {
+	case 0:
+		return s.Turn - 2 // the odds grow each turn
+	case 1:
+		return s.Terrain
+	case 2:
+		return s.Turn
+	case 3:
+		return 3 * s.Turn
+	case 4:
+		return s.need
+	case 5:
+		return s.rng
+	}
+	return 0
+}
+
+// Play implements engine.Rules.
+func (s *Skirmish) Play(c *engine.Ctx) {
+	c.Emit("start", gamelog.Int("turns", s.Turns))
+	for s.Turn = 1; s.Turn <= s.Turns && !s.Stopped; s.Turn++ {
+		s.Terrain = s.Turn % 2
+		o := c.Roll("K-CRT", s, "assault")
+		l, _ := o.Int(0)
+		s.Losses += l
+		c.Roll("K-FIRE", s, "guns")
+		s.need, s.rng = 8+s.Turn, s.Turn%3
+		th := c.Throw(Gunfire, "gunfire")
+		if h := c.Read("K-HIT", s, "gunfire", th, "hit"); h.Has(1) {
+			if v, _ := h.Int(1); v == 1 {
+				s.Hits++
+				d := c.Read("K-DMG", s, "damage", th, "white")
+				v, _ := d.Int(2)
+				s.Damage += v
+				if c.Read("K-BURN", s, "fire", th, "red").Has(3) {
+					s.Fires++
+				}
+			}
+		}
+		sq := c.Throw(Square, "contact")
+		where := strconv.Itoa(sq.Face("row")) + "-" + strconv.Itoa(sq.Face("column"))
+		s.Squares = append(s.Squares, where)
+		c.Emit("contact", gamelog.Str("square", where))
+		c.Pause("turn", 1)
+		d := &engine.Decision{Kind: "fight_on", Prompt: "Fight on?", Options: []engine.Option{{Name: "on", Text: "fight on"}, {Name: "stop", Text: "break off"}}}
+		if c.Decide(d) == 1 {
+			s.Stopped = true
+		}
+	}
+	c.Emit("end", gamelog.Int("losses", s.Losses), gamelog.Int("hits", s.Hits), gamelog.Int("damage", s.Damage))
+}
+
+// SkirmishDefinition is the second toy game.
+func SkirmishDefinition() *engine.Definition {
+	sub, err := fs.Sub(skirmishFiles, "testdata/skirmish")
+	if err != nil {
+		panic(err)
+	}
+	tabs, err := tables.Load(sub, skirmishSchema)
+	if err != nil {
+		panic(err) // the embedded tables are part of this package
+	}
+	return &engine.Definition{
+		Name:     "skirmish",
+		Title:    "a toy skirmish of two-dimensional tables, throws and natural faces, for testing the kernel",
+		Booklets: []engine.Booklet{{Name: "skirmish", Tables: tabs}},
+		Options:  []engine.OptionDef{{Name: "turns", Default: "3", Help: "how many turns to fight"}},
+		Pauses:   []string{"turn", "skirmish"},
+		New: func(opts []gamelog.Option, _ *tables.Set) (engine.Rules, error) {
+			n, err := strconv.Atoi(opts[0].Value)
+			if err != nil || n < 1 {
+				return nil, fmt.Errorf("turns %q: want a positive number", opts[0].Value)
+			}
+			return &Skirmish{Turns: n}, nil
+		},
+		Reference: func(engine.Rules) engine.Decider { return engine.TakeDefault{} },
+	}
+}
