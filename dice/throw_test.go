@@ -85,12 +85,12 @@ func TestThrowPaukenschlagPair(t *testing.T) {
 
 func TestParseThrowErrors(t *testing.T) {
 	cases := map[string]string{
-		"1d20":                      "a throw is 2 to 8 labelled dice",
-		"1d20 hit, 1d6":             `each die of a throw is a die and its label`,
-		"1d20 hit, 2d6 white":       "each die of a throw is one die",
-		"1d20 hit, 1d8 white":       "d4, d6, d10 and d20",
-		"1d20 hit, 1d6 Hit":         `die label "Hit"`,
-		"1d20 hit, 1d6 hit":         "two dice are labelled hit",
+		"1d20":                "a throw is 2 to 8 labelled dice",
+		"1d20 hit, 1d6":       `each die of a throw is a die and its label`,
+		"1d20 hit, 2d6 white": "each die of a throw is one die",
+		"1d20 hit, 1d8 white": "d4, d6, d10 and d20",
+		"1d20 hit, 1d6 Hit":   `die label "Hit"`,
+		"1d20 hit, 1d6 hit":   "two dice are labelled hit",
 		"d10 a,d10 b,d10 c,d10 d,d10 e,d10 f,d10 g,d10 h,d10 i": "2 to 8",
 	}
 	for in, want := range cases {

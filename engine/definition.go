@@ -188,7 +188,8 @@ func WithOverlay(def *Definition, dir fs.FS) (*Definition, error) {
 			}
 		}
 		names, _ := fs.Glob(sub, "*.tbl")
-		if len(names) == 0 {
+		recs, _ := fs.Glob(sub, "*.rec") // records are overlaid by id like tables
+		if len(names) == 0 && len(recs) == 0 {
 			continue
 		}
 		any = true

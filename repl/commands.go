@@ -163,6 +163,7 @@ func (s *Session) commandTable() []*Command {
 			},
 		})
 	}
+	cmds = append(cmds, recordCommands(s)...)
 	if sh, ok := s.def.Game.(sheet.Sheeter); ok {
 		cmds = append(cmds, sheetCommand(sh, s.def.Part))
 	}
@@ -332,7 +333,7 @@ func cmdStep(s *Session, args []string) error {
 		case p.Decision != nil:
 			return fmt.Errorf("the game waits for your decision (%s): `choose` one of %s, or `auto on`", p.Decision.Kind, strings.Join(s.optionNames(), ", "))
 		case p.Roll != nil:
-			return fmt.Errorf("the game waits for a %s roll: type `roll` and the faces you rolled, or `roll` alone", p.Roll.Spec)
+			return fmt.Errorf("the game waits for a %s roll: type `roll` and the faces you rolled, or `roll` alone", p.Roll.Dice())
 		case p.Draw != nil:
 			return fmt.Errorf("the game waits for a draw from %s: type `draw` and the chits you drew, or `draw` alone", p.Draw.Cup)
 		}

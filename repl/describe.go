@@ -21,7 +21,7 @@ func (s *Session) describe(e *gamelog.Event) string {
 		}
 	}
 	switch e.Type {
-	case "roll":
+	case "roll", "read":
 		return s.paint(cyan, DescribeRoll(e, s.tableTitle))
 	case "decision":
 		return DescribeDecision(e)
@@ -55,7 +55,11 @@ func DescribeRoll(e *gamelog.Event, title func(id string) string) string {
 	} else {
 		b.WriteString("Roll for " + e.Str("for"))
 	}
-	b.WriteString(": " + e.Str("dice") + " [")
+	if die := e.Str("die"); die != "" {
+		b.WriteString(": the " + die + " die [") // a read of a throw's die
+	} else {
+		b.WriteString(": " + e.Str("dice") + " [")
+	}
 	fv, _ := e.Get("faces")
 	for i, f := range fv.Ints() {
 		if i > 0 {
@@ -71,9 +75,24 @@ func DescribeRoll(e *gamelog.Event, title func(id string) string) string {
 			b.WriteString(" " + signed(v.I) + " " + r.S)
 		}
 	}
-	b.WriteString(" = " + strconv.Itoa(e.Int("total")))
+	if f := e.Str("fact"); f != "" {
+		b.WriteString(", " + f + " " + strconv.Itoa(e.Int("value")))
+	}
+	if sv, ok := e.Get("shifts"); ok {
+		for _, m := range sv.L {
+			v, _ := m.Get("value")
+			r, _ := m.Get("reason")
+			b.WriteString(", shift " + signed(v.I) + " " + r.S)
+		}
+	}
+	if _, ok := e.Get("total"); ok { // a throw has no total: its dice are read one by one
+		b.WriteString(" = " + strconv.Itoa(e.Int("total")))
+	}
 	if row := e.Str("row"); row != "" {
 		b.WriteString(" → row " + row)
+		if _, ok := e.Get("column"); ok {
+			b.WriteString(", column " + strconv.Itoa(e.Int("column")))
+		}
 		if r := e.Str("result"); r != "" {
 			b.WriteString(": " + r)
 		}

@@ -317,7 +317,7 @@ func (s *Session) prompt() string {
 	case p == nil || p.Pause != "":
 		return "schnell> "
 	case p.Roll != nil:
-		what := p.Roll.Spec.String()
+		what := p.Roll.Dice()
 		if p.Roll.Table != "" {
 			what = p.Roll.Table + " " + what
 		}
@@ -443,24 +443,7 @@ func (s *Session) showPending() {
 			fmt.Fprintln(w, s.paint(dim, "-- "+p.Pause+": `step` plays on --"))
 		}
 	case p.Roll != nil:
-		r := p.Roll
-		what := r.Label
-		if r.Table != "" {
-			what = r.Table + " " + r.Title
-			if r.Label != "" {
-				what += " (" + r.Label + ")"
-			}
-		}
-		fmt.Fprintf(w, "%s %s for %s", s.paint(yellow, "Roll"), r.Spec, what)
-		for _, m := range r.Mods {
-			fmt.Fprintf(w, ", %+d %s", m.Value, m.Reason)
-		}
-		lo, hi := r.Spec.FaceRange()
-		fmt.Fprintf(w, ".\nType `roll` and the face(s) you rolled (%d..%d each", lo, hi)
-		if r.Spec.Percentile {
-			fmt.Fprint(w, ", black die first, or the reading 1..100")
-		}
-		fmt.Fprintln(w, "),\nor `roll` alone: the program rolls it (`roll all`: every roll to the next decision).")
+		s.showRoll(p.Roll)
 	case p.Draw != nil:
 		s.showDraw(p.Draw)
 	case p.Decision != nil:

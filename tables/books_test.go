@@ -40,8 +40,26 @@ func bookSchema() *tables.Schema {
 			{Name: "fire", Kind: tables.Flag},
 		},
 		Required: map[string][]string{"SC-CRT": {"side"}, "CW-FIRE": {"hits"}, "SR-HIT": {"hit"}, "SR-DMG": {"level"}},
+		Records:  []tables.RecordKind{vesselKind},
 	}
 }
+
+// vesselKind is a Schnell Rules vessel class.
+var vesselKind = tables.RecordKind{Name: "vessel", Help: "a vessel class of the Schnell Rules database", Fields: []tables.Field{
+	{Name: "size", Kind: tables.Enum, Values: []string{"VS", "S", "M", "L", "VL"}, Required: true},
+	{Name: "size_mod", Kind: tables.Int, Required: true},
+	{Name: "manoeuvre", Kind: tables.Enum, Values: []string{"VS", "S", "M", "L", "VL"}, Required: true},
+	{Name: "speed", Kind: tables.Enum, Values: []string{"VS", "S", "M", "F", "VF"}, Required: true},
+	{Name: "gun", Many: true, Parts: []tables.Field{
+		{Name: "weapon", Kind: tables.Enum, Values: []string{"LMG", "HMG", "20mm", "2pdr", "3pdr", "6pdr", "37mm", "40mm", "3inHA", "4inHA"}},
+		{Name: "arcs", Kind: tables.Marks, Values: []string{"F", "A", "P", "S"}},
+	}},
+	{Name: "torpedo", Many: true, Parts: []tables.Field{
+		{Name: "type", Kind: tables.Enum, Values: []string{"18in", "21in"}},
+		{Name: "tubes", Kind: tables.Int},
+	}},
+	{Name: "reloads", Kind: tables.Int},
+}}
 
 func loadBooks(t *testing.T) *tables.Set {
 	t.Helper()

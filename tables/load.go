@@ -42,6 +42,8 @@ type Set struct {
 	ids    []string // sorted
 	digest string
 	cups   map[string]*Cup // cup.go
+	recs   map[string]*Record // by upper-case id
+	recIDs []string           // upper-case, sorted
 }
 
 // Get returns a table by id.
@@ -115,11 +117,14 @@ func Load(fsys fs.FS, schema *Schema) (*Set, error) {
 // with the same id. An id the game does not have is an error (a typo would
 // otherwise be silently ignored).
 func (s *Set) Overlay(fsys fs.FS) (*Set, error) {
-	n := &Set{Schema: s.Schema, byID: map[string]*Table{}}
+	n := &Set{Schema: s.Schema, byID: map[string]*Table{}, recs: map[string]*Record{}}
 	for k, v := range s.byID {
 		n.byID[k] = v
 	}
 	n.cups = maps.Clone(s.cups)
+	for k, v := range s.recs {
+		n.recs[k] = v
+	}
 	if err := n.add(fsys, true); err != nil {
 		return nil, err
 	}
@@ -134,8 +139,18 @@ func (s *Set) add(fsys fs.FS, overlay bool) error {
 	if err != nil {
 		return err
 	}
-	if len(names) == 0 {
+	recs, err := fs.Glob(fsys, "*.rec")
+	if err != nil {
+		return err
+	}
+	if len(names) == 0 && (!overlay || len(recs) == 0) {
+		if overlay {
+			return &Error{File: ".", Msg: "no *.tbl files (nor *.rec records)"}
+		}
 		return &Error{File: ".", Msg: "no *.tbl files"}
+	}
+	if err := s.addRecords(fsys, recs, overlay); err != nil {
+		return err
 	}
 	seen := map[string]*Table{}
 	seenCups := map[string]*Cup{}
@@ -202,6 +217,11 @@ func (s *Set) finish() error {
 		s.ids = append(s.ids, id)
 	}
 	slices.SortFunc(s.ids, CompareIDs)
+	s.recIDs = s.recIDs[:0]
+	for k := range s.recs {
+		s.recIDs = append(s.recIDs, k)
+	}
+	slices.Sort(s.recIDs)
 	h := sha256.New()
 	for _, id := range s.ids {
 		io.WriteString(h, s.byID[id].Canonical())
@@ -211,6 +231,7 @@ func (s *Set) finish() error {
 		return err
 	}
 	io.WriteString(h, cups)
+	s.recordsCanonical(h)
 	s.digest = "sha256:" + hex.EncodeToString(h.Sum(nil))[:16]
 	return nil
 }

@@ -31,6 +31,7 @@ type Schema struct {
 	Facts    []Def
 	Effects  []Def
 	Required map[string][]string // table id -> effect names every row must set
+	Records  []RecordKind        // the kinds of records *.rec files may hold
 }
 
 func (s *Schema) fact(name string) (int, *Def) {

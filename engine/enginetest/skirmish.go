@@ -32,7 +32,7 @@ type Skirmish struct {
 	Squares []string
 	Stopped bool
 
-	need, rng, factor int
+	need, rng, odds int
 }
 
 // The skirmish's throws.
@@ -57,13 +57,20 @@ var skirmishSchema = &tables.Schema{
 		{Name: "fire", Kind: tables.Flag},
 	},
 	Required: map[string][]string{"K-CRT": {"loss"}, "K-HIT": {"hit"}, "K-DMG": {"dmg"}},
+	Records: []tables.RecordKind{{Name: "unit", Help: "a fighting unit", Fields: []tables.Field{
+		{Name: "strength", Kind: tables.Int, Required: true},
+		{Name: "gun", Many: true, Parts: []tables.Field{
+			{Name: "weapon", Kind: tables.Enum, Values: []string{"mg", "cannon"}},
+			{Name: "arcs", Kind: tables.Marks, Values: []string{"F", "A", "P", "S"}},
+		}},
+	}}},
 }
 
 // Fact implements tables.Facts.
 func (s *Skirmish) Fact(i int) int {
 	switch i {
 	case 0:
-		return s.Turn - 2 // the odds grow each turn
+		return s.odds
 	case 1:
 		return s.Terrain
 	case 2:
@@ -83,6 +90,11 @@ func (s *Skirmish) Play(c *engine.Ctx) {
 	c.Emit("start", gamelog.Int("turns", s.Turns))
 	for s.Turn = 1; s.Turn <= s.Turns && !s.Stopped; s.Turn++ {
 		s.Terrain = s.Turn % 2
+		// The odds: the attackers' strength minus the defenders', and the
+		// attackers grow bolder each turn.
+		att, _ := c.Record("RAIDERS").Int("strength")
+		def, _ := c.Record("GARRISON").Int("strength")
+		s.odds = att - def + s.Turn
 		o := c.Roll("K-CRT", s, "assault")
 		l, _ := o.Int(0)
 		s.Losses += l

@@ -1,0 +1,47 @@
+package repl
+
+import (
+	"fmt"
+
+	"github.com/schnell-wargames/schnell/engine"
+)
+
+// showRoll tells the player what to roll with physical dice and how to
+// type it.
+func (s *Session) showRoll(r *engine.RollRequest) {
+	w := s.cfg.Out
+	what := r.Label
+	if r.Table != "" {
+		what = r.Table + " " + r.Title
+		if r.Label != "" {
+			what += " (" + r.Label + ")"
+		}
+	}
+	if r.Throw != nil {
+		fmt.Fprintf(w, "%s %s for %s.\n", s.paint(yellow, "Throw"), r.Throw, what)
+		note := ""
+		for _, d := range r.Throw.Dice {
+			switch {
+			case d.Direction:
+				note = "; a direction is the clock hour its arrow points to, 1..12"
+			case d.Sides == 10 && note == "":
+				note = "; a d10's 0 reads 10"
+			}
+		}
+		fmt.Fprintf(w, "Type `roll %s` with the faces you threw (or the faces in that order%s), or `roll` alone: the program throws it (`roll all`: every roll to the next decision).\n", r.Throw.Example(), note)
+		return
+	}
+	fmt.Fprintf(w, "%s %s for %s", s.paint(yellow, "Roll"), r.Spec, what)
+	for _, m := range r.Mods {
+		fmt.Fprintf(w, ", %+d %s", m.Value, m.Reason)
+	}
+	for _, m := range r.Shifts {
+		fmt.Fprintf(w, ", shift %+d %s", m.Value, m.Reason)
+	}
+	lo, hi := r.Spec.FaceRange()
+	fmt.Fprintf(w, ".\nType `roll` and the face(s) you rolled (%d..%d each", lo, hi)
+	if r.Spec.Percentile {
+		fmt.Fprint(w, ", black die first, or the reading 1..100")
+	}
+	fmt.Fprintln(w, "),\nor `roll` alone: the program rolls it (`roll all`: every roll to the next decision).")
+}
