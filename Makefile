@@ -26,10 +26,12 @@ bench:
 fuzz:
 	$(GO) test -run='^$$' -fuzz='^FuzzSplit$$' -fuzztime=$(FUZZTIME) ./repl
 	$(GO) test -run='^$$' -fuzz='^FuzzLoad$$' -fuzztime=$(FUZZTIME) ./tables
+	$(GO) test -run='^$$' -fuzz='^FuzzRecords$$' -fuzztime=$(FUZZTIME) ./tables
 	$(GO) test -run='^$$' -fuzz='^FuzzRead$$' -fuzztime=$(FUZZTIME) ./gamelog
 	$(GO) test -run='^$$' -fuzz='^FuzzParseEvent$$' -fuzztime=$(FUZZTIME) ./gamelog
 	$(GO) test -run='^$$' -fuzz='^FuzzParse$$' -fuzztime=$(FUZZTIME) ./dice
 	$(GO) test -run='^$$' -fuzz='^FuzzParse$$' -fuzztime=$(FUZZTIME) ./repl/scenario
+	$(GO) test -run='^$$' -fuzz='^FuzzThrow$$' -fuzztime=$(FUZZTIME) ./dice
 
 lint:
 	$(GO) vet ./...

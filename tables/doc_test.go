@@ -65,3 +65,73 @@ func TestDocExamples(t *testing.T) {
 func loadString(src string) (*tables.Set, error) {
 	return tables.Load(mapFS("doc.tbl", src), testSchema(nil))
 }
+
+// The two-dimensional tables, natural rows and records of
+// docs/table-format.md load and read as the page says.
+func TestDocGridAndRecords(t *testing.T) {
+	var grids, recs string
+	for _, src := range docBlocks(t) {
+		if strings.Contains(src, "table C-1") {
+			grids = src
+		}
+	}
+	b, err := os.ReadFile("../docs/table-format.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range regexp.MustCompile("(?s)```\n(record .*?)```").FindAllStringSubmatch(string(b), -1) {
+		recs = m[1]
+	}
+	if grids == "" || recs == "" {
+		t.Fatal("docs/table-format.md has no grid example or no record example")
+	}
+	s, err := tables.Load(mapFS("doc.tbl", grids, "doc.rec", recs), testSchema(nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc := s.Schema
+	read := func(id string, f facts, face int) tables.Cell {
+		tb := s.MustGet(id)
+		_, mod := tb.Modify(f.of(sc), nil)
+		_, shift := tb.Shift(f.of(sc), nil)
+		return tb.Read(f.of(sc), face+mod, shift)
+	}
+	cases := []struct {
+		id   string
+		f    facts
+		face int
+		col  int
+		want string
+	}{
+		{"C-1", facts{"terrain": "town", "differential": 0}, 4, 2, "EX"},
+		{"C-1", facts{"terrain": "clear", "differential": 3, "month": 7}, 1, 5, "DR"},
+		{"C-2", facts{"factor": 6, "leg": 3}, 4, 3, "1 hit"},
+	}
+	for _, c := range cases {
+		if got := read(c.id, c.f, c.face); got.Column != c.col || got.Result != c.want {
+			t.Errorf("%s %v, a %d: column %d %q, the page says column %d %q", c.id, c.f, c.face, got.Column, got.Result, c.col, c.want)
+		}
+	}
+	r, ok := s.Record("S-100")
+	if !ok || len(r.All("gun")) != 3 {
+		t.Errorf("the page's S-100: %v %v", r, ok)
+	}
+	var natural string
+	for _, src := range docBlocks(t) {
+		if strings.Contains(src, "table A-5") {
+			natural = src
+		}
+	}
+	n, err := loadString(natural)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a5 := n.MustGet("A-5")
+	f := facts{"crew": 3, "weather": "good"}.of(sc)
+	if got := a5.Pick(f, 1, 1-3+10).Range(); got != "natural 1" {
+		t.Errorf("A-5, a natural 1: row %s", got)
+	}
+	if got := a5.Pick(f, 20, 20-30).Result; !strings.HasPrefix(got, "Hit") {
+		t.Errorf("A-5, a natural 20 in good weather: %s", got)
+	}
+}

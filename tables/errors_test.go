@@ -659,7 +659,7 @@ func TestLoadErrors(t *testing.T) {
 			name:  "lookup of an unknown fact",
 			files: []string{"t.tbl", lines("table L-1", "title By tide", "lookup tide", "row <=0 | a", "row >=1 | b")},
 			file:  "t.tbl", line: 3,
-			msgs: []string{`lookup: "tide" is not a fact (known: month, leg, crew, weather, zone, raining)`},
+			msgs: []string{`lookup: "tide" is not a fact (known: month, leg, crew, weather, zone, raining, differential, terrain, factor)`},
 		},
 		{
 			name:  "lookup of a flag fact",

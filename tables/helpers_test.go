@@ -20,6 +20,9 @@ func testSchema(required map[string][]string) *tables.Schema {
 			{Name: "weather", Kind: tables.Enum, Values: []string{"good", "poor", "foggy", "bad"}},
 			{Name: "zone", Kind: tables.Enum, Values: []string{"base", "red", "open"}},
 			{Name: "raining", Kind: tables.Flag},
+			{Name: "differential", Kind: tables.Int},
+			{Name: "terrain", Kind: tables.Enum, Values: []string{"clear", "town", "river"}},
+			{Name: "factor", Kind: tables.Int},
 		},
 		Effects: []tables.Def{
 			{Name: "points", Kind: tables.Int},
@@ -28,7 +31,16 @@ func testSchema(required map[string][]string) *tables.Schema {
 			{Name: "weather", Kind: tables.Enum, Values: []string{"good", "poor", "foggy", "bad"}},
 			{Name: "abstract", Kind: tables.Flag},
 			{Name: "msg", Kind: tables.Text},
+			{Name: "hits", Kind: tables.Int},
 		},
+		Records: []tables.RecordKind{{Name: "vessel", Fields: []tables.Field{
+			{Name: "size", Kind: tables.Enum, Values: []string{"VS", "S", "M", "L", "VL"}, Required: true},
+			{Name: "speed", Kind: tables.Int},
+			{Name: "gun", Many: true, Parts: []tables.Field{
+				{Name: "weapon", Kind: tables.Enum, Values: []string{"20mm", "40mm"}},
+				{Name: "arcs", Kind: tables.Marks, Values: []string{"F", "A", "P", "S"}},
+			}},
+		}}},
 		Required: required,
 	}
 }
@@ -163,4 +175,8 @@ func loadValid(t *testing.T) *tables.Set {
 		t.Fatalf("Load of the valid set: %v", err)
 	}
 	return s
+}
+
+func tablesLoad(fs fstest.MapFS, req map[string][]string) (*tables.Set, error) {
+	return tables.Load(fs, testSchema(req))
 }

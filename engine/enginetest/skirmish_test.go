@@ -2,8 +2,10 @@ package enginetest_test
 
 import (
 	"bytes"
+	"os"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/schnell-wargames/schnell/engine"
 	"github.com/schnell-wargames/schnell/engine/enginetest"
@@ -249,5 +251,74 @@ func replayExact(t *testing.T, log string) {
 	}
 	if buf.String() != log {
 		t.Errorf("the replay writes another log:\n%s\n---\n%s", buf.String(), log)
+	}
+}
+
+// docs/log-format.md documents every field of the kernel's roll and read
+// events, as the skirmish writes them.
+func TestKernelEventsDocumented(t *testing.T) {
+	raw, err := os.ReadFile("../../docs/log-format.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := map[string]string{}
+	for _, line := range strings.Split(string(raw), "\n") {
+		if cells := strings.SplitN(line, "|", 3); len(cells) == 3 && strings.HasPrefix(line, "| `") {
+			rows[strings.Trim(strings.TrimSpace(cells[1]), "`")] = cells[2]
+		}
+	}
+	for seed := uint64(1); seed <= 5; seed++ {
+		g, _ := newSkirmish(t, engine.Digital, "4", seed)
+		g.SetDecider(engine.TakeDefault{})
+		if _, err := g.Step(engine.NoPause); err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range g.History() {
+			if e.Type != "roll" && e.Type != "read" {
+				continue
+			}
+			for _, f := range e.Fields {
+				if !strings.Contains(rows[e.Type], "`"+f.Key+"`") {
+					t.Errorf("docs/log-format.md does not document %s.%s", e.Type, f.Key)
+				}
+			}
+		}
+	}
+}
+
+// A player's records overlay the game's by id, as --tables does: the
+// garrison's strength changes the odds, the log's digest names the
+// overlay, and the log replays only with it.
+func TestSkirmishRecordOverlay(t *testing.T) {
+	dir := fstest.MapFS{"mine.rec": {Data: []byte("record unit GARRISON\ntitle A stronger garrison\nstrength 9\n")}}
+	def, err := engine.WithOverlay(enginetest.SkirmishDefinition(), dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := engine.New(engine.Config{Def: def, Seed: 1, Options: []gamelog.Option{{Name: "turns", Value: "1"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := g.WriteLog(&buf); err != nil {
+		t.Fatal(err)
+	}
+	g.SetDecider(engine.TakeDefault{})
+	if _, err := g.Step(engine.NoPause); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(buf.String(), `"fact":"odds","value":-3,`) {
+		t.Errorf("strength 5 against 9 on turn 1 is not odds -3:\n%s", buf.String())
+	}
+	lg := readLog(t, buf.String())
+	if _, err := engine.Replay(enginetest.SkirmishDefinition(), lg, 0, engine.Config{}); err == nil || !strings.Contains(err.Error(), "load it with the same --tables") {
+		t.Errorf("the overlaid log replays without the overlay: %v", err)
+	}
+	if _, err := engine.Replay(def, lg, 0, engine.Config{}); err != nil {
+		t.Errorf("the overlaid log does not replay with its overlay: %v", err)
+	}
+	bad := fstest.MapFS{"mine.rec": {Data: []byte("record unit GARRISON\ntitle X\nstrength many\n")}}
+	if _, err := engine.WithOverlay(enginetest.SkirmishDefinition(), bad); err == nil || !strings.Contains(err.Error(), `mine.rec:3: unit GARRISON: strength takes a number, not "many"`) {
+		t.Errorf("a bad record overlay: %v", err)
 	}
 }
