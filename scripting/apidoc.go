@@ -160,7 +160,7 @@ decisions, never the table's (a measured range), and its hooks see the other sid
 
 ## Hooks (optional)
 ` + "`on_event(e)`" + ` sees every log event (` + "`e.seq`, `e.type`" + ` and its fields, as in ` + "`docs/log-format.md`" + `);
-` + "`on_TYPE(e)`" + ` sees the events of one type (` + "`on_roll(e)`" + ` the ` + "`roll`" + ` events), after ` + "`on_event`" + `.
+` + "`on_TYPE(e)`" + ` sees the events of one type (` + "`on_roll(e)`" + ` the ` + "`roll`" + ` events, ` + "`on_read(e)`" + ` the tables read with one die of a throw), after ` + "`on_event`" + `.
 
 ## Analysis scripts
 ` + "`schnell lua FILE [ARGS…]`" + ` runs a script with ` + "`arg`" + ` (the arguments) and ` + "`log.events(path)`" + ` /
