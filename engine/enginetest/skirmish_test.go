@@ -189,28 +189,40 @@ func TestSkirmishDigitalReplay(t *testing.T) {
 	}
 }
 
-// Undo in physical mode carries the thrown faces over: nothing is thrown
-// again.
-func TestSkirmishUndoKeepsThrows(t *testing.T) {
+// Undo in physical mode takes back the faces typed after the decision,
+// throws too, and asks for them again; undo roll takes back the last throw.
+func TestSkirmishUndoAsksThrowsAgain(t *testing.T) {
 	g, _ := newSkirmish(t, engine.Physical, "2", 1)
 	if _, err := g.Step(engine.NoPause); err != nil {
 		t.Fatal(err)
 	}
-	step := func(g *engine.Game, typed string) {
+	step := func(g *engine.Game, typed ...string) {
 		t.Helper()
-		var err error
-		if p := g.Pending(); p != nil && p.Decision != nil {
-			_, err = g.Choose(typed, engine.ByPlayer, engine.NoPause)
-		} else {
-			_, err = g.RollFaces(strings.Fields(typed), engine.NoPause)
-		}
-		if err != nil {
-			t.Fatal(err)
+		for _, w := range typed {
+			var err error
+			switch p := g.Pending(); {
+			case p == nil:
+				t.Fatalf("nothing pending for %q", w)
+			case p.Decision != nil:
+				_, err = g.Choose(w, engine.ByPlayer, engine.NoPause)
+			case p.Roll != nil:
+				_, err = g.RollFaces(strings.Fields(w), engine.NoPause)
+			default:
+				_, err = g.Step(engine.NoPause)
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if p := g.Pending(); p != nil && p.Pause != "" {
+				if _, err := g.Step(engine.NoPause); err != nil {
+					t.Fatal(err)
+				}
+			}
 		}
 	}
-	for _, typed := range []string{"1", "1", "2 1 1", "1 1", "on", "3", "4", "20 6 6", "9 8"} {
-		step(g, typed)
-	}
+	turn2 := []string{"3", "4", "20 6 6", "9 8"}
+	step(g, "1", "1", "2 1 1", "1 1", "on")
+	step(g, turn2...)
 	before := g.AsLog().Lines
 	u, err := g.Undo()
 	if err != nil {
@@ -220,12 +232,20 @@ func TestSkirmishUndoKeepsThrows(t *testing.T) {
 		t.Fatalf("after undo the game waits for %+v, want the turn 1 decision", p)
 	}
 	step(u, "on")
-	if p := u.Pending(); p == nil || p.Decision == nil {
-		t.Fatalf("after the same choice the game waits for %+v, want the turn 2 decision (the faces carried over)", p)
+	step(u, turn2...)
+	if after := u.AsLog().Lines; strings.Join(before, "\n") != strings.Join(after, "\n") {
+		t.Errorf("undo, the same choice and the same faces changed the log:\n%s\n---\n%s", strings.Join(before, "\n"), strings.Join(after, "\n"))
 	}
-	after := u.AsLog().Lines
-	if strings.Join(before, "\n") != strings.Join(after, "\n") {
-		t.Errorf("undo and the same choice changed the log:\n%s\n---\n%s", strings.Join(before, "\n"), strings.Join(after, "\n"))
+	r, err := u.UndoRoll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := r.Pending(); p == nil || p.Roll == nil || p.Roll.Throw == nil || p.Roll.Label != "contact" {
+		t.Fatalf("undo roll waits for %+v, want the contact throw again", p)
+	}
+	step(r, "row=4 column=2")
+	if got := r.AsLog().Lines; !strings.Contains(strings.Join(got, "\n"), `"square":"4-2"`) {
+		t.Errorf("the throw typed again is not in the log:\n%s", strings.Join(got, "\n"))
 	}
 }
 
