@@ -14,3 +14,9 @@ var update = flag.Bool("update", false, "rewrite the expected outputs of testdat
 func TestScenarios(t *testing.T) {
 	scenario.Run(t, "testdata/scenarios", scenario.Config{Def: enginetest.Definition(), Update: *update})
 }
+
+// The skirmish's scenarios: grid tables, throws and their reads, natural
+// faces and records at the prompt.
+func TestSkirmishScenarios(t *testing.T) {
+	scenario.Run(t, "testdata/skirmish-scenarios", scenario.Config{Def: enginetest.SkirmishDefinition(), Update: *update})
+}

@@ -295,7 +295,7 @@ func (h *harness) shown(e *gamelog.Event) bool {
 		return true
 	}
 	for _, p := range h.show {
-		if p == e.Type || (e.Type == "roll" && (p == e.Str("table") || p == e.Str("for"))) ||
+		if p == e.Type || ((e.Type == "roll" || e.Type == "read") && (p == e.Str("table") || p == e.Str("for"))) ||
 			(e.Type == "decision" && p == e.Str("kind")) {
 			return true
 		}
@@ -312,7 +312,7 @@ func (h *harness) describe(e *gamelog.Event) string {
 		}
 	}
 	switch e.Type {
-	case "roll":
+	case "roll", "read":
 		c := *e
 		c.Fields = slices.DeleteFunc(slices.Clone(e.Fields), func(f gamelog.Field) bool { return f.Key == "source" })
 		return repl.DescribeRoll(&c, func(id string) string {
