@@ -10,6 +10,7 @@ import (
 	"github.com/schnell-wargames/schnell/engine"
 	"github.com/schnell-wargames/schnell/engine/enginetest"
 	"github.com/schnell-wargames/schnell/gamelog"
+	"github.com/schnell-wargames/schnell/tables"
 )
 
 // answer plays a physical game: each pending roll gets the next faces of
@@ -342,3 +343,47 @@ func TestSkirmishRecordOverlay(t *testing.T) {
 		t.Errorf("a bad record overlay: %v", err)
 	}
 }
+
+// rulesFunc makes rules of a function.
+type rulesFunc func(c *engine.Ctx)
+
+func (f rulesFunc) Play(c *engine.Ctx) { f(c) }
+
+// A rule that reads a table with a die the table does not roll, or a die
+// the throw does not have, stops the game with an error naming both.
+func TestReadRefusesTheWrongDie(t *testing.T) {
+	cases := map[string]struct {
+		play func(c *engine.Ctx)
+		want string
+	}{
+		"a d6 table read with the d20": {func(c *engine.Ctx) {
+			th := c.Throw(enginetest.Gunfire, "gunfire")
+			c.Read("K-DMG", zeroFacts{}, "damage", th, "hit")
+		}, "table K-DMG rolls 1D6: it cannot be read with the hit die (d20) of the throw 1D20 hit, 1D6 white, 1D6 red"},
+		"a die the throw does not have": {func(c *engine.Ctx) {
+			th := c.Throw(enginetest.Square, "contact")
+			c.Read("K-DMG", zeroFacts{}, "damage", th, "white")
+		}, `rules read table K-DMG with the "white" die, which the throw 1D10 row, 1D10 column does not have`},
+		"a face of no die": {func(c *engine.Ctx) {
+			c.Throw(enginetest.Square, "contact").Face("depth")
+		}, `the throw 1D10 row, 1D10 column has no die labelled "depth"`},
+		"a missing record": {func(c *engine.Ctx) { c.Record("NAVY") }, "rules ask for record NAVY, which the game's data does not have"},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			def := *enginetest.SkirmishDefinition()
+			def.New = func([]gamelog.Option, *tables.Set) (engine.Rules, error) { return rulesFunc(tc.play), nil }
+			g, err := engine.New(engine.Config{Def: &def, Seed: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := g.Step(engine.NoPause); err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("got %v, want %q", err, tc.want)
+			}
+		})
+	}
+}
+
+type zeroFacts struct{}
+
+func (zeroFacts) Fact(int) int { return 0 }
