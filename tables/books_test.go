@@ -17,11 +17,13 @@ func bookSchema() *tables.Schema {
 			{Name: "differential", Kind: tables.Int},
 			{Name: "terrain", Kind: tables.Enum, Values: []string{"coastal", "docks", "city", "canal", "flooded", "clear"}},
 			{Name: "shifts", Kind: tables.Int},
+			{Name: "engineers", Kind: tables.Int},
 			{Name: "factor", Kind: tables.Int},
 			{Name: "straddled", Kind: tables.Int},
 			{Name: "stationary", Kind: tables.Int},
 			{Name: "fast", Kind: tables.Int},
 			{Name: "turning", Kind: tables.Int},
+			{Name: "big_guns", Kind: tables.Int},
 			{Name: "need", Kind: tables.Int},
 			{Name: "range", Kind: tables.Enum, Values: []string{"short", "medium", "long"}},
 			{Name: "target_speed", Kind: tables.Enum, Values: []string{"very_slow", "slow", "medium", "fast", "very_fast"}},
@@ -94,6 +96,7 @@ func TestScheldtCRT(t *testing.T) {
 	}{
 		{"clear 0", facts{"terrain": "clear", "differential": 0}, 1, 6, "Ex", "0"},
 		{"flooded 0 reads one column left of clear", facts{"terrain": "flooded", "differential": 0}, 1, 5, "Ex", "0"},
+		{"flooded 0 with an engineer reads the clear line (12.1)", facts{"terrain": "flooded", "differential": 0, "engineers": 1}, 1, 6, "Ex", "0"},
 		{"city 0", facts{"terrain": "city", "differential": 0}, 2, 4, "A2", "0"},
 		{"across a canal reads the city line", facts{"terrain": "canal", "differential": 1}, 2, 5, "-", "+1"},
 		{"coastal +10 is its last band", facts{"terrain": "coastal", "differential": 10}, 1, 8, "D2", ">=+10"},
@@ -148,6 +151,7 @@ func TestCoastalGunfireChart(t *testing.T) {
 		{"factor 12, a 6 and a stationary target reads 7+", facts{"factor": 12, "stationary": 1}, 6, "11-13", 7, "4 hits"},
 		{"factor 20 reads 14 or more", facts{"factor": 20}, 4, ">=14", 4, "2 hits"},
 		{"a 1 turning fast reads the first column", facts{"factor": 20, "fast": 1, "turning": 1}, 1, ">=14", 1, "-"},
+		{"a 6 with big guns from a destroyer", facts{"factor": 9, "big_guns": 1}, 6, "9-10", 4, "1 hit"},
 	}
 	hits := s.Schema.EffectIndex("hits")
 	for _, c := range cases {
