@@ -129,7 +129,7 @@ func (t *Table) printGrid(w io.Writer) error {
 			rows = append(rows, line("roll "+t.Rows[i].Range(), t.Rows[i].Cells))
 		}
 	}
-	if err := grid.Render(w, grid.Text, head, rows, 32); err != nil {
+	if err := grid.Render(w, grid.Text, head, rows, 40); err != nil {
 		return err
 	}
 	if len(g.Keys) == 0 {
