@@ -29,11 +29,9 @@ type Outcome struct {
 	Total   int // Natural + Mod
 	Row     *tables.Row
 	// A two-dimensional table's reading (see tables.Grid): the column
-	// (1 = the first), the shift along the fact's axis, the cell and its
-	// key (nil: the table has no keys).
+	// (1 = the first; 0 for a table of rows) and the cell's key (nil: the
+	// table has no keys). Row is the cell's row.
 	Column int
-	Shift  int
-	Cell   string
 	Key    *tables.Row
 }
 
@@ -57,8 +55,8 @@ func (o Outcome) Has(key int) bool {
 // Result is the text the roll reads: the row's result, or the cell of a
 // two-dimensional table.
 func (o Outcome) Result() string {
-	if o.Table != nil && o.Table.Grid != nil {
-		return o.Cell
+	if o.Column > 0 {
+		return o.Row.Cells[o.Column-1]
 	}
 	return o.Row.Result
 }
@@ -86,7 +84,11 @@ func (c *Ctx) Roll(id string, f tables.Facts, label string) Outcome {
 	faces := c.g.dice(spec, t.ID, t.Title, label, mods, nil)
 	nat := spec.Total(faces)
 	o := Outcome{Table: t, Spec: spec, Faces: faces, Natural: nat, Mod: sum, Total: nat + sum}
-	o.Row = t.Pick(f, nat, o.Total)
+	if len(t.Naturals) > 0 {
+		o.Row = t.Pick(f, nat, o.Total)
+	} else {
+		o.Row = t.Lookup(o.Total)
+	}
 	c.g.rolls++
 	if c.g.silent() {
 		c.g.lines++ // nobody reads the event: do not build it

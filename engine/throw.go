@@ -90,10 +90,11 @@ func (c *Ctx) reading(t *tables.Table, f tables.Facts, label string, spec dice.S
 	o := Outcome{Table: t, Spec: spec, Faces: faces, Natural: nat, Mod: sum, Total: nat + sum}
 	var shifts []tables.Applied
 	if t.Grid != nil {
-		shifts, o.Shift = t.Shift(f, c.shifts[:0])
+		var shift int
+		shifts, shift = t.Shift(f, c.shifts[:0])
 		c.shifts = shifts
-		cell := t.Read(f, o.Total, o.Shift)
-		o.Row, o.Column, o.Cell, o.Key = cell.Row, cell.Column, cell.Result, cell.Key
+		cell := t.Read(f, o.Total, shift)
+		o.Row, o.Column, o.Key = cell.Row, cell.Column, cell.Key
 	} else {
 		o.Row = t.Pick(f, nat, o.Total)
 	}
