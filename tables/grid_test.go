@@ -1,6 +1,7 @@
 package tables_test
 
 import (
+	"strings"
 	"testing"
 )
 
@@ -46,6 +47,7 @@ func TestGridErrors(t *testing.T) {
 		{"conditional roll columns", lines("table G-1", "title T", "dice 1D6", "grid factor by roll", "columns if leg = 1 | 1-6"), nil, 5, "columns: the roll's columns take no condition"},
 		{"rows before columns", lines("table G-1", "title T", "dice 1D6", "grid roll by factor", "row 1-6 | x"), nil, 5, "row: a grid table's columns line comes before its rows"},
 		{"columns after rows", gridWith("columns 1 | 2"), nil, 9, "columns: must come before the table's rows"},
+		{"too many cells", lines(append(gridOK[:6:6], "row 1-6"+strings.Repeat(" | x", 65))...), nil, 7, "row 1-6: 65 cells, at most 64"},
 		{"a short row", gridWith("row 7 | A"), nil, 9, "row 7 has 1 cells, the rows before it 5"},
 		{"an empty cell", lines(append(gridOK[:6:6], "row 1-6 | A | | B | B | C")...), nil, 7, "row 1-6: cell 2 is empty (write - for no result)"},
 		{"too many headings", lines(append(gridOK[:4:4], "columns <=-2 | -1 | 0 | 1 | 2 | >=3", "row 1-6 | A | A | B | B | C")...), nil, 5, "table G-1: 6 column headings for rows of 5 cells"},

@@ -153,6 +153,9 @@ func (p *parser) parseGridRow(rest string) error {
 	r.Line = p.line
 	r.text = parts[0]
 	r.Cells = parts[1:]
+	if len(r.Cells) > maxCells {
+		return p.errf("row %s: %d cells, at most %d", parts[0], len(r.Cells), maxCells)
+	}
 	if g.Width == 0 {
 		g.Width = len(r.Cells)
 	}
