@@ -41,7 +41,7 @@ type Set struct {
 	byID   map[string]*Table
 	ids    []string // sorted
 	digest string
-	cups   map[string]*Cup // cup.go
+	cups   map[string]*Cup    // cup.go
 	recs   map[string]*Record // by upper-case id
 	recIDs []string           // upper-case, sorted
 }
