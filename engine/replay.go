@@ -179,11 +179,15 @@ func Replay(def *Definition, lg *gamelog.Log, upto int, cfg Config) (*Game, erro
 }
 
 // Undo returns a new game replayed to just before the last decision, which
-// is pending again. Digital dice are not rolled again: the replay restores
+// is pending again (or, after a decider's failure, the decision it failed). Digital dice are not rolled again: the replay restores
 // the generator, so the same answers meet the same dice. With physical
 // dice the faces typed after the decision are taken back too: the game
 // asks for them again (a mistyped face is corrected this way).
 func (g *Game) Undo() (*Game, error) {
+	if n := len(g.history); n > 0 && g.history[n-1].Type == "error" {
+		// A decider failed: undo is the decision it failed, now the player's.
+		return replayTo(g, g.AsLog(), n-1)
+	}
 	last := -1
 	for i := len(g.history) - 1; i >= 0; i-- {
 		if g.history[i].Type == "decision" {

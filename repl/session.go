@@ -233,7 +233,15 @@ func (s *Session) Exec(line string) error {
 		}()
 	}
 	err = c.Run(s, words[1:])
-	if s.script != nil && !s.script.Active() {
+	switch {
+	case s.script == nil:
+	case s.game.Err() != nil:
+		// A script that failed (an error, its deadline, its memory budget)
+		// is let go with its Lua state: `undo` gives the decision back to
+		// the player.
+		s.dropScript()
+		fmt.Fprintln(s.cfg.Out, "The script failed and is detached: `undo` takes the game back to before the decision, and you take the decisions.")
+	case !s.script.Active():
 		s.dropScript()
 		fmt.Fprintln(s.cfg.Out, "The script has handed command back: you take the decisions.")
 	}

@@ -501,3 +501,20 @@ func TestAnswerFollowsStepLevel(t *testing.T) {
 		t.Errorf("after step leg, choose on waits for %+v, want the leg's pause", p)
 	}
 }
+
+// A script that fails is detached (its Lua state freed): after `undo` the
+// player has the decision.
+func TestFailedScriptDetached(t *testing.T) {
+	s, out, _ := newSession(t, engine.Digital, true)
+	path := filepath.Join(t.TempDir(), "bad.lua")
+	os.WriteFile(path, []byte("function decide(d) error('no idea') end"), 0o644)
+	execAll(t, s, "script "+path)
+	s.Exec("step voyage")
+	if s.script != nil || !strings.Contains(out.String(), "The script failed and is detached") {
+		t.Fatalf("the failed script is still attached\n%s", out)
+	}
+	execAll(t, s, "undo")
+	if p := s.Game().Pending(); p == nil || p.Decision == nil || s.Game().Decider() != nil {
+		t.Errorf("after undo: pending %+v, decider %v", p, s.Game().Decider())
+	}
+}
