@@ -49,7 +49,7 @@ func regular(path string, fi fs.FileInfo) error {
 		return fmt.Errorf("%s is not a regular file (%s): a log is a file", path, kind(fi.Mode()))
 	}
 	if fi.Size() > MaxLogBytes {
-		return fmt.Errorf("%s is %d MiB: a log is at most %d MiB (a Long campaign's is half a megabyte)", path, fi.Size()>>20, MaxLogBytes>>20)
+		return fmt.Errorf("%s is %d MiB: a log is at most %d MiB", path, fi.Size()>>20, MaxLogBytes>>20)
 	}
 	return nil
 }
@@ -97,7 +97,7 @@ func readAll(name string, r io.Reader) ([]byte, error) {
 		return nil, fmt.Errorf("read log %s: %w", name, err)
 	}
 	if len(data) > MaxLogBytes {
-		return nil, fmt.Errorf("read log %s: more than %d MiB: not a schnell log (a Long campaign's is half a megabyte)", name, MaxLogBytes>>20)
+		return nil, fmt.Errorf("read log %s: more than %d MiB: too big for a schnell log", name, MaxLogBytes>>20)
 	}
 	return data, nil
 }
