@@ -284,7 +284,7 @@ func (c *Ctx) Pause(name string, level int) {
 	if w, ok := c.g.decider.(PauseWatcher); ok {
 		w.Paused(name, level)
 	}
-	if c.g.replay != nil && c.g.replay.more() || level < c.g.level {
+	if c.g.replay != nil && c.g.replay.more() || level < c.g.level && !c.g.stopAsked.Load() {
 		return // the front end steps past this pause: no need to ask it
 	}
 	c.g.wait(Request{Pause: name, Level: level})

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 
 	"github.com/schnell-wargames/schnell/dice"
 	"github.com/schnell-wargames/schnell/gamelog"
@@ -217,18 +218,19 @@ type Game struct {
 	mode   Mode
 	ctx    Ctx
 
-	next    func() (Request, bool)
-	stop    func()
-	yield   func(Request) bool
-	start   bool
-	over    bool
-	err     error
-	pend    *Request
-	answer  int
-	faces   []int
-	who     Who
-	gened   bool // the pending physical roll was handed to the generator
-	fromGen bool // the last roll's faces came from the generator in physical mode
+	next      func() (Request, bool)
+	stop      func()
+	stopAsked atomic.Bool // Interrupt: stop at the next pause
+	yield     func(Request) bool
+	start     bool
+	over      bool
+	err       error
+	pend      *Request
+	answer    int
+	faces     []int
+	who       Who
+	gened     bool // the pending physical roll was handed to the generator
+	fromGen   bool // the last roll's faces came from the generator in physical mode
 
 	decider   Decider
 	observers []Observer
@@ -528,7 +530,7 @@ func (g *Game) advance(level int) ([]gamelog.Event, error) {
 			break
 		}
 		if req.Pause != "" {
-			if req.Level >= g.level { // a replay that ends lowers the level to stop where play stopped
+			if req.Level >= g.level || g.stopAsked.Swap(false) { // a replay that ends lowers the level to stop where play stopped
 				g.pend = &req
 				break
 			}

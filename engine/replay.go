@@ -21,10 +21,15 @@ type Divergence struct {
 func (d *Divergence) Error() string {
 	why := ""
 	if d.Why != "" {
-		why = ": " + d.Why
+		why = ": " + gamelog.Shorten(d.Why, QuoteBytes)
 	}
-	return fmt.Sprintf("line %d (seq %d) differs from the replayed game%s\n  log:    %s\n  replay: %s", d.Line, d.Seq, why, d.Expected, d.Found)
+	return fmt.Sprintf("line %d (seq %d) differs from the replayed game%s\n  log:    %s\n  replay: %s", d.Line, d.Seq, why,
+		gamelog.Shorten(d.Expected, QuoteBytes), gamelog.Shorten(d.Found, QuoteBytes))
 }
+
+// QuoteBytes is how much of a line a divergence quotes (the longest event
+// of a campaign is 500 bytes).
+const QuoteBytes = 600
 
 type replayState struct {
 	log   *gamelog.Log
@@ -141,13 +146,7 @@ func Replay(def *Definition, lg *gamelog.Log, upto int, cfg Config) (*Game, erro
 	if g.header.Tables != h.Tables {
 		return nil, fmt.Errorf("the log was played with table set %s, these tables are %s: load it with the same --tables", h.Tables, g.header.Tables)
 	}
-	n := len(lg.Events)
-	for n > 0 && lg.Events[n-1].Type == "error" {
-		n-- // a decider's failure ended the game: replay to the decision it failed
-	}
-	if upto > 0 && upto < n {
-		n = upto
-	}
+	n := Checked(lg, upto)
 	if n > 0 {
 		// Play stopped where the log ends, at a pause or a question, unless
 		// a decider failed: then at the decision it failed.
@@ -176,6 +175,20 @@ func Replay(def *Definition, lg *gamelog.Log, upto int, cfg Config) (*Game, erro
 		return nil, &Divergence{Seq: ev.Seq, Line: g.replay.pos + 2, Expected: lg.Lines[g.replay.pos], Found: "(the game ended)"}
 	}
 	return g, nil
+}
+
+// Checked is how many events of lg a replay up to upto (0: all) checks
+// against their lines: the events a game played after them (the rules
+// rolling on to the next decision) are not in the log and not checked.
+func Checked(lg *gamelog.Log, upto int) int {
+	n := len(lg.Events)
+	for n > 0 && lg.Events[n-1].Type == "error" {
+		n-- // a decider's failure ended the game: replay to the decision it failed
+	}
+	if upto > 0 && upto < n {
+		n = upto
+	}
+	return n
 }
 
 // Undo returns a new game replayed to just before the last decision, which

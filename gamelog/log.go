@@ -65,12 +65,15 @@ func (h *Header) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Writer appends a log to w. Each line goes out in one Write so that a
-// crash leaves at worst a torn last line. Flush hands buffered lines to w.
+// Writer appends a log to w. Lines are handed to w whole, as soon as
+// FlushBytes of them wait (see FlushEvery), and at every Flush: a process
+// killed at any moment leaves its log whole up to a line boundary, less at
+// most the lines still waiting, and at worst a torn last line.
 type Writer struct {
-	w   *bufio.Writer
-	buf []byte
-	err error
+	w     *bufio.Writer
+	buf   []byte
+	err   error
+	limit int // hand lines to w once this many bytes wait
 
 	line   []byte // the line being written field by field (Begin)
 	first  []bool // per open object or list: no field yet
@@ -78,13 +81,38 @@ type Writer struct {
 }
 
 // NewWriter starts a log with its header.
+// The header goes out at once (a log is never left empty). A w made with
+// FlushEvery sets how many bytes of lines may wait; any other w gets
+// FlushBytes.
 func NewWriter(w io.Writer, h *Header) *Writer {
-	lw := &Writer{w: bufio.NewWriterSize(w, 64<<10)}
+	lw := Resume(w)
 	lw.buf = h.AppendJSON(lw.buf[:0])
 	lw.buf = append(lw.buf, '\n')
-	_, lw.err = lw.w.Write(lw.buf)
+	if _, lw.err = lw.w.Write(lw.buf); lw.err == nil {
+		lw.err = lw.w.Flush()
+	}
 	return lw
 }
+
+// FlushBytes is how many bytes of whole lines a Writer keeps before it
+// hands them to the file: a process killed between two events of `auto`
+// loses at most this much of the log's end (about 60 events; the prompt
+// also flushes whenever the game waits). Writing every line at once costs
+// a Long campaign's `auto --log` about 5× its CPU time; 8 KiB about 5 %
+// (BenchmarkAutoLog, docs/performance.md).
+const FlushBytes = 8 << 10
+
+// FlushEvery wraps w for NewWriter: lines are handed to w once n bytes
+// of them wait (0: every line at once, so that a kill loses at most the
+// line being written).
+func FlushEvery(w io.Writer, n int) io.Writer { return flushEvery{w, max(n, 0)} }
+
+type flushEvery struct {
+	w io.Writer
+	n int
+}
+
+func (f flushEvery) Write(p []byte) (int, error) { return f.w.Write(p) }
 
 // Append writes one event line.
 func (w *Writer) Append(e *Event) error {
@@ -109,7 +137,9 @@ func (w *Writer) write(line []byte) error {
 		}
 		line = w.buf
 	}
-	_, w.err = w.w.Write(line)
+	if _, w.err = w.w.Write(line); w.err == nil && w.w.Buffered() > w.limit {
+		w.err = w.w.Flush()
+	}
 	return w.err
 }
 
@@ -262,9 +292,9 @@ func peek(line string) (seq int, typ string, ok bool) {
 }
 
 func read(name string, r io.Reader, want func(typ string) bool) (*Log, error) {
-	data, err := io.ReadAll(r)
+	data, err := readAll(name, r)
 	if err != nil {
-		return nil, fmt.Errorf("read log %s: %w", name, err)
+		return nil, err
 	}
 	lg := &Log{}
 	// One string holds the whole log: the lines and the plain strings of
@@ -285,6 +315,9 @@ func read(name string, r io.Reader, want func(typ string) bool) (*Log, error) {
 	for i, raw := range lines {
 		n := i + 1
 		last := i == len(lines)-1
+		if len(raw) > MaxLineBytes {
+			return nil, &LineError{name, n, fmt.Sprintf("a line of %d bytes, longer than any event (at most %d KiB): it starts %s…", len(raw), MaxLineBytes>>10, strconv.Quote(raw[:60]))}
+		}
 		if i == 0 {
 			if err := parseHeader([]byte(raw), &lg.Header); err != nil {
 				return nil, &LineError{name, n, "bad header: " + err.Error()}
@@ -338,4 +371,14 @@ func parseHeader(raw []byte, h *Header) error {
 		return errors.New("extra data after the header object")
 	}
 	return nil
+}
+
+// Resume appends to w, which already holds a log's header and lines (a
+// log left in place by a save that failed): no header is written.
+func Resume(w io.Writer) *Writer {
+	limit := FlushBytes
+	if fw, ok := w.(flushEvery); ok {
+		w, limit = fw.w, fw.n
+	}
+	return &Writer{w: bufio.NewWriterSize(w, 64<<10), limit: limit}
 }

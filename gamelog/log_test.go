@@ -531,10 +531,10 @@ func TestWriterError(t *testing.T) {
 	w := &writes{fail: true}
 	lw := gamelog.NewWriter(w, testHeader())
 	ev := gamelog.Event{Seq: 1, Type: "t"}
-	// The header and the event wait in the buffer; Flush fails, and the
-	// error sticks.
-	if err := lw.Append(&ev); err != nil {
-		t.Fatalf("Append before any write: %v", err)
+	// The header goes out at once (a log is never left empty): its write
+	// fails, and the error sticks.
+	if err := lw.Append(&ev); err == nil {
+		t.Fatal("Append after a failed header succeeded")
 	}
 	if err := lw.Flush(); err == nil {
 		t.Fatal("Flush to a failing writer succeeded")

@@ -3,7 +3,6 @@ package repl
 import (
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -81,8 +80,10 @@ func (s *Session) commandTable() []*Command {
 		{Name: "log", Group: groupViews, Aliases: []string{"l"}, Usage: "log [N|all]",
 			Help: "Show the last N events of the game (10 by default).", Run: cmdLog},
 		{Name: "save", Group: groupFiles, Usage: "save [FILE]",
-			Help: "The game is saved as it is played, in its log. `save` says where; `save FILE` copies the game to FILE and goes on logging there.",
+			Help: "The game is saved as it is played, in its log. `save` says where; `save FILE` copies the game to FILE and goes on logging there (an existing FILE is replaced only if you say so: `save! FILE` or `save --force FILE`).",
 			Run:  cmdSave},
+		{Name: "save!", Group: groupFiles, Usage: "save! FILE", Help: "Save to FILE, replacing it if it exists (a plain file only, never a game in use).",
+			Run: func(s *Session, args []string) error { return cmdSave(s, append([]string{"--force"}, args...)) }},
 		{Name: "load", Group: groupFiles, Usage: "load NAME|FILE",
 			Help: "Load a saved game by replaying its log: NAME from `" + saved + "`, or a log FILE (the current game stays saved in its own log).",
 			Run:  cmdLoad, Complete: func(s *Session, args []string) []string {
@@ -497,15 +498,14 @@ func cmdSave(s *Session, args []string) error {
 		fmt.Fprintf(s.cfg.Out, "Saved: %s (the log is written as you play).\n", s.logPath)
 		return nil
 	}
+	force := args[0] == "--force"
+	if force {
+		args = args[1:]
+	}
 	if len(args) != 1 {
-		return errors.New("usage: save [FILE]")
+		return errors.New("usage: save [FILE] | save! FILE")
 	}
-	path := args[0]
-	if err := s.switchTo(s.game, path); err != nil {
-		return err
-	}
-	fmt.Fprintf(s.cfg.Out, "Saved to %s; the game goes on logging there.\n", path)
-	return nil
+	return s.save(args[0], force)
 }
 
 func cmdLoad(s *Session, args []string) error {
@@ -513,13 +513,19 @@ func cmdLoad(s *Session, args []string) error {
 		return errors.New("usage: load FILE")
 	}
 	path := s.resolve(args[0])
-	f, err := os.Open(path)
+	if real, err := filepath.EvalSymlinks(path); err == nil && real != path {
+		// Play goes on in the file the link names: the link stays a link
+		// and never points to a stale copy.
+		path = real
+	}
+	// The lock first: nobody writes the log while it is read.
+	lock, err := s.lockFor(path)
 	if err != nil {
 		return fmt.Errorf("load: %w", err)
 	}
-	lg, err := gamelog.Read(path, f)
-	f.Close()
+	lg, err := gamelog.ReadFile(path)
 	if err != nil {
+		s.dropLock(lock)
 		return fmt.Errorf("load: %w", err)
 	}
 	if lg.Warning != "" {
@@ -527,13 +533,16 @@ func cmdLoad(s *Session, args []string) error {
 	}
 	def, err := s.gameOf(lg)
 	if err != nil {
+		s.dropLock(lock)
 		return fmt.Errorf("load %s: %w", path, err)
 	}
 	g, err := engine.Replay(def, lg, 0, engine.Config{Tables: tablesFor(s, lg)})
 	if err != nil {
+		s.dropLock(lock)
 		return fmt.Errorf("load %s: %w", path, err)
 	}
-	if err := s.switchTo(g, path); err != nil {
+	if err := s.switchLocked(g, path, lock); err != nil {
+		g.Close()
 		return err
 	}
 	s.setDef(def)
@@ -567,11 +576,11 @@ func cmdNew(s *Session, args []string) error {
 			}
 			cfg.Def = d
 		case "name":
-			if v == "" || strings.ContainsAny(v, `/\`) || strings.HasPrefix(v, ".") {
+			if !validName(v) {
 				return fmt.Errorf("new: name %q: use letters, digits, - and _", v)
 			}
 			path = filepath.Join(s.dataDir(), v+".jsonl")
-			if exists(path) {
+			if !vacant(path) {
 				return fmt.Errorf("new: a game named %q exists: `load %s` resumes it", v, v)
 			}
 		case "seed":
@@ -646,7 +655,7 @@ func cmdSaved(s *Session, args []string) error {
 		if sv.Err != nil {
 			state = "unreadable"
 		}
-		rows = append(rows, []string{sv.Name, state, sv.Summary})
+		rows = append(rows, []string{Printable(sv.Name), state, sv.Summary})
 	}
 	return grid.Render(s.cfg.Out, grid.Text, []string{"Name", "State", "Where it stands"}, rows, 70)
 }

@@ -44,9 +44,21 @@ func (s *Session) resolve(arg string) string {
 // (and checked) on all cores at once: a long saved game takes a few
 // milliseconds, and the prompt starts with this list.
 func (s *Session) Saved() []Saved {
-	names, _ := filepath.Glob(filepath.Join(s.dataDir(), "*.jsonl"))
-	sort.Strings(names)
-	all := make([]Saved, len(names))
+	all, _ := filepath.Glob(filepath.Join(s.dataDir(), "*.jsonl"))
+	sort.Strings(all)
+	// A kill can leave crash debris: a save's temporary file
+	// (.schnell-*.jsonl) and an empty log. Neither is a game.
+	names := all[:0]
+	for _, p := range all {
+		if strings.HasPrefix(filepath.Base(p), ".") {
+			continue
+		}
+		if fi, err := os.Lstat(p); err == nil && fi.Mode().IsRegular() && fi.Size() == 0 {
+			continue
+		}
+		names = append(names, p)
+	}
+	saved := make([]Saved, len(names))
 	ours := make([]bool, len(names))
 	var wg sync.WaitGroup
 	work := make(chan int)
@@ -55,7 +67,7 @@ func (s *Session) Saved() []Saved {
 		go func() {
 			defer wg.Done()
 			for i := range work {
-				all[i], ours[i] = s.saved(names[i])
+				saved[i], ours[i] = s.saved(names[i])
 			}
 		}()
 	}
@@ -65,7 +77,7 @@ func (s *Session) Saved() []Saved {
 	close(work)
 	wg.Wait()
 	out := make([]Saved, 0, len(names))
-	for i, sv := range all {
+	for i, sv := range saved {
 		if ours[i] {
 			out = append(out, sv)
 		}
@@ -76,7 +88,7 @@ func (s *Session) Saved() []Saved {
 // saved reads one saved game; it reports false for a log of another game.
 func (s *Session) saved(p string) (Saved, bool) {
 	sv := Saved{Name: strings.TrimSuffix(filepath.Base(p), ".jsonl"), Path: p}
-	f, err := os.Open(p)
+	f, err := gamelog.Open(p) // never a FIFO or a device, never over 16 MiB
 	if err == nil {
 		var h gamelog.Header
 		if h, err = gamelog.ReadHeader(f); err == nil {
@@ -95,7 +107,9 @@ func (s *Session) saved(p string) (Saved, bool) {
 			}
 			if err == nil {
 				if def.Summarize != nil {
-					sv.Summary = def.Summarize(lg)
+					// Skim checks only the events it reads: what a summary
+					// quotes from a log may hold anything.
+					sv.Summary = Printable(def.Summarize(lg))
 				}
 				if def.Finished != nil {
 					sv.Finished = def.Finished(lg)
@@ -108,7 +122,7 @@ func (s *Session) saved(p string) (Saved, bool) {
 		f.Close()
 	}
 	if err != nil {
-		sv.Err, sv.Summary = err, err.Error()
+		sv.Err, sv.Summary = err, Printable(err.Error())
 	}
 	return sv, true
 }
@@ -128,7 +142,7 @@ func (s *Session) OfferContinue(in LineReader) {
 	case 0:
 		return
 	case 1:
-		in.SetPrompt("Continue " + open[0].Name + " (" + open[0].Summary + ")? [Y/n] ")
+		in.SetPrompt("Continue " + Printable(open[0].Name) + " (" + open[0].Summary + ")? [Y/n] ")
 		line, err := in.ReadLine()
 		if err != nil {
 			return
@@ -139,7 +153,7 @@ func (s *Session) OfferContinue(in LineReader) {
 	default:
 		s.printf("%d games are in progress:\n", len(open))
 		for i, sv := range open {
-			s.printf("  %d. %s (%s)\n", i+1, sv.Name, sv.Summary)
+			s.printf("  %d. %s (%s)\n", i+1, Printable(sv.Name), sv.Summary)
 		}
 		for pick == nil {
 			in.SetPrompt(fmt.Sprintf("Continue which? [1-%d, Enter: a new game] ", len(open)))

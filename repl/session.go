@@ -7,7 +7,6 @@ import (
 	"math/rand/v2"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -33,6 +32,7 @@ type Config struct {
 	Color       bool // ANSI colour (a terminal without NO_COLOR)
 	Interactive bool // a person at a terminal: banner, prompts, hints
 	KeepGoing   bool // a script goes on after a failing command
+	Force       bool // LogFile may replace an existing file without asking (--force)
 	// Sides says who plays each side (--side NAME=player|script:FILE|reference).
 	Sides []engine.SideSpec
 
@@ -49,6 +49,8 @@ type Session struct {
 	game    *engine.Game
 	logPath string
 	logFile *os.File
+	lock    *gamelog.Lock // the lock on logPath while logFile is open
+	in      LineReader    // where a question is asked (Run)
 	cmds    []*Command
 	free    *rand.Rand
 	quit    bool
@@ -163,6 +165,8 @@ func optionText(opts []gamelog.Option) string {
 // the process exit code: 0, or 1 if a command failed in a script.
 func (s *Session) Run(in LineReader) int {
 	defer s.Close()
+	s.in = in
+	defer func() { s.in = nil }()
 	n := 0
 	for !s.quit {
 		in.SetPrompt(s.prompt())
@@ -221,16 +225,18 @@ func (s *Session) Exec(line string) error {
 		signal.Notify(ch, os.Interrupt)
 		done := make(chan struct{})
 		defer func() { signal.Stop(ch); close(done) }()
-		sc := s.script
+		sc, g := s.script, s.game
 		go func() {
 			select {
 			case <-ch:
 				if sc != nil {
 					sc.Interrupt()
 				}
+				g.Interrupt() // `step campaign` stops at the next pause
 			case <-done:
 			}
 		}()
+		defer g.ClearInterrupt()
 	}
 	err = c.Run(s, words[1:])
 	switch {
@@ -314,6 +320,8 @@ func (s *Session) Close() error {
 		}
 		s.logFile = nil
 	}
+	s.lock.Release()
+	s.lock = nil
 	return err
 }
 
@@ -333,91 +341,6 @@ func (s *Session) prompt() string {
 	default:
 		return s.paint(yellow, p.Decision.Kind) + "> "
 	}
-}
-
-// ensureLog opens the game's log file before the game makes its first
-// event: the log is the save, appended as play goes.
-func (s *Session) ensureLog() error {
-	if s.logFile != nil {
-		return nil
-	}
-	path := s.logPath
-	if path != "" {
-		// A named game (new name=…) lives in the data directory, which a
-		// fresh machine does not have yet.
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			return fmt.Errorf("make log directory: %w", err)
-		}
-	} else {
-		dir := s.cfg.LogDir
-		if dir == "" {
-			dir = "."
-		}
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			return fmt.Errorf("make log directory: %w", err)
-		}
-		h := s.game.Header()
-		base := fmt.Sprintf("%s-%d", h.Game, h.Seed)
-		path = filepath.Join(dir, base+".jsonl")
-		for i := 2; exists(path); i++ {
-			path = filepath.Join(dir, base+"-"+strconv.Itoa(i)+".jsonl")
-		}
-	}
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
-	if err != nil {
-		return fmt.Errorf("open game log: %w", err)
-	}
-	if err := s.game.WriteLog(f); err != nil {
-		f.Close()
-		return fmt.Errorf("write game log %s: %w", path, err)
-	}
-	s.logFile, s.logPath = f, path
-	if s.cfg.Interactive {
-		fmt.Fprintf(s.cfg.Out, "%s\n", s.paint(dim, "Game log (it is the save): "+path))
-	}
-	return nil
-}
-
-func exists(path string) bool {
-	_, err := os.Stat(path)
-	return err == nil
-}
-
-// switchTo makes g the current game, logged to path: the whole history is
-// written to a temporary file that then replaces path, and play appends to
-// it. The old game's log is untouched until the new one is complete.
-func (s *Session) switchTo(g *engine.Game, path string) error {
-	dir := filepath.Dir(path)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("make log directory: %w", err)
-	}
-	tmp, err := os.CreateTemp(dir, ".schnell-*.jsonl")
-	if err != nil {
-		return fmt.Errorf("write game log: %w", err)
-	}
-	if err := g.WriteLog(tmp); err != nil {
-		tmp.Close()
-		os.Remove(tmp.Name())
-		return fmt.Errorf("write game log %s: %w", path, err)
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
-		g.StopLog()
-		tmp.Close()
-		os.Remove(tmp.Name())
-		return fmt.Errorf("write game log %s: %w", path, err)
-	}
-	if s.game != nil && s.game != g {
-		s.game.StopLog()
-		s.game.Close()
-		if err := s.applySides(g); err != nil {
-			return err
-		}
-	}
-	if s.logFile != nil {
-		s.logFile.Close()
-	}
-	s.game, s.logFile, s.logPath = g, tmp, path
-	return nil
 }
 
 // show prints events and then what the game waits for.

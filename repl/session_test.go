@@ -2,9 +2,9 @@ package repl
 
 import (
 	"bytes"
+	"errors"
 	"flag"
 	"fmt"
-	"github.com/schnell-wargames/schnell/gamelog"
 	"io"
 	"os"
 	"path/filepath"
@@ -15,6 +15,7 @@ import (
 
 	"github.com/schnell-wargames/schnell/engine"
 	"github.com/schnell-wargames/schnell/engine/enginetest"
+	"github.com/schnell-wargames/schnell/gamelog"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
@@ -187,7 +188,19 @@ func TestSaveAndLoad(t *testing.T) {
 	}
 	want := s.Game().AsLog().Lines
 	s2, out2, _ := newSession(t, engine.Digital, false)
-	if err := s2.Exec("load " + other); err != nil {
+	// The log is s's while s has it: another session may not play it.
+	if err := s2.Exec("load " + other); !errors.Is(err, gamelog.ErrInUse) {
+		t.Fatalf("load of a log in use: %v, want an in-use error", err)
+	}
+	copied := filepath.Join(t.TempDir(), "copy2.jsonl")
+	data, err := os.ReadFile(other)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(copied, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := s2.Exec("load " + copied); err != nil {
 		t.Fatalf("load: %v\n%s", err, out2)
 	}
 	if got := s2.Game().AsLog().Lines; !slices.Equal(got, want) {

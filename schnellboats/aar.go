@@ -24,7 +24,7 @@ func AAR(lg *gamelog.Log, c *Campaign, mission int) (string, error) {
 			if n.N == mission {
 				fmt.Fprintf(&b, "# After-action report: Mission %d, %s\n\n", n.N, n.Date)
 				b.WriteString(nightProse(n, true))
-				return b.String(), nil
+				return sheet.MarkdownText(b.String()), nil // names from the tables may hold HTML
 			}
 		}
 		return "", fmt.Errorf("no mission %d: missions 1 to %d have sailed", mission, len(ns))
@@ -82,8 +82,9 @@ func AAR(lg *gamelog.Log, c *Campaign, mission int) (string, error) {
 	if err := sheet.Write(&tab, sheet.Markdown, cs); err != nil {
 		return "", err
 	}
-	b.WriteString(tab.String())
-	return b.String(), nil
+	// The prose quotes names and results from the tables, which may hold
+	// HTML (an overlay's); the sheet escapes its own.
+	return sheet.MarkdownText(b.String()) + tab.String(), nil
 }
 
 // eventful: a night with a fight, a loss, a medal or a special mission.

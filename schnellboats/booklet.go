@@ -67,6 +67,20 @@ var required = map[string]map[string][]string{
 	Booklet5b:   requiredFor(&p5bIDs),
 }
 
+// least is what the rules can use of a number a table gives: the days to
+// the next mission move the calendar on (3.3: 0 would play the same date
+// for ever), and repairs take no negative days.
+var least = map[string]map[string]map[string]int{
+	BookletS100: leastFor(&s100IDs),
+	Booklet5b:   leastFor(&p5bIDs),
+}
+
+func leastFor(b *bookIDs) map[string]map[string]int {
+	return map[string]map[string]int{
+		b.Days: {"days": 1}, b.Repair: {"days": 0}, b.Parts: {"days": 0}, b.RepBoat: {"days": 0},
+	}
+}
+
 func requiredFor(b *bookIDs) map[string][]string {
 	m := map[string][]string{
 		b.Days: {"days"}, b.Weather: {"weather"}, b.MissionType: {"mission"}, b.Zones: {"first_zone"},

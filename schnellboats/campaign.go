@@ -137,7 +137,10 @@ func (c *Campaign) newCrewman(pos int, replacement bool) *Crewman {
 // boats, the weather and mission type, then the mission and what follows.
 func (c *Campaign) night() {
 	c.facts.reset()
-	days := c.eff(c.roll(c.ids.Days, ""), eDays)
+	// At least a day passes: a table's modifiers per fact could make
+	// the total 0 or less (the loader bounds the rest), and the calendar
+	// bounds the campaign.
+	days := max(c.eff(c.roll(c.ids.Days, ""), eDays), 1)
 	next := c.Date.Add(days)
 	c.tonight()
 	if !c.Over {

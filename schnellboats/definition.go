@@ -33,7 +33,7 @@ var Options = []engine.OptionDef{
 }
 
 func schemaFor(booklet string) *tables.Schema {
-	return &tables.Schema{Facts: factDefs, Effects: effectDefs, Required: required[booklet]}
+	return &tables.Schema{Facts: factDefs, Effects: effectDefs, Required: required[booklet], Least: least[booklet]}
 }
 
 var (

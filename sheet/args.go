@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -117,7 +116,7 @@ func writeFile(path string, sheets []Sheet, f Format) error {
 	if err := Write(&b, f, sheets...); err != nil {
 		return err
 	}
-	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+	if err := WriteFile(path, b.Bytes()); err != nil {
 		return fmt.Errorf("write sheet: %w", err)
 	}
 	return nil

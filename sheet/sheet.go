@@ -55,8 +55,11 @@ func Write(w io.Writer, f Format, sheets ...Sheet) error {
 			return fmt.Errorf("csv holds one sheet, not %d: write one file per sheet", len(sheets))
 		}
 		cw := csv.NewWriter(w)
-		cw.Write(sheets[0].Columns)
-		cw.WriteAll(sheets[0].Rows)
+		cw.Write(csvRow(sheets[0].Columns))
+		for _, r := range sheets[0].Rows {
+			cw.Write(csvRow(r))
+		}
+		cw.Flush()
 		return cw.Error()
 	}
 	for i, s := range sheets {
@@ -74,9 +77,9 @@ func (s *Sheet) writeText(w io.Writer, f Format) error {
 	gf := grid.Text
 	if f == Markdown {
 		gf = grid.Markdown
-		fmt.Fprintf(w, "## %s\n\n", s.Title)
+		fmt.Fprintf(w, "## %s\n\n", MarkdownText(s.Title))
 		for _, h := range s.Head {
-			fmt.Fprintf(w, "%s  \n", h)
+			fmt.Fprintf(w, "%s  \n", MarkdownText(h))
 		}
 		if len(s.Head) > 0 {
 			fmt.Fprintln(w)
@@ -105,11 +108,18 @@ func (s *Sheet) writeText(w io.Writer, f Format) error {
 		for i, r := range s.Rows {
 			rows[i] = make([]string, len(r))
 			for j, c := range r {
-				rows[i][j] = strings.ReplaceAll(c, "|", `\|`)
+				rows[i][j] = strings.ReplaceAll(MarkdownText(c), "|", `\|`)
 			}
 		}
 	}
-	if err := grid.Render(w, gf, s.Columns, rows, 0); err != nil {
+	cols := s.Columns
+	if f == Markdown {
+		cols = make([]string, len(s.Columns))
+		for i, c := range s.Columns {
+			cols[i] = strings.ReplaceAll(MarkdownText(c), "|", `\|`)
+		}
+	}
+	if err := grid.Render(w, gf, cols, rows, 0); err != nil {
 		return err
 	}
 	if f == Markdown && len(s.Foot) > 0 {
@@ -117,12 +127,20 @@ func (s *Sheet) writeText(w io.Writer, f Format) error {
 	}
 	for _, l := range s.Foot {
 		if f == Markdown {
-			fmt.Fprintf(w, "%s  \n", l)
+			fmt.Fprintf(w, "%s  \n", MarkdownText(l))
 		} else {
 			fmt.Fprintln(w, Wrap(l, 100))
 		}
 	}
 	return nil
+}
+
+func csvRow(r []string) []string {
+	out := make([]string, len(r))
+	for i, c := range r {
+		out[i] = CSVCell(c)
+	}
+	return out
 }
 
 // Wrap breaks s into lines of at most width runes at spaces.

@@ -88,6 +88,9 @@ func parse(name string, r io.Reader, schema *Schema) (*parser, error) {
 	sc.Buffer(make([]byte, 0, 4096), 1<<20)
 	for sc.Scan() {
 		p.line++
+		if err := controlIn(sc.Text(), false); err != nil {
+			return nil, p.errf("%v", err)
+		}
 		if err := p.parseLine(sc.Text()); err != nil {
 			return nil, err
 		}
@@ -211,6 +214,9 @@ func (s *Set) finish() error {
 				}
 			}
 		}
+	}
+	if err := s.checkLeast(); err != nil {
+		return err
 	}
 	s.ids = s.ids[:0]
 	for id := range s.byID {
@@ -799,10 +805,14 @@ func (p *parser) parseRow(rest string) error {
 func splitEffects(s string) ([]string, bool) {
 	var out []string
 	var b strings.Builder
-	inQ := false
+	inQ, esc := false, false
 	for _, c := range s {
 		switch {
-		case c == '"':
+		case c == '\\' && inQ && !esc:
+			esc = true // \" and \\ stay in the quoted text (strconv.Unquote reads them)
+			b.WriteRune(c)
+			continue
+		case c == '"' && !esc:
 			inQ = !inQ
 			b.WriteRune(c)
 		case c == ' ' && !inQ:
@@ -813,6 +823,7 @@ func splitEffects(s string) ([]string, bool) {
 		default:
 			b.WriteRune(c)
 		}
+		esc = false
 	}
 	if b.Len() > 0 {
 		out = append(out, b.String())
@@ -867,6 +878,9 @@ func (p *parser) parseEffects(s string) ([]Effect, error) {
 				u, err := strconv.Unquote(val)
 				if err != nil {
 					return nil, p.errf("effect %s: bad quoted text %s", name, val)
+				}
+				if err := controlIn(u, true); err != nil {
+					return nil, p.errf("effect %s: %v", name, err)
 				}
 				e.Str = u
 			} else {

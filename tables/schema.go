@@ -32,6 +32,9 @@ type Schema struct {
 	Effects  []Def
 	Required map[string][]string // table id -> effect names every row must set
 	Records  []RecordKind        // the kinds of records *.rec files may hold
+	// Least is the least value the rules can use of an Int effect, per
+	// table id and effect name (days until the next mission: 1).
+	Least map[string]map[string]int
 }
 
 func (s *Schema) fact(name string) (int, *Def) {

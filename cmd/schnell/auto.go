@@ -1,13 +1,12 @@
 package main
 
 import (
-	"bufio"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"os"
 
+	"github.com/schnell-wargames/schnell/gamelog"
 	"github.com/schnell-wargames/schnell/scripting"
 )
 
@@ -28,6 +27,7 @@ func runAuto(args []string, stdout, stderr io.Writer) int {
 		deadline = fs.Duration("deadline", scripting.DefaultDeadline, "time limit of each call into the script")
 		memory   = fs.Int64("memory", scripting.DefaultMemory>>20, "memory budget of the script, in MiB")
 		runs     = fs.Int("runs", 1, "play this many games (seeds SEED, SEED+1, …) and print their statistics")
+		force    = fs.Bool("force", false, "--log may replace an existing file")
 	)
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "usage: schnell auto [flags]\n\nPlays a whole game of %s with %s (or --script) and prints its summary.\n\nFlags:\n", def.Name, def.ReferenceWho())
@@ -70,24 +70,20 @@ func runAuto(args []string, stdout, stderr io.Writer) int {
 		summarize(p, gf.opts, results).Print(stdout)
 		return 0
 	}
+	// The log goes straight to the file: the engine's writer hands it
+	// whole lines (gamelog.FlushBytes), so a kill loses at most those.
 	var w io.Writer
-	var bw *bufio.Writer
 	if *logFile != "" {
-		f, err := os.Create(*logFile)
+		f, lock, err := gamelog.Create(*logFile, *force)
 		if err != nil {
-			fmt.Fprintf(stderr, "schnell auto: %v\n", err)
+			fmt.Fprintf(stderr, "schnell auto: --log: %v\n", err)
 			return 1
 		}
+		defer lock.Release()
 		defer f.Close()
-		bw = bufio.NewWriter(f)
-		w = bw
+		w = f
 	}
 	g, err := p.playOne(gf.opts, *seed, w)
-	if bw != nil {
-		if ferr := bw.Flush(); ferr != nil && err == nil {
-			err = fmt.Errorf("write log: %w", ferr)
-		}
-	}
 	if err != nil {
 		fmt.Fprintf(stderr, "schnell auto: seed %d: %v\n", *seed, err)
 		return 1

@@ -69,6 +69,7 @@ func runPrompt(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 		logFile   = fs.String("log", "", "log (save) a new game to this file")
 		dataDir   = fs.String("data", "", "directory of the saved games (default: $XDG_DATA_HOME/schnell/"+def.SavedName()+", ~/.local/share/schnell/"+def.SavedName()+")")
 		keepGoing = fs.Bool("keep-going", false, "in a command file, go on after a failing command (the exit code is still 1)")
+		force     = fs.Bool("force", false, "--log may replace an existing file")
 	)
 	gf := addGameFlags(fs, def)
 	fs.Usage = func() {
@@ -126,12 +127,14 @@ func runPrompt(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 		Interactive: interactive,
 		KeepGoing:   *keepGoing,
 		Sides:       sideSpecs,
+		Force:       *force,
 		FreeRand:    rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 1)),
 	})
 	if err != nil {
 		fmt.Fprintf(stderr, "schnell: %v\n", err)
 		return 2
 	}
+	defer s.Close() // the game's lock, on every way out
 	if *load != "" {
 		if err := s.Exec("load " + repl.Quote(*load)); err != nil {
 			fmt.Fprintf(stderr, "schnell: %v\n", err)

@@ -36,13 +36,7 @@ func runReplay(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 		return 2
 	}
 	path := fs.Arg(0)
-	f, err := os.Open(path)
-	if err != nil {
-		fmt.Fprintf(stderr, "schnell replay: %v\n", err)
-		return 1
-	}
-	lg, err := gamelog.Read(path, f)
-	f.Close()
+	lg, err := gamelog.ReadFile(path)
 	if err != nil {
 		fmt.Fprintf(stderr, "schnell replay: %v\n", err)
 		return 1
@@ -66,7 +60,7 @@ func runReplay(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 		var d *engine.Divergence
 		if errors.As(err, &d) {
 			fmt.Fprintf(stderr, "schnell replay: %s: the log and the rules part ways at seq %d (line %d): %s\n  expected: %s\n  found:    %s\n",
-				path, d.Seq, d.Line, d.Why, d.Expected, d.Found)
+				path, d.Seq, d.Line, gamelog.Shorten(d.Why, engine.QuoteBytes), gamelog.Shorten(d.Expected, engine.QuoteBytes), gamelog.Shorten(d.Found, engine.QuoteBytes))
 			return 1
 		}
 		fmt.Fprintf(stderr, "schnell replay: %s: %v\n", path, err)
@@ -74,7 +68,12 @@ func runReplay(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 	}
 	defer g.Close()
 	if *verify {
-		fmt.Fprintf(stdout, "%s: %d events verified\n", path, g.Seq())
+		n := engine.Checked(lg, *to)
+		fmt.Fprintf(stdout, "%s: %d events verified", path, n)
+		if more := g.Seq() - n; more > 0 {
+			fmt.Fprintf(stdout, " (the rules played %d more past the log's end: not verified)", more)
+		}
+		fmt.Fprintln(stdout)
 	}
 	if *to > 0 {
 		return promptOn(def, g, stdin, stdout, stderr)

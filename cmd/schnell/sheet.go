@@ -14,12 +14,7 @@ import (
 // loadGame replays a log into a game of the game its header names (with
 // the overlay of tables, if any).
 func loadGame(path, tablesDir string) (*engine.Game, *gamelog.Log, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, nil, err
-	}
-	defer f.Close()
-	lg, err := gamelog.Read(path, f)
+	lg, err := gamelog.ReadFile(path)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -42,7 +37,7 @@ func loadGame(path, tablesDir string) (*engine.Game, *gamelog.Log, error) {
 // defOfLog reads only a log's header and returns its game's definition
 // (for the flags that depend on the game: its sheets, its parts).
 func defOfLog(path string) (*engine.Definition, error) {
-	f, err := os.Open(path)
+	f, err := gamelog.Open(path)
 	if err != nil {
 		return nil, err
 	}
@@ -167,7 +162,7 @@ func runReport(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	if *out != "" {
-		if err := os.WriteFile(*out, []byte(text), 0o644); err != nil {
+		if err := sheet.WriteFile(*out, []byte(text)); err != nil {
 			fmt.Fprintf(stderr, "schnell report: %v\n", err)
 			return 1
 		}

@@ -1,0 +1,109 @@
+//go:build unix
+
+package main
+
+import (
+	"bytes"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/schnell-wargames/schnell/engine"
+	"github.com/schnell-wargames/schnell/gamelog"
+	"github.com/schnell-wargames/schnell/repl"
+	"github.com/schnell-wargames/schnell/schnellboats"
+)
+
+// Odd files named *.jsonl in the data directory — a FIFO, links to
+// /dev/zero and /dev/urandom, a huge file — neither hang nor kill start-up
+// and `campaigns`; --load of such a file is refused.
+func TestOddFilesInDataDir(t *testing.T) {
+	data := t.TempDir()
+	if err := syscall.Mkfifo(filepath.Join(data, "fifo.jsonl"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	os.Symlink("/dev/zero", filepath.Join(data, "zero.jsonl"))
+	os.Symlink("/dev/urandom", filepath.Join(data, "random.jsonl"))
+	os.WriteFile(filepath.Join(data, "junk.jsonl"), bytes.Repeat([]byte("x"), 3<<20), 0o644)
+	done := make(chan struct{})
+	var code int
+	var out, errs string
+	go func() {
+		code, out, errs = runWith(t, "campaigns\nquit\n", "--data", data)
+		close(done)
+	}()
+	select {
+	case <-done:
+	case <-time.After(20 * time.Second):
+		t.Fatal("start-up or campaigns hangs on odd files in the data directory")
+	}
+	if code != 0 {
+		t.Fatalf("exit %d\n%s%s", code, out, errs)
+	}
+	for _, want := range []string{"a FIFO", "a device", "junk"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("campaigns lacks %q:\n%s", want, out)
+		}
+	}
+	for _, f := range []string{"/dev/zero", filepath.Join(data, "fifo.jsonl"), filepath.Join(data, "random.jsonl")} {
+		code, _, errs := runWith(t, "", "--load", f)
+		if code == 0 || !strings.Contains(errs, "not a regular file") {
+			t.Errorf("--load %s: exit %d, %s", f, code, errs)
+		}
+		code, _, errs = runWith(t, "", "replay", "--verify", f)
+		if code == 0 || !strings.Contains(errs, "not a regular file") {
+			t.Errorf("replay %s: exit %d, %s", f, code, errs)
+		}
+	}
+}
+
+// Ctrl-C during `step campaign` at the prompt stops it at the next pause.
+func TestCtrlCStopsStep(t *testing.T) {
+	// Our own handler first: the SIGINT below never kills the test.
+	ch := make(chan os.Signal, 1)
+	signal.Notify(ch, os.Interrupt)
+	defer signal.Stop(ch)
+	def, err := schnellboats.Definition()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	s, err := repl.New(repl.Config{Def: def, Game: engine.Config{Seed: 5, Options: []gamelog.Option{{Name: "campaign", Value: "long"}}},
+		LogDir: t.TempDir(), Out: &out, Err: &out, Interactive: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if err := s.Exec("auto on"); err != nil {
+		t.Fatal(err)
+	}
+	sent := false
+	s.Game().Observe(func(e *gamelog.Event) {
+		if e.Seq == 200 && !sent {
+			sent = true
+			syscall.Kill(os.Getpid(), syscall.SIGINT)
+			time.Sleep(200 * time.Millisecond) // the signal reaches the session
+		}
+	})
+	if err := s.Exec("step campaign"); err != nil {
+		t.Fatal(err)
+	}
+	g := s.Game()
+	if g.Over() || g.Pending() == nil || g.Pending().Pause == "" {
+		t.Fatalf("step campaign went on after Ctrl-C: over %v, pending %+v", g.Over(), g.Pending())
+	}
+	if g.Seq() > 400 {
+		t.Errorf("stopped at event %d, long after the Ctrl-C at 200", g.Seq())
+	}
+	// It plays on from there.
+	if err := s.Exec("step campaign"); err != nil {
+		t.Fatal(err)
+	}
+	if !g.Over() {
+		t.Error("step campaign after the stop did not finish the campaign")
+	}
+}
