@@ -23,6 +23,7 @@ type Command struct {
 	Name     string
 	Aliases  []string
 	Group    string // the heading `help` lists it under
+	Raw      bool   // Run gets the rest of the line as it was typed, as one word (Lua code keeps its quotes)
 	Usage    string
 	Help     string
 	Run      func(s *Session, args []string) error
@@ -122,7 +123,7 @@ func (s *Session) commandTable() []*Command {
 		{Name: "script", Group: groupScripts, Usage: scriptUsage(pauses),
 			Help: "Hand the decisions to a Lua script (scripts/*.lua; docs/lua-api.md) for one decision, to the next pause of a level (`step`'s words), or for the game (the default) — `script off` or Ctrl-C during a `step` takes command back. The script runs sandboxed with a deadline per call.",
 			Run:  cmdScript, Complete: fixed("scripts/", "off")},
-		{Name: "lua", Group: groupScripts, Usage: "lua CODE",
+		{Name: "lua", Group: groupScripts, Raw: true, Usage: "lua CODE",
 			Help: "Evaluate Lua in the scripts' sandbox with `game` bound to what a script sees: `lua game.vp`, `lua game.boats[1]`.",
 			Run:  cmdLua},
 		{Name: "quit", Group: groupPrompt, Aliases: []string{"exit", "q"}, Usage: "quit",

@@ -238,7 +238,14 @@ func (s *Session) Exec(line string) error {
 		}()
 		defer g.ClearInterrupt()
 	}
-	err = c.Run(s, words[1:])
+	args := words[1:]
+	if c.Raw {
+		args = nil
+		if rest := rawRest(line); rest != "" {
+			args = []string{rest}
+		}
+	}
+	err = c.Run(s, args)
 	switch {
 	case s.script == nil:
 	case s.game.Err() != nil:
@@ -252,6 +259,16 @@ func (s *Session) Exec(line string) error {
 		fmt.Fprintln(s.cfg.Out, "The script has handed command back: you take the decisions.")
 	}
 	return err
+}
+
+// rawRest is the line after its first word, as typed.
+func rawRest(line string) string {
+	line = strings.TrimLeft(line, " \t")
+	i := strings.IndexAny(line, " \t")
+	if i < 0 {
+		return ""
+	}
+	return strings.TrimSpace(line[i:])
 }
 
 // shortcut reads the short answers to what is pending: at a terminal, an

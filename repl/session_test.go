@@ -531,3 +531,12 @@ func TestFailedScriptDetached(t *testing.T) {
 		t.Errorf("after undo: pending %+v, decider %v", p, s.Game().Decider())
 	}
 }
+
+// `lua CODE` gets the code as typed: its quotes and # are Lua's.
+func TestLuaKeepsQuotes(t *testing.T) {
+	s, out, _ := newSession(t, engine.Digital, false)
+	execAll(t, s, `lua string.format("%d-%s", 7, 'x') .. "#1"`)
+	if !strings.Contains(out.String(), "7-x#1") {
+		t.Errorf("lua with quotes printed %q", out.String())
+	}
+}
