@@ -250,7 +250,7 @@ func TestReplayVerify(t *testing.T) {
 	raw, _ := os.ReadFile(log)
 	lines := strings.Split(string(raw), "\n")
 	// Change one die of the 20th roll by hand.
-	n, seq := 0, ""
+	n, seq, changed := 0, "", ""
 	for i, l := range lines {
 		if strings.Contains(l, `"type":"roll"`) {
 			if n++; n == 20 {
@@ -260,7 +260,8 @@ func TestReplayVerify(t *testing.T) {
 				if g == f {
 					g = f + 1
 				}
-				lines[i] = strings.Replace(l, `"faces":[`+m[1], `"faces":[`+strconv.Itoa(g), 1)
+				changed = `"faces":[` + strconv.Itoa(g)
+				lines[i] = strings.Replace(l, `"faces":[`+m[1], changed, 1)
 				seq = regexp.MustCompile(`"seq":(\d+)`).FindStringSubmatch(l)[1]
 				break
 			}
@@ -271,6 +272,12 @@ func TestReplayVerify(t *testing.T) {
 	code, _, errs := runWith(t, "", "replay", "--verify", bad)
 	if code == 0 || !strings.Contains(errs, "seq "+seq+" ") {
 		t.Errorf("a changed die at seq %s: exit %d, %q", seq, code, errs)
+	}
+	// The log's line is labelled as the log's (the changed faces), the
+	// replayed one as the rules'.
+	logLine := regexp.MustCompile(`the log has: +(.*)`).FindStringSubmatch(errs)
+	if logLine == nil || !strings.Contains(logLine[1], `"seq":`+seq+`,`) || !strings.Contains(logLine[1], changed) {
+		t.Errorf("the divergence does not quote the log's line as the log's: %q", errs)
 	}
 }
 

@@ -59,7 +59,7 @@ func runReplay(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 	if err != nil {
 		var d *engine.Divergence
 		if errors.As(err, &d) {
-			fmt.Fprintf(stderr, "schnell replay: %s: the log and the rules part ways at seq %d (line %d): %s\n  expected: %s\n  found:    %s\n",
+			fmt.Fprintf(stderr, "schnell replay: %s: the log and the rules part ways at seq %d (line %d): %s\n  the log has:       %s\n  the rules make:    %s\n",
 				path, d.Seq, d.Line, gamelog.Shorten(d.Why, engine.QuoteBytes), gamelog.Shorten(d.Expected, engine.QuoteBytes), gamelog.Shorten(d.Found, engine.QuoteBytes))
 			return 1
 		}
