@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/schnell-wargames/schnell/dice"
 	"github.com/schnell-wargames/schnell/gamelog"
@@ -67,16 +68,18 @@ func (c *Ctx) Tables() *tables.Set { return c.g.tabs }
 // Options returns the game's options.
 func (c *Ctx) Options() []gamelog.Option { return c.g.header.Options }
 
-// Roll rolls on table id with facts f (label says what it is for, may be
-// empty), records a roll event and returns the outcome. The outcome's
-// Faces are valid until the next roll.
-func (c *Ctx) Roll(id string, f tables.Facts, label string) Outcome {
+// Roll rolls on table id with facts f, records a roll event and returns
+// the outcome. label says what the roll is for (none, or parts such as
+// boat, " at ", unit): its parts are joined only when someone reads them
+// (a log, the history, an observer, the player rolling the dice). The
+// outcome's Faces are valid until the next roll.
+func (c *Ctx) Roll(id string, f tables.Facts, label ...string) Outcome {
 	t, ok := c.g.tabs.Get(id)
 	if !ok {
 		c.Fail(fmt.Errorf("rules ask for table %s, which the table set does not have", id))
 	}
 	if t.Grid != nil {
-		return c.rollGrid(t, f, label)
+		return c.rollGrid(t, f, join(label))
 	}
 	spec := t.SpecFor(f)
 	mods, sum := t.Modify(f, c.mods[:0])
@@ -96,13 +99,13 @@ func (c *Ctx) Roll(id string, f tables.Facts, label string) Outcome {
 	}
 	if c.g.logOnly() {
 		c.g.lines++
-		c.writeRoll(t.ID, label, spec, faces, mods, o.Total, o.Row)
+		c.writeRoll(t.ID, join(label), spec, faces, mods, o.Total, o.Row)
 		return o
 	}
 	c.begin()
 	fields := append(c.fbuf[:0], gamelog.Str("table", t.ID))
-	if label != "" {
-		fields = append(fields, gamelog.Str("for", label))
+	if l := join(label); l != "" {
+		fields = append(fields, gamelog.Str("for", l))
 	}
 	fields = append(fields, gamelog.Str("dice", spec.String()), c.ints("faces", faces))
 	if c.g.fromGen {
@@ -203,8 +206,9 @@ func (c *Ctx) Lookup(id string, f tables.Facts) *tables.Row {
 }
 
 // RollDice rolls plain dice (no table) and records it; label says what
-// for. The faces are valid until the next roll.
-func (c *Ctx) RollDice(spec dice.Spec, label string) (total int, faces []int) {
+// for, in parts joined only when read (see Roll). The faces are valid
+// until the next roll.
+func (c *Ctx) RollDice(spec dice.Spec, label ...string) (total int, faces []int) {
 	faces = c.g.dice(spec, "", "", label, nil, nil)
 	total = spec.Total(faces)
 	c.g.rolls++
@@ -214,11 +218,11 @@ func (c *Ctx) RollDice(spec dice.Spec, label string) (total int, faces []int) {
 	}
 	if c.g.logOnly() {
 		c.g.lines++
-		c.writeRoll("", label, spec, faces, nil, total, nil)
+		c.writeRoll("", join(label), spec, faces, nil, total, nil)
 		return total, faces
 	}
 	c.begin()
-	fields := append(c.fbuf[:0], gamelog.Str("for", label), gamelog.Str("dice", spec.String()), c.ints("faces", faces))
+	fields := append(c.fbuf[:0], gamelog.Str("for", join(label)), gamelog.Str("dice", spec.String()), c.ints("faces", faces))
 	if c.g.fromGen {
 		fields = append(fields, gamelog.Str("source", "generator"))
 	}
@@ -229,7 +233,10 @@ func (c *Ctx) RollDice(spec dice.Spec, label string) (total int, faces []int) {
 }
 
 // Decide asks for a decision and records it. It returns the option index.
-func (c *Ctx) Decide(d *Decision) int {
+// words, if given, fill in the decision's wording (Wording): they are
+// called only when someone reads it, so the rules may build it with no
+// thought for who does.
+func (c *Ctx) Decide(d *Decision, words ...Wording) int {
 	g := c.g
 	if len(d.Options) == 0 {
 		c.Fail(fmt.Errorf("decision %s has no options", d.Kind))
@@ -241,9 +248,16 @@ func (c *Ctx) Decide(d *Decision) int {
 	case g.replay != nil && g.replay.more():
 		choice, who = g.replay.decision(g, d)
 	case dec != nil: // a decider may detach itself while deciding
+		worded := !blind(dec)
+		if worded {
+			say(d, words)
+		}
 		i, vals, err := argsOf(dec, d)
 		if errors.Is(err, ErrHandBack) {
 			g.handBack(d, dec)
+			if !worded {
+				say(d, words)
+			}
 			g.wait(Request{Decision: d})
 			choice, who = g.answer, g.who
 			break
@@ -260,6 +274,7 @@ func (c *Ctx) Decide(d *Decision) int {
 		choice, who = i, dec.Who()
 		d.answered(i, vals)
 	default:
+		say(d, words)
 		g.wait(Request{Decision: d})
 		choice, who = g.answer, g.who
 	}
@@ -295,19 +310,22 @@ func (c *Ctx) Fail(err error) {
 	panic(&Fault{err})
 }
 
-// Reading reports whether anyone reads what the rules record besides the
-// outcome: events (a log, the history, an observer, a replay) or the label
-// of a roll the player makes. It is false in batch runs with no log: the
-// rules may then skip making labels and texts nobody will see.
-func (c *Ctx) Reading() bool { return !c.g.silent() || c.g.mode == Physical }
+// say fills in a decision's wording: someone is about to read it.
+func say(d *Decision, words []Wording) {
+	for _, w := range words {
+		w(d)
+	}
+}
 
-// Asking reports whether anyone reads the wording of a decision (its
-// Prompt, its options' Text): the player or a script does, a blind decider
-// (engine.Blind: TakeDefault) does not. The rules may leave
-// the wording out when nobody reads it.
-func (c *Ctx) Asking() bool {
-	g := c.g
-	return g.decider == nil || !blind(g.decider)
+// join makes a label of its parts.
+func join(parts []string) string {
+	switch len(parts) {
+	case 0:
+		return ""
+	case 1:
+		return parts[0]
+	}
+	return strings.Join(parts, "")
 }
 
 // Replaying reports whether the rules are being replayed from a log.
@@ -320,7 +338,7 @@ func (c *Ctx) Rand(n int) int { return c.g.gen.IntN(n) }
 
 // dice returns the faces of one roll from the log (replay), the generator
 // (digital) or the player (physical).
-func (g *Game) dice(spec dice.Spec, table, title, label string, mods, shifts []tables.Applied) []int {
+func (g *Game) dice(spec dice.Spec, table, title string, label []string, mods, shifts []tables.Applied) []int {
 	g.fromGen = false
 	if g.replay != nil && g.replay.more() {
 		f, gen := g.replay.faces(g, spec)
@@ -331,7 +349,7 @@ func (g *Game) dice(spec dice.Spec, table, title, label string, mods, shifts []t
 		g.faceBuf = spec.Roll(g.gen.Rand, g.faceBuf[:0])
 		return g.faceBuf
 	}
-	g.wait(Request{Roll: &RollRequest{Table: table, Title: title, Label: label, Spec: spec, Mods: slices.Clone(mods), Shifts: slices.Clone(shifts)}})
+	g.wait(Request{Roll: &RollRequest{Table: table, Title: title, Label: join(label), Spec: spec, Mods: slices.Clone(mods), Shifts: slices.Clone(shifts)}})
 	g.fromGen = g.gened
 	return g.faces
 }

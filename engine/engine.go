@@ -68,6 +68,9 @@ type Decision struct {
 	// physical table, always asked at the prompt).
 	Side string
 	got  *ArgValues // the answer's arguments, if any (args.go)
+
+	refused []refusal // orders the rules refuse here, and why (Refuse)
+	why     []string  // the parts of their reasons
 }
 
 // Option is one legal answer to a decision.
@@ -93,6 +96,7 @@ func (d *Decision) CommandFor(i int) string {
 func (d *Decision) Reset(kind, prompt string) {
 	d.Kind, d.Prompt, d.Default, d.Side = kind, prompt, 0, ""
 	d.Options = d.Options[:0]
+	d.refused, d.why = d.refused[:0], d.why[:0]
 }
 
 // Add appends an option and returns it; it reuses the storage (Facts too)
@@ -123,6 +127,9 @@ func (d *Decision) Find(answer string) (int, error) {
 		if strings.EqualFold(o.Name, a) {
 			return i, nil
 		}
+	}
+	if why, ok := d.Refusal(a); ok {
+		return -1, errors.New(why)
 	}
 	return -1, fmt.Errorf("%q is not an option of %s: %s", a, d.Kind, d.optionList())
 }

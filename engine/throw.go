@@ -76,7 +76,7 @@ func (c *Ctx) rollGrid(t *tables.Table, f tables.Facts, label string) Outcome {
 	c.mods = mods
 	shifts, _ := t.Shift(f, c.shifts[:0])
 	c.shifts = shifts
-	faces := c.g.dice(spec, t.ID, t.Title, label, mods, shifts)
+	faces := c.g.dice(spec, t.ID, t.Title, []string{label}, mods, shifts)
 	return c.reading(t, f, label, spec, faces, "roll", "")
 }
 

@@ -112,14 +112,17 @@ func requiredFor(b *bookIDs) map[string][]string {
 }
 
 // facts answers the tables' conditions from the campaign and from what the
-// roll concerns (a crewman, a boat, an aircraft…), set just before it.
+// roll concerns (a crewman, a boat, an aircraft…): a value given with each
+// roll (Campaign.roll), so that nothing one roll concerns is read by the
+// next. What is not given is the zero value, except skill (given by
+// skilled) and speed and size (Medium unless given).
 type facts struct {
 	c         *Campaign
 	crew      *Crewman
 	sortie    *Sortie
 	damage    int
 	aircraft  int
-	attack    int
+	attack    int // index into attacks: none unless given
 	item      int
 	spotted   int
 	standIn   int
@@ -130,19 +133,19 @@ type facts struct {
 	rng       int
 	target    int
 	weapon    int
-	speed     int
-	size      int
+	speed     int // index into speeds, + 1 (atSpeed): 0 is Medium
+	size      int // index into sizes, + 1 (ofSize): 0 is Medium
 	enemy     int
 	flare     int
 	detected  int
 	damaged   int
-	skill     int // >= 0: the crew skill of the attack, for a boat or unit not in a sortie
+	skill     int  // the crew skill of the attack (for a boat or unit not in a sortie), if skilled
+	skilled   bool // skill is given
 }
 
-func (f *facts) reset() {
-	c := f.c
-	*f = facts{c: c, attack: len(attacks) - 1, speed: 2, size: 1, skill: -1}
-}
+// atSpeed and ofSize give a speed or a size class with a roll's facts.
+func atSpeed(sp int) int { return sp + 1 }
+func ofSize(sz int) int  { return sz + 1 }
 
 // Fact implements tables.Facts.
 func (f *facts) Fact(i int) int {
@@ -220,7 +223,7 @@ func (f *facts) Fact(i int) int {
 	case fStandIn:
 		return f.standIn
 	case fSkill:
-		if f.skill >= 0 {
+		if f.skilled {
 			return f.skill
 		}
 		if f.sortie != nil {
@@ -286,9 +289,15 @@ func (f *facts) Fact(i int) int {
 	case fWeapon:
 		return f.weapon
 	case fSpeed:
-		return f.speed
+		if f.speed == 0 {
+			return speedMedium
+		}
+		return f.speed - 1
 	case fSize:
-		return f.size
+		if f.size == 0 {
+			return 1 // medium
+		}
+		return f.size - 1
 	case fEnemy:
 		return f.enemy
 	case fFlare:

@@ -47,7 +47,6 @@ func newCampaign(opts []gamelog.Option, _ *tables.Set) (engine.Rules, error) {
 	if c.Type == P5b {
 		c.ids = &p5bIDs
 	}
-	c.facts.c = c
 	c.Stats.Sunk = map[string]int{}
 	return c, nil
 }
@@ -64,19 +63,19 @@ func (c *Campaign) Play(x *engine.Ctx) {
 	c.finish()
 }
 
-// say joins the parts of a roll's label or an event's text, or returns ""
-// when nobody reads them (engine.Ctx.Reading): batch runs of the reference
-// Kommandant make no strings they would throw away.
-func (c *Campaign) say(parts ...string) string {
-	if !c.x.Reading() {
-		return ""
-	}
-	return strings.Join(parts, "")
+// roll rolls on a table with the facts f (what the roll concerns) and a
+// label made of parts, joined only when read (engine.Ctx.Roll).
+func (c *Campaign) roll(id string, f facts, label ...string) engine.Outcome {
+	f.c = c
+	c.facts = f
+	return c.x.Roll(id, &c.facts, label...)
 }
 
-// roll rolls on a table with the current facts.
-func (c *Campaign) roll(id, label string) engine.Outcome {
-	return c.x.Roll(id, &c.facts, label)
+// lookup reads a lookup table with the facts f.
+func (c *Campaign) lookup(id string, f facts) *tables.Row {
+	f.c = c
+	c.facts = f
+	return c.x.Lookup(id, &c.facts)
 }
 
 func (c *Campaign) eff(o engine.Outcome, key int) int {
@@ -101,8 +100,7 @@ func (c *Campaign) setUp() {
 			role = "squadron"
 		}
 		if i > 0 {
-			c.facts.reset()
-			o := c.roll(c.ids.RepCrew, b.ID+" crew")
+			o := c.roll(c.ids.RepCrew, facts{}, b.ID, " crew")
 			b.Skill = c.eff(o, eSkill)
 		}
 		c.Boats = append(c.Boats, b)
@@ -113,14 +111,13 @@ func (c *Campaign) setUp() {
 // newCrewman rolls a man for a position (L-1, L-2, L-3; K-1 for replacements).
 func (c *Campaign) newCrewman(pos int, replacement bool) *Crewman {
 	title := positionTitles[pos]
-	c.facts.reset()
 	vet := false
 	if replacement {
-		vet = c.roll(c.ids.RepCrewman, title).Has(eVeteran)
+		vet = c.roll(c.ids.RepCrewman, facts{}, title).Has(eVeteran)
 	}
-	given := c.roll(c.ids.GivenName, title)
-	sur := c.roll(c.ids.Surname, title)
-	sk := c.roll(c.ids.Special, title)
+	given := c.roll(c.ids.GivenName, facts{}, title)
+	sur := c.roll(c.ids.Surname, facts{}, title)
+	sk := c.roll(c.ids.Special, facts{}, title)
 	g, _ := given.Row.Effect(eName)
 	s, _ := sur.Row.Effect(eName)
 	m := &Crewman{Position: pos, Name: g.Str + " " + s.Str, Special: c.eff(sk, eSpecial), Start: c.Date, Veteran: vet}
@@ -136,11 +133,10 @@ func (c *Campaign) newCrewman(pos int, replacement bool) *Crewman {
 // night is one pass of 3.3: the days to the next mission, the serviceable
 // boats, the weather and mission type, then the mission and what follows.
 func (c *Campaign) night() {
-	c.facts.reset()
 	// At least a day passes: a table's modifiers per fact could make
 	// the total 0 or less (the loader bounds the rest), and the calendar
 	// bounds the campaign.
-	days := max(c.eff(c.roll(c.ids.Days, ""), eDays), 1)
+	days := max(c.eff(c.roll(c.ids.Days, facts{}), eDays), 1)
 	next := c.Date.Add(days)
 	c.tonight()
 	if !c.Over {
@@ -162,8 +158,7 @@ func (c *Campaign) passDays(n int) {
 			b.Status = Ready
 			if was == Lost {
 				// A new boat with a new crew (K-3, K-2) joins the squadron.
-				c.facts.reset()
-				b.Skill = c.eff(c.roll(c.ids.RepCrew, b.ID+" new crew"), eSkill)
+				b.Skill = c.eff(c.roll(c.ids.RepCrew, facts{}, b.ID, " new crew"), eSkill)
 				b.Kills, b.Successes, b.Earned = 0, 0, 0
 				c.x.Emit("new_boat", str("boat", b.ID), str("skill", skills[b.Skill]), str("date", c.Date.Add(n).String()))
 			}
@@ -212,10 +207,9 @@ func (c *Campaign) tonight() {
 	if c.boat1().Status != Ready {
 		c.substitute(ready)
 	}
-	c.facts.reset()
 	m := c.newMission()
 	c.Mission = m
-	m.Weather = c.eff(c.roll(c.ids.Weather, ""), eWeather)
+	m.Weather = c.eff(c.roll(c.ids.Weather, facts{}), eWeather)
 	c.x.Emit("weather", str("weather", weathers[m.Weather]))
 	if c.Type == P5b && m.Weather == 3 {
 		// 3.3 step 2: Projekt 5b in Bad weather: the mission is cancelled.
@@ -243,12 +237,9 @@ func (c *Campaign) tonight() {
 		}
 		m.Sorties = append(m.Sorties, s)
 	}
-	var ids []gamelog.Value
-	if c.x.Reading() {
-		ids = make([]gamelog.Value, len(sail))
-		for i, b := range sail {
-			ids[i] = gamelog.StrV(b.ID)
-		}
+	ids := make([]gamelog.Value, len(sail), maxSorties)
+	for i, b := range sail {
+		ids[i] = gamelog.StrV(b.ID)
 	}
 	c.x.Emit("mission_start", num("mission", m.N), str("date", c.Date.String()), gamelog.List("boats", ids...), str("flagship", m.Flagship))
 	c.missionType(m)
@@ -257,20 +248,16 @@ func (c *Campaign) tonight() {
 		c.completeMission(true)
 		return
 	}
-	c.facts.reset()
-	m.FirstZone = c.eff(c.roll(c.ids.Zones, ""), eFirstZone)
+	m.FirstZone = c.eff(c.roll(c.ids.Zones, facts{}), eFirstZone)
 	if m.FirstZone < 1 || m.FirstZone > redZones-3 {
 		c.x.Fail(fmt.Errorf("table %s gave first_zone=%d: it must be 1..%d (4 connected Red Zones of %d)", c.ids.Zones, m.FirstZone, redZones-3, redZones))
 	}
 	m.Route = route(m.FirstZone)
-	var reds []gamelog.Value
-	if c.x.Reading() {
-		reds = make([]gamelog.Value, 4)
-		for i := range reds {
-			reds[i] = gamelog.IntV(m.FirstZone + i)
-		}
+	var reds [4]gamelog.Value
+	for i := range reds {
+		reds[i] = gamelog.IntV(m.FirstZone + i)
 	}
-	c.x.Emit("zones", gamelog.List("red", reds...))
+	c.x.Emit("zones", gamelog.List("red", reds[:]...))
 	if m.Kind == 1 {
 		s := m.Sorties[0]
 		s.Mines = eq.Mines
@@ -306,21 +293,18 @@ func (c *Campaign) newSortie(i int) *Sortie {
 // substitute is 4.11: the Kommandant takes another ready boat as Boat #1.
 func (c *Campaign) substitute(ready []*Boat) {
 	d := &engine.Decision{Kind: "flagship"}
-	asking := c.x.Asking()
-	if asking {
-		d.Prompt = fmt.Sprintf("%s is %s: which boat becomes Boat #1 tonight (4.11)?", c.boat1().ID, c.boat1().Status)
-	}
 	for _, b := range ready {
-		text := ""
-		if asking {
-			text = fmt.Sprintf("%s (crew %s, %d kills)", b.ID, skills[b.Skill], b.Kills)
-		}
-		o := d.Add(b.ID, text, "")
+		o := d.Add(b.ID, "", "")
 		o.Facts = append(o.Facts, str("boat", b.ID), str("skill", skills[b.Skill]), num("kills", b.Kills))
 	}
 	i := 0
 	if len(d.Options) > 1 {
-		i = c.x.Decide(d)
+		i = c.x.Decide(d, func(d *engine.Decision) {
+			d.Prompt = fmt.Sprintf("%s is %s: which boat becomes Boat #1 tonight (4.11)?", c.boat1().ID, c.boat1().Status)
+			for j, b := range ready {
+				d.Options[j].Text = fmt.Sprintf("%s (crew %s, %d kills)", b.ID, skills[b.Skill], b.Kills)
+			}
+		})
 	}
 	old := c.boat1()
 	nb := ready[i]
@@ -340,17 +324,16 @@ func (c *Campaign) substitute(ready []*Boat) {
 
 // missionType is 3.3 steps 2-3.
 func (c *Campaign) missionType(m *Mission) {
-	c.facts.reset()
 	switch {
 	case c.Type == S100 && m.Weather == 3:
 		m.Kind = 0 // 3.3 step 2: S-100 in Bad weather: always an Offensive Patrol
 	default:
-		o := c.roll(c.ids.MissionType, "")
+		o := c.roll(c.ids.MissionType, facts{})
 		m.Kind = c.eff(o, eMission)
 		m.Abstract = o.Has(eAbstract)
 	}
 	if m.Kind == 0 && c.ids.Abstract != "" {
-		m.Abstract = c.roll(c.ids.Abstract, "").Has(eAbstract)
+		m.Abstract = c.roll(c.ids.Abstract, facts{}).Has(eAbstract)
 	}
 	c.x.Emit("mission_type", str("kind", missionKind[m.Kind]), flag("abstract", m.Abstract))
 }
@@ -360,9 +343,7 @@ func (c *Campaign) vp(item, n int, why string) {
 	if n == 0 {
 		return
 	}
-	c.facts.reset()
-	c.facts.item = item
-	row := c.x.Lookup(c.ids.VP, &c.facts)
+	row := c.lookup(c.ids.VP, facts{item: item})
 	v, _ := row.Int(eVP, 0)
 	total := v * n
 	c.VP += total
@@ -501,13 +482,12 @@ func (c *Campaign) woundsAfter() {
 		if cm.KIA || (cm.LW == 0 && !cm.SW) {
 			continue
 		}
-		c.facts.reset()
-		c.facts.crew = cm
+		f := facts{crew: cm}
 		medic := c.crewman(posMedic)
 		if medic != nil && medic.Serving() && medic != cm {
-			c.facts.crew = &Crewman{SW: cm.SW, Special: specialIndex("medic")}
+			f.crew = &Crewman{SW: cm.SW, Special: specialIndex("medic")}
 		}
-		o := c.roll(c.ids.WoundAfter, cm.Name)
+		o := c.roll(c.ids.WoundAfter, f, cm.Name)
 		res := c.eff(o, eWound)
 		switch res {
 		case 3: // dies of his wounds
@@ -565,8 +545,7 @@ func (c *Campaign) repairs() {
 		b := s.Boat
 		if s.Gone == "sunk" || s.Gone == "abandoned" {
 			b.Status, b.Lost = Lost, b.Lost+1
-			c.facts.reset()
-			b.RepairDays = c.eff(c.roll(c.ids.RepBoat, b.ID), eDays)
+			b.RepairDays = c.eff(c.roll(c.ids.RepBoat, facts{}, b.ID), eDays)
 			c.x.Emit("repair", str("boat", b.ID), num("days", b.RepairDays), str("why", "lost: a new boat is on order"))
 			continue
 		}
@@ -574,16 +553,12 @@ func (c *Campaign) repairs() {
 		if dmg == 0 {
 			continue
 		}
-		c.facts.reset()
-		c.facts.damage = dmg
 		if mech := c.crewman(posChief); s.No == 1 && mech != nil && mech.Serving() && mech.Special == specialIndex("mechanic") {
 			dmg = max(0, dmg-1)
-			c.facts.damage = dmg
 		}
-		days := c.eff(c.roll(c.ids.Repair, b.ID), eDays)
+		days := c.eff(c.roll(c.ids.Repair, facts{damage: dmg}, b.ID), eDays)
 		for _, part := range s.Destroyed {
-			c.facts.reset()
-			days += c.eff(c.roll(c.ids.Parts, b.ID+" "+part), eDays)
+			days += c.eff(c.roll(c.ids.Parts, facts{}, b.ID, " ", part), eDays)
 		}
 		b.Status, b.RepairDays = Repair, days
 		c.x.Emit("repair", str("boat", b.ID), num("days", days))
@@ -598,8 +573,7 @@ func (c *Campaign) medals() {
 		c.WarBadge = true
 		c.award("S-Boat War Badge")
 	}
-	c.facts.reset()
-	row := c.x.Lookup(c.ids.Medals[c.Length], &c.facts)
+	row := c.lookup(c.ids.Medals[c.Length], facts{})
 	g, _ := row.Int(eGrade, 0)
 	for c.Grade < g {
 		c.Grade++
@@ -628,12 +602,7 @@ func (c *Campaign) award(name string) {
 
 // inquiry is "Completing a Mission" 5 (I-3) with the Fine Cognac (7.0).
 func (c *Campaign) inquiry(lost int, boat1 bool, sunk int) {
-	c.facts.reset()
-	c.facts.boatsLost, c.facts.boat1Lost, c.facts.sunk = lost, b2i(boat1), sunk
-	if k := c.kmdt(); k != nil {
-		c.facts.crew = k
-	}
-	res := c.eff(c.roll(c.ids.Inquiry, ""), eInquiry)
+	res := c.eff(c.roll(c.ids.Inquiry, facts{boatsLost: lost, boat1Lost: b2i(boat1), sunk: sunk, crew: c.kmdt()}), eInquiry)
 	if res == 2 && c.Cognac {
 		d := &engine.Decision{Kind: "cognac", Prompt: "The Board of Inquiry will relieve you of command. Bribe the Base Commander with the Fine Cognac?",
 			Options: []engine.Option{{Name: "bribe", Text: "hand over the Fine Cognac: the finding becomes a reprimand"}, {Name: "keep", Text: "keep it and accept the finding"}}}
@@ -666,8 +635,7 @@ func (c *Campaign) finish() {
 		c.EndReason = "completed"
 		c.Date = c.End
 	}
-	c.facts.reset()
-	row := c.x.Lookup(c.ids.Rating[c.Length], &c.facts)
+	row := c.lookup(c.ids.Rating[c.Length], facts{})
 	e, _ := row.Effect(eRating)
 	c.Rating = e.Str
 	c.x.Emit("campaign_end", str("date", c.Date.String()), str("reason", c.EndReason), num("vp", c.VP), str("rating", c.Rating))

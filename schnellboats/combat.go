@@ -3,6 +3,7 @@ package schnellboats
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/schnell-wargames/schnell/dice"
@@ -163,7 +164,6 @@ func (c *Campaign) fight(kind int) {
 		if c.x.Decide(d) == 1 {
 			break
 		}
-		c.facts.reset()
 		c.muster(cb, encConvoy)
 		cb.Detected, cb.Zone, cb.longFor = false, zoneOut, 0
 	}
@@ -199,9 +199,7 @@ func (c *Campaign) searchWater(cb *Combat) {
 				}
 				found := false
 				if rescuers {
-					c.facts.reset()
-					c.facts.crew = cm
-					found = c.roll(c.ids.Search, cm.Name).Has(eRescued)
+					found = c.roll(c.ids.Search, facts{crew: cm}, cm.Name).Has(eRescued)
 				}
 				if !found {
 					c.kill(cm)
@@ -215,9 +213,7 @@ func (c *Campaign) searchWater(cb *Combat) {
 		}
 		found := false
 		if rescuers {
-			c.facts.reset()
-			c.facts.sortie = s
-			found = c.roll(c.ids.Search, s.Boat.ID+" crew").Has(eRescued)
+			found = c.roll(c.ids.Search, facts{sortie: s}, s.Boat.ID, " crew").Has(eRescued)
 		}
 		if !found {
 			c.Stats.CrewsLost++
@@ -256,19 +252,17 @@ func (c *Campaign) muster(cb *Combat, kind int) bool {
 	second := false
 	switch kind {
 	case encConvoy:
-		c.facts.reset()
-		o := c.roll(c.ids.Convoy, "convoy")
+		o := c.roll(c.ids.Convoy, facts{}, "convoy")
 		for e, key := range [...]int{eMerchants, eTankers, eDestroyers, eCruisers, eMTBs, eMGBs, eSubs} {
 			counts[e], _ = o.Int(key)
 		}
 		second = o.Has(eSecondWave) && cb.Wave == 0
 	case encMTB, encMGB:
-		c.facts.reset()
-		c.facts.enemy = 4
+		f := facts{enemy: 4}
 		if kind == encMGB {
-			c.facts.enemy = 5
+			f.enemy = 5
 		}
-		o := c.roll(c.ids.Patrols, encounters[kind])
+		o := c.roll(c.ids.Patrols, f, encounters[kind])
 		counts[4], _ = o.Int(eMTBs)
 		counts[5], _ = o.Int(eMGBs)
 	case encDestroyers:
@@ -280,15 +274,12 @@ func (c *Campaign) muster(cb *Combat, kind int) bool {
 	for t := range enemies {
 		for i := range counts[t] {
 			u := c.newUnit(t, i+1)
-			c.facts.reset()
-			c.facts.enemy = t
-			row := c.x.Lookup(c.ids.Vessels, &c.facts)
+			row := c.lookup(c.ids.Vessels, facts{enemy: t})
 			u.Hull, _ = row.Int(eHull, 0)
 			u.Guns, _ = row.Int(eGuns, 0)
 			u.Size, _ = row.Int(eSize, 0)
 			if t >= 2 { // warships roll their crews
-				c.facts.reset()
-				u.Skill = c.eff(c.roll(c.ids.Crew, u.ID), eSkill)
+				u.Skill = c.eff(c.roll(c.ids.Crew, facts{}, u.ID), eSkill)
 			}
 			cb.Enemy = append(cb.Enemy, u)
 		}
@@ -297,12 +288,16 @@ func (c *Campaign) muster(cb *Combat, kind int) bool {
 }
 
 func (c *Campaign) combatStart(cb *Combat) {
-	var list []gamelog.Value
-	if c.x.Reading() {
-		list = make([]gamelog.Value, len(cb.Enemy))
-		for i, u := range cb.Enemy {
-			list[i] = gamelog.ObjV(str("id", u.ID), str("type", enemies[u.Type]), str("crew", skills[u.Skill]))
-		}
+	var lbuf [16]gamelog.Value
+	var obuf [3 * len(lbuf)]gamelog.Field
+	list, objs := lbuf[:0], obuf[:0]
+	if n := len(cb.Enemy); n > len(lbuf) {
+		list, objs = make([]gamelog.Value, 0, n), make([]gamelog.Field, 0, 3*n)
+	}
+	for _, u := range cb.Enemy {
+		i := len(objs)
+		objs = append(objs, str("id", u.ID), str("type", enemies[u.Type]), str("crew", skills[u.Skill]))
+		list = append(list, gamelog.Value{Kind: gamelog.KObj, O: objs[i:len(objs):len(objs)]})
 	}
 	c.x.Emit("combat_start", str("kind", cb.Kind), num("wave", cb.Wave), str("zone", c.zone().ID), gamelog.List("enemies", list...))
 }
@@ -421,18 +416,23 @@ func (c *Campaign) combatOrders(cb *Combat, round int) {
 	limit, _, _ := c.limitSpeed()
 	d := &c.asks.speed
 	d.Reset("speed", "")
-	if c.x.Asking() {
-		d.Prompt = fmt.Sprintf("Round %d: the squadron's speed?", round)
-	}
 	for sp := speedSlow; sp <= limit; sp++ {
 		o := &speedOptions[sp]
 		d.Add(o.Name, o.Text, o.Command)
+	}
+	if limit < speedVeryFast {
+		_, why := c.speedLimit()
+		for sp := limit + 1; sp <= speedVeryFast; sp++ {
+			d.Refuse(speedOptions[sp].Name, speedOptions[sp].Command, why)
+		}
 	}
 	d.Default = len(d.Options) - 1
 	if limit >= speedFast {
 		d.Default = speedFast - speedSlow
 	}
-	sp := speedSlow + c.x.Decide(d)
+	sp := speedSlow + c.x.Decide(d, func(d *engine.Decision) {
+		d.Prompt = fmt.Sprintf("Round %d: the squadron's speed?", round)
+	})
 	if sp != cb.Speed {
 		cb.Speed, cb.slowWait = sp, 0
 		for _, s := range c.formation() {
@@ -442,23 +442,38 @@ func (c *Campaign) combatOrders(cb *Combat, round int) {
 	// Movement: closer, stay, away, or out of the combat.
 	mv := &c.asks.rng
 	mv.Reset("range", "")
-	if c.x.Asking() {
-		mv.Prompt = fmt.Sprintf("Round %d at %s, in the %s zone: move?", round, speeds[cb.Speed], rangeZones[cb.Zone])
-	}
+	const notYet = "the squadron is not on the board yet: `move closer` places it in the Long Range Zone"
 	if cb.Zone < zoneClose {
 		mv.Add("closer", "close the enemy", "move closer")
+	} else {
+		mv.Refuse("closer", "move closer", "the squadron is already in the Close Range Zone")
 	}
 	if cb.Zone > zoneOut {
 		mv.Add("stay", "hold this range zone", "move stay")
+	} else {
+		mv.Refuse("stay", "move stay", notYet)
 	}
-	if cb.Zone > zoneLong {
+	switch {
+	case cb.Zone > zoneLong:
 		mv.Add("away", "open the range toward Long", "move away")
+	case cb.Zone == zoneLong:
+		mv.Refuse("away", "move away", "the squadron is already in the Long Range Zone: `move out` leaves the combat")
+	default:
+		mv.Refuse("away", "move away", notYet)
 	}
-	if cb.Zone == zoneLong && cb.longFor >= 1 || cb.Zone == zoneOut {
+	// 4.9: the squadron leaves from the Long zone after a round there.
+	switch {
+	case cb.Zone == zoneLong && cb.longFor >= 1 || cb.Zone == zoneOut:
 		mv.Add("out", "leave the combat (4.9)", "move out")
+	case cb.Zone == zoneLong:
+		mv.Refuse("out", "move out", "rule 4.9: the squadron must spend a whole round in the Long Range Zone before it leaves: `move stay`, then `move out`")
+	default:
+		mv.Refuse("out", "move out", "rule 4.9: to leave combat the squadron must first spend a round in the Long Range Zone: `move away`")
 	}
 	mv.Default = c.refMove(cb, mv)
-	choice := mv.Options[c.x.Decide(mv)].Name
+	choice := mv.Options[c.x.Decide(mv, func(d *engine.Decision) {
+		d.Prompt = fmt.Sprintf("Round %d at %s, in the %s zone: move?", round, speeds[cb.Speed], rangeZones[cb.Zone])
+	})].Name
 	from := cb.Zone
 	switch choice {
 	case "closer":
@@ -508,18 +523,16 @@ func (c *Campaign) breakAway(cb *Combat) {
 			continue
 		}
 		if s.Apart == 0 && s.Points >= 3 {
-			prompt := ""
-			if c.x.Asking() {
-				prompt = fmt.Sprintf("Boat #%d (%s) is heavily damaged (%d points). Break formation for the Long Range Zone (4.8)?", s.No, s.Boat.ID, s.Points)
-			}
-			d := &engine.Decision{Kind: "break_formation", Prompt: prompt,
+			d := &engine.Decision{Kind: "break_formation",
 				Options: []engine.Option{
 					{Name: "stay", Text: "stay in formation", Facts: []gamelog.Field{str("boat", s.Boat.ID), num("points", s.Points)}},
 					{Name: "break", Text: "break away to the Long zone and stay there", Facts: []gamelog.Field{str("boat", s.Boat.ID), num("points", s.Points)}}}}
 			if s.Points >= 4 {
 				d.Default = 1
 			}
-			if c.x.Decide(d) == 1 {
+			if c.x.Decide(d, func(d *engine.Decision) {
+				d.Prompt = fmt.Sprintf("Boat #%d (%s) is heavily damaged (%d points). Break formation for the Long Range Zone (4.8)?", s.No, s.Boat.ID, s.Points)
+			}) == 1 {
 				s.Apart = 1
 				from := rangeZones[cb.Zone]
 				c.x.Emit("range", str("boat", s.Boat.ID), str("from", from), str("to", "long"))
@@ -539,12 +552,11 @@ func (c *Campaign) breakAway(cb *Combat) {
 		}
 		ok := !cb.Detected
 		if !ok {
-			c.facts.reset()
-			c.facts.speed = speedMedium
+			f := facts{speed: atSpeed(speedMedium)}
 			if s.Points >= 4 {
-				c.facts.speed = speedSlow
+				f.speed = atSpeed(speedSlow)
 			}
-			ok = c.roll(c.ids.Evade, s.Boat.ID).Has(eEvaded)
+			ok = c.roll(c.ids.Evade, f, s.Boat.ID).Has(eEvaded)
 		}
 		if ok {
 			s.Apart, s.Formation, s.Gone = 0, false, "separated"
@@ -569,9 +581,7 @@ func (c *Campaign) leave(cb *Combat) bool {
 	if !cb.Detected {
 		return true
 	}
-	c.facts.reset()
-	c.facts.speed = cb.Speed
-	if c.roll(c.ids.Evade, "squadron").Has(eEvaded) {
+	if c.roll(c.ids.Evade, facts{speed: atSpeed(cb.Speed)}, "squadron").Has(eEvaded) {
 		return true
 	}
 	c.x.Emit("abort", str("boat", "squadron"), str("result", "held by the enemy: it stays in the Long zone"))
@@ -622,35 +632,59 @@ func (c *Campaign) refMove(cb *Combat, d *engine.Decision) int {
 func (c *Campaign) attackPlan(cb *Combat, round int) {
 	d := &c.asks.attack
 	d.Reset("attack", "")
-	if c.x.Asking() {
-		d.Prompt = fmt.Sprintf("Round %d in the %s zone: the squadron's attack?", round, rangeZones[cb.Zone])
-	}
 	d.Add("hold", "hold fire", "hold")
-	torps, rockets := 0, 0
+	torps, rockets := 0, 0         // that can be launched this wave
+	torpsLeft, rocketsLeft := 0, 0 // aboard
 	for _, s := range c.formation() {
+		torpsLeft += s.Torpedoes
+		rocketsLeft += s.Rockets
 		if s.launched < tubes && !s.Disabled {
 			torps += s.Torpedoes
 			rockets += s.Rockets
 		}
 	}
 	can := fireAllowed(c.Mission.Weather, cb.Zone)
-	if can {
-		for _, u := range cb.Enemy {
-			if !u.present() {
-				continue
-			}
-			w := u.orders()
-			c.addOrder(d, &w.guns, u)
-			if torps > 0 && u.Size != 0 {
-				c.addOrder(d, &w.torpedo, u)
-			}
-			if rockets > 0 {
-				c.addOrder(d, &w.rocket, u)
-			}
+	for _, u := range cb.Enemy {
+		if !u.present() {
+			continue
+		}
+		w := u.orders()
+		if !can {
+			why := weatherRule(c.Mission.Weather)
+			refuse(d, &w.guns, why)
+			refuse(d, &w.torpedo, why)
+			refuse(d, &w.rocket, why)
+			continue
+		}
+		c.addOrder(d, &w.guns, u)
+		switch {
+		case c.Type == P5b:
+			refuse(d, &w.torpedo, "Projekt 5b boats carry rockets, not torpedoes: `", w.rocket.Command, "`")
+		case u.Size == 0:
+			refuse(d, &w.torpedo, "rule 4.6: torpedoes cannot be fired at an MTB or MGB (their draft is too shallow)")
+		case torps == 0:
+			refuse(d, &w.torpedo, "no boat can launch a torpedo this wave: each launches at most ", strconv.Itoa(tubes), " (its tubes) and the squadron has ", strconv.Itoa(torpsLeft), " torpedoes left")
+		default:
+			c.addOrder(d, &w.torpedo, u)
+		}
+		switch {
+		case c.Type == S100:
+			refuse(d, &w.rocket, "S-100 boats carry torpedoes, not rockets: `", w.torpedo.Command, "`")
+		case rockets == 0:
+			refuse(d, &w.rocket, "no boat can launch a rocket this wave: each launches at most ", strconv.Itoa(tubes), " (its tubes) and the squadron has ", strconv.Itoa(rocketsLeft), " rockets left")
+		default:
+			c.addOrder(d, &w.rocket, u)
 		}
 	}
 	d.Default = c.refAttack(cb, d)
-	cb.plan = d.Options[c.x.Decide(d)].Name
+	cb.plan = d.Options[c.x.Decide(d, func(d *engine.Decision) {
+		d.Prompt = fmt.Sprintf("Round %d in the %s zone: the squadron's attack?", round, rangeZones[cb.Zone])
+	})].Name
+}
+
+// refuse refuses an attack order, and says why.
+func refuse(d *engine.Decision, o *engine.Option, why ...string) {
+	d.Refuse(o.Name, o.Command, why...)
 }
 
 // addOrder adds an attack option at u, with what a script needs to choose.
@@ -715,9 +749,7 @@ func (c *Campaign) detection(cb *Combat) {
 	if cb.Detected {
 		return
 	}
-	c.facts.reset()
-	c.facts.rng, c.facts.speed, c.facts.flare = cb.Zone, cb.Speed, b2i(cb.flare)
-	if c.roll(c.ids.Detect, "").Has(eDetectedFx) {
+	if c.roll(c.ids.Detect, facts{rng: cb.Zone, speed: atSpeed(cb.Speed), flare: b2i(cb.flare)}).Has(eDetectedFx) {
 		c.detected(cb, "the enemy's lookouts")
 	}
 }
@@ -740,13 +772,13 @@ func (c *Campaign) attacks(cb *Combat) {
 	cup := make([]entry, 0, 16)
 	for _, s := range c.formation() {
 		if !s.Disabled && s.Apart == 0 {
-			t, _ := c.x.RollDice(dice.D20, c.say("draw cup: ", s.Boat.ID))
+			t, _ := c.x.RollDice(dice.D20, "draw cup: ", s.Boat.ID)
 			cup = append(cup, entry{s: s, draw: t})
 		}
 	}
 	for _, u := range cb.Enemy {
 		if u.present() {
-			t, _ := c.x.RollDice(dice.D20, c.say("draw cup: ", u.ID))
+			t, _ := c.x.RollDice(dice.D20, "draw cup: ", u.ID)
 			cup = append(cup, entry{u: u, draw: t})
 		}
 	}
@@ -814,10 +846,8 @@ func (c *Campaign) boatAttacks(cb *Combat, s *Sortie) {
 				return
 			}
 		}
-		c.facts.reset()
-		c.facts.rng, c.facts.size, c.facts.speed, c.facts.target = cb.Zone, u.Size, cb.Speed, u.Type
-		c.facts.skill = skill
-		o := c.roll(c.ids.Gunfire, c.say(s.Boat.ID, " at ", u.ID))
+		f := facts{rng: cb.Zone, size: ofSize(u.Size), speed: atSpeed(cb.Speed), target: u.Type, skill: skill, skilled: true}
+		o := c.roll(c.ids.Gunfire, f, s.Boat.ID, " at ", u.ID)
 		hits, _ := o.Int(eHits)
 		c.x.Emit("attack", str("attacker", s.Boat.ID), str("target", u.ID), str("weapon", "gun"), str("range", rangeZones[cb.Zone]),
 			str("weather", weathers[c.Mission.Weather]), str("result", hitText(hits)))
@@ -938,19 +968,14 @@ func damageText(pts int) string {
 
 // launch is a torpedo or rocket attack (D-2, D-3).
 func (c *Campaign) launch(cb *Combat, s *Sortie, u *Unit, weapon string) {
-	c.facts.reset()
-	c.facts.rng, c.facts.size, c.facts.speed, c.facts.target = cb.Zone, u.Size, cb.Speed, u.Type
-	c.facts.weapon = slices.Index(weapons, weapon)
+	f := facts{rng: cb.Zone, size: ofSize(u.Size), speed: atSpeed(cb.Speed), target: u.Type, weapon: slices.Index(weapons, weapon), sortie: s}
 	if s.No == 1 {
 		if t := c.crewman(posTorpedo); t != nil && t.Serving() {
-			c.facts.crew = t
+			f.crew = t
 		}
+		f.standIn = c.helmStandIn()
 	}
-	c.facts.sortie = s
-	if s.No == 1 {
-		c.facts.standIn = c.helmStandIn()
-	}
-	o := c.roll(c.ids.Torpedo, c.say(s.Boat.ID, " at ", u.ID))
+	o := c.roll(c.ids.Torpedo, f, s.Boat.ID, " at ", u.ID)
 	hits, _ := o.Int(eHits)
 	if weapon == "rocket" {
 		c.detected(cb, "the rockets' flash")
@@ -960,9 +985,7 @@ func (c *Campaign) launch(cb *Combat, s *Sortie, u *Unit, weapon string) {
 			str("weather", weathers[c.Mission.Weather]), str("result", "miss"))
 		return
 	}
-	c.facts.reset()
-	c.facts.weapon, c.facts.target = slices.Index(weapons, weapon), u.Type
-	d := c.roll(c.ids.TorpedoDamage, u.ID)
+	d := c.roll(c.ids.TorpedoDamage, facts{weapon: slices.Index(weapons, weapon), target: u.Type}, u.ID)
 	pts, _ := d.Int(ePoints)
 	c.x.Emit("attack", str("attacker", s.Boat.ID), str("target", u.ID), str("weapon", weapon), str("range", rangeZones[cb.Zone]),
 		str("weather", weathers[c.Mission.Weather]), str("result", damageText(pts)))
@@ -1020,12 +1043,11 @@ func (c *Campaign) enemyActs(cb *Combat, u *Unit) {
 	}
 	switch enemies[u.Type] {
 	case "merchant", "tanker", "submarine":
-		c.facts.reset()
-		c.facts.speed, c.facts.damaged = speedSlow, u.Damage
+		f := facts{speed: atSpeed(speedSlow), damaged: u.Damage}
 		if enemies[u.Type] == "submarine" {
-			c.facts.speed = speedMedium
+			f.speed = atSpeed(speedMedium)
 		}
-		if c.roll(c.ids.Evade, u.ID).Has(eEvaded) {
+		if c.roll(c.ids.Evade, f, u.ID).Has(eEvaded) {
 			u.Gone = "evaded"
 			c.x.Emit("evaded", str("unit", u.ID), str("why", "turned away into the dark"))
 			return
@@ -1041,16 +1063,14 @@ func (c *Campaign) enemyActs(cb *Combat, u *Unit) {
 		if !fireAllowed(c.Mission.Weather, zone) {
 			continue
 		}
-		c.facts.reset()
-		c.facts.rng, c.facts.enemy, c.facts.speed, c.facts.flare = zone, u.Type, cb.Speed, b2i(cb.flare)
-		c.facts.skill = u.Skill
+		f := facts{rng: zone, enemy: u.Type, speed: atSpeed(cb.Speed), flare: b2i(cb.flare), skill: u.Skill, skilled: true}
 		if s.Disabled {
-			c.facts.speed = speedIdle
+			f.speed = atSpeed(speedIdle)
 		}
 		if s.No == 1 {
-			c.facts.standIn = c.helmStandIn()
+			f.standIn = c.helmStandIn()
 		}
-		o := c.roll(c.ids.EnemyFire, c.say(u.ID, " at ", s.Boat.ID))
+		o := c.roll(c.ids.EnemyFire, f, u.ID, " at ", s.Boat.ID)
 		hits, _ := o.Int(eHits)
 		c.x.Emit("attack", str("attacker", u.ID), str("target", s.Boat.ID), str("weapon", "gun"), str("range", rangeZones[zone]),
 			str("weather", weathers[c.Mission.Weather]), str("result", hitText(hits)))

@@ -95,7 +95,7 @@ func TestRule4_6WeatherLimitsFire(t *testing.T) {
 	_, evs := probeWith(t, 3, opts("short", "s100"), orders{"speed": "medium", "range": "closer"}, func(c *Campaign) {
 		cb := atSea(c, slices.Index(weathers, "foggy"), 0)
 		c.combatOrders(cb, 1) // into Long
-		if why := targetWhy("gun", cb.Enemy[0].ID)(c); !strings.Contains(why, "rule 4.6") || !strings.Contains(why, "Close") {
+		if why, _ := c.asks.attack.Refusal("fire " + cb.Enemy[0].ID); !strings.Contains(why, "rule 4.6") || !strings.Contains(why, "Close") {
 			t.Errorf("refusal %q", why)
 		}
 	})
@@ -113,7 +113,7 @@ func TestRule4_6NoTorpedoAtMTB(t *testing.T) {
 	_, evs := probeWith(t, 3, opts("short", "s100"), orders{"speed": "very_fast", "range": "closer", "attack": "hold"}, func(c *Campaign) {
 		cb := atSea(c, 0, 4, 0)
 		c.combatOrders(cb, 1)
-		if why := targetWhy("torpedo", cb.Enemy[0].ID)(c); !strings.Contains(why, "rule 4.6: torpedoes cannot be fired at an MTB") {
+		if why, _ := c.asks.attack.Refusal("torpedo " + cb.Enemy[0].ID); !strings.Contains(why, "rule 4.6: torpedoes cannot be fired at an MTB") {
 			t.Errorf("refusal %q", why)
 		}
 	})
@@ -179,14 +179,18 @@ func TestRule4_6DrawCup(t *testing.T) {
 }
 
 // 4.9: the squadron leaves combat only from the Long zone after a round
-// there (or before it is on the board); moveWhy cites the rule.
+// there (or before it is on the board); the refusal cites the rule.
 func TestRule4_9LeaveFromLong(t *testing.T) {
 	_, evs := probeWith(t, 3, opts("short", "s100"), orders{"speed": "medium", "range": "closer", "attack": "hold"}, func(c *Campaign) {
 		cb := atSea(c, 0, 0)
 		c.combatOrders(cb, 1) // Long
 		c.combatOrders(cb, 2) // Medium
-		if why := moveWhy(c, "out"); !strings.Contains(why, "rule 4.9") {
+		c.combatOrders(cb, 3) // Close: out is refused in Medium
+		if why, _ := c.asks.rng.Refusal("move out"); !strings.Contains(why, "rule 4.9") {
 			t.Errorf("refusal %q", why)
+		}
+		if why, _ := c.asks.rng.Refusal("out"); !strings.Contains(why, "rule 4.9") {
+			t.Errorf("refusal of choose out: %q", why)
 		}
 	})
 	var offered [][]string
@@ -197,8 +201,8 @@ func TestRule4_9LeaveFromLong(t *testing.T) {
 		}
 	}
 	// Round 1 (outside the board): out is allowed; round 2, after a round
-	// spent in Long: out again. In Medium (after round 2) it is refused.
-	if len(offered) != 2 || !slices.Contains(offered[0], "out") || !slices.Contains(offered[1], "out") {
+	// spent in Long: out again. In Medium (round 3) it is refused.
+	if len(offered) != 3 || !slices.Contains(offered[0], "out") || !slices.Contains(offered[1], "out") || slices.Contains(offered[2], "out") {
 		t.Errorf("range options %v", offered)
 	}
 	// From Long after a round there, out is offered; an undetected squadron leaves.
@@ -382,11 +386,10 @@ func TestRule4_12StandInAtTheHelm(t *testing.T) {
 	for _, id := range []string{"D-2", "D-4"} {
 		tab := def(t).Booklets[0].Tables.MustGet(id)
 		c, _ := probeWith(t, 3, opts("short", "s100"), orders{}, func(c *Campaign) { c.setUp(); c.kill(c.crewman(posHelm)) })
-		c.facts.reset()
-		c.facts.standIn = c.helmStandIn()
-		_, with := tab.Modify(&c.facts, nil)
-		c.facts.standIn = 0
-		_, without := tab.Modify(&c.facts, nil)
+		f := facts{c: c, standIn: c.helmStandIn()}
+		_, with := tab.Modify(&f, nil)
+		f.standIn = 0
+		_, without := tab.Modify(&f, nil)
 		want := map[string]int{"D-2": -1, "D-4": +1}[id]
 		if with-without != want {
 			t.Errorf("%s: a stand-in at the helm changes the roll by %d, want %d", id, with-without, want)

@@ -2,7 +2,7 @@ package schnellboats
 
 import (
 	"fmt"
-	"strings"
+	"strconv"
 
 	"github.com/schnell-wargames/schnell/dice"
 	"github.com/schnell-wargames/schnell/engine"
@@ -127,8 +127,7 @@ func (c *Campaign) sail() {
 		if slow {
 			speed = "slow"
 		}
-		c.facts.reset()
-		m.Sea = c.eff(c.roll(c.ids.SeaState, z.ID), eSeaState)
+		m.Sea = c.eff(c.roll(c.ids.SeaState, facts{}, z.ID), eSeaState)
 		c.x.Emit("turn", num("n", m.Turn), str("zone", z.ID), str("speed", speed), num("sea_state", m.Sea))
 		if slow {
 			// 4.4: Slow takes 2 turns per zone; the second passes in the zone.
@@ -183,8 +182,7 @@ func (c *Campaign) specialMission() bool {
 	m := c.Mission
 	switch m.Kind {
 	case kindMinelaying:
-		c.facts.reset()
-		o := c.roll(c.ids.Minelay, "mine barrage")
+		o := c.roll(c.ids.Minelay, facts{}, "mine barrage")
 		if n, ok := o.Int(eCount); ok && n > 0 {
 			c.sortie1().Mines = 0
 			m.Special = true
@@ -195,8 +193,7 @@ func (c *Campaign) specialMission() bool {
 		c.x.Emit("special", str("mission", "minelaying"), flag("done", m.Special))
 	case kindRescue:
 		for try := 1; ; try++ {
-			c.facts.reset()
-			if c.roll(c.ids.Rescue, fmt.Sprintf("search %d", try)).Has(eRescued) {
+			if c.roll(c.ids.Rescue, facts{}, "search ", strconv.Itoa(try)).Has(eRescued) {
 				m.Special = true
 				break
 			}
@@ -215,8 +212,7 @@ func (c *Campaign) specialMission() bool {
 		}
 		c.x.Emit("special", str("mission", "rescue"), flag("done", m.Special))
 	case kindRecon:
-		c.facts.reset()
-		o := c.roll(c.ids.Recon, "")
+		o := c.roll(c.ids.Recon, facts{})
 		n, _ := o.Int(eCount)
 		m.Special = n > 0
 		if n > 1 {
@@ -263,18 +259,16 @@ func (c *Campaign) orders() {
 	next := zoneByID(m.Route[m.Pos+1])
 	d := &c.asks.move
 	d.Reset("move", "")
-	goOn := ""
-	if c.x.Asking() {
-		d.Prompt = fmt.Sprintf("Turn %d in %s. Go on to %s, or abort the mission and turn for Cherbourg (4.9)?", m.Turn, c.zone().Name, next.Name)
-		goOn = "go on to " + next.ID
-	}
-	o := d.Add("next", goOn, "move next")
+	o := d.Add("next", "", "move next")
 	o.Facts = append(o.Facts, str("zone", next.ID))
 	d.Add("home", "abort: the mission fails unless something was sunk", "move home")
 	if c.damaged() {
 		d.Default = 1
 	}
-	if c.x.Decide(d) == 1 {
+	if c.x.Decide(d, func(d *engine.Decision) {
+		d.Prompt = fmt.Sprintf("Turn %d in %s. Go on to %s, or abort the mission and turn for Cherbourg (4.9)?", m.Turn, c.zone().Name, next.Name)
+		d.Options[0].Text = "go on to " + next.ID
+	}) == 1 {
 		m.Aborted = true
 		c.turnHome("aborted")
 	}
@@ -292,8 +286,7 @@ func (c *Campaign) turnHome(why string) {
 // encounter rolls a zone's encounter table and resolves it.
 func (c *Campaign) encounter(table string) {
 	m := c.Mission
-	c.facts.reset()
-	e := c.eff(c.roll(table, c.zone().ID), eEncounter)
+	e := c.eff(c.roll(table, facts{}, c.zone().ID), eEncounter)
 	switch e {
 	case encNone:
 	case encEvent:
@@ -311,14 +304,12 @@ func (c *Campaign) encounter(table string) {
 // event is A-9.
 func (c *Campaign) event() {
 	m := c.Mission
-	c.facts.reset()
-	e := c.eff(c.roll(c.ids.Event, ""), eEvent)
+	e := c.eff(c.roll(c.ids.Event, facts{}), eEvent)
 	switch events[e] {
 	case "cognac":
 		c.Cognac = true
 	case "mechanical":
-		c.facts.reset()
-		o := c.roll(c.ids.Mechanical, "")
+		o := c.roll(c.ids.Mechanical, facts{})
 		if comp, ok := o.Int(eComponent); ok && comp > 0 {
 			if s := c.sortie1(); s.Formation && s.Gone == "" {
 				c.component(s, comp, false)
@@ -341,8 +332,7 @@ func (c *Campaign) event() {
 			c.x.Emit("separated", str("boat", s.Boat.ID), num("no", s.No))
 		}
 	case "mine":
-		c.facts.reset()
-		o := c.roll(c.ids.Mine, "")
+		o := c.roll(c.ids.Mine, facts{})
 		s := c.pick(true, "drifting mine")
 		switch {
 		case s == nil:
@@ -386,11 +376,10 @@ func (c *Campaign) pick(boat1 bool, why ...string) *Sortie {
 	case 1:
 		return cands[0]
 	}
-	var label string
-	if c.x.Reading() {
-		label = "which boat: " + strings.Join(why, "")
-	}
-	r, _ := c.x.RollDice(dice.D6, label)
+	var label [4]string
+	label[0] = "which boat: "
+	n := 1 + copy(label[1:], why)
+	r, _ := c.x.RollDice(dice.D6, label[:n]...)
 	return cands[(r-1)*len(cands)/6]
 }
 
@@ -406,8 +395,7 @@ func (c *Campaign) pilot() {
 		return
 	}
 	if m.Sea >= 4 {
-		c.facts.reset()
-		if !c.roll(c.ids.Search, "downed airman").Has(eRescued) {
+		if !c.roll(c.ids.Search, facts{}, "downed airman").Has(eRescued) {
 			c.x.Emit("pilot", str("result", "not found"))
 			return
 		}
@@ -420,50 +408,46 @@ func (c *Campaign) pilot() {
 // (A-9) that attacks without being looked for or spotted.
 func (c *Campaign) airPatrol(friendly bool) {
 	m := c.Mission
-	c.facts.reset()
 	if !friendly {
-		if !c.roll(c.ids.AirFind, "").Has(eSpotted) {
+		if !c.roll(c.ids.AirFind, facts{}).Has(eSpotted) {
 			c.x.Emit("air_patrol", str("result", "passed"))
 			return
 		}
 	}
-	c.facts.reset()
 	typ := 0
 	if !friendly {
-		typ = c.eff(c.roll(c.ids.AirType, ""), eAircraft)
+		typ = c.eff(c.roll(c.ids.AirType, facts{}), eAircraft)
 	}
 	spotted := false
 	if !friendly {
-		c.facts.reset()
+		var f facts
 		if w := c.crewman(posWatch); w != nil {
 			if w.Serving() {
-				c.facts.crew = w
+				f.crew = w
 			} else {
-				c.facts.standIn = 1
+				f.standIn = 1
 			}
 		}
-		spotted = c.roll(c.ids.AirSpot, aircraft[typ]).Has(eSpotted)
+		spotted = c.roll(c.ids.AirSpot, f, aircraft[typ]).Has(eSpotted)
 	}
 	if spotted {
-		prompt := ""
-		if c.x.Asking() {
-			prompt = fmt.Sprintf("A %s is spotted. Accelerate to Fast speed for the attack (4.4)?", title(aircraft[typ]))
+		d := &engine.Decision{Kind: "air_speed"}
+		if slow, why := c.slow(); slow {
+			d.Refuse("fast", "choose fast", "rule 4.4: a Slow squadron cannot accelerate (", why, "): `choose medium`")
+		} else {
+			d.Add("fast", "go to Fast: harder to hit (-1 on the attack)", "")
 		}
-		d := &engine.Decision{Kind: "air_speed", Prompt: prompt,
-			Options: []engine.Option{{Name: "fast", Text: "go to Fast: harder to hit (-1 on the attack)"}, {Name: "medium", Text: "hold Medium speed"}}}
-		slow, _ := c.slow()
-		if slow {
-			d.Options = d.Options[1:] // a Slow squadron cannot accelerate
-		}
-		if d.Options[c.x.Decide(d)].Name == "fast" {
+		d.Add("medium", "hold Medium speed", "")
+		if d.Options[c.x.Decide(d, func(d *engine.Decision) {
+			d.Prompt = fmt.Sprintf("A %s is spotted. Accelerate to Fast speed for the attack (4.4)?", title(aircraft[typ]))
+		})].Name == "fast" {
 			m.Fast = true
 		}
-		c.facts.reset()
-		c.facts.aircraft = typ
+		f := facts{aircraft: typ}
 		if g := c.crewman(posAftGun); g != nil && g.Serving() {
-			c.facts.crew = g
+			f.crew = g
 		}
-		aa := c.roll(c.ids.AirAA, aircraft[typ])
+		aa := c.roll(c.ids.AirAA, f, aircraft[typ])
 		if aa.Has(eSunk) {
 			m.Aircraft++
 			c.x.Emit("air_patrol", str("aircraft", aircraft[typ]), str("result", "shot down"))
@@ -476,19 +460,14 @@ func (c *Campaign) airPatrol(friendly bool) {
 			return
 		}
 	}
-	c.facts.reset()
-	c.facts.aircraft = typ
-	attack := c.eff(c.roll(c.ids.AirAttack, aircraft[typ]), eAttack)
-	c.facts.reset()
-	target := c.eff(c.roll(c.ids.AirTarget, ""), eCount)
+	attack := c.eff(c.roll(c.ids.AirAttack, facts{aircraft: typ}, aircraft[typ]), eAttack)
+	target := c.eff(c.roll(c.ids.AirTarget, facts{}), eCount)
 	s := c.target(target)
 	if s == nil {
 		m.Fast = false
 		return
 	}
-	c.facts.reset()
-	c.facts.aircraft, c.facts.attack, c.facts.spotted = typ, attack, b2i(spotted)
-	hits := c.eff(c.roll(c.ids.AirResult, s.Boat.ID), eHits)
+	hits := c.eff(c.roll(c.ids.AirResult, facts{aircraft: typ, attack: attack, spotted: b2i(spotted)}, s.Boat.ID), eHits)
 	who := aircraft[typ]
 	if friendly {
 		who = "luftwaffe"
@@ -521,12 +500,11 @@ func (c *Campaign) target(n int) *Sortie {
 // hit is one hit on a boat: a component of Boat #1 (G-1) or damage points
 // on Boats #2-#4 (G-2), 2.0 f.
 func (c *Campaign) hit(s *Sortie, attack int) {
-	c.facts.reset()
 	if s.No > 1 {
-		c.points(s, c.eff(c.roll(c.ids.Points, s.Boat.ID), ePoints))
+		c.points(s, c.eff(c.roll(c.ids.Points, facts{}, s.Boat.ID), ePoints))
 		return
 	}
-	comp := c.eff(c.roll(c.ids.HitLoc, s.Boat.ID), eComponent)
+	comp := c.eff(c.roll(c.ids.HitLoc, facts{}, s.Boat.ID), eComponent)
 	c.component(s, comp, true)
 	_ = attack
 }
@@ -623,19 +601,17 @@ func (c *Campaign) fire(s *Sortie) {
 		c.x.Emit("fire", str("boat", s.Boat.ID), str("result", "put out with an extinguisher"), num("extinguishers", s.Extinguishers))
 		return
 	}
-	c.facts.reset()
+	var f facts
 	if e := c.crewman(posEngine); e == nil || !e.Serving() {
-		c.facts.standIn = 1
+		f.standIn = 1
 	}
-	o := c.roll(c.ids.Fire, s.Boat.ID)
+	o := c.roll(c.ids.Fire, f, s.Boat.ID)
 	c.aftermath(s, o, "fire")
 }
 
 // flood rolls G-4 (the bilge pumps' state is the damage fact).
 func (c *Campaign) flood(s *Sortie) {
-	c.facts.reset()
-	c.facts.damage = b2i(s.BilgeOut)
-	o := c.roll(c.ids.Flood, s.Boat.ID)
+	o := c.roll(c.ids.Flood, facts{damage: b2i(s.BilgeOut)}, s.Boat.ID)
 	c.aftermath(s, o, "flooding")
 }
 
@@ -662,16 +638,13 @@ func (c *Campaign) aftermath(s *Sortie, o engine.Outcome, what string) {
 
 // crewHit is G-7 and G-8: which Boat #1 crewman is hit and how badly.
 func (c *Campaign) crewHit(s *Sortie) {
-	c.facts.reset()
-	pos := c.eff(c.roll(c.ids.CrewHit, ""), ePosition)
+	pos := c.eff(c.roll(c.ids.CrewHit, facts{}), ePosition)
 	cm := c.crewman(pos)
 	if cm == nil || cm.KIA || cm.Out {
 		c.x.Emit("crew_hit", str("position", positionsS[pos]), str("result", "no one at the post"))
 		return
 	}
-	c.facts.reset()
-	c.facts.crew = cm
-	w := c.eff(c.roll(c.ids.Wound, cm.Name), eWound)
+	w := c.eff(c.roll(c.ids.Wound, facts{crew: cm}, cm.Name), eWound)
 	c.wound(cm, w)
 }
 
@@ -761,9 +734,7 @@ func (c *Campaign) lose(s *Sortie, how, why, table string) {
 			case cm.SW && m.Sea >= 4, !rescuers:
 				c.kill(cm)
 			case m.Sea >= 4:
-				c.facts.reset()
-				c.facts.crew = cm
-				o := c.roll(table, cm.Name)
+				o := c.roll(table, facts{crew: cm}, cm.Name)
 				if o.Has(eKIA) {
 					c.kill(cm)
 				}
@@ -781,9 +752,7 @@ func (c *Campaign) lose(s *Sortie, how, why, table string) {
 	}
 	lostCrew := !rescuers
 	if rescuers && m.Sea >= 4 {
-		c.facts.reset()
-		c.facts.sortie = s
-		lostCrew = c.roll(table, s.Boat.ID+" crew").Has(eKIA)
+		lostCrew = c.roll(table, facts{sortie: s}, s.Boat.ID, " crew").Has(eKIA)
 	}
 	if lostCrew {
 		c.Stats.CrewsLost++
@@ -802,7 +771,12 @@ func (c *Campaign) disabledBoats() {
 		}
 		tower := c.tower(s)
 		d := &engine.Decision{Kind: "disabled", Prompt: fmt.Sprintf("Boat #%d (%s) is disabled. Take her in tow, or take off her crew and scuttle her?", s.No, s.Boat.ID)}
-		if tower != nil && m.Sea < 4 {
+		switch {
+		case m.Sea >= 4:
+			d.Refuse("tow", "choose tow", "no tow in Sea State 4-5: the line would part (errata G-12): `choose abandon`")
+		case tower == nil:
+			d.Refuse("tow", "choose tow", "no boat can tow: a tow needs a boat with 2 engines (Boat #1) or under 4 damage points: `choose abandon`")
+		default:
 			d.Options = append(d.Options, engine.Option{Name: "tow", Text: fmt.Sprintf("Boat #%d tows her home at Slow speed", tower.No)})
 		}
 		d.Options = append(d.Options, engine.Option{Name: "abandon", Text: "transfer the crew and scuttle her (she counts as lost)"})
@@ -854,10 +828,7 @@ func (c *Campaign) loneBoats() {
 		if s.Gone != "separated" {
 			continue
 		}
-		c.facts.reset()
-		c.facts.sortie = s
-		c.facts.damage = s.Points
-		o := c.roll(c.ids.Lone, s.Boat.ID)
+		o := c.roll(c.ids.Lone, facts{sortie: s, damage: s.Points}, s.Boat.ID)
 		home := c.eff(o, eHome)
 		c.x.Emit("lone_boat", str("boat", s.Boat.ID), str("result", homecoming[home]))
 		if homecoming[home] == "lost" || homecoming[home] == "captured" {

@@ -15,7 +15,7 @@ var (
 	wounds      = []string{"none", "lw", "sw", "kia"}
 	inquiries   = []string{"cleared", "reprimand", "relieved", "court_martial"}
 	aircraft    = []string{"beaufighter", "mosquito", "swordfish", "wellington", "typhoon"}
-	attacks     = []string{"rockets", "bombs", "strafe", "flare", "none"}
+	attacks     = []string{"none", "rockets", "bombs", "strafe", "flare"}
 	components  = []string{"none", "hull", "engine", "radio", "cannon", "bilge", "extinguisher", "fire", "flooding", "crew", "torpedo", "turbojet", "rocket"}
 	homecoming  = []string{"safe", "late", "lost", "captured"}
 	specials    = []string{"none", "sharp_eyes", "steady_hands", "mechanic", "lucky", "medic", "navigator", "leader"}

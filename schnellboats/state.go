@@ -188,7 +188,7 @@ type Campaign struct {
 	Stats     Stats
 	ids       *bookIDs
 	x         *engine.Ctx
-	facts     facts
+	facts     facts // those of the table being read (roll, lookup)
 	asks      asks
 	spare     spare
 }

@@ -49,27 +49,7 @@ var commands = []engine.Command{
 		}},
 	{Name: "move", Aliases: []string{"m"}, Usage: "move next|home | move closer|stay|away|out",
 		Help: "On the map: `move next` goes on to the next zone (or on as an Offensive Patrol after a special mission); `move home` aborts and turns for Cherbourg (4.9). In combat: `move closer`, `stay`, `away` or `out` (leave the combat from the Long Range Zone, 4.9).",
-		Run: func(g *engine.Game, args []string, w io.Writer) ([]gamelog.Event, error) {
-			if len(args) != 1 {
-				return nil, errors.New("usage: move next|home | move closer|stay|away|out")
-			}
-			if _, ok := pendingKind(g, "range"); ok {
-				return answer(g, "range", args[0], func(c *Campaign) string { return moveWhy(c, args[0]) })
-			}
-			if args[0] != "next" && args[0] != "home" {
-				return nil, errors.New("usage: move next|home (closer, stay, away and out are orders in combat)")
-			}
-			p := g.Pending()
-			if p == nil || p.Decision == nil || (p.Decision.Kind != "move" && p.Decision.Kind != "special_done") {
-				return nil, errors.New("no movement order is pending: `step` plays on to the next one")
-			}
-			for i := range p.Decision.Options {
-				if p.Decision.CommandFor(i) == "move "+args[0] {
-					return g.ChooseIndex(i, engine.ByPlayer, 1)
-				}
-			}
-			return nil, fmt.Errorf("move %s is not an option now", args[0])
-		},
+		Run:  engine.Order("move", 1),
 		Complete: func(*engine.Game, []string) []string {
 			return []string{"next", "home", "closer", "stay", "away", "out"}
 		}},

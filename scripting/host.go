@@ -318,6 +318,9 @@ func (h *Host) DecideArgs(d *engine.Decision) (engine.Answer, error) {
 				return engine.Answer{Option: i, Args: args}, nil
 			}
 		}
+		if why, ok := d.Refusal(string(v)); ok {
+			return engine.Answer{}, &Error{Script: h.name, Msg: fmt.Sprintf("%s: decide answered %s %q: %s", h.name, d.Kind, clip(string(v), 64), why)}
+		}
 		return bad(strconv.Quote(clip(string(v), 64)))
 	case lua.LNumber:
 		n := int(v)

@@ -1,0 +1,128 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/schnell-wargames/schnell/gamelog"
+)
+
+// refusal is an order the rules do not offer at a decision: its name (as
+// `choose NAME` or a script would answer), the command the player would
+// type, and why (parts d.why[from:to], joined when read).
+type refusal struct {
+	name, command string
+	from, to      int
+}
+
+// Refuse records, where the rules build a decision's options, an order they
+// do not offer and why: name is the answer a script or `choose NAME` would
+// give, command the line the player would type (as an Option's Command),
+// why the rule and what to do instead, made from parts joined only when
+// someone asks (Refusal, Find, Game.Answer). It allocates nothing once the
+// decision's storage has grown (Reset keeps it).
+func (d *Decision) Refuse(name, command string, why ...string) {
+	from := len(d.why)
+	d.why = append(d.why, why...)
+	d.refused = append(d.refused, refusal{name: name, command: command, from: from, to: len(d.why)})
+}
+
+// Refusal reports why the rules refuse an answer: an option name the rules
+// refused (case-insensitive) or the command of one.
+func (d *Decision) Refusal(answer string) (string, bool) {
+	a := strings.TrimSpace(answer)
+	for _, r := range d.refused {
+		if strings.EqualFold(r.name, a) || r.command != "" && sameCommand(r.command, a) {
+			return strings.Join(d.why[r.from:r.to], ""), true
+		}
+	}
+	return "", false
+}
+
+// Refused lists the commands (or `choose NAME`) the rules refuse here, in
+// the order they were refused.
+func (d *Decision) Refused() []string {
+	out := make([]string, len(d.refused))
+	for i, r := range d.refused {
+		out[i] = r.command
+		if out[i] == "" {
+			out[i] = "choose " + r.name
+		}
+	}
+	return out
+}
+
+// sameCommand compares two command lines word by word, ignoring case and
+// the spaces between words.
+func sameCommand(a, b string) bool {
+	fa, fb := strings.Fields(a), strings.Fields(b)
+	if len(fa) != len(fb) {
+		return false
+	}
+	for i := range fa {
+		if !strings.EqualFold(fa[i], fb[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// Answer answers the pending decision with a command line as the player
+// types it ("move out", "fire merchant-1"): a line equal to an option's
+// command (Decision.CommandFor) picks that option; a line the rules refused
+// (Decision.Refuse) is an error that says why; anything else is an error
+// that lists the orders there are. A refused or unknown line changes
+// nothing.
+func (g *Game) Answer(line string, who Who, level int) ([]gamelog.Event, error) {
+	d := g.pendingDecision()
+	if d == nil {
+		if g.pend != nil && g.pend.Roll != nil {
+			return nil, fmt.Errorf("`%s`: the game waits for a roll, not an order: type the faces rolled", line)
+		}
+		return nil, fmt.Errorf("`%s`: no decision is pending: `step` plays on to the next one", line)
+	}
+	for i := range d.Options {
+		if sameCommand(d.CommandFor(i), line) {
+			return g.ChooseIndex(i, who, level)
+		}
+	}
+	if why, ok := d.Refusal(line); ok {
+		return nil, errors.New(why)
+	}
+	return nil, fmt.Errorf("`%s` does not answer the %s decision: %s", line, d.Kind, d.commandList())
+}
+
+// commandList names the commands that answer d.
+func (d *Decision) commandList() string {
+	var b strings.Builder
+	b.WriteString("the orders are ")
+	for i := range d.Options {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString("`" + d.CommandFor(i) + "`")
+	}
+	return b.String()
+}
+
+// Order is the Run of a game command that is an order: it answers the
+// pending decision with the line typed (name, then the arguments) through
+// Game.Answer, so that the rules' options and refusals alone say what it
+// may be. level is the pause the game then plays on to (Game.Step).
+func Order(name string, level int) func(g *Game, args []string, w io.Writer) ([]gamelog.Event, error) {
+	return func(g *Game, args []string, _ io.Writer) ([]gamelog.Event, error) {
+		line := name
+		if len(args) > 0 {
+			line += " " + strings.Join(args, " ")
+		}
+		return g.Answer(line, ByPlayer, level)
+	}
+}
+
+// Wording fills in what a decision says to whoever reads it (its Prompt,
+// its options' Text). Ctx.Decide calls it only when someone reads them: the
+// player, or a decider that is not Blind; not in a replay, nor for the
+// reference player.
+type Wording func(d *Decision)
