@@ -1,0 +1,246 @@
+package engine
+
+import (
+	"bytes"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/schnell-wargames/schnell/gamelog"
+	"github.com/schnell-wargames/schnell/tables"
+)
+
+// ferry is a game of a few crossings: each crossing rolls T-1 for the
+// sea ("crossing N" in parts), then decides to sail on, wait or stop;
+// sailing is refused (and says why) after a storm. It counts how often its
+// wording is made.
+type ferry struct {
+	crossings int
+	worded    *int
+	storm     bool
+}
+
+func (f *ferry) Fact(int) int { return 0 }
+
+func (f *ferry) Play(c *Ctx) {
+	for n := 1; n <= f.crossings; n++ {
+		o := c.Roll("T-1", f, "crossing ", string(rune('0'+n)))
+		f.storm = o.Total <= 4
+		d := &Decision{Kind: "sail"}
+		if f.storm {
+			d.Refuse("sail", "sail", "rule 9.1: no ferry sails after a storm: `wait` or `stop`")
+		} else {
+			d.Add("sail", "", "sail")
+		}
+		d.Add("wait", "", "wait")
+		d.Add("stop", "", "")
+		i := c.Decide(d, func(d *Decision) {
+			*f.worded++
+			d.Prompt = "Crossing " + string(rune('0'+n)) + ": sail?"
+			for j := range d.Options {
+				d.Options[j].Text = "to " + d.Options[j].Name
+			}
+		})
+		c.Emit("crossing", gamelog.Int("n", n), gamelog.Str("order", d.Options[i].Name))
+		if d.Options[i].Name == "stop" {
+			return
+		}
+	}
+}
+
+func ferryDef(t testing.TB, worded *int) *Definition {
+	t.Helper()
+	tabs, err := tables.Load(os.DirFS("testdata"), toySchema)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &Definition{
+		Name:     "ferry",
+		Booklets: []Booklet{{Name: "ferry", Tables: tabs}},
+		New: func([]gamelog.Option, *tables.Set) (Rules, error) {
+			return &ferry{crossings: 6, worded: worded}, nil
+		},
+	}
+}
+
+// stepToDecision plays on until a decision of the kind is pending whose
+// options match want (a storm or not).
+func stepToDecision(t *testing.T, g *Game, storm bool) *Decision {
+	t.Helper()
+	for range 50 {
+		p := g.Pending()
+		if p != nil && p.Decision != nil {
+			_, refused := p.Decision.Refusal("sail")
+			if refused == storm {
+				return p.Decision
+			}
+			if _, err := g.Answer("wait", ByPlayer, 1); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		if g.Over() {
+			break
+		}
+		if _, err := g.Step(1); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Fatalf("no sail decision with storm=%v", storm)
+	return nil
+}
+
+func TestAnswerByCommand(t *testing.T) {
+	var worded int
+	def := ferryDef(t, &worded)
+	{
+		g, err := New(Config{Def: def, Seed: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := g.Step(1); err != nil {
+			t.Fatal(err)
+		}
+		d := stepToDecision(t, g, true)
+		seq := g.Seq()
+		t.Run("a refused order says why and changes nothing", func(t *testing.T) {
+			for _, line := range []string{"sail", "  SAIL ", "choose sail"} {
+				var err error
+				if strings.HasPrefix(line, "choose ") {
+					_, err = g.Choose(strings.TrimPrefix(line, "choose "), ByPlayer, 1)
+				} else {
+					_, err = g.Answer(line, ByPlayer, 1)
+				}
+				if err == nil || !strings.Contains(err.Error(), "rule 9.1: no ferry sails after a storm") {
+					t.Errorf("%q: got %v, want the rule's reason", line, err)
+				}
+				if g.Seq() != seq || g.Pending() == nil || g.Pending().Decision != d {
+					t.Fatalf("%q: a refused order changed the game", line)
+				}
+			}
+		})
+		t.Run("an unknown order lists the orders", func(t *testing.T) {
+			_, err := g.Answer("fly", ByPlayer, 1)
+			if err == nil || !strings.Contains(err.Error(), "`wait`, `choose stop`") {
+				t.Errorf("got %v, want the list of orders", err)
+			}
+		})
+		t.Run("an option's command answers it", func(t *testing.T) {
+			if _, err := Order("choose", 1)(g, []string{"stop"}, nil); err != nil {
+				t.Fatal(err)
+			}
+			if !g.Over() {
+				t.Errorf("`choose stop` did not stop the game")
+			}
+			if _, err := g.Answer("wait", ByPlayer, 1); err == nil || !strings.Contains(err.Error(), "no decision is pending") {
+				t.Errorf("answer after the end: got %v", err)
+			}
+		})
+	}
+}
+
+// The wording is made only when someone reads it: the player and a script
+// do; the reference player (Blind) and a replay do not.
+func TestWordingOnlyWhenRead(t *testing.T) {
+	var worded int
+	def := ferryDef(t, &worded)
+	decisions := func(g *Game) int {
+		n := 0
+		for _, e := range g.History() {
+			if e.Type == "decision" {
+				n++
+			}
+		}
+		return n
+	}
+	t.Run("blind", func(t *testing.T) {
+		worded = 0
+		g, _ := New(Config{Def: def, Seed: 3})
+		g.SetDecider(TakeDefault{})
+		if _, err := g.Step(NoPause); err != nil {
+			t.Fatal(err)
+		}
+		if worded != 0 || decisions(g) == 0 {
+			t.Errorf("worded %d times for %d decisions, want 0", worded, decisions(g))
+		}
+	})
+	t.Run("script", func(t *testing.T) {
+		worded = 0
+		g, _ := New(Config{Def: def, Seed: 3})
+		g.SetDecider(&scripted{answers: []int{0, 0, 0, 0, 0, 0}})
+		if _, err := g.Step(NoPause); err != nil {
+			t.Fatal(err)
+		}
+		if n := decisions(g); worded != n {
+			t.Errorf("worded %d times for %d decisions", worded, n)
+		}
+	})
+	var log bytes.Buffer
+	t.Run("player", func(t *testing.T) {
+		worded = 0
+		g, _ := New(Config{Def: def, Seed: 3})
+		if err := g.WriteLog(&log); err != nil {
+			t.Fatal(err)
+		}
+		for i := 0; i < 3 && !g.Over(); i++ {
+			if _, err := g.Step(NoPause); err != nil {
+				t.Fatal(err)
+			}
+			d := g.Pending().Decision
+			if worded != i+1 || !strings.HasPrefix(d.Prompt, "Crossing ") || d.Options[0].Text != "to "+d.Options[0].Name {
+				t.Fatalf("decision %d: worded %d times, prompt %q, option %+v", i+1, worded, d.Prompt, d.Options[0])
+			}
+			if _, err := g.Answer("wait", ByPlayer, NoPause); err != nil {
+				t.Fatal(err)
+			}
+		}
+		g.StopLog()
+	})
+	t.Run("replay", func(t *testing.T) {
+		worded = 0
+		lg, err := gamelog.Read("ferry", bytes.NewReader(log.Bytes()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := Replay(def, lg, 0, Config{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if worded != 1 || g.Pending() == nil || g.Pending().Decision.Prompt == "" {
+			t.Errorf("replayed 3 decisions and waits for a 4th: worded %d times, want 1 (the one waiting)", worded)
+		}
+	})
+}
+
+// A roll's label is made of parts, joined in the log and for the player.
+func TestRollLabelParts(t *testing.T) {
+	var worded int
+	def := ferryDef(t, &worded)
+	g, _ := New(Config{Def: def, Seed: 3})
+	var buf bytes.Buffer
+	if err := g.WriteLog(&buf); err != nil {
+		t.Fatal(err)
+	}
+	g.KeepHistory(false)
+	g.CollectEvents(false)
+	if _, err := g.Step(NoPause); err != nil {
+		t.Fatal(err)
+	}
+	g.StopLog()
+	if !strings.Contains(buf.String(), `"for":"crossing 1"`) {
+		t.Errorf("log-only game: the label is not joined in the log:\n%s", buf.String())
+	}
+	p, _ := New(Config{Def: def, Seed: 3, Mode: Physical})
+	if _, err := p.Step(NoPause); err != nil {
+		t.Fatal(err)
+	}
+	if r := p.Pending().Roll; r == nil || r.Label != "crossing 1" {
+		t.Errorf("physical roll: got %+v, want the label crossing 1", p.Pending())
+	}
+	if _, err := p.RollFaces([]string{"7"}, NoPause); err != nil {
+		t.Fatal(err)
+	}
+	if e := p.History()[0]; e.Str("for") != "crossing 1" {
+		t.Errorf("kept event: for %q", e.Str("for"))
+	}
+}
