@@ -55,7 +55,7 @@ func AAR(lg *gamelog.Log, c *Campaign, mission int) (string, error) {
 	b.WriteString("## The reckoning\n\n")
 	for i := len(lg.Events) - 1; i >= 0; i-- {
 		e := &lg.Events[i]
-		if e.Type != "campaign_end" {
+		if eventType(e.Type) != evCampaignEnd {
 			continue
 		}
 		switch e.Str("reason") {

@@ -54,7 +54,7 @@ func newCampaign(opts []gamelog.Option, _ *tables.Set) (engine.Rules, error) {
 // Play runs the campaign from set-up to its end.
 func (c *Campaign) Play(x *engine.Ctx) {
 	c.x = x
-	x.Emit("campaign_start", str("campaign", lengths[c.Length]), str("boat", boatTypes[c.Type]),
+	c.emit(evCampaignStart, str("campaign", lengths[c.Length]), str("boat", boatTypes[c.Type]),
 		str("start", c.Start.String()), str("end", c.End.String()))
 	c.setUp()
 	for !c.Over && c.Date.Before(c.End) {
@@ -104,7 +104,7 @@ func (c *Campaign) setUp() {
 			b.Skill = c.eff(o, eSkill)
 		}
 		c.Boats = append(c.Boats, b)
-		c.x.Emit("boat", str("boat", b.ID), str("role", role), str("skill", skills[b.Skill]), str("status", Ready))
+		c.emit(evBoat, str("boat", b.ID), str("role", role), str("skill", skills[b.Skill]), str("status", Ready))
 	}
 }
 
@@ -121,11 +121,11 @@ func (c *Campaign) newCrewman(pos int, replacement bool) *Crewman {
 	g, _ := given.Row.Effect(eName)
 	s, _ := sur.Row.Effect(eName)
 	m := &Crewman{Position: pos, Name: g.Str + " " + s.Str, Special: c.eff(sk, eSpecial), Start: c.Date, Veteran: vet}
-	typ := "crewman"
+	typ := evCrewman
 	if replacement {
-		typ = "replacement"
+		typ = evReplacement
 	}
-	c.x.Emit(typ, str("crewman", m.Name), str("position", positionsS[pos]), str("special", specials[m.Special]),
+	c.emit(typ, str("crewman", m.Name), str("position", positionsS[pos]), str("special", specials[m.Special]),
 		str("start", m.Start.String()), flag("veteran", vet))
 	return m
 }
@@ -160,7 +160,7 @@ func (c *Campaign) passDays(n int) {
 				// A new boat with a new crew (K-3, K-2) joins the squadron.
 				b.Skill = c.eff(c.roll(c.ids.RepCrew, facts{}, b.ID, " new crew"), eSkill)
 				b.Kills, b.Successes, b.Earned = 0, 0, 0
-				c.x.Emit("new_boat", str("boat", b.ID), str("skill", skills[b.Skill]), str("date", c.Date.Add(n).String()))
+				c.emit(evNewBoat, str("boat", b.ID), str("skill", skills[b.Skill]), str("date", c.Date.Add(n).String()))
 			}
 		}
 	}
@@ -189,7 +189,7 @@ func (c *Campaign) readyBoats() []*Boat {
 
 func (c *Campaign) noMission(reason string) {
 	c.Stats.Cancelled++
-	c.x.Emit("no_mission", str("date", c.Date.String()), str("reason", reason))
+	c.emit(evNoMission, str("date", c.Date.String()), str("reason", reason))
 }
 
 func (c *Campaign) tonight() {
@@ -210,7 +210,7 @@ func (c *Campaign) tonight() {
 	m := c.newMission()
 	c.Mission = m
 	m.Weather = c.eff(c.roll(c.ids.Weather, facts{}), eWeather)
-	c.x.Emit("weather", str("weather", weathers[m.Weather]))
+	c.emit(evWeather, str("weather", weathers[m.Weather]))
 	if c.Type == P5b && m.Weather == 3 {
 		// 3.3 step 2: Projekt 5b in Bad weather: the mission is cancelled.
 		c.Mission = nil
@@ -241,7 +241,7 @@ func (c *Campaign) tonight() {
 	for i, b := range sail {
 		ids[i] = gamelog.StrV(b.ID)
 	}
-	c.x.Emit("mission_start", num("mission", m.N), str("date", c.Date.String()), gamelog.List("boats", ids...), str("flagship", m.Flagship))
+	c.emit(evMissionStart, num("mission", m.N), str("date", c.Date.String()), gamelog.List("boats", ids...), str("flagship", m.Flagship))
 	c.missionType(m)
 	if m.Abstract {
 		c.Stats.Abstract++
@@ -257,7 +257,7 @@ func (c *Campaign) tonight() {
 	for i := range reds {
 		reds[i] = gamelog.IntV(m.FirstZone + i)
 	}
-	c.x.Emit("zones", gamelog.List("red", reds[:]...))
+	c.emit(evZones, gamelog.List("red", reds[:]...))
 	if m.Kind == 1 {
 		s := m.Sorties[0]
 		s.Mines = eq.Mines
@@ -292,7 +292,7 @@ func (c *Campaign) newSortie(i int) *Sortie {
 
 // substitute is 4.11: the Kommandant takes another ready boat as Boat #1.
 func (c *Campaign) substitute(ready []*Boat) {
-	d := &engine.Decision{Kind: "flagship"}
+	d := &engine.Decision{Kind: string(askFlagship)}
 	for _, b := range ready {
 		o := d.Add(b.ID, "", "")
 		o.Facts = append(o.Facts, str("boat", b.ID), str("skill", skills[b.Skill]), num("kills", b.Kills))
@@ -319,7 +319,7 @@ func (c *Campaign) substitute(ready []*Boat) {
 			c.Flagship = j
 		}
 	}
-	c.x.Emit("substitution", str("boat", nb.ID), str("from", old.ID), str("reason", old.Status))
+	c.emit(evSubstitution, str("boat", nb.ID), str("from", old.ID), str("reason", old.Status))
 }
 
 // missionType is 3.3 steps 2-3.
@@ -335,7 +335,7 @@ func (c *Campaign) missionType(m *Mission) {
 	if m.Kind == 0 && c.ids.Abstract != "" {
 		m.Abstract = c.roll(c.ids.Abstract, facts{}).Has(eAbstract)
 	}
-	c.x.Emit("mission_type", str("kind", missionKind[m.Kind]), flag("abstract", m.Abstract))
+	c.emit(evMissionType, str("kind", missionKind[m.Kind]), flag("abstract", m.Abstract))
 }
 
 // vp counts Victory Points for an item (I-1) n times.
@@ -350,7 +350,7 @@ func (c *Campaign) vp(item, n int, why string) {
 	if c.Mission != nil {
 		c.Mission.VP += total
 	}
-	c.x.Emit("victory_points", str("item", vpItems[item]), num("count", n), num("vp", total), str("why", why), num("total", c.VP))
+	c.emit(evVictoryPoints, str("item", vpItems[item]), num("count", n), num("vp", total), str("why", why), num("total", c.VP))
 }
 
 func vpItem(name string) int {
@@ -411,7 +411,7 @@ func (c *Campaign) completeMission(abstract bool) {
 	if m.Pilot {
 		c.vp(vpItem("pilot_rescued"), 1, "airman rescued")
 	}
-	c.x.Emit("mission_end", num("mission", m.N), flag("success", success), num("sunk", sunk), num("lost", lost), num("vp", m.VP))
+	c.emit(evMissionEnd, num("mission", m.N), flag("success", success), num("sunk", sunk), num("lost", lost), num("vp", m.VP))
 	// 5.0: successful missions make veterans and raise crew skill.
 	if success {
 		for _, cm := range c.Crew {
@@ -419,7 +419,7 @@ func (c *Campaign) completeMission(abstract bool) {
 				cm.Successes++
 				if cm.Successes >= 15 && !cm.Veteran {
 					cm.Veteran = true
-					c.x.Emit("veteran", str("crewman", cm.Name), str("position", positionsS[cm.Position]))
+					c.emit(evVeteran, str("crewman", cm.Name), str("position", positionsS[cm.Position]))
 				}
 			}
 		}
@@ -458,7 +458,7 @@ func (c *Campaign) crewSkill(b *Boat) {
 	for b.Skill < 3 && want > b.Earned {
 		b.Skill++
 		b.Earned++
-		c.x.Emit("crew_skill", str("boat", b.ID), str("level", skills[b.Skill]))
+		c.emit(evCrewSkill, str("boat", b.ID), str("level", skills[b.Skill]))
 	}
 }
 
@@ -508,7 +508,7 @@ func (c *Campaign) woundsAfter() {
 		default:
 			cm.SW, cm.LW = false, 0
 		}
-		c.x.Emit("wound_status", str("crewman", cm.Name), str("position", positionsS[cm.Position]), str("result", []string{"recovered", "light wound", "discharged", "died of wounds"}[res]))
+		c.emit(evWoundStatus, str("crewman", cm.Name), str("position", positionsS[cm.Position]), str("result", []string{"recovered", "light wound", "discharged", "died of wounds"}[res]))
 	}
 }
 
@@ -546,7 +546,7 @@ func (c *Campaign) repairs() {
 		if s.Gone == "sunk" || s.Gone == "abandoned" {
 			b.Status, b.Lost = Lost, b.Lost+1
 			b.RepairDays = c.eff(c.roll(c.ids.RepBoat, facts{}, b.ID), eDays)
-			c.x.Emit("repair", str("boat", b.ID), num("days", b.RepairDays), str("why", "lost: a new boat is on order"))
+			c.emit(evRepair, str("boat", b.ID), num("days", b.RepairDays), str("why", "lost: a new boat is on order"))
 			continue
 		}
 		dmg := s.Points + s.Components
@@ -561,7 +561,7 @@ func (c *Campaign) repairs() {
 			days += c.eff(c.roll(c.ids.Parts, facts{}, b.ID, " ", part), eDays)
 		}
 		b.Status, b.RepairDays = Repair, days
-		c.x.Emit("repair", str("boat", b.ID), num("days", days))
+		c.emit(evRepair, str("boat", b.ID), num("days", days))
 	}
 }
 
@@ -597,22 +597,22 @@ func (c *Campaign) medalRow(grade int) *tables.Row {
 
 func (c *Campaign) award(name string) {
 	c.Medals = append(c.Medals, name)
-	c.x.Emit("medal", str("medal", name), num("vp", c.VP))
+	c.emit(evMedal, str("medal", name), num("vp", c.VP))
 }
 
 // inquiry is "Completing a Mission" 5 (I-3) with the Fine Cognac (7.0).
 func (c *Campaign) inquiry(lost int, boat1 bool, sunk int) {
 	res := c.eff(c.roll(c.ids.Inquiry, facts{boatsLost: lost, boat1Lost: b2i(boat1), sunk: sunk, crew: c.kmdt()}), eInquiry)
 	if res == 2 && c.Cognac {
-		d := &engine.Decision{Kind: "cognac", Prompt: "The Board of Inquiry will relieve you of command. Bribe the Base Commander with the Fine Cognac?",
+		d := &engine.Decision{Kind: string(askCognac), Prompt: "The Board of Inquiry will relieve you of command. Bribe the Base Commander with the Fine Cognac?",
 			Options: []engine.Option{{Name: "bribe", Text: "hand over the Fine Cognac: the finding becomes a reprimand"}, {Name: "keep", Text: "keep it and accept the finding"}}}
 		if c.x.Decide(d) == 0 {
 			c.Cognac = false
 			res = 1
-			c.x.Emit("cognac", str("used", "bribe"))
+			c.emit(evCognac, str("used", "bribe"))
 		}
 	}
-	c.x.Emit("inquiry", str("result", inquiries[res]))
+	c.emit(evInquiry, str("result", inquiries[res]))
 	switch res {
 	case 1:
 		c.Reprimand++
@@ -638,7 +638,7 @@ func (c *Campaign) finish() {
 	row := c.lookup(c.ids.Rating[c.Length], facts{})
 	e, _ := row.Effect(eRating)
 	c.Rating = e.Str
-	c.x.Emit("campaign_end", str("date", c.Date.String()), str("reason", c.EndReason), num("vp", c.VP), str("rating", c.Rating))
+	c.emit(evCampaignEnd, str("date", c.Date.String()), str("reason", c.EndReason), num("vp", c.VP), str("rating", c.Rating))
 }
 
 func title(s string) string {

@@ -156,7 +156,7 @@ func (c *Campaign) fight(kind int) {
 		if !second || cb.Left || c.formed() == 0 || cb.Wave > 1 {
 			break
 		}
-		d := &engine.Decision{Kind: "next_wave", Prompt: "A second wave of the convoy comes into sight. Attack it, or break off?",
+		d := &engine.Decision{Kind: string(askNextWave), Prompt: "A second wave of the convoy comes into sight. Attack it, or break off?",
 			Options: []engine.Option{{Name: "attack", Text: "attack the second wave"}, {Name: "break_off", Text: "break off and resume the mission"}}}
 		if c.damaged() || !c.armed() {
 			d.Default = 1
@@ -173,7 +173,7 @@ func (c *Campaign) fight(kind int) {
 			sunk++
 		}
 	}
-	c.x.Emit("combat_end", num("waves", cb.Wave), num("rounds", cb.Round), num("sunk", sunk))
+	c.emit(evCombatEnd, num("waves", cb.Wave), num("rounds", cb.Round), num("sunk", sunk))
 	for _, s := range m.Sorties {
 		s.Apart = 0 // the boats that broke away rejoin (4.8)
 	}
@@ -203,11 +203,11 @@ func (c *Campaign) searchWater(cb *Combat) {
 				}
 				if !found {
 					c.kill(cm)
-					c.x.Emit("wound", str("crewman", cm.Name), str("position", positionsS[cm.Position]), str("level", "kia"))
+					c.emit(evWound, str("crewman", cm.Name), str("position", positionsS[cm.Position]), str("level", "kia"))
 				} else {
 					aboard(1)
 				}
-				c.x.Emit("rescue", str("who", cm.Name), str("result", rescueText(found)))
+				c.emit(evRescue, str("who", cm.Name), str("result", rescueText(found)))
 			}
 			continue
 		}
@@ -217,11 +217,11 @@ func (c *Campaign) searchWater(cb *Combat) {
 		}
 		if !found {
 			c.Stats.CrewsLost++
-			c.x.Emit("crew_lost", str("boat", s.Boat.ID))
+			c.emit(evCrewLost, str("boat", s.Boat.ID))
 		} else {
 			aboard(1)
 		}
-		c.x.Emit("rescue", str("who", s.Boat.ID+" crew"), str("result", rescueText(found)))
+		c.emit(evRescue, str("who", s.Boat.ID+" crew"), str("result", rescueText(found)))
 	}
 	cb.inWater = cb.inWater[:0]
 }
@@ -299,7 +299,7 @@ func (c *Campaign) combatStart(cb *Combat) {
 		objs = append(objs, str("id", u.ID), str("type", enemies[u.Type]), str("crew", skills[u.Skill]))
 		list = append(list, gamelog.Value{Kind: gamelog.KObj, O: objs[i:len(objs):len(objs)]})
 	}
-	c.x.Emit("combat_start", str("kind", cb.Kind), num("wave", cb.Wave), str("zone", c.zone().ID), gamelog.List("enemies", list...))
+	c.emit(evCombatStart, str("kind", cb.Kind), num("wave", cb.Wave), str("zone", c.zone().ID), gamelog.List("enemies", list...))
 }
 
 // worthIt: a ship a torpedo may be fired at is still present.
@@ -326,7 +326,7 @@ func (cb *Combat) enemyLeft() bool {
 func (c *Campaign) waveRounds(cb *Combat) {
 	for r := 1; r <= maxRounds && cb.enemyLeft() && !cb.Left && c.formed() > 0; r++ {
 		cb.Round++
-		c.x.Emit("round", num("n", r), num("wave", cb.Wave))
+		c.emit(evRound, num("n", r), num("wave", cb.Wave))
 		c.combatOrders(cb, r)
 		if cb.Left {
 			break
@@ -341,7 +341,7 @@ func (c *Campaign) waveRounds(cb *Combat) {
 		for _, u := range cb.Enemy {
 			if u.present() {
 				u.Gone = "evaded"
-				c.x.Emit("evaded", str("unit", u.ID), str("why", "passed out of reach"))
+				c.emit(evEvaded, str("unit", u.ID), str("why", "passed out of reach"))
 			}
 		}
 	}
@@ -415,7 +415,7 @@ func (c *Campaign) combatOrders(cb *Combat, round int) {
 	c.breakAway(cb)
 	limit, _, _ := c.limitSpeed()
 	d := &c.asks.speed
-	d.Reset("speed", "")
+	d.Reset(string(askSpeed), "")
 	for sp := speedSlow; sp <= limit; sp++ {
 		o := &speedOptions[sp]
 		d.Add(o.Name, o.Text, o.Command)
@@ -436,12 +436,12 @@ func (c *Campaign) combatOrders(cb *Combat, round int) {
 	if sp != cb.Speed {
 		cb.Speed, cb.slowWait = sp, 0
 		for _, s := range c.formation() {
-			c.x.Emit("speed", str("boat", s.Boat.ID), str("speed", speeds[sp]))
+			c.emit(evSpeed, str("boat", s.Boat.ID), str("speed", speeds[sp]))
 		}
 	}
 	// Movement: closer, stay, away, or out of the combat.
 	mv := &c.asks.rng
-	mv.Reset("range", "")
+	mv.Reset(string(askRange), "")
 	const notYet = "the squadron is not on the board yet: `move closer` places it in the Long Range Zone"
 	if cb.Zone < zoneClose {
 		mv.Add("closer", "close the enemy", "move closer")
@@ -493,7 +493,7 @@ func (c *Campaign) combatOrders(cb *Combat, round int) {
 	case "out":
 		if cb.Zone == zoneOut || c.leave(cb) {
 			cb.Left = true
-			c.x.Emit("abort", str("boat", "squadron"), str("result", "left the combat"))
+			c.emit(evAbort, str("boat", "squadron"), str("result", "left the combat"))
 			return
 		}
 	}
@@ -505,7 +505,7 @@ func (c *Campaign) combatOrders(cb *Combat, round int) {
 	if cb.Zone != from {
 		for _, s := range c.formation() {
 			if !s.Disabled && s.Apart == 0 {
-				c.x.Emit("range", str("boat", s.Boat.ID), str("from", rangeZones[from]), str("to", rangeZones[cb.Zone]))
+				c.emit(evRange, str("boat", s.Boat.ID), str("from", rangeZones[from]), str("to", rangeZones[cb.Zone]))
 			}
 		}
 	}
@@ -523,7 +523,7 @@ func (c *Campaign) breakAway(cb *Combat) {
 			continue
 		}
 		if s.Apart == 0 && s.Points >= 3 {
-			d := &engine.Decision{Kind: "break_formation",
+			d := &engine.Decision{Kind: string(askBreakFormation),
 				Options: []engine.Option{
 					{Name: "stay", Text: "stay in formation", Facts: []gamelog.Field{str("boat", s.Boat.ID), num("points", s.Points)}},
 					{Name: "break", Text: "break away to the Long zone and stay there", Facts: []gamelog.Field{str("boat", s.Boat.ID), num("points", s.Points)}}}}
@@ -535,7 +535,7 @@ func (c *Campaign) breakAway(cb *Combat) {
 			}) == 1 {
 				s.Apart = 1
 				from := rangeZones[cb.Zone]
-				c.x.Emit("range", str("boat", s.Boat.ID), str("from", from), str("to", "long"))
+				c.emit(evRange, str("boat", s.Boat.ID), str("from", from), str("to", "long"))
 			}
 			continue
 		}
@@ -543,7 +543,7 @@ func (c *Campaign) breakAway(cb *Combat) {
 			continue
 		}
 		s.Apart++
-		d := &engine.Decision{Kind: "boat_abort", Prompt: fmt.Sprintf("Boat #%d (%s) waits in the Long zone. Abort her mission: she leaves the squadron for good and makes for Cherbourg alone (4.9)?", s.No, s.Boat.ID),
+		d := &engine.Decision{Kind: string(askBoatAbort), Prompt: fmt.Sprintf("Boat #%d (%s) waits in the Long zone. Abort her mission: she leaves the squadron for good and makes for Cherbourg alone (4.9)?", s.No, s.Boat.ID),
 			Options: []engine.Option{
 				{Name: "stay", Text: "she stays with the squadron", Facts: []gamelog.Field{str("boat", s.Boat.ID), num("points", s.Points)}},
 				{Name: "abort", Text: "she aborts and heads home alone", Facts: []gamelog.Field{str("boat", s.Boat.ID), num("points", s.Points)}}}}
@@ -560,9 +560,9 @@ func (c *Campaign) breakAway(cb *Combat) {
 		}
 		if ok {
 			s.Apart, s.Formation, s.Gone = 0, false, "separated"
-			c.x.Emit("abort", str("boat", s.Boat.ID), str("result", "left the squadron for Cherbourg"))
+			c.emit(evAbort, str("boat", s.Boat.ID), str("result", "left the squadron for Cherbourg"))
 		} else {
-			c.x.Emit("abort", str("boat", s.Boat.ID), str("result", "could not get clear: she stays in the Long zone"))
+			c.emit(evAbort, str("boat", s.Boat.ID), str("result", "could not get clear: she stays in the Long zone"))
 		}
 	}
 }
@@ -584,7 +584,7 @@ func (c *Campaign) leave(cb *Combat) bool {
 	if c.roll(c.ids.Evade, facts{speed: atSpeed(cb.Speed)}, "squadron").Has(eEvaded) {
 		return true
 	}
-	c.x.Emit("abort", str("boat", "squadron"), str("result", "held by the enemy: it stays in the Long zone"))
+	c.emit(evAbort, str("boat", "squadron"), str("result", "held by the enemy: it stays in the Long zone"))
 	return false
 }
 
@@ -631,7 +631,7 @@ func (c *Campaign) refMove(cb *Combat, d *engine.Decision) int {
 // rockets at a target, or hold fire (to stay undetected).
 func (c *Campaign) attackPlan(cb *Combat, round int) {
 	d := &c.asks.attack
-	d.Reset("attack", "")
+	d.Reset(string(askAttack), "")
 	d.Add("hold", "hold fire", "hold")
 	torps, rockets := 0, 0         // that can be launched this wave
 	torpsLeft, rocketsLeft := 0, 0 // aboard
@@ -757,7 +757,7 @@ func (c *Campaign) detection(cb *Combat) {
 func (c *Campaign) detected(cb *Combat, by string) {
 	if !cb.Detected {
 		cb.Detected = true
-		c.x.Emit("detected", str("by", by))
+		c.emit(evDetected, str("by", by))
 	}
 }
 
@@ -849,7 +849,7 @@ func (c *Campaign) boatAttacks(cb *Combat, s *Sortie) {
 		f := facts{rng: cb.Zone, size: ofSize(u.Size), speed: atSpeed(cb.Speed), target: u.Type, skill: skill, skilled: true}
 		o := c.roll(c.ids.Gunfire, f, s.Boat.ID, " at ", u.ID)
 		hits, _ := o.Int(eHits)
-		c.x.Emit("attack", str("attacker", s.Boat.ID), str("target", u.ID), str("weapon", "gun"), str("range", rangeZones[cb.Zone]),
+		c.emit(evAttack, str("attacker", s.Boat.ID), str("target", u.ID), str("weapon", "gun"), str("range", rangeZones[cb.Zone]),
 			str("weather", weathers[c.Mission.Weather]), str("result", hitText(hits)))
 		c.damageUnit(cb, s, u, hits, false)
 	}
@@ -981,13 +981,13 @@ func (c *Campaign) launch(cb *Combat, s *Sortie, u *Unit, weapon string) {
 		c.detected(cb, "the rockets' flash")
 	}
 	if hits == 0 {
-		c.x.Emit("attack", str("attacker", s.Boat.ID), str("target", u.ID), str("weapon", weapon), str("range", rangeZones[cb.Zone]),
+		c.emit(evAttack, str("attacker", s.Boat.ID), str("target", u.ID), str("weapon", weapon), str("range", rangeZones[cb.Zone]),
 			str("weather", weathers[c.Mission.Weather]), str("result", "miss"))
 		return
 	}
 	d := c.roll(c.ids.TorpedoDamage, facts{weapon: slices.Index(weapons, weapon), target: u.Type}, u.ID)
 	pts, _ := d.Int(ePoints)
-	c.x.Emit("attack", str("attacker", s.Boat.ID), str("target", u.ID), str("weapon", weapon), str("range", rangeZones[cb.Zone]),
+	c.emit(evAttack, str("attacker", s.Boat.ID), str("target", u.ID), str("weapon", weapon), str("range", rangeZones[cb.Zone]),
 		str("weather", weathers[c.Mission.Weather]), str("result", damageText(pts)))
 	c.damageUnit(cb, s, u, pts, d.Has(eSunk))
 }
@@ -1006,7 +1006,7 @@ func (c *Campaign) damageUnit(cb *Combat, s *Sortie, u *Unit, pts int, sunk bool
 	if enemies[u.Type] == "tanker" && u.Damage >= 2 && !u.Burns {
 		u.Burns = true
 		u.credit = s
-		c.x.Emit("burning", str("unit", u.ID))
+		c.emit(evBurning, str("unit", u.ID))
 	}
 }
 
@@ -1016,7 +1016,7 @@ func (c *Campaign) sinkUnit(u *Unit, by *Sortie) {
 	if by != nil {
 		by.Boat.Kills++
 	}
-	c.x.Emit("sunk", str("unit", u.ID), str("by", byID(by)))
+	c.emit(evSunk, str("unit", u.ID), str("by", byID(by)))
 }
 
 func byID(s *Sortie) string {
@@ -1049,7 +1049,7 @@ func (c *Campaign) enemyActs(cb *Combat, u *Unit) {
 		}
 		if c.roll(c.ids.Evade, f, u.ID).Has(eEvaded) {
 			u.Gone = "evaded"
-			c.x.Emit("evaded", str("unit", u.ID), str("why", "turned away into the dark"))
+			c.emit(evEvaded, str("unit", u.ID), str("why", "turned away into the dark"))
 			return
 		}
 	}
@@ -1072,7 +1072,7 @@ func (c *Campaign) enemyActs(cb *Combat, u *Unit) {
 		}
 		o := c.roll(c.ids.EnemyFire, f, u.ID, " at ", s.Boat.ID)
 		hits, _ := o.Int(eHits)
-		c.x.Emit("attack", str("attacker", u.ID), str("target", s.Boat.ID), str("weapon", "gun"), str("range", rangeZones[zone]),
+		c.emit(evAttack, str("attacker", u.ID), str("target", s.Boat.ID), str("weapon", "gun"), str("range", rangeZones[zone]),
 			str("weather", weathers[c.Mission.Weather]), str("result", hitText(hits)))
 		for range hits {
 			if s.Gone != "" {

@@ -42,10 +42,10 @@ var combatCommands = []engine.Command{
 	{Name: "abort", Usage: "abort", Help: "Abort (4.9): in combat, leave the Combat Board from the Long Range Zone (`move out`); on the map, turn for Cherbourg (`move home`).",
 		Run: func(g *engine.Game, args []string, w io.Writer) ([]gamelog.Event, error) {
 			if p := g.Pending(); p != nil && p.Decision != nil {
-				switch p.Decision.Kind {
-				case "range":
+				switch decisionKind(p.Decision.Kind) {
+				case askRange:
 					return g.Answer("move out", engine.ByPlayer, 1)
-				case "move":
+				case askMove:
 					return g.Answer("move home", engine.ByPlayer, 1)
 				}
 			}

@@ -95,9 +95,9 @@ func newDefinition(s100, b5 *tables.Set) *engine.Definition {
 		Status:    status,
 		Summarize: summarize,
 		View:      func(r engine.Rules) engine.Viewer { return r.(*Campaign) },
-		Glance:    []string{"mission_start", "victory_points", "campaign_end"}, // what summarize reads
+		Glance:    []string{string(evMissionStart), string(evVictoryPoints), string(evCampaignEnd)}, // what summarize reads
 		Finished: func(lg *gamelog.Log) bool {
-			return len(lg.Events) > 0 && lg.Events[len(lg.Events)-1].Type == "campaign_end"
+			return len(lg.Events) > 0 && eventType(lg.Events[len(lg.Events)-1].Type) == evCampaignEnd
 		},
 		Reference:     func(engine.Rules) engine.Decider { return engine.TakeDefault{} },
 		ReferenceName: "the reference Kommandant",

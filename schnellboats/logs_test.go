@@ -58,7 +58,23 @@ func TestLogFormatDocumented(t *testing.T) {
 		}
 	}
 	missing := map[string]bool{}
+	for _, typ := range eventTypes {
+		if _, ok := rows[string(typ)]; !ok {
+			missing[string(typ)] = true
+		}
+	}
 	check := func(e *gamelog.Event) {
+		if e.Type != "roll" && e.Type != "decision" && e.Type != "error" && !slices.Contains(eventTypes, eventType(e.Type)) {
+			t.Errorf("event type %q is not listed in eventTypes (events.go)", e.Type)
+		}
+		if e.Type == "decision" && !slices.ContainsFunc(decisionKinds, func(k struct {
+			kind    decisionKind
+			options string
+		}) bool {
+			return string(k.kind) == e.Str("kind")
+		}) {
+			t.Errorf("decision kind %q is not listed in decisionKinds (events.go)", e.Str("kind"))
+		}
 		row, ok := rows[e.Type]
 		if !ok {
 			missing[e.Type] = true

@@ -108,7 +108,7 @@ var apiClasses = []string{"Game", "Mission", "Combat", "Unit", "Boat", "Crewman"
 
 // LuaAPI implements scripting.Documented.
 func (Game) LuaAPI() scripting.API {
-	return scripting.API{Game: Name, Classes: apiClasses, Fields: LuaAPI, Decisions: luaDecisions, Examples: luaExamples}
+	return scripting.API{Game: Name, Classes: apiClasses, Fields: LuaAPI, Decisions: decisionsDoc(), Examples: luaExamples}
 }
 
 const luaExamples = `Examples in ` + "`scripts/`" + `: ` + "`reference.lua`" + ` (the built-in reference Kommandant's policy: logs identical
@@ -116,11 +116,3 @@ to ` + "`schnell auto`" + `), ` + "`aggressive.lua`" + `, ` + "`cautious.lua`" +
 ` + "`schnell lua scripts/analyse.lua logs/*.jsonl`" + `). Editors that speak lua-language-server read
 ` + "`scripts/schnell.d.lua`" + `. At the prompt, ` + "`script FILE mission`" + ` hands over command to the end of the mission,
 ` + "`script FILE turn`" + ` to the end of the turn.`
-
-const luaDecisions = `Decision kinds and their options: ` + "`move`" + ` — ` + "`next`, `home`" + ` (abort, 4.9); ` + "`special_done`" + ` — ` + "`patrol`, `home`" + `;
-` + "`rescue_wait`" + ` — ` + "`search`, `give_up`" + `; ` + "`pilot`" + ` — ` + "`pick_up`, `leave`" + `; ` + "`air_speed`" + ` — ` + "`fast`, `medium`" + ` (only
-` + "`medium`" + ` when the squadron is Slow); ` + "`disabled`" + ` — ` + "`tow`" + ` (when allowed), ` + "`abandon`" + `; ` + "`cognac`" + ` — ` + "`bribe`, `keep`" + `;
-` + "`flagship`" + ` (4.11) — one option per ready hull. In combat (4.6-4.9), each round: ` + "`speed`" + ` — ` + "`slow`…`very_fast`" + `
-(as damage allows); ` + "`range`" + ` — ` + "`closer`, `stay`, `away`, `out`" + `; ` + "`attack`" + ` — ` + "`hold`, `guns:ID`, `torpedo:ID`, `rocket:ID`" + `;
-` + "`next_wave`" + ` — ` + "`attack`, `break_off`" + `; for a heavily damaged Boat #2-#4, ` + "`break_formation`" + ` and then
-` + "`boat_abort`" + ` — ` + "`stay`, `break`/`abort`" + ` (4.8, 4.9). ` + "`d.default`" + ` is the reference Kommandant's choice.`

@@ -128,11 +128,11 @@ func (c *Campaign) sail() {
 			speed = "slow"
 		}
 		m.Sea = c.eff(c.roll(c.ids.SeaState, facts{}, z.ID), eSeaState)
-		c.x.Emit("turn", num("n", m.Turn), str("zone", z.ID), str("speed", speed), num("sea_state", m.Sea))
+		c.emit(evTurn, num("n", m.Turn), str("zone", z.ID), str("speed", speed), num("sea_state", m.Sea))
 		if slow {
 			// 4.4: Slow takes 2 turns per zone; the second passes in the zone.
 			m.Turn++
-			c.x.Emit("slow_turn", num("turn", m.Turn), str("zone", z.ID), str("why", why))
+			c.emit(evSlowTurn, num("turn", m.Turn), str("zone", z.ID), str("why", why))
 		}
 		c.checkTow()
 		if z.ID == "CHERBOURG" {
@@ -168,7 +168,7 @@ func (c *Campaign) inRedZone() {
 	c.encounter(c.ids.Encounter[3])
 	if c.formed() > 0 {
 		m.Patrolled++
-		c.x.Emit("patrolled", str("zone", c.zone().ID), num("zones", m.Patrolled))
+		c.emit(evPatrolled, str("zone", c.zone().ID), num("zones", m.Patrolled))
 	}
 	if c.zone().Red == m.FirstZone+3 && !m.Home {
 		c.turnHome("the 4 assigned Red Zones are patrolled")
@@ -190,7 +190,7 @@ func (c *Campaign) specialMission() bool {
 				m.Sunk["merchant"]++
 			}
 		}
-		c.x.Emit("special", str("mission", "minelaying"), flag("done", m.Special))
+		c.emit(evSpecial, str("mission", "minelaying"), flag("done", m.Special))
 	case kindRescue:
 		for try := 1; ; try++ {
 			if c.roll(c.ids.Rescue, facts{}, "search ", strconv.Itoa(try)).Has(eRescued) {
@@ -200,7 +200,7 @@ func (c *Campaign) specialMission() bool {
 			if try == 4 {
 				break
 			}
-			d := &engine.Decision{Kind: "rescue_wait", Prompt: "The dinghy is not found. Search another turn here?",
+			d := &engine.Decision{Kind: string(askRescueWait), Prompt: "The dinghy is not found. Search another turn here?",
 				Options: []engine.Option{
 					{Name: "search", Text: fmt.Sprintf("search on (turn %d of 4)", try+1)},
 					{Name: "give_up", Text: "give up the search"}}}
@@ -208,9 +208,9 @@ func (c *Campaign) specialMission() bool {
 				break
 			}
 			m.Turn++
-			c.x.Emit("search_turn", num("turn", m.Turn))
+			c.emit(evSearchTurn, num("turn", m.Turn))
 		}
-		c.x.Emit("special", str("mission", "rescue"), flag("done", m.Special))
+		c.emit(evSpecial, str("mission", "rescue"), flag("done", m.Special))
 	case kindRecon:
 		o := c.roll(c.ids.Recon, facts{})
 		n, _ := o.Int(eCount)
@@ -218,9 +218,9 @@ func (c *Campaign) specialMission() bool {
 		if n > 1 {
 			m.Intel = true
 		}
-		c.x.Emit("special", str("mission", "recon"), flag("done", m.Special))
+		c.emit(evSpecial, str("mission", "recon"), flag("done", m.Special))
 	}
-	d := &engine.Decision{Kind: "special_done", Prompt: "The special mission is over. Go on as an Offensive Patrol of the assigned Red Zones, or return (4.5)?",
+	d := &engine.Decision{Kind: string(askSpecialDone), Prompt: "The special mission is over. Go on as an Offensive Patrol of the assigned Red Zones, or return (4.5)?",
 		Options: []engine.Option{
 			{Name: "patrol", Text: "continue as an Offensive Patrol", Command: "move next"},
 			{Name: "home", Text: "return to Cherbourg", Command: "move home"}},
@@ -258,7 +258,7 @@ func (c *Campaign) orders() {
 	m := c.Mission
 	next := zoneByID(m.Route[m.Pos+1])
 	d := &c.asks.move
-	d.Reset("move", "")
+	d.Reset(string(askMove), "")
 	o := d.Add("next", "", "move next")
 	o.Facts = append(o.Facts, str("zone", next.ID))
 	d.Add("home", "abort: the mission fails unless something was sunk", "move home")
@@ -280,7 +280,7 @@ func (c *Campaign) turnHome(why string) {
 	m.Home = true
 	here := c.zone().ID
 	m.Route = append(m.Route[:m.Pos+1:m.Pos+1], path(here, "CHERBOURG")...)
-	c.x.Emit("course_home", str("zone", here), str("why", why))
+	c.emit(evCourseHome, str("zone", here), str("why", why))
 }
 
 // encounter rolls a zone's encounter table and resolves it.
@@ -295,7 +295,7 @@ func (c *Campaign) encounter(table string) {
 		c.airPatrol(false)
 	default:
 		// Surface encounters are fought on the Combat Board (4.6-4.9).
-		c.x.Emit("encounter", str("zone", c.zone().ID), str("kind", encounters[e]))
+		c.emit(evEncounter, str("zone", c.zone().ID), str("kind", encounters[e]))
 		m.Contacts++
 		c.fight(e)
 	}
@@ -329,7 +329,7 @@ func (c *Campaign) event() {
 	case "separated":
 		if s := c.pick(false, "separated"); s != nil {
 			s.Formation, s.Gone = false, "separated"
-			c.x.Emit("separated", str("boat", s.Boat.ID), num("no", s.No))
+			c.emit(evSeparated, str("boat", s.Boat.ID), num("no", s.No))
 		}
 	case "mine":
 		o := c.roll(c.ids.Mine, facts{})
@@ -357,7 +357,7 @@ func (c *Campaign) event() {
 			s.Components++
 		}
 	}
-	c.x.Emit("event", str("event", events[e]))
+	c.emit(evEvent, str("event", events[e]))
 }
 
 // pick rolls which boat of the formation an event strikes (1D6 read over
@@ -386,7 +386,7 @@ func (c *Campaign) pick(boat1 bool, why ...string) *Sortie {
 // pilot is the downed Allied airman (A-9): take him aboard as a prisoner?
 func (c *Campaign) pilot() {
 	m := c.Mission
-	d := &engine.Decision{Kind: "pilot", Prompt: "A downed Allied airman is in the water. Take him aboard as a prisoner?",
+	d := &engine.Decision{Kind: string(askPilot), Prompt: "A downed Allied airman is in the water. Take him aboard as a prisoner?",
 		Options: []engine.Option{{Name: "pick_up", Text: "stop and pick him up"}, {Name: "leave", Text: "leave him"}}}
 	if m.Sea >= 4 {
 		d.Default = 1
@@ -396,12 +396,12 @@ func (c *Campaign) pilot() {
 	}
 	if m.Sea >= 4 {
 		if !c.roll(c.ids.Search, facts{}, "downed airman").Has(eRescued) {
-			c.x.Emit("pilot", str("result", "not found"))
+			c.emit(evPilot, str("result", "not found"))
 			return
 		}
 	}
 	m.Pilot = true
-	c.x.Emit("pilot", str("result", "taken aboard"))
+	c.emit(evPilot, str("result", "taken aboard"))
 }
 
 // airPatrol is 4.4 and the B tables. friendly is a Luftwaffe night fighter
@@ -410,7 +410,7 @@ func (c *Campaign) airPatrol(friendly bool) {
 	m := c.Mission
 	if !friendly {
 		if !c.roll(c.ids.AirFind, facts{}).Has(eSpotted) {
-			c.x.Emit("air_patrol", str("result", "passed"))
+			c.emit(evAirPatrol, str("result", "passed"))
 			return
 		}
 	}
@@ -431,7 +431,7 @@ func (c *Campaign) airPatrol(friendly bool) {
 		spotted = c.roll(c.ids.AirSpot, f, aircraft[typ]).Has(eSpotted)
 	}
 	if spotted {
-		d := &engine.Decision{Kind: "air_speed"}
+		d := &engine.Decision{Kind: string(askAirSpeed)}
 		if slow, why := c.slow(); slow {
 			d.Refuse("fast", "choose fast", "rule 4.4: a Slow squadron cannot accelerate (", why, "): `choose medium`")
 		} else {
@@ -450,12 +450,12 @@ func (c *Campaign) airPatrol(friendly bool) {
 		aa := c.roll(c.ids.AirAA, f, aircraft[typ])
 		if aa.Has(eSunk) {
 			m.Aircraft++
-			c.x.Emit("air_patrol", str("aircraft", aircraft[typ]), str("result", "shot down"))
+			c.emit(evAirPatrol, str("aircraft", aircraft[typ]), str("result", "shot down"))
 			m.Fast = false
 			return
 		}
 		if n, _ := aa.Int(eHits); n > 0 {
-			c.x.Emit("air_patrol", str("aircraft", aircraft[typ]), str("result", "driven off"))
+			c.emit(evAirPatrol, str("aircraft", aircraft[typ]), str("result", "driven off"))
 			m.Fast = false
 			return
 		}
@@ -472,7 +472,7 @@ func (c *Campaign) airPatrol(friendly bool) {
 	if friendly {
 		who = "luftwaffe"
 	}
-	c.x.Emit("air_attack", str("aircraft", who), str("attack", attacks[attack]), str("boat", s.Boat.ID), num("no", s.No), num("hits", hits))
+	c.emit(evAirAttack, str("aircraft", who), str("attack", attacks[attack]), str("boat", s.Boat.ID), num("no", s.No), num("hits", hits))
 	for range hits {
 		if s.Gone != "" {
 			break
@@ -516,13 +516,13 @@ func (c *Campaign) points(s *Sortie, n int) {
 		return
 	}
 	s.Points += n
-	c.x.Emit("boat_damage", str("boat", s.Boat.ID), str("what", fmt.Sprintf("%d damage point(s)", n)), num("no", s.No), num("points", n), num("total", s.Points))
+	c.emit(evBoatDamage, str("boat", s.Boat.ID), str("what", fmt.Sprintf("%d damage point(s)", n)), num("no", s.No), num("points", n), num("total", s.Points))
 	switch {
 	case s.Points >= 6:
 		c.sink(s, "damage")
 	case s.Points >= 5 && !s.Disabled:
 		s.Disabled = true
-		c.x.Emit("disabled", str("unit", s.Boat.ID), str("boat", s.Boat.ID), num("no", s.No))
+		c.emit(evDisabled, str("unit", s.Boat.ID), str("boat", s.Boat.ID), num("no", s.No))
 	}
 }
 
@@ -546,7 +546,7 @@ func (c *Campaign) component(s *Sortie, comp int, combat bool) {
 		detail = fmt.Sprintf("%d of %d engines out", s.EnginesOut, eq.Engines)
 		if s.EnginesOut == eq.Engines && !s.Disabled {
 			s.Disabled = true
-			c.x.Emit("disabled", str("unit", s.Boat.ID), str("boat", s.Boat.ID), num("no", 1))
+			c.emit(evDisabled, str("unit", s.Boat.ID), str("boat", s.Boat.ID), num("no", 1))
 		}
 	case "turbojet":
 		if s.JetsOut < eq.Jets {
@@ -590,7 +590,7 @@ func (c *Campaign) component(s *Sortie, comp int, combat bool) {
 			s.Rockets--
 		}
 	}
-	c.x.Emit("boat_damage", str("boat", s.Boat.ID), str("what", name), num("no", s.No), str("detail", detail))
+	c.emit(evBoatDamage, str("boat", s.Boat.ID), str("what", name), num("no", s.No), str("detail", detail))
 }
 
 // fire: a fire extinguisher puts it out at once (single use, 2.0); without
@@ -598,7 +598,7 @@ func (c *Campaign) component(s *Sortie, comp int, combat bool) {
 func (c *Campaign) fire(s *Sortie) {
 	if s.Extinguishers > 0 {
 		s.Extinguishers--
-		c.x.Emit("fire", str("boat", s.Boat.ID), str("result", "put out with an extinguisher"), num("extinguishers", s.Extinguishers))
+		c.emit(evFire, str("boat", s.Boat.ID), str("result", "put out with an extinguisher"), num("extinguishers", s.Extinguishers))
 		return
 	}
 	var f facts
@@ -622,7 +622,7 @@ func (c *Campaign) aftermath(s *Sortie, o engine.Outcome, what string) {
 	case o.Has(eDisabled):
 		if !s.Disabled {
 			s.Disabled = true
-			c.x.Emit("disabled", str("unit", s.Boat.ID), str("boat", s.Boat.ID), num("no", s.No))
+			c.emit(evDisabled, str("unit", s.Boat.ID), str("boat", s.Boat.ID), num("no", s.No))
 		}
 	default:
 		if p, _ := o.Int(ePoints); p > 0 {
@@ -641,7 +641,7 @@ func (c *Campaign) crewHit(s *Sortie) {
 	pos := c.eff(c.roll(c.ids.CrewHit, facts{}), ePosition)
 	cm := c.crewman(pos)
 	if cm == nil || cm.KIA || cm.Out {
-		c.x.Emit("crew_hit", str("position", positionsS[pos]), str("result", "no one at the post"))
+		c.emit(evCrewHit, str("position", positionsS[pos]), str("result", "no one at the post"))
 		return
 	}
 	w := c.eff(c.roll(c.ids.Wound, facts{crew: cm}, cm.Name), eWound)
@@ -676,7 +676,7 @@ func (c *Campaign) wound(cm *Crewman, w int) {
 	if w == 3 {
 		c.kill(cm)
 	}
-	c.x.Emit("wound", str("crewman", cm.Name), str("position", positionsS[cm.Position]), str("level", wounds[w]))
+	c.emit(evWound, str("crewman", cm.Name), str("position", positionsS[cm.Position]), str("level", wounds[w]))
 }
 
 func (c *Campaign) kill(cm *Crewman) {
@@ -714,7 +714,7 @@ func (c *Campaign) lose(s *Sortie, how, why, table string) {
 		m.Boat1Lost = true
 	}
 	c.Stats.BoatsLost++
-	c.x.Emit("boat_lost", str("boat", s.Boat.ID), num("no", s.No), str("how", how), str("why", why))
+	c.emit(evBoatLost, str("boat", s.Boat.ID), num("no", s.No), str("how", how), str("why", why))
 	if cb := m.Combat; cb != nil && how == "sunk" {
 		// Errata G-12 step 6: the crew is in the water, searched for only
 		// after all combat has ended (searchWater).
@@ -742,7 +742,7 @@ func (c *Campaign) lose(s *Sortie, how, why, table string) {
 				continue
 			}
 			if cm.KIA {
-				c.x.Emit("wound", str("crewman", cm.Name), str("position", positionsS[cm.Position]), str("level", "kia"))
+				c.emit(evWound, str("crewman", cm.Name), str("position", positionsS[cm.Position]), str("level", "kia"))
 			}
 		}
 		if k := c.kmdt(); k != nil && !k.KIA && !m.Home {
@@ -756,7 +756,7 @@ func (c *Campaign) lose(s *Sortie, how, why, table string) {
 	}
 	if lostCrew {
 		c.Stats.CrewsLost++
-		c.x.Emit("crew_lost", str("boat", s.Boat.ID))
+		c.emit(evCrewLost, str("boat", s.Boat.ID))
 	}
 }
 
@@ -770,7 +770,7 @@ func (c *Campaign) disabledBoats() {
 			continue
 		}
 		tower := c.tower(s)
-		d := &engine.Decision{Kind: "disabled", Prompt: fmt.Sprintf("Boat #%d (%s) is disabled. Take her in tow, or take off her crew and scuttle her?", s.No, s.Boat.ID)}
+		d := &engine.Decision{Kind: string(askDisabled), Prompt: fmt.Sprintf("Boat #%d (%s) is disabled. Take her in tow, or take off her crew and scuttle her?", s.No, s.Boat.ID)}
 		switch {
 		case m.Sea >= 4:
 			d.Refuse("tow", "choose tow", "no tow in Sea State 4-5: the line would part (errata G-12): `choose abandon`")
@@ -782,7 +782,7 @@ func (c *Campaign) disabledBoats() {
 		d.Options = append(d.Options, engine.Option{Name: "abandon", Text: "transfer the crew and scuttle her (she counts as lost)"})
 		if d.Options[c.x.Decide(d)].Name == "tow" {
 			s.TowedBy, tower.Towing = tower, s
-			c.x.Emit("tow", str("boat", s.Boat.ID), str("by", tower.Boat.ID))
+			c.emit(evTow, str("boat", s.Boat.ID), str("by", tower.Boat.ID))
 			if !m.Home {
 				c.turnHome("towing a disabled boat")
 			}
@@ -815,7 +815,7 @@ func (c *Campaign) checkTow() {
 	}
 	for _, s := range c.formation() {
 		if s.TowedBy != nil {
-			c.x.Emit("tow_parted", str("boat", s.Boat.ID), num("sea_state", m.Sea))
+			c.emit(evTowParted, str("boat", s.Boat.ID), num("sea_state", m.Sea))
 			c.sink(s, "the tow line parted in heavy seas")
 		}
 	}
@@ -830,15 +830,15 @@ func (c *Campaign) loneBoats() {
 		}
 		o := c.roll(c.ids.Lone, facts{sortie: s, damage: s.Points}, s.Boat.ID)
 		home := c.eff(o, eHome)
-		c.x.Emit("lone_boat", str("boat", s.Boat.ID), str("result", homecoming[home]))
+		c.emit(evLoneBoat, str("boat", s.Boat.ID), str("result", homecoming[home]))
 		if homecoming[home] == "lost" || homecoming[home] == "captured" {
 			s.Gone, s.Formation = "sunk", false
 			m.LostHulls = append(m.LostHulls, s.Boat.ID)
 			c.Stats.BoatsLost++
-			c.x.Emit("boat_lost", str("boat", s.Boat.ID), num("no", s.No), str("how", "sunk"), str("why", "lost on the way home alone"))
+			c.emit(evBoatLost, str("boat", s.Boat.ID), num("no", s.No), str("how", "sunk"), str("why", "lost on the way home alone"))
 			if !o.Has(eRescued) {
 				c.Stats.CrewsLost++
-				c.x.Emit("crew_lost", str("boat", s.Boat.ID))
+				c.emit(evCrewLost, str("boat", s.Boat.ID))
 			}
 			continue
 		}

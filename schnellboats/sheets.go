@@ -49,10 +49,10 @@ func nights(evs []gamelog.Event) []*night {
 	total := 0
 	for i := range evs {
 		e := &evs[i]
-		switch e.Type {
-		case "weather":
+		switch eventType(e.Type) {
+		case evWeather:
 			weather = e.Str("weather")
-		case "mission_start":
+		case evMissionStart:
 			v, _ := e.Get("boats")
 			cur = &night{N: e.Int("mission"), Date: e.Str("date"), Weather: weather, Boats: v.Strs(), Sunk: map[string]int{}, Contacts: map[string]int{},
 				Hits: map[string][]string{}, Points: map[string]int{}, Nos: map[string]int{}}
@@ -60,21 +60,21 @@ func nights(evs []gamelog.Event) []*night {
 				cur.Nos[b] = j + 1
 			}
 			out = append(out, cur)
-		case "campaign_end":
+		case evCampaignEnd:
 			cur = nil
 		}
 		if cur == nil {
 			continue
 		}
-		switch e.Type {
-		case "mission_type":
+		switch eventType(e.Type) {
+		case evMissionType:
 			cur.Kind = e.Str("kind")
 			b, _ := e.Get("abstract")
 			cur.Abstract = b.B
-		case "zones":
+		case evZones:
 			v, _ := e.Get("red")
 			cur.Zones = v.Ints()
-		case "boat_damage":
+		case evBoatDamage:
 			b := e.Str("boat")
 			if !slices.Contains(cur.Damaged, b) {
 				cur.Damaged = append(cur.Damaged, b)
@@ -83,29 +83,29 @@ func nights(evs []gamelog.Event) []*night {
 			if t, ok := e.Get("total"); ok {
 				cur.Points[b] = t.I
 			}
-		case "boat_lost":
+		case evBoatLost:
 			cur.Lost = append(cur.Lost, e.Str("boat")+" "+e.Str("how"))
-		case "wound":
+		case evWound:
 			if e.Str("level") == "kia" {
 				cur.Killed++
 			} else {
 				cur.Wounded++
 			}
-		case "wound_status":
+		case evWoundStatus:
 			if e.Str("result") == "died of wounds" {
 				cur.Killed++
 				cur.Wounded--
 			}
-		case "victory_points":
+		case evVictoryPoints:
 			total = e.Int("total")
 			switch it := e.Str("item"); it {
 			case "merchant", "tanker", "destroyer", "light_cruiser", "mtb", "mgb", "submarine":
 				cur.Sunk[it] += e.Int("count")
 			}
-		case "mission_end":
+		case evMissionEnd:
 			b, _ := e.Get("success")
 			cur.Success, cur.VP, cur.Ended = b.B, e.Int("vp"), true
-		case "special":
+		case evSpecial:
 			if b, _ := e.Get("done"); b.B {
 				cur.Notes = append(cur.Notes, e.Str("mission")+" done")
 				if e.Str("mission") == "minelaying" {
@@ -114,31 +114,31 @@ func nights(evs []gamelog.Event) []*night {
 			} else {
 				cur.Notes = append(cur.Notes, e.Str("mission")+" failed")
 			}
-		case "encounter":
+		case evEncounter:
 			cur.Contacts[strings.TrimSuffix(e.Str("kind"), "_patrol")]++
-		case "air_attack":
+		case evAirAttack:
 			cur.Notes = append(cur.Notes, "air attack on "+e.Str("boat"))
-		case "air_patrol":
+		case evAirPatrol:
 			if e.Str("result") == "shot down" {
 				cur.Notes = append(cur.Notes, e.Str("aircraft")+" shot down")
 			}
-		case "event":
+		case evEvent:
 			if e.Str("event") == "cognac" {
 				cur.Notes = append(cur.Notes, "Fine Cognac found")
 			}
-		case "course_home":
+		case evCourseHome:
 			if strings.HasPrefix(e.Str("why"), "aborted") {
 				cur.Notes = append(cur.Notes, "aborted in "+e.Str("zone"))
 			}
-		case "medal":
+		case evMedal:
 			cur.Notes = append(cur.Notes, "medal: "+e.Str("medal"))
-		case "inquiry":
+		case evInquiry:
 			cur.Notes = append(cur.Notes, "inquiry: "+e.Str("result"))
-		case "cognac":
+		case evCognac:
 			cur.Notes = append(cur.Notes, "cognac bribe")
-		case "veteran":
+		case evVeteran:
 			cur.Veterans++
-		case "crew_skill":
+		case evCrewSkill:
 			cur.Notes = append(cur.Notes, e.Str("boat")+" crew "+e.Str("level"))
 		}
 		if cur != nil {
@@ -285,7 +285,7 @@ func campaignSheet(c *Campaign, ns []*night, only int, lg *gamelog.Log) sheet.Sh
 		s.Foot = append(s.Foot, "Medals: "+strings.Join(c.Medals, ", ")+".")
 	}
 	for i := len(lg.Events) - 1; i >= 0; i-- {
-		if e := &lg.Events[i]; e.Type == "campaign_end" {
+		if e := &lg.Events[i]; eventType(e.Type) == evCampaignEnd {
 			s.Foot = append(s.Foot, fmt.Sprintf("Campaign ended %s (%s). Final rating: %s.", e.Str("date"), e.Str("reason"), e.Str("rating")))
 			break
 		}
@@ -409,10 +409,10 @@ func enemySheet(c *Campaign, evs []gamelog.Event, mission int) (sheet.Sheet, err
 	cur, combats, shown := 0, 0, 0
 	for i := range evs {
 		e := &evs[i]
-		switch e.Type {
-		case "mission_start":
+		switch eventType(e.Type) {
+		case evMissionStart:
 			cur, combats = e.Int("mission"), 0
-		case "combat_start":
+		case evCombatStart:
 			if mission != 0 && cur != mission {
 				continue
 			}
@@ -430,19 +430,19 @@ func enemySheet(c *Campaign, evs []gamelog.Event, mission int) (sheet.Sheet, err
 				units = append(units, u)
 				byID[id.S] = u
 			}
-		case "attack":
+		case evAttack:
 			if u := byID[e.Str("target")]; u != nil && (mission == 0 || cur == mission) && e.Str("result") != "miss" {
 				u.hits = append(u.hits, e.Str("weapon")+": "+e.Str("result"))
 			}
-		case "sunk":
+		case evSunk:
 			if u := byID[e.Str("unit")]; u != nil {
 				u.fate = "sunk by " + e.Str("by")
 			}
-		case "evaded":
+		case evEvaded:
 			if u := byID[e.Str("unit")]; u != nil {
 				u.fate = "evaded (" + e.Str("why") + ")"
 			}
-		case "burning":
+		case evBurning:
 			if u := byID[e.Str("unit")]; u != nil {
 				u.hits = append(u.hits, "on fire")
 			}

@@ -208,35 +208,35 @@ func status(g *engine.Game, w io.Writer) error {
 // front end's generic wording.
 func describe(e *gamelog.Event) string {
 	s := e.Str
-	switch e.Type {
-	case "campaign_start":
+	switch eventType(e.Type) {
+	case evCampaignStart:
 		return fmt.Sprintf("== %s campaign, %s boats: %s to %s ==", title(s("campaign")), s("boat"), s("start"), s("end"))
-	case "crewman", "replacement":
+	case evCrewman, evReplacement:
 		v := ""
 		if b, _ := e.Get("veteran"); b.B {
 			v = ", Veteran"
 		}
 		return fmt.Sprintf("%s: %s (%s%s), from %s", title(e.Type), s("crewman"), s("special"), v, s("start"))
-	case "boat":
+	case evBoat:
 		return fmt.Sprintf("Boat %s: %s, crew %s", s("boat"), s("role"), s("skill"))
-	case "no_mission":
+	case evNoMission:
 		return fmt.Sprintf("%s: no mission: %s", s("date"), s("reason"))
-	case "weather":
+	case evWeather:
 		return "Weather: " + s("weather")
-	case "mission_start":
+	case evMissionStart:
 		v, _ := e.Get("boats")
 		return fmt.Sprintf("== Mission %d, %s: boats %s ==", e.Int("mission"), s("date"), strings.Join(v.Strs(), " "))
-	case "mission_type":
+	case evMissionType:
 		a := ""
 		if b, _ := e.Get("abstract"); b.B {
 			a = " (performed abstractly)"
 		}
 		return "Mission: " + s("kind") + a
-	case "turn":
+	case evTurn:
 		return fmt.Sprintf("-- Turn %d: %s at %s speed, sea state %d --", e.Int("n"), zoneByID(s("zone")).Name, s("speed"), e.Int("sea_state"))
-	case "encounter":
+	case evEncounter:
 		return fmt.Sprintf("Contact in %s: %s!", s("zone"), strings.ReplaceAll(s("kind"), "_", " "))
-	case "combat_start":
+	case evCombatStart:
 		v, _ := e.Get("enemies")
 		var ids []string
 		for _, u := range v.L {
@@ -245,26 +245,26 @@ func describe(e *gamelog.Event) string {
 			ids = append(ids, id.S+" ("+crew.S+")")
 		}
 		return fmt.Sprintf("== Combat Board, wave %d: %s ==", e.Int("wave"), strings.Join(ids, ", "))
-	case "round":
+	case evRound:
 		return fmt.Sprintf("-- Combat round %d --", e.Int("n"))
-	case "range":
+	case evRange:
 		return fmt.Sprintf("%s: %s -> %s", s("boat"), s("from"), s("to"))
-	case "attack":
+	case evAttack:
 		return fmt.Sprintf("%s fires (%s) at %s from %s range: %s", s("attacker"), s("weapon"), s("target"), s("range"), s("result"))
-	case "sunk":
+	case evSunk:
 		if by := s("by"); by != "" {
 			return fmt.Sprintf("%s SUNK by %s", s("unit"), by)
 		}
 		return s("unit") + " SUNK"
-	case "evaded":
+	case evEvaded:
 		return fmt.Sprintf("%s evades (%s)", s("unit"), s("why"))
-	case "detected":
+	case evDetected:
 		return "The squadron is detected (" + s("by") + ")"
-	case "combat_end":
+	case evCombatEnd:
 		return fmt.Sprintf("== Combat over: %d sunk in %d rounds ==", e.Int("sunk"), e.Int("rounds"))
-	case "air_attack":
+	case evAirAttack:
 		return fmt.Sprintf("%s %s attack on %s: %d hit(s)", title(s("aircraft")), s("attack"), s("boat"), e.Int("hits"))
-	case "boat_damage":
+	case evBoatDamage:
 		if d := s("detail"); d != "" {
 			return fmt.Sprintf("%s hit: %s (%s)", s("boat"), s("what"), d)
 		}
@@ -272,23 +272,23 @@ func describe(e *gamelog.Event) string {
 			return fmt.Sprintf("%s hit: %s, %d in all", s("boat"), s("what"), e.Int("total"))
 		}
 		return fmt.Sprintf("%s hit: %s", s("boat"), s("what"))
-	case "wound":
+	case evWound:
 		return fmt.Sprintf("%s (%s): %s", s("crewman"), s("position"), strings.ToUpper(s("level")))
-	case "boat_lost":
+	case evBoatLost:
 		return fmt.Sprintf("Boat #%d %s is lost: %s (%s)", e.Int("no"), s("boat"), s("how"), s("why"))
-	case "mission_end":
+	case evMissionEnd:
 		res := "failed"
 		if b, _ := e.Get("success"); b.B {
 			res = "successful"
 		}
 		return fmt.Sprintf("== Mission %d %s: %d sunk, %d boat(s) lost, %+d VP ==", e.Int("mission"), res, e.Int("sunk"), e.Int("lost"), e.Int("vp"))
-	case "victory_points":
+	case evVictoryPoints:
 		return fmt.Sprintf("VP %+d: %s (total %d)", e.Int("vp"), s("why"), e.Int("total"))
-	case "medal":
+	case evMedal:
 		return "Awarded: " + s("medal")
-	case "inquiry":
+	case evInquiry:
 		return "Board of Inquiry: " + s("result")
-	case "campaign_end":
+	case evCampaignEnd:
 		return fmt.Sprintf("== Campaign over %s (%s): %d VP. %s ==", s("date"), s("reason"), e.Int("vp"), s("rating"))
 	}
 	return ""
@@ -299,12 +299,12 @@ func summarize(lg *gamelog.Log) string {
 	date, vp, missions := lg.Header.Opt("campaign"), 0, 0
 	for i := range lg.Events {
 		e := &lg.Events[i]
-		switch e.Type {
-		case "mission_start":
+		switch eventType(e.Type) {
+		case evMissionStart:
 			date, missions = e.Str("date"), e.Int("mission")
-		case "victory_points":
+		case evVictoryPoints:
 			vp = e.Int("total")
-		case "campaign_end":
+		case evCampaignEnd:
 			return fmt.Sprintf("%s campaign ended %s (%s): %d VP, %s", lg.Header.Opt("campaign"), e.Str("date"), e.Str("reason"), e.Int("vp"), e.Str("rating"))
 		}
 	}

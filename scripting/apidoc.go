@@ -75,7 +75,7 @@ or by number. It takes command with `+"`schnell auto --script FILE`"+`, `+"`schn
 or at the prompt with `+"`script FILE [SPAN]`"+`, SPAN being `+"`decision`"+`, one of the game's pause levels
 (`+"`step`"+`'s words) or `+"`game`"+` (the default): `+"`script off`"+` or Ctrl-C takes command back.
 An answer that is not an option stops the game with an error naming the script, the decision and
-its options.
+its options, or, for an order the rules refuse, the rule's reason (the text the prompt shows).
 `, a.Game)
 	if a.Examples != "" {
 		b.WriteString("\n" + a.Examples + "\n")

@@ -1,0 +1,139 @@
+package schnellboats
+
+import (
+	"strings"
+
+	"github.com/schnell-wargames/schnell/gamelog"
+)
+
+// eventType is the type of a Schnell Boats log event. Every type the rules
+// emit is listed in eventTypes, and docs/log-format.md documents each with
+// its fields (TestLogFormatDocumented).
+type eventType string
+
+// The event types, in the order docs/log-format.md lists them.
+const (
+	evCampaignStart eventType = "campaign_start"
+	evCrewman       eventType = "crewman"
+	evReplacement   eventType = "replacement"
+	evBoat          eventType = "boat"
+	evNoMission     eventType = "no_mission"
+	evSubstitution  eventType = "substitution"
+	evWeather       eventType = "weather"
+	evMissionStart  eventType = "mission_start"
+	evMissionType   eventType = "mission_type"
+	evZones         eventType = "zones"
+	evTurn          eventType = "turn"
+	evSlowTurn      eventType = "slow_turn"
+	evEncounter     eventType = "encounter"
+	evCombatStart   eventType = "combat_start"
+	evRound         eventType = "round"
+	evSpeed         eventType = "speed"
+	evRange         eventType = "range"
+	evDetected      eventType = "detected"
+	evAttack        eventType = "attack"
+	evSunk          eventType = "sunk"
+	evEvaded        eventType = "evaded"
+	evBurning       eventType = "burning"
+	evAbort         eventType = "abort"
+	evCombatEnd     eventType = "combat_end"
+	evRescue        eventType = "rescue"
+	evEvent         eventType = "event"
+	evAirPatrol     eventType = "air_patrol"
+	evAirAttack     eventType = "air_attack"
+	evBoatDamage    eventType = "boat_damage"
+	evFire          eventType = "fire"
+	evDisabled      eventType = "disabled"
+	evCrewHit       eventType = "crew_hit"
+	evWound         eventType = "wound"
+	evTow           eventType = "tow"
+	evTowParted     eventType = "tow_parted"
+	evBoatLost      eventType = "boat_lost"
+	evCrewLost      eventType = "crew_lost"
+	evSeparated     eventType = "separated"
+	evLoneBoat      eventType = "lone_boat"
+	evSpecial       eventType = "special"
+	evSearchTurn    eventType = "search_turn"
+	evPilot         eventType = "pilot"
+	evPatrolled     eventType = "patrolled"
+	evCourseHome    eventType = "course_home"
+	evWoundStatus   eventType = "wound_status"
+	evRepair        eventType = "repair"
+	evNewBoat       eventType = "new_boat"
+	evVictoryPoints eventType = "victory_points"
+	evMissionEnd    eventType = "mission_end"
+	evVeteran       eventType = "veteran"
+	evCrewSkill     eventType = "crew_skill"
+	evMedal         eventType = "medal"
+	evCognac        eventType = "cognac"
+	evInquiry       eventType = "inquiry"
+	evCampaignEnd   eventType = "campaign_end"
+)
+
+// eventTypes lists every event type.
+var eventTypes = []eventType{
+	evCampaignStart, evCrewman, evReplacement, evBoat, evNoMission, evSubstitution, evWeather,
+	evMissionStart, evMissionType, evZones, evTurn, evSlowTurn, evEncounter, evCombatStart, evRound,
+	evSpeed, evRange, evDetected, evAttack, evSunk, evEvaded, evBurning, evAbort, evCombatEnd,
+	evRescue, evEvent, evAirPatrol, evAirAttack, evBoatDamage, evFire, evDisabled, evCrewHit, evWound,
+	evTow, evTowParted, evBoatLost, evCrewLost, evSeparated, evLoneBoat, evSpecial, evSearchTurn,
+	evPilot, evPatrolled, evCourseHome, evWoundStatus, evRepair, evNewBoat, evVictoryPoints,
+	evMissionEnd, evVeteran, evCrewSkill, evMedal, evCognac, evInquiry, evCampaignEnd,
+}
+
+// emit records a game event of type t.
+func (c *Campaign) emit(t eventType, fields ...gamelog.Field) { c.x.Emit(string(t), fields...) }
+
+// decisionKind is what a decision decides (engine.Decision.Kind); scripts
+// read it as d.kind (LuaAPI documents decisionKinds).
+type decisionKind string
+
+// The decision kinds: on the map, then in combat.
+const (
+	askMove           decisionKind = "move"
+	askSpecialDone    decisionKind = "special_done"
+	askRescueWait     decisionKind = "rescue_wait"
+	askPilot          decisionKind = "pilot"
+	askAirSpeed       decisionKind = "air_speed"
+	askDisabled       decisionKind = "disabled"
+	askCognac         decisionKind = "cognac"
+	askFlagship       decisionKind = "flagship"
+	askSpeed          decisionKind = "speed"
+	askRange          decisionKind = "range"
+	askAttack         decisionKind = "attack"
+	askNextWave       decisionKind = "next_wave"
+	askBreakFormation decisionKind = "break_formation"
+	askBoatAbort      decisionKind = "boat_abort"
+)
+
+// decisionKinds lists every decision kind with its options (Markdown), for
+// the Lua API's reference (a test checks every kind asked is listed).
+var decisionKinds = []struct {
+	kind    decisionKind
+	options string
+}{
+	{askMove, "`next`, `home` (abort, 4.9)"},
+	{askSpecialDone, "`patrol`, `home`"},
+	{askRescueWait, "`search`, `give_up`"},
+	{askPilot, "`pick_up`, `leave`"},
+	{askAirSpeed, "`fast`, `medium` (only `medium` when the squadron is Slow)"},
+	{askDisabled, "`tow` (when allowed), `abandon`"},
+	{askCognac, "`bribe`, `keep`"},
+	{askFlagship, "one option per ready hull (4.11)"},
+	{askSpeed, "combat, each round: `slow`…`very_fast` (as damage allows)"},
+	{askRange, "combat, each round: `closer`, `stay`, `away`, `out` (4.7, 4.9)"},
+	{askAttack, "combat, each round: `hold`, `guns:ID`, `torpedo:ID`, `rocket:ID` (4.6)"},
+	{askNextWave, "combat: `attack`, `break_off`"},
+	{askBreakFormation, "combat, a heavily damaged Boat #2-#4: `stay`, `break` (4.8)"},
+	{askBoatAbort, "combat, then: `stay`, `abort` (4.9)"},
+}
+
+// decisionsDoc is the Lua API's list of decision kinds and their options.
+func decisionsDoc() string {
+	var b strings.Builder
+	b.WriteString("Decision kinds and their options (`d.default` is the reference Kommandant's choice):\n")
+	for _, k := range decisionKinds {
+		b.WriteString("\n- `" + string(k.kind) + "` — " + k.options)
+	}
+	return b.String()
+}
