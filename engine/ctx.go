@@ -18,6 +18,7 @@ type Ctx struct {
 	shifts  []tables.Applied
 	fbuf    []gamelog.Field // the fields of the roll being built
 	scratch gamelog.Arena   // its lists and objects, when events are not kept
+	lists   gamelog.Arena   // the rules' lists and objects (List, Object), when events are not kept
 }
 
 // Outcome is one table roll.
@@ -289,9 +290,33 @@ func (c *Ctx) Decide(d *Decision, words ...Wording) int {
 	return choice
 }
 
-// Emit records a game event.
+// Emit records a game event. Its fields may be built on the stack; the
+// lists and objects inside them come from List and Object.
 func (c *Ctx) Emit(typ string, fields ...gamelog.Field) {
 	c.g.emit(typ, fields)
+	if !c.g.keepsBuilt() {
+		c.lists.Reset() // nothing keeps what the event's lists held
+	}
+}
+
+// List returns n values for a list in the event the rules emit next
+// (gamelog.List): storage the kernel owns, kept with the event when the
+// event is kept, else reused by the next event, so that events nobody
+// keeps cost no allocation. Valid until the rules' next Emit.
+func (c *Ctx) List(n int) []gamelog.Value {
+	if c.g.keepsBuilt() {
+		return c.g.arena.Values(n)
+	}
+	return c.lists.Values(n)
+}
+
+// Object returns n fields for an object in the event the rules emit next
+// (gamelog.ObjV), as List does.
+func (c *Ctx) Object(n int) []gamelog.Field {
+	if c.g.keepsBuilt() {
+		return c.g.arena.Fields(n)
+	}
+	return c.lists.Fields(n)
 }
 
 // Pause lets a front end stop stepping here (nothing is recorded).

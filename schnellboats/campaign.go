@@ -237,7 +237,7 @@ func (c *Campaign) tonight() {
 		}
 		m.Sorties = append(m.Sorties, s)
 	}
-	ids := make([]gamelog.Value, len(sail), maxSorties)
+	ids := c.x.List(len(sail))
 	for i, b := range sail {
 		ids[i] = gamelog.StrV(b.ID)
 	}
@@ -253,11 +253,11 @@ func (c *Campaign) tonight() {
 		c.x.Fail(fmt.Errorf("table %s gave first_zone=%d: it must be 1..%d (4 connected Red Zones of %d)", c.ids.Zones, m.FirstZone, redZones-3, redZones))
 	}
 	m.Route = route(m.FirstZone)
-	var reds [4]gamelog.Value
+	reds := c.x.List(4)
 	for i := range reds {
 		reds[i] = gamelog.IntV(m.FirstZone + i)
 	}
-	c.emit(evZones, gamelog.List("red", reds[:]...))
+	c.emit(evZones, gamelog.List("red", reds...))
 	if m.Kind == 1 {
 		s := m.Sorties[0]
 		s.Mines = eq.Mines

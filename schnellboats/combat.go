@@ -83,14 +83,14 @@ func fireAllowed(weather, zone int) bool {
 	return zone == zoneClose
 }
 
-func weatherRule(weather int) string {
-	switch weathers[weather] {
-	case "poor":
-		return "rule 4.6: in Poor weather Schnell Boats fire only from the Medium or Close Range Zone"
-	case "foggy", "bad":
-		return "rule 4.6: in " + title(weathers[weather]) + " weather Schnell Boats fire only from the Close Range Zone"
-	}
-	return "rule 4.6: nothing to fire from outside the Range Zones"
+func weatherRule(weather int) string { return weatherRules[weather] }
+
+// weatherRules say why 4.6 forbids fire from a zone, by weather.
+var weatherRules = [...]string{
+	"rule 4.6: nothing to fire from outside the Range Zones",
+	"rule 4.6: in Poor weather Schnell Boats fire only from the Medium or Close Range Zone",
+	"rule 4.6: in Foggy weather Schnell Boats fire only from the Close Range Zone",
+	"rule 4.6: in Bad weather Schnell Boats fire only from the Close Range Zone",
 }
 
 func (u *Unit) present() bool { return u.Gone == "" }
@@ -288,16 +288,11 @@ func (c *Campaign) muster(cb *Combat, kind int) bool {
 }
 
 func (c *Campaign) combatStart(cb *Combat) {
-	var lbuf [16]gamelog.Value
-	var obuf [3 * len(lbuf)]gamelog.Field
-	list, objs := lbuf[:0], obuf[:0]
-	if n := len(cb.Enemy); n > len(lbuf) {
-		list, objs = make([]gamelog.Value, 0, n), make([]gamelog.Field, 0, 3*n)
-	}
-	for _, u := range cb.Enemy {
-		i := len(objs)
-		objs = append(objs, str("id", u.ID), str("type", enemies[u.Type]), str("crew", skills[u.Skill]))
-		list = append(list, gamelog.Value{Kind: gamelog.KObj, O: objs[i:len(objs):len(objs)]})
+	list := c.x.List(len(cb.Enemy))
+	for i, u := range cb.Enemy {
+		o := c.x.Object(3)
+		o[0], o[1], o[2] = str("id", u.ID), str("type", enemies[u.Type]), str("crew", skills[u.Skill])
+		list[i] = gamelog.ObjV(o...)
 	}
 	c.emit(evCombatStart, str("kind", cb.Kind), num("wave", cb.Wave), str("zone", c.zone().ID), gamelog.List("enemies", list...))
 }

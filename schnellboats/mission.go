@@ -431,7 +431,7 @@ func (c *Campaign) airPatrol(friendly bool) {
 		spotted = c.roll(c.ids.AirSpot, f, aircraft[typ]).Has(eSpotted)
 	}
 	if spotted {
-		d := &engine.Decision{Kind: string(askAirSpeed)}
+		d := &engine.Decision{Kind: string(askAirSpeed), Options: make([]engine.Option, 0, 2)}
 		if slow, why := c.slow(); slow {
 			d.Refuse("fast", "choose fast", "rule 4.4: a Slow squadron cannot accelerate (", why, "): `choose medium`")
 		} else {
