@@ -24,6 +24,9 @@ type refusal struct {
 // someone asks (Refusal, Find, Game.Answer). It allocates nothing once the
 // decision's storage has grown (Reset keeps it).
 func (d *Decision) Refuse(name, command string, why ...string) {
+	if d.quiet {
+		return
+	}
 	from := len(d.why)
 	d.why = append(d.why, why...)
 	d.refused = append(d.refused, refusal{name: name, command: command, from: from, to: len(d.why)})
@@ -119,6 +122,31 @@ func Order(name string, level int) func(g *Game, args []string, w io.Writer) ([]
 		}
 		return g.Answer(line, ByPlayer, level)
 	}
+}
+
+// Ask starts a decision of kind, to be filled with its options (Add),
+// its refusals (Refuse) and its Default, then asked (Decide) before the
+// rules record anything else. It lives in storage the kernel keeps for
+// each kind and reuses once the last decision of the kind is answered, so
+// that asking allocates nothing in a long game; and its refusals are kept
+// only when someone may read them (not in a replay, nor for a Blind
+// decider).
+func (c *Ctx) Ask(kind string) *Decision {
+	var d *Decision
+	for _, a := range c.asks {
+		if a.Kind == kind {
+			d = a
+			break
+		}
+	}
+	if d == nil {
+		d = &Decision{}
+		c.asks = append(c.asks, d)
+	}
+	d.Reset(kind, "")
+	g := c.g
+	d.quiet = g.replay != nil && g.replay.more() || g.decider != nil && blind(g.decider)
+	return d
 }
 
 // Wording fills in what a decision says to whoever reads it (its Prompt,

@@ -26,7 +26,7 @@ func (f *ferry) Play(c *Ctx) {
 	for n := 1; n <= f.crossings; n++ {
 		o := c.Roll("T-1", f, "crossing ", string(rune('0'+n)))
 		f.storm = o.Total <= 4
-		d := &Decision{Kind: "sail"}
+		d := c.Ask("sail")
 		if f.storm {
 			d.Refuse("sail", "sail", "rule 9.1: no ferry sails after a storm: `wait` or `stop`")
 		} else {
@@ -242,5 +242,36 @@ func TestRollLabelParts(t *testing.T) {
 	}
 	if e := p.History()[0]; e.Str("for") != "crossing 1" {
 		t.Errorf("kept event: for %q", e.Str("for"))
+	}
+}
+
+// counter counts the refusals of the decisions it is given.
+type counter struct {
+	blind   bool
+	refused int
+}
+
+func (r *counter) Decide(d *Decision) (int, error) {
+	r.refused += len(d.Refused())
+	return len(d.Options) - 2, nil // wait
+}
+func (r *counter) Who() Who    { return ByScript }
+func (r *counter) Blind() bool { return r.blind }
+
+// Refusals are kept only when someone may read them: not for a Blind
+// decider.
+func TestAskQuietForBlind(t *testing.T) {
+	var worded int
+	def := ferryDef(t, &worded)
+	for _, blind := range []bool{false, true} {
+		r := &counter{blind: blind}
+		g, _ := New(Config{Def: def, Seed: 1})
+		g.SetDecider(r)
+		if _, err := g.Step(NoPause); err != nil {
+			t.Fatal(err)
+		}
+		if got := r.refused > 0; got == blind {
+			t.Errorf("blind %v: %d refusals seen", blind, r.refused)
+		}
 	}
 }

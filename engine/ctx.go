@@ -19,6 +19,8 @@ type Ctx struct {
 	fbuf    []gamelog.Field // the fields of the roll being built
 	scratch gamelog.Arena   // its lists and objects, when events are not kept
 	lists   gamelog.Arena   // the rules' lists and objects (List, Object), when events are not kept
+	listed  bool            // lists holds some
+	asks    []*Decision     // one per kind (Ask)
 }
 
 // Outcome is one table roll.
@@ -294,8 +296,9 @@ func (c *Ctx) Decide(d *Decision, words ...Wording) int {
 // lists and objects inside them come from List and Object.
 func (c *Ctx) Emit(typ string, fields ...gamelog.Field) {
 	c.g.emit(typ, fields)
-	if !c.g.keepsBuilt() {
+	if c.listed && !c.g.keepsBuilt() {
 		c.lists.Reset() // nothing keeps what the event's lists held
+		c.listed = false
 	}
 }
 
@@ -307,6 +310,7 @@ func (c *Ctx) List(n int) []gamelog.Value {
 	if c.g.keepsBuilt() {
 		return c.g.arena.Values(n)
 	}
+	c.listed = true
 	return c.lists.Values(n)
 }
 
@@ -316,6 +320,7 @@ func (c *Ctx) Object(n int) []gamelog.Field {
 	if c.g.keepsBuilt() {
 		return c.g.arena.Fields(n)
 	}
+	c.listed = true
 	return c.lists.Fields(n)
 }
 

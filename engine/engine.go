@@ -71,6 +71,7 @@ type Decision struct {
 
 	refused []refusal // orders the rules refuse here, and why (Refuse)
 	why     []string  // the parts of their reasons
+	quiet   bool      // nobody will read the refusals (Ctx.Ask)
 }
 
 // Option is one legal answer to a decision.
@@ -96,7 +97,7 @@ func (d *Decision) CommandFor(i int) string {
 func (d *Decision) Reset(kind, prompt string) {
 	d.Kind, d.Prompt, d.Default, d.Side = kind, prompt, 0, ""
 	d.Options = d.Options[:0]
-	d.refused, d.why = d.refused[:0], d.why[:0]
+	d.refused, d.why, d.quiet = d.refused[:0], d.why[:0], false
 }
 
 // Add appends an option and returns it; it reuses the storage (Facts too)

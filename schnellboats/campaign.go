@@ -71,6 +71,9 @@ func (c *Campaign) roll(id string, f facts, label ...string) engine.Outcome {
 	return c.x.Roll(id, &c.facts, label...)
 }
 
+// ask starts a decision of kind k (engine.Ctx.Ask).
+func (c *Campaign) ask(k decisionKind) *engine.Decision { return c.x.Ask(string(k)) }
+
 // lookup reads a lookup table with the facts f.
 func (c *Campaign) lookup(id string, f facts) *tables.Row {
 	f.c = c
@@ -292,7 +295,7 @@ func (c *Campaign) newSortie(i int) *Sortie {
 
 // substitute is 4.11: the Kommandant takes another ready boat as Boat #1.
 func (c *Campaign) substitute(ready []*Boat) {
-	d := &engine.Decision{Kind: string(askFlagship)}
+	d := c.ask(askFlagship)
 	for _, b := range ready {
 		o := d.Add(b.ID, "", "")
 		o.Facts = append(o.Facts, str("boat", b.ID), str("skill", skills[b.Skill]), num("kills", b.Kills))
@@ -604,8 +607,10 @@ func (c *Campaign) award(name string) {
 func (c *Campaign) inquiry(lost int, boat1 bool, sunk int) {
 	res := c.eff(c.roll(c.ids.Inquiry, facts{boatsLost: lost, boat1Lost: b2i(boat1), sunk: sunk, crew: c.kmdt()}), eInquiry)
 	if res == 2 && c.Cognac {
-		d := &engine.Decision{Kind: string(askCognac), Prompt: "The Board of Inquiry will relieve you of command. Bribe the Base Commander with the Fine Cognac?",
-			Options: []engine.Option{{Name: "bribe", Text: "hand over the Fine Cognac: the finding becomes a reprimand"}, {Name: "keep", Text: "keep it and accept the finding"}}}
+		d := c.ask(askCognac)
+		d.Prompt = "The Board of Inquiry will relieve you of command. Bribe the Base Commander with the Fine Cognac?"
+		d.Add("bribe", "hand over the Fine Cognac: the finding becomes a reprimand", "")
+		d.Add("keep", "keep it and accept the finding", "")
 		if c.x.Decide(d) == 0 {
 			c.Cognac = false
 			res = 1

@@ -156,8 +156,10 @@ func (c *Campaign) fight(kind int) {
 		if !second || cb.Left || c.formed() == 0 || cb.Wave > 1 {
 			break
 		}
-		d := &engine.Decision{Kind: string(askNextWave), Prompt: "A second wave of the convoy comes into sight. Attack it, or break off?",
-			Options: []engine.Option{{Name: "attack", Text: "attack the second wave"}, {Name: "break_off", Text: "break off and resume the mission"}}}
+		d := c.ask(askNextWave)
+		d.Prompt = "A second wave of the convoy comes into sight. Attack it, or break off?"
+		d.Add("attack", "attack the second wave", "")
+		d.Add("break_off", "break off and resume the mission", "")
 		if c.damaged() || !c.armed() {
 			d.Default = 1
 		}
@@ -409,8 +411,7 @@ var speedOptions = func() (o [len(moves)]engine.Option) {
 func (c *Campaign) combatOrders(cb *Combat, round int) {
 	c.breakAway(cb)
 	limit, _, _ := c.limitSpeed()
-	d := &c.asks.speed
-	d.Reset(string(askSpeed), "")
+	d := c.ask(askSpeed)
 	for sp := speedSlow; sp <= limit; sp++ {
 		o := &speedOptions[sp]
 		d.Add(o.Name, o.Text, o.Command)
@@ -435,8 +436,7 @@ func (c *Campaign) combatOrders(cb *Combat, round int) {
 		}
 	}
 	// Movement: closer, stay, away, or out of the combat.
-	mv := &c.asks.rng
-	mv.Reset(string(askRange), "")
+	mv := c.ask(askRange)
 	const notYet = "the squadron is not on the board yet: `move closer` places it in the Long Range Zone"
 	if cb.Zone < zoneClose {
 		mv.Add("closer", "close the enemy", "move closer")
@@ -518,10 +518,9 @@ func (c *Campaign) breakAway(cb *Combat) {
 			continue
 		}
 		if s.Apart == 0 && s.Points >= 3 {
-			d := &engine.Decision{Kind: string(askBreakFormation),
-				Options: []engine.Option{
-					{Name: "stay", Text: "stay in formation", Facts: []gamelog.Field{str("boat", s.Boat.ID), num("points", s.Points)}},
-					{Name: "break", Text: "break away to the Long zone and stay there", Facts: []gamelog.Field{str("boat", s.Boat.ID), num("points", s.Points)}}}}
+			d := c.ask(askBreakFormation)
+			boatOption(d, s, "stay", "stay in formation")
+			boatOption(d, s, "break", "break away to the Long zone and stay there")
 			if s.Points >= 4 {
 				d.Default = 1
 			}
@@ -538,11 +537,12 @@ func (c *Campaign) breakAway(cb *Combat) {
 			continue
 		}
 		s.Apart++
-		d := &engine.Decision{Kind: string(askBoatAbort), Prompt: fmt.Sprintf("Boat #%d (%s) waits in the Long zone. Abort her mission: she leaves the squadron for good and makes for Cherbourg alone (4.9)?", s.No, s.Boat.ID),
-			Options: []engine.Option{
-				{Name: "stay", Text: "she stays with the squadron", Facts: []gamelog.Field{str("boat", s.Boat.ID), num("points", s.Points)}},
-				{Name: "abort", Text: "she aborts and heads home alone", Facts: []gamelog.Field{str("boat", s.Boat.ID), num("points", s.Points)}}}}
-		if c.x.Decide(d) == 0 {
+		d := c.ask(askBoatAbort)
+		boatOption(d, s, "stay", "she stays with the squadron")
+		boatOption(d, s, "abort", "she aborts and heads home alone")
+		if c.x.Decide(d, func(d *engine.Decision) {
+			d.Prompt = fmt.Sprintf("Boat #%d (%s) waits in the Long zone. Abort her mission: she leaves the squadron for good and makes for Cherbourg alone (4.9)?", s.No, s.Boat.ID)
+		}) == 0 {
 			continue
 		}
 		ok := !cb.Detected
@@ -560,6 +560,13 @@ func (c *Campaign) breakAway(cb *Combat) {
 			c.emit(evAbort, str("boat", s.Boat.ID), str("result", "could not get clear: she stays in the Long zone"))
 		}
 	}
+}
+
+// boatOption adds an option about boat s, with what a script needs to
+// choose.
+func boatOption(d *engine.Decision, s *Sortie, name, text string) {
+	o := d.Add(name, text, "")
+	o.Facts = append(o.Facts, str("boat", s.Boat.ID), num("points", s.Points))
 }
 
 // zoneOf is a boat's range zone: the squadron's, or Long when apart.
@@ -625,8 +632,7 @@ func (c *Campaign) refMove(cb *Combat, d *engine.Decision) int {
 // attackPlan is the squadron's attack this round: guns, torpedoes or
 // rockets at a target, or hold fire (to stay undetected).
 func (c *Campaign) attackPlan(cb *Combat, round int) {
-	d := &c.asks.attack
-	d.Reset(string(askAttack), "")
+	d := c.ask(askAttack)
 	d.Add("hold", "hold fire", "hold")
 	torps, rockets := 0, 0         // that can be launched this wave
 	torpsLeft, rocketsLeft := 0, 0 // aboard

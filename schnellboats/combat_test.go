@@ -24,6 +24,22 @@ func (o orders) Decide(d *engine.Decision) (int, error) {
 }
 func (orders) Who() engine.Who { return engine.ByPlayer }
 
+// watch gives the orders and notes why the rules refuse the commands in
+// why, as each decision is asked (command → the reason last given).
+type watch struct {
+	orders
+	why map[string]string
+}
+
+func (w watch) Decide(d *engine.Decision) (int, error) {
+	for cmd := range w.why {
+		if why, ok := d.Refusal(cmd); ok {
+			w.why[cmd] = why
+		}
+	}
+	return w.orders.Decide(d)
+}
+
 // atSea sets up a mission with four boats in a Red Zone and a convoy-like
 // enemy of the given types.
 func atSea(c *Campaign, weather int, types ...int) *Combat {
@@ -92,13 +108,14 @@ func TestRule4_6WeatherLimitsFire(t *testing.T) {
 	}
 	// The attack decision offers only "hold" where fire is not allowed, and
 	// the refusal names the rule.
-	_, evs := probeWith(t, 3, opts("short", "s100"), orders{"speed": "medium", "range": "closer"}, func(c *Campaign) {
+	w := watch{orders{"speed": "medium", "range": "closer"}, map[string]string{"fire merchant-1": ""}}
+	_, evs := probeWith(t, 3, opts("short", "s100"), w, func(c *Campaign) {
 		cb := atSea(c, slices.Index(weathers, "foggy"), 0)
 		c.combatOrders(cb, 1) // into Long
-		if why, _ := c.asks.attack.Refusal("fire " + cb.Enemy[0].ID); !strings.Contains(why, "rule 4.6") || !strings.Contains(why, "Close") {
-			t.Errorf("refusal %q", why)
-		}
 	})
+	if why := w.why["fire merchant-1"]; !strings.Contains(why, "rule 4.6") || !strings.Contains(why, "Close") {
+		t.Errorf("refusal %q", why)
+	}
 	for _, e := range evs {
 		if e.Type == "decision" && e.Str("kind") == "attack" {
 			if v, _ := e.Get("options"); !slices.Equal(v.Strs(), []string{"hold"}) {
@@ -110,13 +127,16 @@ func TestRule4_6WeatherLimitsFire(t *testing.T) {
 
 // 4.6: no torpedo at an MTB or MGB; the refusal cites the rule.
 func TestRule4_6NoTorpedoAtMTB(t *testing.T) {
-	_, evs := probeWith(t, 3, opts("short", "s100"), orders{"speed": "very_fast", "range": "closer", "attack": "hold"}, func(c *Campaign) {
+	w := watch{orders{"speed": "very_fast", "range": "closer", "attack": "hold"}, map[string]string{"torpedo mtb-1": "", "torpedo:mtb-1": ""}}
+	_, evs := probeWith(t, 3, opts("short", "s100"), w, func(c *Campaign) {
 		cb := atSea(c, 0, 4, 0)
 		c.combatOrders(cb, 1)
-		if why, _ := c.asks.attack.Refusal("torpedo " + cb.Enemy[0].ID); !strings.Contains(why, "rule 4.6: torpedoes cannot be fired at an MTB") {
-			t.Errorf("refusal %q", why)
-		}
 	})
+	for cmd, why := range w.why {
+		if !strings.Contains(why, "rule 4.6: torpedoes cannot be fired at an MTB") {
+			t.Errorf("refusal of %s: %q", cmd, why)
+		}
+	}
 	for _, e := range evs {
 		if e.Type == "decision" && e.Str("kind") == "attack" {
 			v, _ := e.Get("options")
@@ -181,18 +201,18 @@ func TestRule4_6DrawCup(t *testing.T) {
 // 4.9: the squadron leaves combat only from the Long zone after a round
 // there (or before it is on the board); the refusal cites the rule.
 func TestRule4_9LeaveFromLong(t *testing.T) {
-	_, evs := probeWith(t, 3, opts("short", "s100"), orders{"speed": "medium", "range": "closer", "attack": "hold"}, func(c *Campaign) {
+	w := watch{orders{"speed": "medium", "range": "closer", "attack": "hold"}, map[string]string{"move out": "", "out": ""}}
+	_, evs := probeWith(t, 3, opts("short", "s100"), w, func(c *Campaign) {
 		cb := atSea(c, 0, 0)
 		c.combatOrders(cb, 1) // Long
 		c.combatOrders(cb, 2) // Medium
 		c.combatOrders(cb, 3) // Close: out is refused in Medium
-		if why, _ := c.asks.rng.Refusal("move out"); !strings.Contains(why, "rule 4.9") {
-			t.Errorf("refusal %q", why)
-		}
-		if why, _ := c.asks.rng.Refusal("out"); !strings.Contains(why, "rule 4.9") {
-			t.Errorf("refusal of choose out: %q", why)
-		}
 	})
+	for cmd, why := range w.why {
+		if !strings.Contains(why, "rule 4.9") {
+			t.Errorf("refusal of %s: %q", cmd, why)
+		}
+	}
 	var offered [][]string
 	for _, e := range evs {
 		if e.Type == "decision" && e.Str("kind") == "range" {

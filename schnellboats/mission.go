@@ -200,11 +200,13 @@ func (c *Campaign) specialMission() bool {
 			if try == 4 {
 				break
 			}
-			d := &engine.Decision{Kind: string(askRescueWait), Prompt: "The dinghy is not found. Search another turn here?",
-				Options: []engine.Option{
-					{Name: "search", Text: fmt.Sprintf("search on (turn %d of 4)", try+1)},
-					{Name: "give_up", Text: "give up the search"}}}
-			if c.x.Decide(d) == 1 {
+			d := c.ask(askRescueWait)
+			d.Prompt = "The dinghy is not found. Search another turn here?"
+			d.Add("search", "", "")
+			d.Add("give_up", "give up the search", "")
+			if c.x.Decide(d, func(d *engine.Decision) {
+				d.Options[0].Text = fmt.Sprintf("search on (turn %d of 4)", try+1)
+			}) == 1 {
 				break
 			}
 			m.Turn++
@@ -220,11 +222,11 @@ func (c *Campaign) specialMission() bool {
 		}
 		c.emit(evSpecial, str("mission", "recon"), flag("done", m.Special))
 	}
-	d := &engine.Decision{Kind: string(askSpecialDone), Prompt: "The special mission is over. Go on as an Offensive Patrol of the assigned Red Zones, or return (4.5)?",
-		Options: []engine.Option{
-			{Name: "patrol", Text: "continue as an Offensive Patrol", Command: "move next"},
-			{Name: "home", Text: "return to Cherbourg", Command: "move home"}},
-		Default: 1}
+	d := c.ask(askSpecialDone)
+	d.Prompt = "The special mission is over. Go on as an Offensive Patrol of the assigned Red Zones, or return (4.5)?"
+	d.Add("patrol", "continue as an Offensive Patrol", "move next")
+	d.Add("home", "return to Cherbourg", "move home")
+	d.Default = 1
 	if !m.Special {
 		d.Default = 0
 	}
@@ -257,8 +259,7 @@ func (c *Campaign) damaged() bool {
 func (c *Campaign) orders() {
 	m := c.Mission
 	next := zoneByID(m.Route[m.Pos+1])
-	d := &c.asks.move
-	d.Reset(string(askMove), "")
+	d := c.ask(askMove)
 	o := d.Add("next", "", "move next")
 	o.Facts = append(o.Facts, str("zone", next.ID))
 	d.Add("home", "abort: the mission fails unless something was sunk", "move home")
@@ -386,8 +387,10 @@ func (c *Campaign) pick(boat1 bool, why ...string) *Sortie {
 // pilot is the downed Allied airman (A-9): take him aboard as a prisoner?
 func (c *Campaign) pilot() {
 	m := c.Mission
-	d := &engine.Decision{Kind: string(askPilot), Prompt: "A downed Allied airman is in the water. Take him aboard as a prisoner?",
-		Options: []engine.Option{{Name: "pick_up", Text: "stop and pick him up"}, {Name: "leave", Text: "leave him"}}}
+	d := c.ask(askPilot)
+	d.Prompt = "A downed Allied airman is in the water. Take him aboard as a prisoner?"
+	d.Add("pick_up", "stop and pick him up", "")
+	d.Add("leave", "leave him", "")
 	if m.Sea >= 4 {
 		d.Default = 1
 	}
@@ -431,7 +434,7 @@ func (c *Campaign) airPatrol(friendly bool) {
 		spotted = c.roll(c.ids.AirSpot, f, aircraft[typ]).Has(eSpotted)
 	}
 	if spotted {
-		d := &engine.Decision{Kind: string(askAirSpeed), Options: make([]engine.Option, 0, 2)}
+		d := c.ask(askAirSpeed)
 		if slow, why := c.slow(); slow {
 			d.Refuse("fast", "choose fast", "rule 4.4: a Slow squadron cannot accelerate (", why, "): `choose medium`")
 		} else {
@@ -770,17 +773,22 @@ func (c *Campaign) disabledBoats() {
 			continue
 		}
 		tower := c.tower(s)
-		d := &engine.Decision{Kind: string(askDisabled), Prompt: fmt.Sprintf("Boat #%d (%s) is disabled. Take her in tow, or take off her crew and scuttle her?", s.No, s.Boat.ID)}
+		d := c.ask(askDisabled)
 		switch {
 		case m.Sea >= 4:
 			d.Refuse("tow", "choose tow", "no tow in Sea State 4-5: the line would part (errata G-12): `choose abandon`")
 		case tower == nil:
 			d.Refuse("tow", "choose tow", "no boat can tow: a tow needs a boat with 2 engines (Boat #1) or under 4 damage points: `choose abandon`")
 		default:
-			d.Options = append(d.Options, engine.Option{Name: "tow", Text: fmt.Sprintf("Boat #%d tows her home at Slow speed", tower.No)})
+			d.Add("tow", "", "")
 		}
-		d.Options = append(d.Options, engine.Option{Name: "abandon", Text: "transfer the crew and scuttle her (she counts as lost)"})
-		if d.Options[c.x.Decide(d)].Name == "tow" {
+		d.Add("abandon", "transfer the crew and scuttle her (she counts as lost)", "")
+		if d.Options[c.x.Decide(d, func(d *engine.Decision) {
+			d.Prompt = fmt.Sprintf("Boat #%d (%s) is disabled. Take her in tow, or take off her crew and scuttle her?", s.No, s.Boat.ID)
+			if d.Options[0].Name == "tow" {
+				d.Options[0].Text = fmt.Sprintf("Boat #%d tows her home at Slow speed", tower.No)
+			}
+		})].Name == "tow" {
 			s.TowedBy, tower.Towing = tower, s
 			c.emit(evTow, str("boat", s.Boat.ID), str("by", tower.Boat.ID))
 			if !m.Home {

@@ -189,7 +189,6 @@ type Campaign struct {
 	ids       *bookIDs
 	x         *engine.Ctx
 	facts     facts // those of the table being read (roll, lookup)
-	asks      asks
 	spare     spare
 }
 
@@ -200,12 +199,6 @@ type spare struct {
 	combat  Combat
 	units   []*Unit // the enemy units of the combat being fought, in order made
 	used    int     // of units
-}
-
-// asks are the decisions the rules ask most often, refilled each time
-// (engine.Decision.Reset) so that asking allocates nothing.
-type asks struct {
-	speed, rng, attack, move engine.Decision
 }
 
 // Stats are the campaign's running totals.
