@@ -214,7 +214,7 @@ func (c *Campaign) tonight() {
 	c.Mission = m
 	m.Weather = c.eff(c.roll(c.ids.Weather, facts{}), eWeather)
 	c.emit(evWeather, str("weather", weathers[m.Weather]))
-	if c.Type == P5b && m.Weather == 3 {
+	if c.Type == P5b && m.Weather == weatherBad {
 		// 3.3 step 2: Projekt 5b in Bad weather: the mission is cancelled.
 		c.Mission = nil
 		c.noMission("Bad weather: the Projekt 5b hydrofoils stay in port")
@@ -261,7 +261,7 @@ func (c *Campaign) tonight() {
 		reds[i] = gamelog.IntV(m.FirstZone + i)
 	}
 	c.emit(evZones, gamelog.List("red", reds...))
-	if m.Kind == 1 {
+	if m.Kind == kindMinelaying {
 		s := m.Sorties[0]
 		s.Mines = eq.Mines
 	}
@@ -328,14 +328,14 @@ func (c *Campaign) substitute(ready []*Boat) {
 // missionType is 3.3 steps 2-3.
 func (c *Campaign) missionType(m *Mission) {
 	switch {
-	case c.Type == S100 && m.Weather == 3:
-		m.Kind = 0 // 3.3 step 2: S-100 in Bad weather: always an Offensive Patrol
+	case c.Type == S100 && m.Weather == weatherBad:
+		m.Kind = kindPatrol // 3.3 step 2: S-100 in Bad weather: always an Offensive Patrol
 	default:
 		o := c.roll(c.ids.MissionType, facts{})
 		m.Kind = c.eff(o, eMission)
 		m.Abstract = o.Has(eAbstract)
 	}
-	if m.Kind == 0 && c.ids.Abstract != "" {
+	if m.Kind == kindPatrol && c.ids.Abstract != "" {
 		m.Abstract = c.roll(c.ids.Abstract, facts{}).Has(eAbstract)
 	}
 	c.emit(evMissionType, str("kind", missionKind[m.Kind]), flag("abstract", m.Abstract))
@@ -354,15 +354,6 @@ func (c *Campaign) vp(item, n int, why string) {
 		c.Mission.VP += total
 	}
 	c.emit(evVictoryPoints, str("item", vpItems[item]), num("count", n), num("vp", total), str("why", why), num("total", c.VP))
-}
-
-func vpItem(name string) int {
-	for i, v := range vpItems {
-		if v == name {
-			return i
-		}
-	}
-	panic("no VP item " + name)
 }
 
 // completeMission is "Completing a Mission": wounds and replacements,
@@ -386,33 +377,33 @@ func (c *Campaign) completeMission(abstract bool) {
 	}
 	// Victory Points (I-1).
 	sunk := 0
-	for _, typ := range []string{"merchant", "tanker", "destroyer", "light_cruiser", "mtb", "mgb", "submarine"} {
+	for e, typ := range enemies {
 		if n := m.Sunk[typ]; n > 0 {
-			c.vp(vpItem(typ), n, typ+" sunk")
+			c.vp(vpMerchant+e, n, typ+" sunk") // the first VP items are the enemy types
 			sunk += n
 			c.Stats.Sunk[typ] += n
 		}
 	}
-	c.vp(vpItem("aircraft"), m.Aircraft, "aircraft shot down")
+	c.vp(vpAircraft, m.Aircraft, "aircraft shot down")
 	c.Stats.Aircraft += m.Aircraft
 	if m.Special {
-		c.vp(vpItem("special_success"), 1, missionKind[m.Kind]+" accomplished")
+		c.vp(vpSpecialSuccess, 1, missionKind[m.Kind]+" accomplished")
 	}
 	if success {
-		c.vp(vpItem("mission_success"), 1, "mission successful")
+		c.vp(vpMissionSuccess, 1, "mission successful")
 	} else {
-		c.vp(vpItem("mission_failure"), 1, "mission failed")
+		c.vp(vpMissionFailure, 1, "mission failed")
 	}
 	lost := len(m.LostHulls)
 	if m.Boat1Lost {
-		c.vp(vpItem("boat1_lost"), 1, "Boat #1 lost")
-		c.vp(vpItem("boat_lost"), lost-1, "Boats #2-#4 lost")
+		c.vp(vpBoat1Lost, 1, "Boat #1 lost")
+		c.vp(vpBoatLost, lost-1, "Boats #2-#4 lost")
 	} else {
-		c.vp(vpItem("boat_lost"), lost, "Boats #2-#4 lost")
+		c.vp(vpBoatLost, lost, "Boats #2-#4 lost")
 	}
-	c.vp(vpItem("crewman_kia"), m.CrewKIA, "Boat #1 crewmen killed")
+	c.vp(vpCrewmanKia, m.CrewKIA, "Boat #1 crewmen killed")
 	if m.Pilot {
-		c.vp(vpItem("pilot_rescued"), 1, "airman rescued")
+		c.vp(vpPilotRescued, 1, "airman rescued")
 	}
 	c.emit(evMissionEnd, num("mission", m.N), flag("success", success), num("sunk", sunk), num("lost", lost), num("vp", m.VP))
 	// 5.0: successful missions make veterans and raise crew skill.
@@ -488,7 +479,7 @@ func (c *Campaign) woundsAfter() {
 		f := facts{crew: cm}
 		medic := c.crewman(posMedic)
 		if medic != nil && medic.Serving() && medic != cm {
-			f.crew = &Crewman{SW: cm.SW, Special: specialIndex("medic")}
+			f.crew = &Crewman{SW: cm.SW, Special: specialMedic}
 		}
 		o := c.roll(c.ids.WoundAfter, f, cm.Name)
 		res := c.eff(o, eWound)
@@ -513,15 +504,6 @@ func (c *Campaign) woundsAfter() {
 		}
 		c.emit(evWoundStatus, str("crewman", cm.Name), str("position", positionsS[cm.Position]), str("result", []string{"recovered", "light wound", "discharged", "died of wounds"}[res]))
 	}
-}
-
-func specialIndex(name string) int {
-	for i, s := range specials {
-		if s == name {
-			return i
-		}
-	}
-	panic("no special " + name)
 }
 
 // replaceCrew is 3.3 step 1 / "Completing a Mission" 1a-c (K-1, L).
@@ -556,7 +538,7 @@ func (c *Campaign) repairs() {
 		if dmg == 0 {
 			continue
 		}
-		if mech := c.crewman(posChief); s.No == 1 && mech != nil && mech.Serving() && mech.Special == specialIndex("mechanic") {
+		if mech := c.crewman(posChief); s.No == 1 && mech != nil && mech.Serving() && mech.Special == specialMechanic {
 			dmg = max(0, dmg-1)
 		}
 		days := c.eff(c.roll(c.ids.Repair, facts{damage: dmg}, b.ID), eDays)
@@ -621,7 +603,7 @@ func (c *Campaign) inquiry(lost int, boat1 bool, sunk int) {
 	switch res {
 	case 1:
 		c.Reprimand++
-		c.vp(vpItem("reprimand"), 1, "reprimand")
+		c.vp(vpReprimand, 1, "reprimand")
 	case 2:
 		c.endCampaign("relieved")
 	case 3:

@@ -74,10 +74,10 @@ var moves = [...]int{speedIdle: 0, speedSlow: 1, speedMedium: 1, speedFast: 2, s
 
 // fireZones is 4.6: the range zones Schnell Boats may fire from, by weather.
 func fireAllowed(weather, zone int) bool {
-	switch weathers[weather] {
-	case "good":
+	switch weather {
+	case weatherGood:
 		return zone >= zoneLong
-	case "poor":
+	case weatherPoor:
 		return zone >= zoneMedium
 	}
 	return zone == zoneClose
@@ -1004,7 +1004,7 @@ func (c *Campaign) damageUnit(cb *Combat, s *Sortie, u *Unit, pts int, sunk bool
 		c.sinkUnit(u, s)
 		return
 	}
-	if enemies[u.Type] == "tanker" && u.Damage >= 2 && !u.Burns {
+	if u.Type == enemyTanker && u.Damage >= 2 && !u.Burns {
 		u.Burns = true
 		u.credit = s
 		c.emit(evBurning, str("unit", u.ID))
@@ -1042,10 +1042,10 @@ func (c *Campaign) enemyActs(cb *Combat, u *Unit) {
 	if !cb.Detected {
 		return
 	}
-	switch enemies[u.Type] {
-	case "merchant", "tanker", "submarine":
+	switch u.Type {
+	case enemyMerchant, enemyTanker, enemySubmarine:
 		f := facts{speed: atSpeed(speedSlow), damaged: u.Damage}
-		if enemies[u.Type] == "submarine" {
+		if u.Type == enemySubmarine {
 			f.speed = atSpeed(speedMedium)
 		}
 		if c.roll(c.ids.Evade, f, u.ID).Has(eEvaded) {

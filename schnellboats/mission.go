@@ -306,10 +306,10 @@ func (c *Campaign) encounter(table string) {
 func (c *Campaign) event() {
 	m := c.Mission
 	e := c.eff(c.roll(c.ids.Event, facts{}), eEvent)
-	switch events[e] {
-	case "cognac":
+	switch e {
+	case eventCognac:
 		c.Cognac = true
-	case "mechanical":
+	case eventMechanical:
 		o := c.roll(c.ids.Mechanical, facts{})
 		if comp, ok := o.Int(eComponent); ok && comp > 0 {
 			if s := c.sortie1(); s.Formation && s.Gone == "" {
@@ -320,19 +320,19 @@ func (c *Campaign) event() {
 				c.points(s, p)
 			}
 		}
-	case "fog_bank":
-		m.Weather = 2
-	case "squall", "sea_rises":
+	case eventFogBank:
+		m.Weather = weatherFoggy
+	case eventSquall, eventSeaRises:
 		m.Sea = min(5, m.Sea+1)
 		c.checkTow()
-	case "sea_falls":
+	case eventSeaFalls:
 		m.Sea = max(1, m.Sea-1)
-	case "separated":
+	case eventSeparated:
 		if s := c.pick(false, "separated"); s != nil {
 			s.Formation, s.Gone = false, "separated"
 			c.emit(evSeparated, str("boat", s.Boat.ID), num("no", s.No))
 		}
-	case "mine":
+	case eventMine:
 		o := c.roll(c.ids.Mine, facts{})
 		s := c.pick(true, "drifting mine")
 		switch {
@@ -340,19 +340,19 @@ func (c *Campaign) event() {
 		case o.Has(eSunk):
 			c.sink(s, "a drifting mine")
 		case s.No == 1 && o.Has(eComponent):
-			c.component(s, 1, false) // hull: floods (G-4)
+			c.component(s, compHull, false) // floods (G-4)
 		default:
 			if p, ok := o.Int(ePoints); ok && s.No > 1 {
 				c.points(s, p)
 			}
 		}
-	case "friendly_fire":
+	case eventFriendlyFire:
 		c.airPatrol(true)
-	case "pilot":
+	case eventPilot:
 		c.pilot()
-	case "intel":
+	case eventIntel:
 		m.Intel = true
-	case "radio_fault":
+	case eventRadioFault:
 		if s := c.sortie1(); !s.RadioOut {
 			s.RadioOut = true
 			s.Components++
@@ -534,11 +534,11 @@ func (c *Campaign) component(s *Sortie, comp int, combat bool) {
 	eq := boatEquipment[c.Type]
 	name := components[comp]
 	detail := ""
-	switch name {
-	case "hull", "flooding":
+	switch comp {
+	case compHull, compFlooding:
 		s.Components++
 		c.flood(s)
-	case "engine":
+	case compEngine:
 		if s.EnginesOut < eq.Engines {
 			s.EnginesOut++
 			s.Components++
@@ -551,13 +551,13 @@ func (c *Campaign) component(s *Sortie, comp int, combat bool) {
 			s.Disabled = true
 			c.emit(evDisabled, str("unit", s.Boat.ID), str("boat", s.Boat.ID), num("no", 1))
 		}
-	case "turbojet":
+	case compTurbojet:
 		if s.JetsOut < eq.Jets {
 			s.JetsOut++
 			s.Components++
 			s.Destroyed = append(s.Destroyed, "turbojet")
 		}
-	case "radio":
+	case compRadio:
 		if !s.RadioOut {
 			s.RadioOut = true
 			s.Components++
@@ -565,30 +565,30 @@ func (c *Campaign) component(s *Sortie, comp int, combat bool) {
 				s.Destroyed = append(s.Destroyed, "radio")
 			}
 		}
-	case "cannon":
+	case compCannon:
 		if s.CannonsOut < eq.Cannons {
 			s.CannonsOut++
 			s.Components++
 		}
-	case "bilge":
+	case compBilge:
 		if !s.BilgeOut {
 			s.BilgeOut = true
 			s.Components++
 		}
-	case "extinguisher":
+	case compExtinguisher:
 		if s.Extinguishers > 0 {
 			s.Extinguishers--
 		}
-	case "fire":
+	case compFire:
 		s.Components++
 		c.fire(s)
-	case "crew":
+	case compCrew:
 		c.crewHit(s)
-	case "torpedo":
+	case compTorpedo:
 		if s.Torpedoes > 0 {
 			s.Torpedoes--
 		}
-	case "rocket":
+	case compRocket:
 		if s.Rockets > 0 {
 			s.Rockets--
 		}
@@ -839,7 +839,7 @@ func (c *Campaign) loneBoats() {
 		o := c.roll(c.ids.Lone, facts{sortie: s, damage: s.Points}, s.Boat.ID)
 		home := c.eff(o, eHome)
 		c.emit(evLoneBoat, str("boat", s.Boat.ID), str("result", homecoming[home]))
-		if homecoming[home] == "lost" || homecoming[home] == "captured" {
+		if home == homeLost || home == homeCaptured {
 			s.Gone, s.Formation = "sunk", false
 			m.LostHulls = append(m.LostHulls, s.Boat.ID)
 			c.Stats.BoatsLost++

@@ -6,26 +6,120 @@ import "github.com/schnell-wargames/schnell/tables"
 var (
 	boatTypes   = []string{"s100", "5b"}
 	lengths     = []string{"short", "medium", "long"}
-	weathers    = []string{"good", "poor", "foggy", "bad"}
+	weathers    = []string{weatherGood: "good", weatherPoor: "poor", weatherFoggy: "foggy", weatherBad: "bad"}
 	zoneColours = []string{"base", "green", "yellow", "red"}
 	missionKind = []string{"patrol", "minelaying", "rescue", "recon", "escort_hunt"}
 	skills      = []string{"green", "average", "veteran", "elite"}
 	encounters  = []string{"none", "air_patrol", "convoy", "mtb_patrol", "mgb_patrol", "destroyers", "submarine", "event"}
-	events      = []string{"none", "cognac", "mechanical", "fog_bank", "squall", "sea_rises", "sea_falls", "separated", "mine", "friendly_fire", "flotsam", "pilot", "intel", "radio_fault"}
+	events      = []string{eventNone: "none", eventCognac: "cognac", eventMechanical: "mechanical", eventFogBank: "fog_bank", eventSquall: "squall", eventSeaRises: "sea_rises", eventSeaFalls: "sea_falls", eventSeparated: "separated", eventMine: "mine", eventFriendlyFire: "friendly_fire", eventFlotsam: "flotsam", eventPilot: "pilot", eventIntel: "intel", eventRadioFault: "radio_fault"}
 	wounds      = []string{"none", "lw", "sw", "kia"}
 	inquiries   = []string{"cleared", "reprimand", "relieved", "court_martial"}
 	aircraft    = []string{"beaufighter", "mosquito", "swordfish", "wellington", "typhoon"}
 	attacks     = []string{"none", "rockets", "bombs", "strafe", "flare"}
-	components  = []string{"none", "hull", "engine", "radio", "cannon", "bilge", "extinguisher", "fire", "flooding", "crew", "torpedo", "turbojet", "rocket"}
-	homecoming  = []string{"safe", "late", "lost", "captured"}
-	specials    = []string{"none", "sharp_eyes", "steady_hands", "mechanic", "lucky", "medic", "navigator", "leader"}
-	vpItems     = []string{"merchant", "tanker", "destroyer", "light_cruiser", "mtb", "mgb", "submarine", "aircraft", "mission_success", "mission_failure", "special_success", "boat_lost", "boat1_lost", "crewman_kia", "pilot_rescued", "reprimand"}
-	enemies     = []string{"merchant", "tanker", "destroyer", "light_cruiser", "mtb", "mgb", "submarine"}
+	components  = []string{compNone: "none", compHull: "hull", compEngine: "engine", compRadio: "radio", compCannon: "cannon", compBilge: "bilge", compExtinguisher: "extinguisher", compFire: "fire", compFlooding: "flooding", compCrew: "crew", compTorpedo: "torpedo", compTurbojet: "turbojet", compRocket: "rocket"}
+	homecoming  = []string{homeSafe: "safe", homeLate: "late", homeLost: "lost", homeCaptured: "captured"}
+	specials    = []string{specialNone: "none", specialSharpEyes: "sharp_eyes", specialSteadyHands: "steady_hands", specialMechanic: "mechanic", specialLucky: "lucky", specialMedic: "medic", specialNavigator: "navigator", specialLeader: "leader"}
+	vpItems     = []string{vpMerchant: "merchant", vpTanker: "tanker", vpDestroyer: "destroyer", vpLightCruiser: "light_cruiser", vpMtb: "mtb", vpMgb: "mgb", vpSubmarine: "submarine", vpAircraft: "aircraft", vpMissionSuccess: "mission_success", vpMissionFailure: "mission_failure", vpSpecialSuccess: "special_success", vpBoatLost: "boat_lost", vpBoat1Lost: "boat1_lost", vpCrewmanKia: "crewman_kia", vpPilotRescued: "pilot_rescued", vpReprimand: "reprimand"}
+	enemies     = []string{enemyMerchant: "merchant", enemyTanker: "tanker", enemyDestroyer: "destroyer", enemyLightCruiser: "light_cruiser", enemyMtb: "mtb", enemyMgb: "mgb", enemySubmarine: "submarine"}
 	rangeZones  = []string{"out", "long", "medium", "close"}
 	speeds      = []string{"idle", "slow", "medium", "fast", "very_fast"}
 	weapons     = []string{"gun", "torpedo", "rocket"}
 	sizes       = []string{"small", "medium", "large"}
 	positionsS  = []string{"kmdt", "1wo", "helmsman", "chief_engineer", "engine_crew", "radio", "torpedo_crew", "fwd_gun", "mid_gun", "aft_gun", "dc_crew", "watch_crew", "mine_crew", "medic", "jet_engineer", "rocket_crew"}
+)
+
+// The night's weather (A-1) (index into weathers).
+const (
+	weatherGood = iota
+	weatherPoor
+	weatherFoggy
+	weatherBad
+)
+
+// Enemy vessel types (C-1, C-2) (index into enemies).
+const (
+	enemyMerchant = iota
+	enemyTanker
+	enemyDestroyer
+	enemyLightCruiser
+	enemyMtb
+	enemyMgb
+	enemySubmarine
+)
+
+// Events (A-9) (index into events).
+const (
+	eventNone = iota
+	eventCognac
+	eventMechanical
+	eventFogBank
+	eventSquall
+	eventSeaRises
+	eventSeaFalls
+	eventSeparated
+	eventMine
+	eventFriendlyFire
+	eventFlotsam
+	eventPilot
+	eventIntel
+	eventRadioFault
+)
+
+// Boat #1 components hit (G-1) (index into components).
+const (
+	compNone = iota
+	compHull
+	compEngine
+	compRadio
+	compCannon
+	compBilge
+	compExtinguisher
+	compFire
+	compFlooding
+	compCrew
+	compTorpedo
+	compTurbojet
+	compRocket
+)
+
+// How a lone boat comes home (A-10) (index into homecoming).
+const (
+	homeSafe = iota
+	homeLate
+	homeLost
+	homeCaptured
+)
+
+// Special skills of a crewman (L-3) (index into specials).
+const (
+	specialNone = iota
+	specialSharpEyes
+	specialSteadyHands
+	specialMechanic
+	specialLucky
+	specialMedic
+	specialNavigator
+	specialLeader
+)
+
+// Victory Point items (I-1); the first are the enemy types, in their order (index into vpItems).
+const (
+	vpMerchant = iota
+	vpTanker
+	vpDestroyer
+	vpLightCruiser
+	vpMtb
+	vpMgb
+	vpSubmarine
+	vpAircraft
+	vpMissionSuccess
+	vpMissionFailure
+	vpSpecialSuccess
+	vpBoatLost
+	vpBoat1Lost
+	vpCrewmanKia
+	vpPilotRescued
+	vpReprimand
 )
 
 // Fact and effect names, checked against the schema by a test.
