@@ -107,7 +107,7 @@ func (c *Campaign) setUp() {
 			b.Skill = c.eff(o, eSkill)
 		}
 		c.Boats = append(c.Boats, b)
-		c.emit(evBoat, str("boat", b.ID), str("role", role), str("skill", skills[b.Skill]), str("status", Ready))
+		c.emit(evBoat, str("boat", b.ID), str("role", role), str("skill", skills[b.Skill]), str("status", string(Ready)))
 	}
 }
 
@@ -322,7 +322,7 @@ func (c *Campaign) substitute(ready []*Boat) {
 			c.Flagship = j
 		}
 	}
-	c.emit(evSubstitution, str("boat", nb.ID), str("from", old.ID), str("reason", old.Status))
+	c.emit(evSubstitution, str("boat", nb.ID), str("from", old.ID), str("reason", string(old.Status)))
 }
 
 // missionType is 3.3 steps 2-3.
@@ -419,7 +419,7 @@ func (c *Campaign) completeMission(abstract bool) {
 		}
 	}
 	for _, s := range sailed[1:] {
-		if s.Gone == "sunk" || s.Gone == "abandoned" {
+		if s.Gone == goneSunk || s.Gone == goneAbandoned {
 			continue
 		}
 		b := s.Boat
@@ -528,7 +528,7 @@ func (c *Campaign) repairs() {
 	m := c.Mission
 	for _, s := range m.Sorties {
 		b := s.Boat
-		if s.Gone == "sunk" || s.Gone == "abandoned" {
+		if s.Gone == goneSunk || s.Gone == goneAbandoned {
 			b.Status, b.Lost = Lost, b.Lost+1
 			b.RepairDays = c.eff(c.roll(c.ids.RepBoat, facts{}, b.ID), eDays)
 			c.emit(evRepair, str("boat", b.ID), num("days", b.RepairDays), str("why", "lost: a new boat is on order"))

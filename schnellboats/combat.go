@@ -41,7 +41,7 @@ type Unit struct {
 	Guns   int
 	Size   int
 	Damage int
-	Gone   string // "", "sunk", "evaded"
+	Gone   Gone
 	Burns  bool
 	credit *Sortie    // who set a burning tanker alight
 	words  *unitWords // its attack options (orders)
@@ -171,7 +171,7 @@ func (c *Campaign) fight(kind int) {
 	}
 	sunk := 0
 	for _, u := range cb.Enemy {
-		if u.Gone == "sunk" {
+		if u.Gone == goneSunk {
 			sunk++
 		}
 	}
@@ -337,7 +337,7 @@ func (c *Campaign) waveRounds(cb *Combat) {
 	if cb.enemyLeft() && !cb.Left {
 		for _, u := range cb.Enemy {
 			if u.present() {
-				u.Gone = "evaded"
+				u.Gone = goneEvaded
 				c.emit(evEvaded, str("unit", u.ID), str("why", "passed out of reach"))
 			}
 		}
@@ -554,7 +554,7 @@ func (c *Campaign) breakAway(cb *Combat) {
 			ok = c.roll(c.ids.Evade, f, s.Boat.ID).Has(eEvaded)
 		}
 		if ok {
-			s.Apart, s.Formation, s.Gone = 0, false, "separated"
+			s.Apart, s.Formation, s.Gone = 0, false, goneSeparated
 			c.emit(evAbort, str("boat", s.Boat.ID), str("result", "left the squadron for Cherbourg"))
 		} else {
 			c.emit(evAbort, str("boat", s.Boat.ID), str("result", "could not get clear: she stays in the Long zone"))
@@ -1012,7 +1012,7 @@ func (c *Campaign) damageUnit(cb *Combat, s *Sortie, u *Unit, pts int, sunk bool
 }
 
 func (c *Campaign) sinkUnit(u *Unit, by *Sortie) {
-	u.Gone = "sunk"
+	u.Gone = goneSunk
 	c.Mission.Sunk[enemies[u.Type]]++
 	if by != nil {
 		by.Boat.Kills++
@@ -1049,7 +1049,7 @@ func (c *Campaign) enemyActs(cb *Combat, u *Unit) {
 			f.speed = atSpeed(speedMedium)
 		}
 		if c.roll(c.ids.Evade, f, u.ID).Has(eEvaded) {
-			u.Gone = "evaded"
+			u.Gone = goneEvaded
 			c.emit(evEvaded, str("unit", u.ID), str("why", "turned away into the dark"))
 			return
 		}

@@ -94,7 +94,7 @@ func (c *Campaign) PrintBoard(w io.Writer) error {
 		state := "in formation"
 		switch {
 		case s.Gone != "":
-			state = s.Gone
+			state = string(s.Gone)
 		case s.Disabled:
 			state = "disabled"
 		}
@@ -114,7 +114,7 @@ func (c *Campaign) PrintBoard(w io.Writer) error {
 	for _, u := range cb.Enemy {
 		state := "present"
 		if u.Gone != "" {
-			state = u.Gone
+			state = string(u.Gone)
 		} else if u.Burns {
 			state = "burning"
 		}

@@ -329,7 +329,7 @@ func (c *Campaign) event() {
 		m.Sea = max(1, m.Sea-1)
 	case eventSeparated:
 		if s := c.pick(false, "separated"); s != nil {
-			s.Formation, s.Gone = false, "separated"
+			s.Formation, s.Gone = false, goneSeparated
 			c.emit(evSeparated, str("boat", s.Boat.ID), num("no", s.No))
 		}
 	case eventMine:
@@ -697,13 +697,13 @@ func (c *Campaign) kill(cm *Crewman) {
 // Sea State 1-3; in 4-5 each Boat #1 crewman (one roll for a #2-#4 crew)
 // rolls G-10-B.
 func (c *Campaign) sink(s *Sortie, why string) {
-	if s.Gone == "sunk" || s.Gone == "abandoned" {
+	if s.Gone == goneSunk || s.Gone == goneAbandoned {
 		return
 	}
-	c.lose(s, "sunk", why, c.ids.Water)
+	c.lose(s, goneSunk, why, c.ids.Water)
 }
 
-func (c *Campaign) lose(s *Sortie, how, why, table string) {
+func (c *Campaign) lose(s *Sortie, how Gone, why, table string) {
 	m := c.Mission
 	if s.TowedBy != nil {
 		s.TowedBy.Towing, s.TowedBy = nil, nil
@@ -717,8 +717,8 @@ func (c *Campaign) lose(s *Sortie, how, why, table string) {
 		m.Boat1Lost = true
 	}
 	c.Stats.BoatsLost++
-	c.emit(evBoatLost, str("boat", s.Boat.ID), num("no", s.No), str("how", how), str("why", why))
-	if cb := m.Combat; cb != nil && how == "sunk" {
+	c.emit(evBoatLost, str("boat", s.Boat.ID), num("no", s.No), str("how", string(how)), str("why", why))
+	if cb := m.Combat; cb != nil && how == goneSunk {
 		// Errata G-12 step 6: the crew is in the water, searched for only
 		// after all combat has ended (searchWater).
 		cb.inWater = append(cb.inWater, s)
@@ -796,7 +796,7 @@ func (c *Campaign) disabledBoats() {
 			}
 			continue
 		}
-		c.lose(s, "abandoned", "disabled and scuttled", c.ids.Transfer)
+		c.lose(s, goneAbandoned, "disabled and scuttled", c.ids.Transfer)
 	}
 }
 
@@ -833,17 +833,17 @@ func (c *Campaign) checkTow() {
 func (c *Campaign) loneBoats() {
 	m := c.Mission
 	for _, s := range m.Sorties {
-		if s.Gone != "separated" {
+		if s.Gone != goneSeparated {
 			continue
 		}
 		o := c.roll(c.ids.Lone, facts{sortie: s, damage: s.Points}, s.Boat.ID)
 		home := c.eff(o, eHome)
 		c.emit(evLoneBoat, str("boat", s.Boat.ID), str("result", homecoming[home]))
 		if home == homeLost || home == homeCaptured {
-			s.Gone, s.Formation = "sunk", false
+			s.Gone, s.Formation = goneSunk, false
 			m.LostHulls = append(m.LostHulls, s.Boat.ID)
 			c.Stats.BoatsLost++
-			c.emit(evBoatLost, str("boat", s.Boat.ID), num("no", s.No), str("how", "sunk"), str("why", "lost on the way home alone"))
+			c.emit(evBoatLost, str("boat", s.Boat.ID), num("no", s.No), str("how", string(goneSunk)), str("why", "lost on the way home alone"))
 			if !o.Has(eRescued) {
 				c.Stats.CrewsLost++
 				c.emit(evCrewLost, str("boat", s.Boat.ID))

@@ -330,7 +330,7 @@ func squadronSheet(c *Campaign) sheet.Sheet {
 		role := roles[i]
 		avail := "yes"
 		if b.Status != Ready {
-			avail = b.Status
+			avail = string(b.Status)
 		}
 		dmg := ""
 		if so := no[b]; so != nil {

@@ -60,18 +60,31 @@ const (
 	P5b
 )
 
+// Status is a boat's state at base.
+type Status string
+
 // Boat status at base.
 const (
-	Ready    = "ready"
-	Repair   = "repair"
-	Lost     = "lost" // sunk; a new boat is on order
-	Hospital = "hospital"
+	Ready    Status = "ready"
+	Repair   Status = "repair"
+	Lost     Status = "lost" // sunk; a new boat is on order
+	Hospital Status = "hospital"
+)
+
+// Gone is why a boat or an enemy unit is no longer with the others ("": it is).
+type Gone string
+
+const (
+	goneSeparated Gone = "separated" // a boat lost touch, or left for home alone
+	goneSunk      Gone = "sunk"
+	goneAbandoned Gone = "abandoned" // a disabled boat scuttled
+	goneEvaded    Gone = "evaded"    // an enemy unit got away
 )
 
 // Boat is one of the six hulls of the squadron (SB1…SB6).
 type Boat struct {
 	ID         string
-	Status     string
+	Status     Status
 	RepairDays int // days until serviceable (repair) or delivered (lost)
 	Skill      int // crew skill of a #2-#4 crew (index into skills)
 	Kills      int // enemy ships and aircraft sunk by this crew
@@ -104,8 +117,8 @@ func (c *Crewman) Serving() bool { return !c.KIA && !c.SW && !c.Out }
 type Sortie struct {
 	Boat       *Boat
 	No         int
-	Formation  bool   // with the squadron
-	Gone       string // "", "separated", "aborted", "sunk", "abandoned"
+	Formation  bool // with the squadron
+	Gone       Gone
 	Disabled   bool
 	Points     int // damage points (#2-#4)
 	Passengers int // rescued men aboard (the passenger boxes)

@@ -109,7 +109,7 @@ func (c *Campaign) writeBoats(w engine.ViewWriter) {
 	for i, b := range c.Boats {
 		w.Open("", false)
 		w.Str("id", b.ID)
-		w.Str("status", b.Status)
+		w.Str("status", string(b.Status))
 		w.Int("repair_days", b.RepairDays)
 		w.Str("skill", skills[b.Skill])
 		w.Int("kills", b.Kills)
@@ -118,7 +118,7 @@ func (c *Campaign) writeBoats(w engine.ViewWriter) {
 		if s := c.sortieOf(b); s != nil {
 			w.Int("no", s.No)
 			w.Bool("in_formation", s.inFormation())
-			w.Str("gone", s.Gone)
+			w.Str("gone", string(s.Gone))
 			w.Bool("disabled", s.Disabled)
 			w.Int("points", s.Points)
 			w.Int("torpedoes", s.Torpedoes)

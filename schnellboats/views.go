@@ -143,7 +143,7 @@ func (c *Campaign) PrintSquadron(w io.Writer) error {
 	rows := make([][]string, 0, len(c.Boats))
 	for i, b := range c.Boats {
 		role := roles[i]
-		state := b.Status
+		state := string(b.Status)
 		if b.Status != Ready {
 			state += fmt.Sprintf(" (%d days)", b.RepairDays)
 		}
@@ -184,7 +184,7 @@ func status(g *engine.Game, w io.Writer) error {
 			state := "in formation"
 			switch {
 			case so.Gone != "":
-				state = so.Gone
+				state = string(so.Gone)
 			case so.Disabled:
 				state = "disabled"
 			}
