@@ -111,16 +111,17 @@ func (d *Decision) commandList() string {
 }
 
 // Order is the Run of a game command that is an order: it answers the
-// pending decision with the line typed (name, then the arguments) through
-// Game.Answer, so that the rules' options and refusals alone say what it
-// may be. level is the pause the game then plays on to (Game.Step).
-func Order(name string, level int) func(g *Game, args []string, w io.Writer) ([]gamelog.Event, error) {
+// pending decision for the player with the line typed (name, then the
+// arguments) through Game.Answer, so that the rules' options and refusals
+// alone say what it may be. The game then plays on as far as the last
+// step asked (Game.Step's level), as an answer with `choose` does.
+func Order(name string) func(g *Game, args []string, w io.Writer) ([]gamelog.Event, error) {
 	return func(g *Game, args []string, _ io.Writer) ([]gamelog.Event, error) {
 		line := name
 		if len(args) > 0 {
 			line += " " + strings.Join(args, " ")
 		}
-		return g.Answer(line, ByPlayer, level)
+		return g.Answer(line, ByPlayer, g.level)
 	}
 }
 

@@ -126,7 +126,7 @@ func TestAnswerByCommand(t *testing.T) {
 			}
 		})
 		t.Run("an option's command answers it", func(t *testing.T) {
-			if _, err := Order("choose", 1)(g, []string{"stop"}, nil); err != nil {
+			if _, err := Order("choose")(g, []string{"stop"}, nil); err != nil {
 				t.Fatal(err)
 			}
 			if !g.Over() {
@@ -272,6 +272,29 @@ func TestAskQuietForBlind(t *testing.T) {
 		}
 		if got := r.refused > 0; got == blind {
 			t.Errorf("blind %v: %d refusals seen", blind, r.refused)
+		}
+	}
+}
+
+// An order plays on as far as the last step asked: past the pauses after
+// a step to the end, to the next pause after a step of one.
+func TestOrderFollowsStepLevel(t *testing.T) {
+	def := toyDef(t)
+	for _, c := range []struct {
+		level     int
+		wantPause bool
+	}{{NoPause, false}, {1, true}} {
+		g, _ := New(Config{Def: def, Seed: 1, Options: []gamelog.Option{{Name: "legs", Value: "4"}}})
+		for g.Pending() == nil || g.Pending().Decision == nil {
+			if _, err := g.Step(c.level); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if _, err := Order("choose")(g, []string{"on"}, nil); err != nil {
+			t.Fatal(err)
+		}
+		if p := g.Pending(); (p != nil && p.Pause != "") != c.wantPause {
+			t.Errorf("step level %d: after the order the game waits for %+v", c.level, p)
 		}
 	}
 }

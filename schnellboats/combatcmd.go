@@ -31,32 +31,32 @@ var combatCommands = []engine.Command{
 			return nil, c.PrintBoard(w)
 		}},
 	{Name: "speed", Usage: "speed slow|medium|fast|very_fast", Help: "The squadron's speed this combat round (4.7): Slow 1 zone per 2 rounds, Medium 1, Fast up to 2, Very Fast up to 3; damage limits it (2.0 f).",
-		Run:      engine.Order("speed", 1),
+		Run:      engine.Order("speed"),
 		Complete: func(*engine.Game, []string) []string { return speeds[1:] }},
 	{Name: "fire", Aliases: []string{"target"}, Usage: "fire UNIT", Help: "This round the squadron's guns fire at UNIT (4.6; weather limits the range).",
-		Run: engine.Order("fire", 1), Complete: unitNames},
+		Run: engine.Order("fire"), Complete: unitNames},
 	{Name: "torpedo", Usage: "torpedo UNIT", Help: "This round each boat that can launches a torpedo at UNIT (4.6: never at an MTB or MGB; 2 per boat per wave).",
-		Run: engine.Order("torpedo", 1), Complete: unitNames},
+		Run: engine.Order("torpedo"), Complete: unitNames},
 	{Name: "rocket", Usage: "rocket UNIT", Help: "Projekt 5b: this round each boat that can fires a rocket at UNIT.",
-		Run: engine.Order("rocket", 1), Complete: unitNames},
+		Run: engine.Order("rocket"), Complete: unitNames},
 	{Name: "abort", Usage: "abort", Help: "Abort (4.9): in combat, leave the Combat Board from the Long Range Zone (`move out`); on the map, turn for Cherbourg (`move home`).",
 		Run: func(g *engine.Game, args []string, w io.Writer) ([]gamelog.Event, error) {
 			if p := g.Pending(); p != nil && p.Decision != nil {
 				switch decisionKind(p.Decision.Kind) {
 				case askRange:
-					return g.Answer("move out", engine.ByPlayer, 1)
+					return engine.Order("move")(g, []string{"out"}, w)
 				case askMove:
-					return g.Answer("move home", engine.ByPlayer, 1)
+					return engine.Order("move")(g, []string{"home"}, w)
 				}
 			}
 			return nil, errors.New("nothing to abort now: `abort` answers a movement order in combat or on the map")
 		}},
 	{Name: "tow", Usage: "tow", Help: "Take the disabled boat in tow (at Slow; not by a boat with one engine left, not in Sea State 4-5).",
 		Run: func(g *engine.Game, args []string, w io.Writer) ([]gamelog.Event, error) {
-			return g.Answer("choose tow", engine.ByPlayer, 1)
+			return engine.Order("choose")(g, []string{"tow"}, w)
 		}},
 	{Name: "hold", Usage: "hold", Help: "Hold fire this round (an undetected squadron stays undetected).",
-		Run: engine.Order("hold", 1)},
+		Run: engine.Order("hold")},
 }
 
 func unitNames(g *engine.Game, _ []string) []string {

@@ -49,7 +49,7 @@ var commands = []engine.Command{
 		}},
 	{Name: "move", Aliases: []string{"m"}, Usage: "move next|home | move closer|stay|away|out",
 		Help: "On the map: `move next` goes on to the next zone (or on as an Offensive Patrol after a special mission); `move home` aborts and turns for Cherbourg (4.9). In combat: `move closer`, `stay`, `away` or `out` (leave the combat from the Long Range Zone, 4.9).",
-		Run:  engine.Order("move", 1),
+		Run:  engine.Order("move"),
 		Complete: func(*engine.Game, []string) []string {
 			return []string{"next", "home", "closer", "stay", "away", "out"}
 		}},
