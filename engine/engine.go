@@ -91,9 +91,10 @@ func (d *Decision) CommandFor(i int) string {
 	return "choose " + d.Options[i].Name
 }
 
-// Reset empties d to be asked again: rules may keep one Decision of a kind
-// and refill it each time, so that asking allocates nothing once its
-// options have grown. A decision may be refilled once it is answered.
+// Reset empties d to be asked again, keeping its storage, so that asking
+// allocates nothing once its options have grown (Ctx.Ask resets the
+// kernel's decision of a kind). A decision may be refilled once it is
+// answered.
 func (d *Decision) Reset(kind, prompt string) {
 	d.Kind, d.Prompt, d.Default, d.Side = kind, prompt, 0, ""
 	d.Options = d.Options[:0]
@@ -189,7 +190,8 @@ type Decider interface {
 
 // Blind is implemented by a Decider that reads no wording: not a
 // decision's Prompt nor its options' Text (TakeDefault, which takes the
-// option the rules mark as Default). See Ctx.Reading.
+// option the rules mark as Default): Ctx.Decide then makes no wording, and
+// Ctx.Ask keeps no refusals.
 type Blind interface {
 	Blind() bool
 }
