@@ -178,8 +178,7 @@ func (c *Campaign) passDays(n int) {
 // hulls: the squadron has six boats (3.2).
 const hulls = 6
 
-// readyBoats is the serviceable boats (inlined: the slice stays on the
-// caller's stack).
+// readyBoats is the serviceable boats.
 func (c *Campaign) readyBoats() []*Boat {
 	out := make([]*Boat, 0, hulls)
 	for _, b := range c.Boats {

@@ -32,8 +32,6 @@ const (
 const maxSorties = 4
 
 // formation is the boats still with the squadron tonight, as a snapshot.
-// Small enough to be inlined, so that the slice stays on the caller's
-// stack (the rules ask for the formation dozens of times a turn).
 func (c *Campaign) formation() []*Sortie {
 	out := make([]*Sortie, 0, maxSorties)
 	if m := c.Mission; m != nil {
