@@ -24,8 +24,8 @@ type refusal struct {
 // someone asks (Refusal, Find, Game.Answer). It allocates nothing once the
 // decision's storage has grown (Reset keeps it).
 func (d *Decision) Refuse(name, command string, why ...string) {
-	if d.quiet {
-		return
+	if d.asker != nil && d.asker.unread(d) {
+		return // nobody may read it: skip the work
 	}
 	from := len(d.why)
 	d.why = append(d.why, why...)
@@ -74,7 +74,8 @@ func sameCommand(a, b string) bool {
 
 // Answer answers the pending decision with a command line as the player
 // types it ("move out", "fire merchant-1"): a line equal to an option's
-// command (Decision.CommandFor) picks that option; a line the rules refused
+// command (Decision.CommandFor) picks that option, or its command followed
+// by the words of its arguments (Option.Args); a line the rules refused
 // (Decision.Refuse) is an error that says why; anything else is an error
 // that lists the orders there are. A refused or unknown line changes
 // nothing.
@@ -86,9 +87,22 @@ func (g *Game) Answer(line string, who Who, level int) ([]gamelog.Event, error) 
 		}
 		return nil, fmt.Errorf("`%s`: no decision is pending: `step` plays on to the next one", line)
 	}
+	words := strings.Fields(line)
 	for i := range d.Options {
-		if sameCommand(d.CommandFor(i), line) {
-			return g.ChooseIndex(i, who, level)
+		if len(d.Options[i].Args) == 0 {
+			if sameCommand(d.CommandFor(i), line) {
+				return g.ChooseIndex(i, who, level)
+			}
+			continue
+		}
+		// An option with arguments: its command, then their words.
+		cmd := strings.Fields(d.commandName(i))
+		if len(words) >= len(cmd) && sameCommand(strings.Join(words[:len(cmd)], " "), strings.Join(cmd, " ")) {
+			vals, err := d.argsFromWords(i, words[len(cmd):])
+			if err != nil {
+				return nil, err
+			}
+			return g.choose(i, vals, who, level)
 		}
 	}
 	if why, ok := d.Refusal(line); ok {
@@ -131,7 +145,7 @@ func Order(name string) func(g *Game, args []string, w io.Writer) ([]gamelog.Eve
 // each kind and reuses once the last decision of the kind is answered, so
 // that asking allocates nothing in a long game; and its refusals are kept
 // only when someone may read them (not in a replay, nor for a Blind
-// decider).
+// decider: set the decision's Side, if any, before refusing).
 func (c *Ctx) Ask(kind string) *Decision {
 	var d *Decision
 	for _, a := range c.asks {
@@ -145,9 +159,18 @@ func (c *Ctx) Ask(kind string) *Decision {
 		c.asks = append(c.asks, d)
 	}
 	d.Reset(kind, "")
-	g := c.g
-	d.quiet = g.replay != nil && g.replay.more() || g.decider != nil && blind(g.decider)
+	d.asker = c.g
 	return d
+}
+
+// unread reports whether nobody will read d's wording or refusals: it is
+// replayed from the log, or a Blind decider answers it (its Side set).
+func (g *Game) unread(d *Decision) bool {
+	if g.replay != nil && g.replay.more() {
+		return true
+	}
+	dec := g.deciderFor(d)
+	return dec != nil && blind(dec)
 }
 
 // Wording fills in what a decision says to whoever reads it (its Prompt,

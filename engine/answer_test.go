@@ -298,3 +298,39 @@ func TestOrderFollowsStepLevel(t *testing.T) {
 		}
 	}
 }
+
+// dock asks once where to moor: an order with an argument.
+type dock struct{ berth int }
+
+func (k *dock) Play(c *Ctx) {
+	d := c.Ask("moor")
+	o := d.Add("moor", "moor at a berth", "moor")
+	o.Args = []Arg{IntArg("berth", 1, 9, "")}
+	d.Add("anchor", "anchor off", "")
+	if c.Decide(d) == 0 {
+		k.berth = d.Args().Int("berth")
+	}
+	c.Emit("moored", gamelog.Int("berth", k.berth))
+}
+
+// An order with arguments is its command, then their words.
+func TestAnswerWithArguments(t *testing.T) {
+	k := &dock{}
+	def := &Definition{Name: "dock", Booklets: []Booklet{{Name: "dock", Tables: ferryDef(t, new(int)).Booklets[0].Tables}},
+		New: func([]gamelog.Option, *tables.Set) (Rules, error) { return k, nil }}
+	g, _ := New(Config{Def: def, Seed: 1})
+	if _, err := g.Step(NoPause); err != nil {
+		t.Fatal(err)
+	}
+	for _, bad := range []string{"moor 12", "moor"} {
+		if _, err := g.Answer(bad, ByPlayer, NoPause); err == nil {
+			t.Errorf("%q: answered, want an error", bad)
+		}
+	}
+	if _, err := g.Answer("Moor 3", ByPlayer, NoPause); err != nil {
+		t.Fatal(err)
+	}
+	if !g.Over() || k.berth != 3 {
+		t.Errorf("moored at %d, over %v; want berth 3", k.berth, g.Over())
+	}
+}

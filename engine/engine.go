@@ -71,7 +71,7 @@ type Decision struct {
 
 	refused []refusal // orders the rules refuse here, and why (Refuse)
 	why     []string  // the parts of their reasons
-	quiet   bool      // nobody will read the refusals (Ctx.Ask)
+	asker   *Game     // the game that asks it (Ctx.Ask): refusals are kept only if someone may read them
 }
 
 // Option is one legal answer to a decision.
@@ -98,7 +98,7 @@ func (d *Decision) CommandFor(i int) string {
 func (d *Decision) Reset(kind, prompt string) {
 	d.Kind, d.Prompt, d.Default, d.Side = kind, prompt, 0, ""
 	d.Options = d.Options[:0]
-	d.refused, d.why, d.quiet = d.refused[:0], d.why[:0], false
+	d.refused, d.why, d.asker = d.refused[:0], d.why[:0], nil
 }
 
 // Add appends an option and returns it; it reuses the storage (Facts too)
