@@ -87,10 +87,10 @@ func weatherRule(weather int) string { return weatherRules[weather] }
 
 // weatherRules say why 4.6 forbids fire from a zone, by weather.
 var weatherRules = [...]string{
-	"rule 4.6: nothing to fire from outside the Range Zones",
-	"rule 4.6: in Poor weather Schnell Boats fire only from the Medium or Close Range Zone",
-	"rule 4.6: in Foggy weather Schnell Boats fire only from the Close Range Zone",
-	"rule 4.6: in Bad weather Schnell Boats fire only from the Close Range Zone",
+	weatherGood:  "rule 4.6: nothing to fire from outside the Range Zones",
+	weatherPoor:  "rule 4.6: in Poor weather Schnell Boats fire only from the Medium or Close Range Zone",
+	weatherFoggy: "rule 4.6: in Foggy weather Schnell Boats fire only from the Close Range Zone",
+	weatherBad:   "rule 4.6: in Bad weather Schnell Boats fire only from the Close Range Zone",
 }
 
 func (u *Unit) present() bool { return u.Gone == "" }
@@ -260,17 +260,17 @@ func (c *Campaign) muster(cb *Combat, kind int) bool {
 		}
 		second = o.Has(eSecondWave) && cb.Wave == 0
 	case encMTB, encMGB:
-		f := facts{enemy: 4}
+		f := facts{enemy: enemyMtb}
 		if kind == encMGB {
-			f.enemy = 5
+			f.enemy = enemyMgb
 		}
 		o := c.roll(c.ids.Patrols, f, encounters[kind])
-		counts[4], _ = o.Int(eMTBs)
-		counts[5], _ = o.Int(eMGBs)
+		counts[enemyMtb], _ = o.Int(eMTBs)
+		counts[enemyMgb], _ = o.Int(eMGBs)
 	case encDestroyers:
-		counts[2] = 2
+		counts[enemyDestroyer] = 2
 	case encSubmarine:
-		counts[6] = 1
+		counts[enemySubmarine] = 1
 	}
 	cb.Enemy = cb.Enemy[:0]
 	for t := range enemies {
