@@ -9,6 +9,7 @@ import (
 
 	"github.com/schnell-wargames/schnell/engine"
 	"github.com/schnell-wargames/schnell/gamelog"
+	"github.com/schnell-wargames/schnell/scheldt"
 	"github.com/schnell-wargames/schnell/schnellboats"
 )
 
@@ -23,6 +24,7 @@ type Game struct {
 // All lists the games, the default first.
 var All = []Game{
 	{schnellboats.Name, schnellboats.Title, schnellboats.Definition},
+	{scheldt.Name, scheldt.Title, scheldt.Definition},
 }
 
 // Default is the game played when none is named.

@@ -1,0 +1,163 @@
+package scheldt
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/schnell-wargames/schnell/engine"
+	"github.com/schnell-wargames/schnell/gamelog"
+)
+
+// attackerLoses are the results that eliminate a unit landed in the
+// German-occupied hex it attacks (16.3).
+var attackerLoses = []string{"Ae", "(A)", "A1", "A2", "A3"}
+
+// carryOut does an order the rules accept.
+func (g *Game) carryOut(c *engine.Ctx, name string, a getter) {
+	switch name {
+	case OrderAttack:
+		g.attack(c, a)
+	case OrderBombard:
+		g.bombard(c, a)
+	case OrderRebuild:
+		u := g.unit(a.Get("unit").S)
+		u.State = Full
+		g.Rebuilt[g.Player]++
+		c.Emit("rebuilt", gamelog.Str("unit", u.ID), gamelog.Int("left", g.Rebuilds(g.Player)))
+	case OrderAssault:
+		g.assault(c, a.Get("force").S)
+	case OrderMark:
+		u := g.unit(a.Get("unit").S)
+		u.State = UnitState(1 + slices.Index(States, a.Get("state").S))
+		if h := a.Get("hex").S; h != "-" {
+			u.Hex = h
+		}
+		if u.State == Eliminated {
+			u.Hex = ""
+		}
+		c.Emit("unit", gamelog.Str("unit", u.ID), gamelog.Str("state", u.State.String()), gamelog.Str("hex", u.Hex))
+	case OrderGate:
+		held := a.Get("held").B
+		switch a.Get("gate").S {
+		case "woensdrecht":
+			g.Woensdrecht = held
+		case "road":
+			g.Road = held
+		}
+		c.Emit("gate", gamelog.Str("gate", a.Get("gate").S), gamelog.Bool("held", held))
+	}
+}
+
+// attack resolves an attack on the Integrated CRT: the terrain's line,
+// the differential's column (beyond a line's ends, its end columns), the
+// series' column shifts, a d6 for the row.
+func (g *Game) attack(c *engine.Ctx, a getter) {
+	f := &facts{diff: a.Get("diff").I, shifts: a.Get("shifts").I, turn: g.Turn}
+	f.terrain = Terrain(slices.Index(Terrains, a.Get("terrain").S))
+	line := f.terrain
+	if a.Get("engineer").B {
+		f.engineers = 1
+		if f.terrain == Flooded {
+			line = Clear // 12.0, 12.1
+		}
+	}
+	hex := a.Get("hex").S
+	var markers []string
+	if a.Get("naval").B {
+		g.NavalLeft--
+		g.NavalHexes = append(g.NavalHexes, hex)
+		markers = append(markers, "naval +10")
+	}
+	if a.Get("antitank").B {
+		g.AntitankUsed = true
+		markers = append(markers, "anti-tank +5")
+	}
+	o := c.Roll("SC-CRT", f, fmt.Sprintf("attack on %s", hex))
+	tb := o.Table
+	r := Result{Turn: g.Turn, Side: g.Player, Hex: hex, Terrain: f.terrain, Line: line, Diff: f.diff, Shifts: f.shifts,
+		Column: tb.Grid.ColumnsFor(f).Heading(o.Column), Die: o.Total, Code: o.Result(), Markers: markers}
+	landed := g.MustAttack[hex]
+	r.Landed = len(landed) > 0
+	g.Combats = append(g.Combats, r)
+	fields := []gamelog.Field{gamelog.Str("side", g.Player), gamelog.Str("hex", hex), gamelog.Str("terrain", f.terrain.String()),
+		gamelog.Str("line", line.String()), gamelog.Int("diff", f.diff), gamelog.Int("shifts", f.shifts),
+		gamelog.Str("column", r.Column), gamelog.Int("die", o.Total), gamelog.Str("result", r.Code), gamelog.Str("meaning", o.Key.Result)}
+	if len(markers) > 0 {
+		l := make([]gamelog.Value, len(markers))
+		for i, m := range markers {
+			l[i] = gamelog.StrV(m)
+		}
+		fields = append(fields, gamelog.Field{Key: "markers", Val: gamelog.Value{Kind: gamelog.KList, L: l}})
+	}
+	c.Emit("combat", fields...)
+	if f.terrain == Flooded && r.Code != "-" {
+		c.Emit("flooded", gamelog.Str("rule", g.FloodRetreat)) // 12.0 / 12.1
+	}
+	if r.Landed {
+		delete(g.MustAttack, hex)
+		if slices.Contains(attackerLoses, r.Code) {
+			for _, id := range landed {
+				u := g.unit(id)
+				u.State, u.Hex = Eliminated, ""
+				c.Emit("landing_lost", gamelog.Str("unit", id), gamelog.Str("hex", hex))
+			}
+		} else if r.Code == "-" {
+			c.Emit("landing_holds", gamelog.Str("hex", hex))
+		}
+	}
+}
+
+// bombard records a bombardment: its range and markers are the
+// exclusive rules' (14.2, 16.4, 13.0); its resolution is the series
+// rules', which the document does not include.
+func (g *Game) bombard(c *engine.Ctx, a getter) {
+	hex := a.Get("hex").S
+	naval := a.Get("naval").B
+	if naval {
+		g.NavalLeft--
+		g.NavalHexes = append(g.NavalHexes, hex)
+	}
+	c.Emit("bombardment", gamelog.Str("side", g.Player), gamelog.Str("hex", hex), gamelog.Int("range", a.Get("range").I), gamelog.Bool("naval", naval))
+}
+
+// assault lands a force's units by assault boat, each where the player
+// says (16.1, 16.2, 16.3).
+func (g *Game) assault(c *engine.Ctx, force string) {
+	g.Landed[force] = g.Turn
+	c.Emit("assault", gamelog.Str("force", force))
+	g.landingForce = force
+	defer func() { g.landingForce = "" }()
+	for _, u := range g.Units {
+		if u.Force != force {
+			continue
+		}
+		if u.ID == "155-52" && u.State != Withdrawn {
+			continue // 13.1: it returns only if withdrawn, not eliminated
+		}
+		for {
+			d := &g.ask
+			d.Reset("landing", fmt.Sprintf("Where does %s land?", u.Title))
+			d.Side = Allied
+			o := d.Add(OrderLand, "land by assault boat", OrderLand)
+			o.Args = []engine.Arg{engine.TextArg("hex"), yesNo("occupied"), engine.IntArg("terneuzen", 0, 99, "")}
+			o.Args[1].Text = "is a German unit in the hex?"
+			o.Args[2].Text = "hexes from Terneuzen (2736)"
+			if force == "walcheren" {
+				o.Args[2].Default = gamelog.IntV(0)
+			}
+			c.Decide(d)
+			var a getter = d.Args()
+			if err := g.Refuse(OrderLand, a); err != nil {
+				c.Emit("refused", gamelog.Str("order", OrderLand), gamelog.Str("why", err.Error()))
+				continue
+			}
+			hex := a.Get("hex").S
+			u.State, u.Hex = Full, hex
+			c.Emit("landed", gamelog.Str("unit", u.ID), gamelog.Str("hex", hex), gamelog.Bool("occupied", a.Get("occupied").B))
+			if a.Get("occupied").B {
+				g.MustAttack[hex] = append(g.MustAttack[hex], u.ID)
+			}
+			break
+		}
+	}
+}

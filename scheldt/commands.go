@@ -1,0 +1,339 @@
+package scheldt
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/schnell-wargames/schnell/engine"
+	"github.com/schnell-wargames/schnell/gamelog"
+	"github.com/schnell-wargames/schnell/grid"
+)
+
+const (
+	groupOrders = "scheldt orders"
+	groupViews  = "scheldt views"
+)
+
+// commands are the game's commands: one per order, and the views.
+func commands() []engine.Command {
+	orders := []struct{ name, usage, help string }{
+		{OrderDone, "done", "End the phase: the next phase begins (`step` then plays on to it)."},
+		{OrderAttack, "attack HEX terrain=T diff=N [shifts=N] [engineer] [naval walcheren] [antitank] [pocket]",
+			"Resolve an attack on the Integrated CRT (Combat Phase): the target hex, its terrain (coastal, docks, city, canal, flooded, clear), the final differential with all support counted, the series' column shifts; `engineer` reads a flooded hex on the clear line (12.1), `naval` plays a +10 naval marker (16.4: `walcheren` says the target is within four hexes of Walcheren's coast), `antitank` the German +5 (14.1), `pocket` says the attack is in the Breskens Pocket (13.0)."},
+		{OrderBombard, "bombard HEX range=N [naval walcheren] [pocket]", "Record a bombardment (Combat Phase): range is hexes from the nearest friendly unit (14.2: at most 3). Its resolution is the series rules'."},
+		{OrderRebuild, "rebuild UNIT adjacent=yes|no [edge=N] [trace=yes]", "Rebuild a depleted unit at the end of your player turn (11.0): adjacent says whether it is next to an enemy unit; edge is a German unit's distance from the eastern edge; trace, for an assault unit, that it traces overland to Antwerp."},
+		{OrderAssault, "assault beveland|walcheren", "Declare a beach assault in the Allied Movement Phase (16.1, 16.2); each unit then lands with `land`."},
+		{OrderLand, "land HEX [occupied] [terneuzen=N]", "Land the next unit of an assault (16.3): its coastal hex, whether a German unit is in it, and (Beveland) its distance from Terneuzen."},
+		{OrderMark, "mark UNIT full|depleted|eliminated [HEX]", "Note a unit's strength (and hex) in the order of battle."},
+		{OrderGate, "gate woensdrecht|road yes|no", "Note what the board shows: Woensdrecht (2021) held by the Allies (16.1); every road hex Woensdrecht–Schore held (16.2)."},
+	}
+	var out []engine.Command
+	for _, o := range orders {
+		name := o.name
+		out = append(out, engine.Command{Name: name, Group: groupOrders, Usage: o.usage, Help: o.help,
+			Run: func(g *engine.Game, args []string, _ io.Writer) ([]gamelog.Event, error) {
+				return give(g, name, args)
+			},
+			Complete: func(g *engine.Game, args []string) []string { return completeOrder(g, name, args) },
+		})
+	}
+	out = append(out,
+		engine.Command{Name: "oob", Group: groupViews, Usage: "oob [allied|german]", Help: "The order of battle: every unit, its factors, strength and hex.", Run: cmdOOB},
+		engine.Command{Name: "odds", Group: groupViews, Usage: "odds terrain=T diff=N [shifts=N] [engineer]", Help: "Every result's chance for an attack as typed.", Run: cmdOdds},
+		engine.Command{Name: "card", Group: groupViews, Usage: "card", Help: "The turn and reinforcement card: each turn's rebuilds, arrivals and special rules.", Run: cmdCard},
+		engine.Command{Name: "combats", Group: groupViews, Usage: "combats", Help: "The combat record: every attack resolved.", Run: cmdCombats},
+	)
+	return out
+}
+
+// pendingOrder is the pending decision that offers option name.
+func pendingOrder(g *engine.Game, name string) (*engine.Decision, int, error) {
+	p := g.Pending()
+	if p == nil || p.Decision == nil {
+		return nil, 0, fmt.Errorf("no orders are open now: `step` plays on to the next phase")
+	}
+	d := p.Decision
+	for i := range d.Options {
+		if d.Options[i].Name == name {
+			return d, i, nil
+		}
+	}
+	if d.Kind == "order" {
+		r, err := Of(g)
+		if err != nil {
+			return nil, 0, err
+		}
+		return nil, 0, fmt.Errorf("no %s in the %s %s: the orders now are %s", name, sideName(r.Player), r.Phase, optionNames(d))
+	}
+	return nil, 0, fmt.Errorf("the game waits for %s: %s", d.Kind, optionNames(d))
+}
+
+func optionNames(d *engine.Decision) string {
+	var s []string
+	for i := range d.Options {
+		s = append(s, d.CommandFor(i))
+	}
+	return strings.Join(s, ", ")
+}
+
+// give checks an order typed at the prompt, asks the rules whether they
+// refuse it, and sends it.
+func give(g *engine.Game, name string, words []string) ([]gamelog.Event, error) {
+	d, i, err := pendingOrder(g, name)
+	if err != nil {
+		return nil, err
+	}
+	args := d.Options[i].Args
+	vals, err := readArgs(name, args, words)
+	if err != nil {
+		return nil, err
+	}
+	r, err := Of(g)
+	if err != nil {
+		return nil, err
+	}
+	m := argMap{}
+	for k := range args {
+		m[args[k].Name] = vals[k]
+	}
+	if err := r.Refuse(name, m); err != nil {
+		return nil, err
+	}
+	pos := make([]string, len(vals))
+	for k, v := range vals {
+		pos[k] = plainWord(v)
+	}
+	level := 1
+	if name == OrderDone {
+		level = 2 // on to the next phase's orders, past the phase's pause
+	}
+	return g.ChooseArgs(name, pos, engine.ByPlayer, level)
+}
+
+// readArgs reads words as key=value, a bare yes/no argument's name (yes),
+// or values in the order of the arguments not named.
+func readArgs(order string, args []engine.Arg, words []string) ([]gamelog.Value, error) {
+	vals := make([]gamelog.Value, len(args))
+	set := make([]bool, len(args))
+	find := func(name string) int {
+		return slices.IndexFunc(args, func(a engine.Arg) bool { return a.Name == name })
+	}
+	var loose []string
+	for _, w := range words {
+		key, val, named := strings.Cut(w, "=")
+		k := find(strings.ToLower(key))
+		switch {
+		case named && k < 0:
+			return nil, fmt.Errorf("%s has no %s: %s", order, key, argNames(args))
+		case !named && k >= 0 && args[k].Kind == engine.ArgYes:
+			val, named = "yes", true
+		case !named:
+			loose = append(loose, w)
+			continue
+		}
+		if set[k] {
+			return nil, fmt.Errorf("%s: %s is given twice", order, args[k].Name)
+		}
+		if args[k].Kind == engine.ArgInt {
+			val = strings.TrimPrefix(val, "+")
+		}
+		v, err := args[k].Parse(val)
+		if err != nil {
+			return nil, err
+		}
+		vals[k], set[k] = v, true
+	}
+	for k := range args {
+		if set[k] {
+			continue
+		}
+		if len(loose) > 0 && args[k].Kind != engine.ArgYes {
+			w := loose[0]
+			if args[k].Kind == engine.ArgInt {
+				w = strings.TrimPrefix(w, "+")
+			}
+			if args[k].Kind == engine.ArgID && args[k].Name == "unit" {
+				w = strings.ReplaceAll(w, "/", "-")
+			}
+			v, err := args[k].Parse(w)
+			if err != nil {
+				return nil, err
+			}
+			vals[k], set[k] = v, true
+			loose = loose[1:]
+			continue
+		}
+		if args[k].Default.Kind == gamelog.KNull {
+			return nil, fmt.Errorf("%s needs %s%s: %s", order, args[k].Name, about(args[k]), argNames(args))
+		}
+		vals[k] = args[k].Default
+	}
+	if len(loose) > 0 {
+		return nil, fmt.Errorf("%s: %q is not one of its arguments: %s", order, loose[0], argNames(args))
+	}
+	for k := range args {
+		if err := args[k].Validate(vals[k]); err != nil {
+			return nil, fmt.Errorf("%s: %w", order, err)
+		}
+	}
+	return vals, nil
+}
+
+func about(a engine.Arg) string {
+	if a.Text == "" {
+		return ""
+	}
+	return " (" + a.Text + ")"
+}
+
+func argNames(args []engine.Arg) string {
+	var s []string
+	for i := range args {
+		s = append(s, args[i].Name+"="+args[i].Kind.String())
+	}
+	if len(s) == 0 {
+		return "it takes no arguments"
+	}
+	return strings.Join(s, " ")
+}
+
+func plainWord(v gamelog.Value) string {
+	switch v.Kind {
+	case gamelog.KInt:
+		return strconv.Itoa(v.I)
+	case gamelog.KBool:
+		if v.B {
+			return "yes"
+		}
+		return "no"
+	}
+	return v.S
+}
+
+func completeOrder(g *engine.Game, name string, words []string) []string {
+	d, i, err := pendingOrder(g, name)
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for k := range d.Options[i].Args {
+		a := &d.Options[i].Args[k]
+		switch a.Kind {
+		case engine.ArgYes:
+			out = append(out, a.Name)
+		case engine.ArgID:
+			for _, id := range a.IDs {
+				out = append(out, a.Name+"="+id)
+			}
+		default:
+			out = append(out, a.Name+"=")
+		}
+	}
+	return out
+}
+
+// cmdOOB prints the order of battle.
+func cmdOOB(g *engine.Game, args []string, w io.Writer) ([]gamelog.Event, error) {
+	r, err := Of(g)
+	if err != nil {
+		return nil, err
+	}
+	side := ""
+	if len(args) > 0 {
+		side = strings.ToLower(args[0])
+		if side != Allied && side != German {
+			return nil, fmt.Errorf("oob: %q: say allied or german", args[0])
+		}
+	}
+	rows := r.oobRows(side)
+	return nil, grid.Render(w, grid.Text, []string{"Unit", "Counter", "Side", "State", "Hex", "Arrives"}, rows, 0)
+}
+
+func (g *Game) oobRows(side string) [][]string {
+	var rows [][]string
+	for _, u := range g.Units {
+		if side != "" && u.Side != side {
+			continue
+		}
+		rows = append(rows, []string{u.ID, u.Title, sideName(u.Side), u.State.String(), u.Hex, u.arrival()})
+	}
+	return rows
+}
+
+func (u *Unit) arrival() string {
+	switch {
+	case u.Arrives > 0:
+		return "turn " + strconv.Itoa(u.Arrives) + ": " + u.Setup
+	case u.Force == "beveland":
+		return "16.1 Beveland Flank Assault"
+	case u.Force == "walcheren":
+		return "16.2 Walcheren Island Assault"
+	}
+	return "set-up: " + u.Setup
+}
+
+// cmdOdds prints every result's chance for an attack as typed.
+func cmdOdds(g *engine.Game, words []string, w io.Writer) ([]gamelog.Event, error) {
+	args := attackArgs()[1:5]
+	args[0].Default = gamelog.Value{}
+	vals, err := readArgs("odds", args, words)
+	if err != nil {
+		return nil, err
+	}
+	f := &facts{terrain: Terrain(slices.Index(Terrains, vals[0].S)), diff: vals[1].I, shifts: vals[2].I}
+	if vals[3].B {
+		f.engineers = 1
+	}
+	tb, ok := g.Tables().Get("SC-CRT")
+	if !ok {
+		return nil, errors.New("the tables have no SC-CRT")
+	}
+	count, meanings := map[string]int{}, map[string]string{}
+	var order []string
+	col := ""
+	for face := 1; face <= 6; face++ {
+		_, shift := tb.Shift(f, nil)
+		cell := tb.Read(f, face, shift)
+		code := tb.Grid.ColumnsFor(f)
+		col = code.Heading(cell.Column)
+		if count[cell.Result] == 0 {
+			order = append(order, cell.Result)
+			if cell.Key != nil {
+				meanings[cell.Result] = cell.Key.Result
+			}
+		}
+		count[cell.Result]++
+	}
+	fmt.Fprintf(w, "%s, differential %+d, shifts %+d: column %s\n", f.terrain, f.diff, f.shifts, col)
+	var rows [][]string
+	for _, c := range order {
+		rows = append(rows, []string{c, meanings[c], fmt.Sprintf("%d/6", count[c]), fmt.Sprintf("%.1f%%", 100*float64(count[c])/6)})
+	}
+	return nil, grid.Render(w, grid.Text, []string{"Result", "Meaning", "Chance", "%"}, rows, 0)
+}
+
+func cmdCard(g *engine.Game, _ []string, w io.Writer) ([]gamelog.Event, error) {
+	r, err := Of(g)
+	if err != nil {
+		return nil, err
+	}
+	s := r.turnCard()
+	return nil, grid.Render(w, grid.Text, s.Columns, s.Rows, 0)
+}
+
+func cmdCombats(g *engine.Game, _ []string, w io.Writer) ([]gamelog.Event, error) {
+	r, err := Of(g)
+	if err != nil {
+		return nil, err
+	}
+	if len(r.Combats) == 0 {
+		fmt.Fprintln(w, "No attack has been resolved yet.")
+		return nil, nil
+	}
+	s := r.combatSheet()
+	return nil, grid.Render(w, grid.Text, s.Columns, s.Rows, 0)
+}

@@ -1,0 +1,90 @@
+package scheldt
+
+import (
+	"fmt"
+	"strconv"
+	"sync"
+
+	"github.com/schnell-wargames/schnell/engine"
+	"github.com/schnell-wargames/schnell/gamelog"
+	"github.com/schnell-wargames/schnell/tables"
+)
+
+// Name is the game's name in log headers and --game.
+const Name = "scheldt"
+
+// Title is the game in one line.
+const Title = "Battle of the Scheldt: The Devil's Moat — a table assistant for the folio game (turn track, support draws, rebuilds, assaults, the integrated CRT)"
+
+// Options are the game's options with their defaults.
+var Options = []engine.OptionDef{
+	{Name: "turns", Default: "20", Help: "how many game turns to play, 1 to 20 (the document implies 20: 11.0)"},
+	{Name: "flood", Default: "12.1", Values: []string{"12.0", "12.1"}, Help: "retreats into flooded hexes: 12.1 (freely) or 12.0 (stop in the first)"},
+	{Name: "beveland", Default: "16.1", Values: []string{"16.1", "both"}, Help: "the 52nd's trigger: 16.1 alone, or both 16.1 and the note of 11.2 (the road hexes)"},
+	{Name: "reach", Default: "6", Values: []string{"6", "10"}, Help: "hexes from Terneuzen a Beveland landing may be (16.1 gives 6 and 10)"},
+}
+
+var (
+	defOnce sync.Once
+	defVal  *engine.Definition
+	defErr  error
+)
+
+// Definition returns the game for the engine.
+func Definition() (*engine.Definition, error) {
+	defOnce.Do(func() {
+		tabs, err := Tables()
+		if err != nil {
+			defErr = fmt.Errorf("load scheldt tables: %w", err)
+			return
+		}
+		defVal = &engine.Definition{
+			Name:     Name,
+			Title:    Title,
+			Booklets: []engine.Booklet{{Name: "scheldt", Title: "Battle of the Scheldt exclusive rules", Tables: tabs}},
+			Options:  Options,
+			New:      newRules,
+			Pauses:   []string{"phase", "turn", "game"},
+			Saved:    "games",
+			Sides:    Sides,
+			Commands: commands(),
+			Describe: describe,
+			Status:   status,
+			Finished: func(lg *gamelog.Log) bool {
+				n := len(lg.Events)
+				return n > 0 && lg.Events[n-1].Type == "victory"
+			},
+			Score: func(r engine.Rules) []gamelog.Field {
+				g := r.(*Game)
+				return []gamelog.Field{gamelog.Int("attacks", len(g.Combats)), gamelog.Str("winner", g.Winner)}
+			},
+			View:          func(r engine.Rules) engine.Viewer { return view{r.(*Game)} },
+			Reference:     func(engine.Rules) engine.Decider { return engine.TakeDefault{} },
+			ReferenceName: "the default player (every phase done, nothing attacked)",
+			Game:          game{},
+		}
+	})
+	return defVal, defErr
+}
+
+func newRules(opts []gamelog.Option, tabs *tables.Set) (engine.Rules, error) {
+	v := map[string]string{}
+	for _, o := range opts {
+		v[o.Name] = o.Value
+	}
+	n, err := strconv.Atoi(v["turns"])
+	if err != nil || n < 1 || n > 20 {
+		return nil, fmt.Errorf("turns %q: want 1 to 20", v["turns"])
+	}
+	reach, _ := strconv.Atoi(v["reach"])
+	return newGame(tabs, n, v["flood"], v["beveland"], reach)
+}
+
+// Of returns the rules of a game of Battle of the Scheldt.
+func Of(g *engine.Game) (*Game, error) {
+	r, ok := g.Rules().(*Game)
+	if !ok {
+		return nil, fmt.Errorf("the game is not %s", Name)
+	}
+	return r, nil
+}

@@ -1,0 +1,313 @@
+package scheldt
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/schnell-wargames/schnell/engine"
+	"github.com/schnell-wargames/schnell/gamelog"
+)
+
+// The orders a player gives in a phase: each is an option of the phase's
+// "order" decision, typed as its own command at the prompt (`attack 2819
+// terrain=city diff=3`).
+const (
+	OrderDone    = "done"
+	OrderAttack  = "attack"
+	OrderBombard = "bombard"
+	OrderRebuild = "rebuild"
+	OrderAssault = "assault"
+	OrderMark    = "mark"
+	OrderGate    = "gate"
+	OrderLand    = "land"
+)
+
+// Forces are the two assault forces.
+var Forces = []string{"beveland", "walcheren"}
+
+// States are what `mark` may set.
+var States = []string{"full", "depleted", "eliminated"}
+
+// Gates are the board's facts the assaults wait for (16.1, 16.2).
+var Gates = []string{"woensdrecht", "road"}
+
+// getter reads an order's arguments: engine.ArgValues, or the prompt's
+// words before they are sent.
+type getter interface {
+	Get(name string) gamelog.Value
+}
+
+// argMap is arguments by name.
+type argMap map[string]gamelog.Value
+
+// Get implements getter.
+func (m argMap) Get(name string) gamelog.Value { return m[name] }
+
+// orders asks the phasing player's orders until done: the options are
+// those of the phase.
+func (g *Game) orders(c *engine.Ctx) {
+	for {
+		d := g.orderDecision()
+		i := c.Decide(d)
+		name := d.Options[i].Name
+		var a getter = d.Args()
+		if err := g.Refuse(name, a); err != nil {
+			// A script or `choose` gave an order the rules refuse (the
+			// prompt's commands refuse it before it is sent).
+			c.Emit("refused", gamelog.Str("order", name), gamelog.Str("why", err.Error()))
+			continue
+		}
+		if name == OrderDone {
+			return
+		}
+		g.carryOut(c, name, a)
+	}
+}
+
+// orderDecision is the phase's order decision, its options the orders the
+// phase allows, "done" the default.
+func (g *Game) orderDecision() *engine.Decision {
+	d := &g.order
+	d.Reset("order", fmt.Sprintf("Turn %d, %s %s: your orders, then done", g.Turn, sideName(g.Player), g.Phase))
+	d.Side = g.Player
+	d.Add(OrderDone, "end the "+g.Phase.String(), OrderDone)
+	ids := g.ids("")
+	switch g.Phase {
+	case Movement:
+		if g.Player == Allied {
+			o := d.Add(OrderAssault, "declare a beach assault (16.1, 16.2)", OrderAssault)
+			o.Args = []engine.Arg{engine.IDArg("force", Forces...)}
+		}
+	case Combat:
+		o := d.Add(OrderAttack, "resolve an attack on the CRT", OrderAttack)
+		o.Args = attackArgs()
+		o = d.Add(OrderBombard, "record a bombardment (14.2)", OrderBombard)
+		o.Args = []engine.Arg{
+			engine.TextArg("hex"),
+			engine.IntArg("range", 0, 99, ""),
+			yesNo("naval"), yesNo("walcheren"), yesNo("pocket"),
+		}
+		o.Args[1].Text = "hexes from the nearest friendly unit"
+	case EndOfPlayerTurn:
+		if RebuildsAllowed(g.Player, g.Turn) > 0 {
+			o := d.Add(OrderRebuild, "rebuild a depleted unit (11.0)", OrderRebuild)
+			o.Args = []engine.Arg{
+				engine.IDArg("unit", g.ids(g.Player)...),
+				engine.YesArg("adjacent"),
+				engine.IntArg("edge", 0, 99, ""),
+				yesNo("trace"),
+			}
+			o.Args[1].Text = "is the unit adjacent to an enemy unit?"
+			o.Args[2].Text = "hexes from the eastern edge of the map (German)"
+			o.Args[2].Default = gamelog.IntV(0)
+		}
+	}
+	o := d.Add(OrderMark, "note a unit's strength and hex in the order of battle", OrderMark)
+	o.Args = []engine.Arg{engine.IDArg("unit", ids...), engine.IDArg("state", States...), engine.TextArg("hex")}
+	o.Args[2].Default = gamelog.StrV("-")
+	o = d.Add(OrderGate, "note what the board shows for an assault's trigger (16.1, 16.2)", OrderGate)
+	o.Args = []engine.Arg{engine.IDArg("gate", Gates...), engine.YesArg("held")}
+	return d
+}
+
+func yesNo(name string) engine.Arg {
+	a := engine.YesArg(name)
+	a.Default = gamelog.Value{Kind: gamelog.KBool}
+	return a
+}
+
+// attackArgs are an attack's: the target hex, its terrain, the final
+// differential with all support counted, the column shifts of the series
+// rules, and the markers and facts the rules check.
+func attackArgs() []engine.Arg {
+	a := []engine.Arg{
+		engine.TextArg("hex"),
+		engine.IDArg("terrain", Terrains...),
+		engine.IntArg("diff", -99, 99, ""),
+		engine.IntArg("shifts", -11, 11, ""),
+		yesNo("engineer"), yesNo("naval"), yesNo("walcheren"), yesNo("antitank"), yesNo("pocket"),
+	}
+	a[2].Text = "the final combat differential, support counted"
+	a[3].Default = gamelog.IntV(0)
+	return a
+}
+
+// ids lists the units of side ("": all).
+func (g *Game) ids(side string) []string {
+	var out []string
+	for _, u := range g.Units {
+		if side == "" || u.Side == side {
+			out = append(out, u.ID)
+		}
+	}
+	return out
+}
+
+func sideName(side string) string {
+	if side == Allied {
+		return "Allied"
+	}
+	return "German"
+}
+
+// Refuse says why the rules refuse an order, naming the rule; nil: it
+// stands. The prompt asks it before sending an order, the rules after a
+// script's.
+func (g *Game) Refuse(order string, a getter) error {
+	switch order {
+	case OrderDone:
+		if g.Phase == Combat && len(g.MustAttack) > 0 {
+			return fmt.Errorf("16.3: a unit landed in a German-occupied hex must attack it: attack %s first", strings.Join(sortedKeys(g.MustAttack), ", "))
+		}
+	case OrderAttack:
+		return g.refuseAttack(a)
+	case OrderBombard:
+		if g.Turn < 4 && a.Get("pocket").B {
+			return fmt.Errorf("13.0: the Breskens Pocket is frozen until turn 4: no combat there, bombardment included")
+		}
+		if r := a.Get("range").I; r > 3 {
+			return fmt.Errorf("14.2: a bombardment reaches at most three hexes from the nearest friendly unit, not %d", r)
+		}
+		if a.Get("naval").B {
+			return g.refuseNaval(a.Get("hex").S, a.Get("walcheren").B)
+		}
+	case OrderRebuild:
+		return g.refuseRebuild(a)
+	case OrderAssault:
+		return g.refuseAssault(a.Get("force").S)
+	case OrderMark:
+		u := g.unit(a.Get("unit").S)
+		switch {
+		case u == nil:
+			return fmt.Errorf("no unit %q: `oob` lists them", a.Get("unit").S)
+		case u.State == Eliminated:
+			return fmt.Errorf("11.0: %s is eliminated, and no unit comes back once eliminated", u.ID)
+		case u.State == Withdrawn:
+			return fmt.Errorf("13.1: %s has been withdrawn: it returns only with the Beveland Flank Assault (16.1)", u.ID)
+		case u.State == OffMap:
+			return fmt.Errorf("%s is not on the map yet (%s)", u.ID, u.Setup)
+		}
+	case OrderLand:
+		if g.landingForce == "beveland" {
+			if n := a.Get("terneuzen").I; n > g.Reach {
+				return fmt.Errorf("16.1: the Beveland Flank Assault lands within %d hexes of Terneuzen (2736), not %d (the rules notes give the other reading: reach=%d)", g.Reach, n, 16-g.Reach)
+			}
+		}
+	}
+	return nil
+}
+
+func (g *Game) refuseAttack(a getter) error {
+	t := Terrain(slices.Index(Terrains, a.Get("terrain").S))
+	switch {
+	case g.Turn < 4 && a.Get("pocket").B:
+		return fmt.Errorf("13.0: the Breskens Pocket is frozen until turn 4: no movement or combat there on turns 1 to 3")
+	case t == Coastal && g.Landed[g.landedKey()] != g.Turn:
+		return fmt.Errorf("16.0: the coastal line is read only in a beach assault, and no assault force landed this turn: use the hex's own terrain")
+	case a.Get("engineer").B && g.Player != Allied:
+		return fmt.Errorf("12.1: only an Allied attack with an engineer reads a flooded hex on the clear line")
+	case a.Get("antitank").B && g.Player != Allied:
+		return fmt.Errorf("14.1: the German +5 anti-tank marker defends against an Allied attack (with a mobile unit): it is not played in a German attack")
+	case a.Get("antitank").B && g.AntitankUsed:
+		return fmt.Errorf("14.1: the German +5 anti-tank marker has been played this turn: once a turn")
+	case a.Get("naval").B:
+		if g.Player != Allied {
+			return fmt.Errorf("16.4: the +10 naval markers are Allied and never used in defence")
+		}
+		return g.refuseNaval(a.Get("hex").S, a.Get("walcheren").B)
+	}
+	return nil
+}
+
+// landedKey is "" when no force has landed; the coastal line is open on
+// the turn either landed.
+func (g *Game) landedKey() string {
+	for _, f := range Forces {
+		if g.Landed[f] == g.Turn {
+			return f
+		}
+	}
+	return "none"
+}
+
+func (g *Game) refuseNaval(hex string, walcheren bool) error {
+	switch {
+	case g.Player != Allied:
+		return fmt.Errorf("16.4: the +10 naval markers are Allied and never used in defence")
+	case g.NavalLeft == 0:
+		return fmt.Errorf("16.4: both +10 naval markers have been played and are out of the game")
+	case slices.Contains(g.NavalHexes, hex):
+		return fmt.Errorf("16.4: each +10 naval marker targets a different hex, and one has been played against %s", hex)
+	case !walcheren:
+		return fmt.Errorf("16.4: a +10 naval marker supports only an attack on a hex within four hexes of a coastal hex of Walcheren Island: say walcheren=yes if the target is")
+	}
+	return nil
+}
+
+func (g *Game) refuseRebuild(a getter) error {
+	u := g.unit(a.Get("unit").S)
+	side := g.Player
+	switch {
+	case u == nil || u.Side != side:
+		return fmt.Errorf("11.0: %s rebuilds only %s units", sideName(side), sideName(side))
+	case RebuildsAllowed(side, g.Turn) == 0:
+		return fmt.Errorf("11.0: the %s player rebuilds on turns %s only", sideName(side), map[string]string{Allied: "1 to 20", German: "1 to 5"}[side])
+	case g.Rebuilds(side) <= 0:
+		return fmt.Errorf("11.0: the %s player has made the %d rebuild(s) of turn %d", sideName(side), RebuildsAllowed(side, g.Turn), g.Turn)
+	case u.State == Eliminated:
+		return fmt.Errorf("11.0: %s is eliminated, and no unit comes back once eliminated", u.ID)
+	case u.State == Withdrawn:
+		return fmt.Errorf("13.1: the 155th Regiment, withdrawn, may not be rebuilt")
+	case u.State != Depleted:
+		return fmt.Errorf("11.0: only a depleted unit is rebuilt, and %s is %s (`mark %s depleted` if it is)", u.ID, u.State, u.ID)
+	case a.Get("adjacent").B:
+		return fmt.Errorf("11.0: no unit is rebuilt adjacent to an enemy unit, even a depleted one")
+	case side == German && u.Mobile:
+		return fmt.Errorf("11.0: the German player rebuilds only non-mobile units, and %s is mobile", u.ID)
+	case side == German && a.Get("edge").I > 8:
+		return fmt.Errorf("11.0: a German unit is rebuilt only within eight hexes of the eastern edge of the map, not %d", a.Get("edge").I)
+	case u.Force != "" && !a.Get("trace").B:
+		return fmt.Errorf("11.0: %s is an assault unit of 16.0: it is rebuilt only if it traces overland to an Antwerp hex free of German units and their ZOC (trace=yes if it does)", u.ID)
+	}
+	return nil
+}
+
+func (g *Game) refuseAssault(force string) error {
+	if t, ok := g.Landed[force]; ok {
+		return fmt.Errorf("16.%d: the %s assault landed on turn %d: its units land once, all on one turn", 1+slices.Index(Forces, force), strings.ToUpper(force[:1])+force[1:], t)
+	}
+	switch force {
+	case "beveland":
+		var left []string
+		for _, u := range g.Units {
+			if u.Side == German && u.Pocket && u.State != Eliminated {
+				left = append(left, u.ID)
+			}
+		}
+		switch {
+		case g.Turn < 12:
+			return fmt.Errorf("16.1: the Beveland Flank Assault is launched on turn 12 or later, not turn %d", g.Turn)
+		case len(left) > 0:
+			return fmt.Errorf("16.1: the Beveland Flank Assault waits until every German unit that started in the Breskens Pocket is eliminated (not yet: %s)", strings.Join(left, ", "))
+		case !g.Woensdrecht:
+			return fmt.Errorf("16.1: the Beveland Flank Assault waits until Woensdrecht (2021) is occupied, or was last occupied, by an Allied unit (`gate woensdrecht yes` when it is)")
+		case g.BevelandGate == "both" && !g.Road:
+			return fmt.Errorf("11.2 (note, read with 16.1 by the option beveland=both): the 52nd lands only after the Allies hold every road hex between Woensdrecht and Schore (`gate road yes` when they do)")
+		}
+	case "walcheren":
+		if !g.Road {
+			return fmt.Errorf("16.2: the Walcheren Island Assault waits until Allied units occupy, or were the last to occupy, every road hex between Woensdrecht and Schore (`gate road yes` when they do)")
+		}
+	}
+	return nil
+}
+
+func sortedKeys(m map[string][]string) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	slices.Sort(out)
+	return out
+}
