@@ -53,7 +53,12 @@ func commands() []engine.Command {
 // pendingOrder is the pending decision that offers option name.
 func pendingOrder(g *engine.Game, name string) (*engine.Decision, int, error) {
 	p := g.Pending()
-	if p == nil || p.Decision == nil {
+	switch {
+	case p != nil && p.Draw != nil:
+		return nil, 0, fmt.Errorf("the game waits for the support fire draw first: `draw` the markers (or `draw` alone: the program draws)")
+	case p != nil && p.Roll != nil:
+		return nil, 0, fmt.Errorf("the game waits for a roll first: `roll` the faces")
+	case p == nil || p.Decision == nil:
 		return nil, 0, fmt.Errorf("no orders are open now: `step` plays on to the next phase")
 	}
 	d := p.Decision
