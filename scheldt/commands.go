@@ -156,7 +156,7 @@ func readArgs(order string, args []engine.Arg, words []string) ([]gamelog.Value,
 		if set[k] {
 			continue
 		}
-		if len(loose) > 0 && args[k].Kind != engine.ArgYes {
+		if len(loose) > 0 && (args[k].Kind != engine.ArgYes || args[k].Default.Kind == gamelog.KNull) {
 			w := loose[0]
 			if args[k].Kind == engine.ArgInt {
 				w = strings.TrimPrefix(w, "+")

@@ -257,8 +257,8 @@ func (g *Game) refuseRebuild(a getter) error {
 		return fmt.Errorf("11.0: the %s player has made the %d rebuild(s) of turn %d", sideName(side), RebuildsAllowed(side, g.Turn), g.Turn)
 	case u.State == Eliminated:
 		return fmt.Errorf("11.0: %s is eliminated, and no unit comes back once eliminated", u.ID)
-	case u.State == Withdrawn:
-		return fmt.Errorf("13.1: the 155th Regiment, withdrawn, may not be rebuilt")
+	case u.State == Withdrawn || u.ID == "155-52" && u.State == Depleted:
+		return fmt.Errorf("13.1: the 155th Regiment, depleted, is withdrawn at the end of the Allied player turn and may not be rebuilt")
 	case u.State != Depleted:
 		return fmt.Errorf("11.0: only a depleted unit is rebuilt, and %s is %s (`mark %s depleted` if it is)", u.ID, u.State, u.ID)
 	case a.Get("adjacent").B:
