@@ -45,6 +45,7 @@ func commands() []engine.Command {
 		engine.Command{Name: "oob", Group: groupViews, Usage: "oob [allied|german]", Help: "The order of battle: every unit, its factors, strength and hex.", Run: cmdOOB},
 		engine.Command{Name: "odds", Group: groupViews, Usage: "odds terrain=T diff=N [shifts=N] [engineer]", Help: "Every result's chance for an attack as typed.", Run: cmdOdds},
 		engine.Command{Name: "card", Group: groupViews, Usage: "card", Help: "The turn and reinforcement card: each turn's rebuilds, arrivals and special rules.", Run: cmdCard},
+		engine.Command{Name: "cross", Group: groupViews, Usage: "cross FROM TO [flooded|inlet|sea] [mobile|boat] [allied|german]", Help: "What the exclusive rules say of a move between two adjacent hexes: the causeway (15.2), the all-sea hexside of the Braakman Inlet (13.0, 15.1), sea (15.0), flooded and inlet hexes (12.0, 15.1).", Run: cmdCross},
 		engine.Command{Name: "combats", Group: groupViews, Usage: "combats", Help: "The combat record: every attack resolved.", Run: cmdCombats},
 	)
 	return out

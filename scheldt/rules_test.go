@@ -410,3 +410,49 @@ func TestReplayCatchesAChangedDie(t *testing.T) {
 		t.Errorf("a changed CRT die replays without complaint")
 	}
 }
+
+// 13.0: from turn 4 the Allied units on the Braakman Inlet hexes cross the
+// all-sea hexside west at +2 MP; no other unit does.
+func TestRule13_0BraakmanCrossing(t *testing.T) {
+	cases := []struct {
+		name, from, side string
+		turn             int
+		ok               bool
+	}{
+		{"Allied from 2737 on turn 4", "2737", Allied, 4, true},
+		{"Allied from 2737 on turn 9", "2737", Allied, 9, true},
+		{"Allied on turn 3", "2737", Allied, 3, false},
+		{"German on turn 4", "2737", German, 4, false},
+		{"Allied from the other side", "2738", Allied, 4, false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			to := "2738"
+			if c.from == "2738" {
+				to = "2737"
+			}
+			cost, err := Crossing(c.from, to, c.side, c.turn, nil)
+			if got := err == nil; got != c.ok {
+				t.Errorf("allowed %v (%v), want %v", got, err, c.ok)
+			}
+			if c.ok && !strings.Contains(cost, "+2 MP") {
+				t.Errorf("cost %q, want +2 MP", cost)
+			}
+		})
+	}
+}
+
+// 12.0 against 12.1: a retreat into a flooded hex follows the rule the
+// option flood names (12.1 by default).
+func TestRule12FloodedRetreatReading(t *testing.T) {
+	for _, rule := range []string{"12.0", "12.1"} {
+		tb := start(t, 10, gamelog.Option{Name: "flood", Value: rule}, gamelog.Option{Name: "turns", Value: "1"})
+		tb.to(1, Allied, Combat)
+		for n := 0; n < 20 && !tb.saw("flooded"); n++ {
+			tb.must(OrderAttack, "3044", "terrain=flooded", "diff=10")
+		}
+		if !tb.saw("flooded", "rule", rule) {
+			t.Errorf("flood=%s: no flooded note under %s", rule, rule)
+		}
+	}
+}
