@@ -355,6 +355,8 @@ func (s *Session) prompt() string {
 			what = p.Roll.Table + " " + what
 		}
 		return s.paint(yellow, "roll "+what) + "> "
+	case p.Draw != nil:
+		return s.paint(yellow, fmt.Sprintf("draw %d %s", p.Draw.N, p.Draw.Cup)) + "> "
 	default:
 		return s.paint(yellow, p.Decision.Kind) + "> "
 	}
