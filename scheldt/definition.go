@@ -3,6 +3,7 @@ package scheldt
 import (
 	"fmt"
 	"strconv"
+	"strings"
 	"sync"
 
 	"github.com/schnell-wargames/schnell/engine"
@@ -22,6 +23,7 @@ var Options = []engine.OptionDef{
 	{Name: "flood", Default: "12.1", Values: []string{"12.0", "12.1"}, Help: "retreats into flooded hexes: 12.1 (freely) or 12.0 (stop in the first)"},
 	{Name: "beveland", Default: "16.1", Values: []string{"16.1", "both"}, Help: "the 52nd's trigger: 16.1 alone, or both 16.1 and the note of 11.2 (the road hexes)"},
 	{Name: "reach", Default: "6", Values: []string{"6", "10"}, Help: "hexes from Terneuzen a Beveland landing may be (16.1 gives 6 and 10)"},
+	{Name: "track", Default: "table", Help: "the Turn Record Track's support draws by turn from turn 1, Allied/German (11/6,9/5,...); \"table\": read SF-TRACK (turns not given too)"},
 }
 
 var (
@@ -77,7 +79,16 @@ func newRules(opts []gamelog.Option, tabs *tables.Set) (engine.Rules, error) {
 		return nil, fmt.Errorf("turns %q: want 1 to 20", v["turns"])
 	}
 	reach, _ := strconv.Atoi(v["reach"])
-	return newGame(tabs, n, v["flood"], v["beveland"], reach)
+	track, err := parseTrack(v["track"])
+	if err != nil {
+		return nil, err
+	}
+	g, err := newGame(tabs, n, v["flood"], v["beveland"], reach)
+	if err != nil {
+		return nil, err
+	}
+	g.typedTrack = track
+	return g, nil
 }
 
 // Of returns the rules of a game of Battle of the Scheldt.
@@ -87,4 +98,27 @@ func Of(g *engine.Game) (*Game, error) {
 		return nil, fmt.Errorf("the game is not %s", Name)
 	}
 	return r, nil
+}
+
+// parseTrack reads the track option: Allied/German counts by turn, comma
+// separated ("11/6,9/5"); at most 20 turns, each count 0 to 40.
+func parseTrack(s string) ([][2]int, error) {
+	if s == "" || s == "table" {
+		return nil, nil
+	}
+	parts := strings.Split(s, ",")
+	if len(parts) > 20 {
+		return nil, fmt.Errorf("track: %d turns given: the game has at most 20", len(parts))
+	}
+	out := make([][2]int, len(parts))
+	for i, p := range parts {
+		a, g, ok := strings.Cut(strings.TrimSpace(p), "/")
+		na, err1 := strconv.Atoi(a)
+		ng, err2 := strconv.Atoi(g)
+		if !ok || err1 != nil || err2 != nil || na < 0 || ng < 0 || na > 40 || ng > 40 {
+			return nil, fmt.Errorf("track: turn %d: %q: want ALLIED/GERMAN, two counts 0 to 40 (as 11/6)", i+1, p)
+		}
+		out[i] = [2]int{na, ng}
+	}
+	return out, nil
 }

@@ -113,9 +113,10 @@ type Game struct {
 	Combats      []Result
 	Winner       string
 
-	arrivals     []*Unit // due this turn, not yet entered
-	landingForce string  // the force whose units are landing (16.1, 16.2)
-	withdraw     bool    // the 155th goes at the end of this turn (13.1)
+	arrivals     []*Unit  // due this turn, not yet entered
+	landingForce string   // the force whose units are landing (16.1, 16.2)
+	typedTrack   [][2]int // the track option: counts by turn
+	withdraw     bool     // the 155th goes at the end of this turn (13.1)
 	order        engine.Decision
 	ask          engine.Decision
 }
@@ -243,11 +244,18 @@ func (g *Game) startTurn(c *engine.Ctx, pools map[string]*engine.Cup) {
 	g.AntitankUsed = false
 	g.withdraw = false
 	c.Emit("turn", gamelog.Int("n", g.Turn), gamelog.Int("allied_rebuilds", RebuildsAllowed(Allied, g.Turn)), gamelog.Int("german_rebuilds", RebuildsAllowed(German, g.Turn)))
-	row := c.Lookup("SF-TRACK", &facts{turn: g.Turn})
-	a, _ := row.Int(effAllied, 0)
-	gm, _ := row.Int(effGerman, 0)
+	var a, gm int
+	standin := false
+	if g.Turn <= len(g.typedTrack) {
+		a, gm = g.typedTrack[g.Turn-1][0], g.typedTrack[g.Turn-1][1]
+	} else {
+		row := c.Lookup("SF-TRACK", &facts{turn: g.Turn})
+		a, _ = row.Int(effAllied, 0)
+		gm, _ = row.Int(effGerman, 0)
+		standin = row.Has(effStandin)
+	}
 	g.Track = map[string]int{Allied: a, German: gm}
-	c.Emit("track", gamelog.Int("turn", g.Turn), gamelog.Int("allied", a), gamelog.Int("german", gm), gamelog.Bool("standin", row.Has(effStandin)))
+	c.Emit("track", gamelog.Int("turn", g.Turn), gamelog.Int("allied", a), gamelog.Int("german", gm), gamelog.Bool("standin", standin))
 	g.Held = map[string][]string{}
 	for _, side := range Sides {
 		n := min(g.Track[side], pools[side].Len())

@@ -2,6 +2,10 @@ package scheldt
 
 import (
 	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -454,5 +458,110 @@ func TestRule12FloodedRetreatReading(t *testing.T) {
 		if !tb.saw("flooded", "rule", rule) {
 			t.Errorf("flood=%s: no flooded note under %s", rule, rule)
 		}
+	}
+}
+
+// 14.0: the later turns' counts come from the Turn Record Track: typed
+// (track=) or a player's SF-TRACK laid over the table; the pools' contents
+// from a player's cups.
+func TestRule14_0TrackTypedOrFromAFile(t *testing.T) {
+	tb := start(t, 12, gamelog.Option{Name: "track", Value: "11/6,9/5"}, gamelog.Option{Name: "turns", Value: "3"})
+	tb.to(3, Allied, Movement)
+	for turn, want := range map[string][2]string{"1": {"11", "6"}, "2": {"9", "5"}, "3": {"11", "6"}} {
+		if !tb.saw("track", "turn", turn, "allied", want[0], "german", want[1]) {
+			t.Errorf("turn %s: no track event %v", turn, want)
+		}
+	}
+	if !tb.saw("track", "turn", "3", "standin", "yes") || tb.saw("track", "turn", "2", "standin", "yes") {
+		t.Errorf("the typed turns are stand-ins, or turn 3 is not")
+	}
+	for _, bad := range []string{"11-6", "11/6,x/5", "50/6", strings.Repeat("1/1,", 20) + "1/1"} {
+		if _, err := engine.New(engine.Config{Def: def(t), Seed: 1, Options: []gamelog.Option{{Name: "track", Value: bad}}}); err == nil || !strings.Contains(err.Error(), "track") {
+			t.Errorf("track=%s: %v", bad, err)
+		}
+	}
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "mine.tbl"), []byte(`table SF-TRACK
+title My Turn Record Track
+lookup turn
+row <=1 | 11/6 | allied=11 german=6
+row 2-5 | 8/4 | allied=8 german=4
+row >=6 | 7/3 | allied=7 german=3
+
+cup SF-GERMAN
+title My German pool
+chit +1 | 3 | one
+chit +4 | 5 | four
+`), 0o644)
+	od, err := engine.WithOverlay(def(t), os.DirFS(dir))
+	if err != nil {
+		t.Fatal(err)
+	}
+	eg, err := engine.New(engine.Config{Def: od, Seed: 3, Options: []gamelog.Option{{Name: "turns", Value: "2"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	eg.KeepHistory(true)
+	var seen []string
+	var evs []gamelog.Event
+	for !eg.Over() {
+		if d := eg.Pending(); d != nil && d.Decision != nil {
+			evs, err = eg.ChooseIndex(d.Decision.Default, engine.ByPlayer, engine.NoPause)
+		} else {
+			evs, err = eg.Step(engine.NoPause)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range evs {
+			if evs[i].Type == "draw" {
+				v, _ := evs[i].Get("chits")
+				seen = append(seen, evs[i].Str("cup")+":"+strconv.Itoa(len(v.L)))
+			}
+		}
+	}
+	if got := strings.Join(seen, " "); got != "SF-ALLIED:11 SF-GERMAN:6 SF-ALLIED:8 SF-GERMAN:4" {
+		t.Errorf("draws with the player's track: %s", got)
+	}
+}
+
+// 18.0: the set-up is the document's, unit by unit: factors and hex.
+func TestRule18_0SetUp(t *testing.T) {
+	raw, err := os.ReadFile("testdata/setup.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := newGame(loadTables(t), 20, "12.1", "16.1", 6)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, line := range strings.Split(string(raw), "\n") {
+		if line == "" || line[0] == '#' {
+			continue
+		}
+		f := strings.SplitN(line, "|", 3)
+		id, counter, hex := strings.TrimSpace(f[0]), strings.TrimSpace(f[1]), strings.TrimSpace(f[2])
+		u := g.unit(id)
+		if u == nil {
+			t.Errorf("no unit %s", id)
+			continue
+		}
+		n++
+		if u.Title != counter || u.Setup != hex || !u.inSetup() {
+			t.Errorf("%s: %q in %q (set-up %v), want %q in %q", id, u.Title, u.Setup, u.inSetup(), counter, hex)
+		}
+		if want := fmt.Sprintf("%d-%d-%d", u.Attack, u.Defence, u.Move); !strings.HasPrefix(counter, want+" ") {
+			t.Errorf("%s: factors %s, the counter reads %s", id, want, counter)
+		}
+	}
+	set := 0
+	for _, u := range g.Units {
+		if u.inSetup() {
+			set++
+		}
+	}
+	if n != 25 || set != 25 {
+		t.Errorf("%d units in setup.txt, %d in the set-up; want 25 (16 Allied, 9 German)", n, set)
 	}
 }
