@@ -127,6 +127,7 @@ func (g *Game) assault(c *engine.Ctx, force string) {
 	c.Emit("assault", gamelog.Str("force", force))
 	g.landingForce = force
 	defer func() { g.landingForce = "" }()
+	refusals := 0
 	for _, u := range g.Units {
 		if u.Force != force {
 			continue
@@ -148,9 +149,10 @@ func (g *Game) assault(c *engine.Ctx, force string) {
 			c.Decide(d)
 			var a getter = d.Args()
 			if err := g.Refuse(OrderLand, a); err != nil {
-				c.Emit("refused", gamelog.Str("order", OrderLand), gamelog.Str("why", err.Error()))
+				g.refused(c, OrderLand, err, &refusals)
 				continue
 			}
+			refusals = 0
 			hex := a.Get("hex").S
 			u.State, u.Hex = Full, hex
 			c.Emit("landed", gamelog.Str("unit", u.ID), gamelog.Str("hex", hex), gamelog.Bool("occupied", a.Get("occupied").B))

@@ -47,6 +47,7 @@ func (m argMap) Get(name string) gamelog.Value { return m[name] }
 // orders asks the phasing player's orders until done: the options are
 // those of the phase.
 func (g *Game) orders(c *engine.Ctx) {
+	refusals := 0
 	for {
 		d := g.orderDecision()
 		i := c.Decide(d)
@@ -55,9 +56,10 @@ func (g *Game) orders(c *engine.Ctx) {
 		if err := g.Refuse(name, a); err != nil {
 			// A script or `choose` gave an order the rules refuse (the
 			// prompt's commands refuse it before it is sent).
-			c.Emit("refused", gamelog.Str("order", name), gamelog.Str("why", err.Error()))
+			g.refused(c, name, err, &refusals)
 			continue
 		}
+		refusals = 0
 		if name == OrderDone {
 			return
 		}
@@ -310,4 +312,18 @@ func sortedKeys(m map[string][]string) []string {
 	}
 	slices.Sort(out)
 	return out
+}
+
+// maxRefusals bounds the orders refused in a row: a script that gives
+// them over and over stops the game instead of looping.
+const maxRefusals = 20
+
+// refused records a refused order, and stops the game after maxRefusals
+// in a row.
+func (g *Game) refused(c *engine.Ctx, order string, err error, n *int) {
+	c.Emit("refused", gamelog.Str("order", order), gamelog.Str("why", err.Error()))
+	*n++
+	if *n >= maxRefusals {
+		c.Fail(fmt.Errorf("%d orders refused in a row, the last %s: %w", *n, order, err))
+	}
 }

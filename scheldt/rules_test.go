@@ -565,3 +565,59 @@ func TestRule18_0SetUp(t *testing.T) {
 		t.Errorf("%d units in setup.txt, %d in the set-up; want 25 (16 Allied, 9 German)", n, set)
 	}
 }
+
+// The game's half of the Lua API reference is current.
+func TestLuaAPIDocumented(t *testing.T) {
+	want := game{}.LuaAPI().Doc()
+	got, err := os.ReadFile("../docs/lua-api-scheldt.md")
+	if *update {
+		os.WriteFile("../docs/lua-api-scheldt.md", []byte(want), 0o644)
+		return
+	}
+	if err != nil || string(got) != want {
+		t.Errorf("docs/lua-api-scheldt.md is stale: go test ./scheldt -run LuaAPI -update")
+	}
+	fields := engine.ViewFields(view{&Game{Turn: 1, Player: Allied, Units: []*Unit{{ID: "x"}}}})
+	for _, f := range fields {
+		found := false
+		for _, a := range luaFields {
+			if a.Class == "Game" && a.Name == f.Key {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("view field %s is not documented", f.Key)
+		}
+	}
+}
+
+// badScript gives an order the rules refuse, over and over.
+type badScript struct{}
+
+func (badScript) Decide(d *engine.Decision) (int, error) { return 0, nil }
+func (badScript) Who() engine.Who                        { return engine.ByScript }
+func (badScript) DecideArgs(d *engine.Decision) (engine.Answer, error) {
+	for i, o := range d.Options {
+		if o.Name == OrderAttack {
+			return engine.Answer{Option: i, Args: map[string]gamelog.Value{"hex": gamelog.StrV("3043"), "terrain": gamelog.StrV("clear"), "diff": gamelog.IntV(3), "pocket": {Kind: gamelog.KBool, B: true}}}, nil
+		}
+	}
+	return engine.Answer{Option: d.Default}, nil
+}
+
+// A script's refused order is logged with its rule and asked again; one
+// that never stops giving it stops the game, never loops.
+func TestScriptRefusalsAreBounded(t *testing.T) {
+	eg, err := engine.New(engine.Config{Def: def(t), Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	err = eg.PlayOut(badScript{}, &b)
+	if err == nil || !strings.Contains(err.Error(), "orders refused in a row") || !strings.Contains(err.Error(), "13.0") {
+		t.Fatalf("PlayOut: %v", err)
+	}
+	if n := strings.Count(b.String(), `"type":"refused"`); n != maxRefusals {
+		t.Errorf("%d refusals logged, want %d", n, maxRefusals)
+	}
+}
