@@ -73,7 +73,11 @@ func (g *Game) orderDecision() *engine.Decision {
 	d := &g.order
 	d.Reset("order", fmt.Sprintf("Turn %d, %s %s: your orders, then done", g.Turn, sideName(g.Player), g.Phase))
 	d.Side = g.Player
-	d.Add(OrderDone, "end the "+g.Phase.String(), OrderDone)
+	end := "end the " + g.Phase.String()
+	if g.Phase == EndOfPlayerTurn {
+		end = "end the player turn"
+	}
+	d.Add(OrderDone, end, OrderDone)
 	ids := g.ids("")
 	switch g.Phase {
 	case Movement:

@@ -621,3 +621,85 @@ func TestScriptRefusalsAreBounded(t *testing.T) {
 		t.Errorf("%d refusals logged, want %d", n, maxRefusals)
 	}
 }
+
+// docs/log-format-scheldt.md describes every event type and field the
+// game writes (games played through orders, and by the default player).
+func TestLogFormatDocumented(t *testing.T) {
+	raw, err := os.ReadFile("../docs/log-format-scheldt.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := map[string]string{}
+	for _, line := range strings.Split(string(raw), "\n") {
+		if !strings.HasPrefix(line, "| `") {
+			continue
+		}
+		cells := strings.SplitN(line, "|", 3)
+		for _, typ := range strings.Split(cells[1], ",") {
+			for _, ty := range strings.Split(typ, "/") {
+				rows[strings.Trim(strings.TrimSpace(ty), "`")] = cells[2]
+			}
+		}
+	}
+	kernel := map[string]bool{"roll": true, "decision": true, "draw": true, "reveal": true, "read": true}
+	var evs []gamelog.Event
+	for _, play := range []func(*testing.T) []gamelog.Event{
+		func(t *testing.T) []gamelog.Event { // orders of every kind
+			tb := start(t, 3)
+			tb.to(12, Allied, Movement)
+			for _, id := range []string{"64", "1037", "1038", "1039"} {
+				tb.must(OrderMark, id, "eliminated")
+			}
+			tb.must(OrderGate, "woensdrecht", "yes")
+			tb.must(OrderAssault, "beveland")
+			tb.must(OrderLand, "2535", "occupied", "terneuzen=6")
+			tb.must(OrderLand, "2634", "occupied", "terneuzen=3")
+			tb.must(OrderLand, "2733", "occupied", "terneuzen=2")
+			tb.must(OrderDone)
+			tb.must(OrderAttack, "2535", "terrain=coastal", "diff=-1")
+			tb.must(OrderAttack, "2634", "terrain=coastal", "diff=10")
+			tb.must(OrderAttack, "2733", "terrain=flooded", "diff=4", "naval", "walcheren")
+			tb.must(OrderBombard, "2042", "range=2")
+			tb.must(OrderDone)
+			tb.to(12, Allied, EndOfPlayerTurn)
+			tb.must(OrderMark, "44-15", "depleted")
+			tb.must(OrderRebuild, "44-15", "adjacent=no")
+			return tb.evs
+		},
+		func(t *testing.T) []gamelog.Event {
+			eg, _ := engine.New(engine.Config{Def: def(t), Seed: 2})
+			var b bytes.Buffer
+			if err := eg.PlayOut(engine.TakeDefault{}, &b); err != nil {
+				t.Fatal(err)
+			}
+			lg, err := gamelog.Read("auto.jsonl", strings.NewReader(b.String()))
+			if err != nil {
+				t.Fatal(err)
+			}
+			return lg.Events
+		},
+	} {
+		evs = append(evs, play(t)...)
+	}
+	seen := map[string]bool{}
+	for i := range evs {
+		e := &evs[i]
+		if kernel[e.Type] {
+			continue
+		}
+		seen[e.Type] = true
+		row, ok := rows[e.Type]
+		if !ok {
+			t.Errorf("event %s is not documented", e.Type)
+			continue
+		}
+		for _, f := range e.Fields {
+			if !strings.Contains(row, "`"+f.Key+"`") {
+				t.Errorf("field %s.%s is not documented", e.Type, f.Key)
+			}
+		}
+	}
+	if len(seen) < 15 {
+		t.Errorf("only %d event types played: %v", len(seen), seen)
+	}
+}

@@ -31,7 +31,7 @@ func TestGamesListed(t *testing.T) {
 	}
 	for _, args := range [][]string{{"--game", "chess"}, {"auto", "--game", "chess"}, {"sim", "--game=chess"}} {
 		code, _, errs := runWith(t, "", args...)
-		if code != 2 || !strings.Contains(errs, `"chess"`) || !strings.Contains(errs, "schnellboats, toy") {
+		if code != 2 || !strings.Contains(errs, `"chess"`) || !strings.Contains(errs, "schnellboats, ") || !strings.Contains(errs, ", toy") {
 			t.Errorf("%v: exit %d, %q: want an error listing the games", args, code, errs)
 		}
 	}
