@@ -1,8 +1,9 @@
 package main
 
 import (
+	"bufio"
+	"compress/gzip"
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -25,8 +26,13 @@ import (
 )
 
 // runSim is `schnell sim`: many games over worker goroutines, each with its
-// own Lua state per game; results do not depend on --jobs.
+// own Lua state per game; results do not depend on --jobs. The scores are
+// added up as the games finish (batch.Aggregate): memory does not grow
+// with --runs. `schnell sim merge` adds result files up (simmerge.go).
 func runSim(args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 && args[0] == "merge" {
+		return runSimMerge(args[1:], stdout, stderr)
+	}
 	def, err := registry.Get(gameArg(args))
 	if err != nil {
 		fmt.Fprintf(stderr, "schnell sim: %v\n", err)
@@ -36,17 +42,22 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 	gf := addGameFlags(fs, def)
 	var (
 		seed     = fs.Uint64("seed", 1, "seed of the first game (then SEED+1, …)")
-		runs     = fs.Int("runs", 1000, "number of games")
+		runs     = fs.Int("runs", 1000, "number of games (of the whole study, with --shard)")
 		jobs     = fs.Int("jobs", 0, "worker goroutines (0: one per core)")
 		script   = fs.String("script", "", "a Lua script takes the decisions (default: "+def.ReferenceWho()+")")
 		deadline = fs.Duration("deadline", scripting.DefaultDeadline, "time limit of each call into the script")
 		memory   = fs.Int64("memory", scripting.DefaultMemory>>20, "memory budget of each worker's script, in MiB")
-		asJSON   = fs.Bool("json", false, "print the statistics as one JSON object")
-		csvFile  = fs.String("csv", "", "write one row per game to FILE")
+		asJSON   = fs.Bool("json", false, "print the result file (see --out) instead of the summary")
+		outFile  = fs.String("out", "", "write the result file (JSON: provenance, exact histograms, summaries; docs/sim-results.md) to FILE")
+		csvFile  = fs.String("csv", "", "write one row per game to FILE, as the games finish")
 		logsDir  = fs.String("logs", "", "keep every game's log in DIR")
+		compress = fs.Bool("compress", false, "with --logs, write each log gzip-compressed (seed-N.jsonl.gz)")
+		shardArg = fs.String("shard", "", "play part I of N of the seeds (I from 0): I/N, or env/N to read I from the job engine (docs/scale-out.md)")
+		htmlFile = fs.String("html", "", "write a printable HTML report (summary table, SVG histograms) to FILE")
+		force    = fs.Bool("force", false, "--out, --csv and --html may replace existing files")
 	)
 	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "usage: schnell sim [flags]\n\nPlays many games of %s over all cores and prints what the game scores.\n\nFlags:\n", def.Name)
+		fmt.Fprintf(fs.Output(), "usage: schnell sim [flags]\n       schnell sim merge [--out FILE] [--partial] PART…\n\nPlays many games of %s over all cores and prints what the game scores.\n\nFlags:\n", def.Name)
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -55,9 +66,31 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 		}
 		return 2
 	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "schnell sim: unexpected argument %q (flags only; schnell sim merge PART… merges result files)\n", fs.Arg(0))
+		return 2
+	}
 	if *runs < 1 || *jobs < 0 {
 		fmt.Fprintln(stderr, "schnell sim: --runs must be at least 1 and --jobs at least 0 (0: one per core)")
 		return 2
+	}
+	if *compress && *logsDir == "" {
+		fmt.Fprintln(stderr, "schnell sim: --compress compresses the logs of --logs DIR: give --logs too")
+		return 2
+	}
+	study := batch.Span{First: *seed, Count: uint64(*runs)}
+	if study.First+study.Count < study.First {
+		fmt.Fprintln(stderr, "schnell sim: --seed plus --runs goes past the largest seed")
+		return 2
+	}
+	span := study
+	var shard *batch.Shard
+	if *shardArg != "" {
+		if shard, err = parseShard(*shardArg, os.Getenv); err != nil {
+			fmt.Fprintf(stderr, "schnell sim: --shard: %v\n", err)
+			return 2
+		}
+		span = batch.ShardSpan(study, shard.Index, shard.Count)
 	}
 	if *jobs == 0 {
 		*jobs = runtime.NumCPU()
@@ -81,12 +114,40 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	p.memory = *memory << 20
+	prov, err := provenance(p, opts, gf.sides, study, shard)
+	if err != nil {
+		fmt.Fprintf(stderr, "schnell sim: %v\n", err)
+		return 2
+	}
 	if *logsDir != "" {
 		if err := os.MkdirAll(*logsDir, 0o755); err != nil {
 			fmt.Fprintf(stderr, "schnell sim: %v\n", err)
 			return 2
 		}
 	}
+	// The files are made before the first game: a name that cannot be
+	// written fails now, not after an hour of play.
+	outs := map[string]*os.File{}
+	for _, o := range []struct{ flag, path string }{{"--out", *outFile}, {"--csv", *csvFile}, {"--html", *htmlFile}} {
+		if o.path == "" {
+			continue
+		}
+		f, err := createOut(o.path, *force)
+		if err != nil {
+			fmt.Fprintf(stderr, "schnell sim: %s: %v\n", o.flag, err)
+			for _, f := range outs {
+				f.Close()
+				os.Remove(f.Name())
+			}
+			return 2
+		}
+		outs[o.flag] = f
+	}
+	defer func() {
+		for _, f := range outs {
+			f.Close()
+		}
+	}()
 	// Collect garbage less often, within a soft 80 MiB budget (unless the
 	// user set GOGC or GOMEMLIMIT): a game allocates little now, but the
 	// collector still slows the second worker (--jobs 2: 1.62x -> 1.83x).
@@ -98,6 +159,7 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 	defer stop()
 	var progress atomic.Int64
 	stopProgress := func() {}
+	total := int(span.Count)
 	if f, ok := stderr.(*os.File); ok && readline.IsTerminal(int(f.Fd())) {
 		// Progress on a terminal only.
 		finished := make(chan struct{})
@@ -113,29 +175,66 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 					fmt.Fprintf(stderr, "\r%*s\r", 40, "")
 					return
 				case <-t.C:
-					fmt.Fprintf(stderr, "\r%d/%d games", min(int(progress.Load()), *runs), *runs)
+					fmt.Fprintf(stderr, "\r%d/%d games", min(int(progress.Load()), total), total)
 				}
 			}
 		}()
 	}
-	fin, err := playManyCtx(ctx, p, gf.opts, *seed, *runs, *jobs, *logsDir, &progress)
+	agg := batch.NewAggregate()
+	var csvw *batch.CSVWriter
+	var csvBuf *bufio.Writer
+	if f := outs["--csv"]; f != nil {
+		csvBuf = bufio.NewWriter(f)
+		csvw = batch.NewCSVWriter(csvBuf)
+	}
+	sink := func(r batch.Result) error {
+		agg.Add(r.Fields)
+		if csvw != nil {
+			return csvw.Write(r)
+		}
+		return nil
+	}
+	played, err := playStream(ctx, p, gf.opts, span.First, total, *jobs, logDirs{*logsDir, *compress}, &progress, sink)
 	stopProgress()
 	if err != nil {
 		fmt.Fprintf(stderr, "schnell sim: %v\n", err)
-	} else if len(fin) < *runs {
-		fmt.Fprintf(stderr, "schnell sim: interrupted: %d of %d games finished\n", len(fin), *runs)
+	} else if played < total {
+		fmt.Fprintf(stderr, "schnell sim: interrupted: %d of %d games finished (seeds %s)\n", played, total, batch.Span{First: span.First, Count: uint64(played)})
 	}
-	sum := summarize(p, opts, fin)
-	if *csvFile != "" {
-		if err := writeCSV(*csvFile, fin); err != nil {
-			fmt.Fprintf(stderr, "schnell sim: %v\n", err)
-			return 1
+	partial := played < total
+	sum := batch.NewFile(prov, []batch.Span{{First: span.First, Count: uint64(played)}}, partial, agg)
+	code := 0
+	fail := func(flag string, err error) {
+		fmt.Fprintf(stderr, "schnell sim: %s: %v\n", flag, err)
+		code = 1
+	}
+	if csvw != nil {
+		if err := csvw.Flush(); err != nil {
+			fail("--csv", err)
+		} else if err := csvBuf.Flush(); err != nil {
+			fail("--csv", err)
 		}
 	}
+	if f := outs["--out"]; f != nil {
+		if err := sum.WriteJSON(f); err != nil {
+			fail("--out", err)
+		} else if partial {
+			fmt.Fprintf(stderr, "schnell sim: %s is marked partial: merge names it and refuses it without --partial\n", f.Name())
+		}
+	}
+	if f := outs["--html"]; f != nil {
+		if err := writeSimHTML(f, sum, def); err != nil {
+			fail("--html", err)
+		}
+	}
+	for flag, f := range outs {
+		if err := f.Close(); err != nil {
+			fail(flag, err)
+		}
+	}
+	clear(outs)
 	if *asJSON {
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
-		enc.Encode(sum)
+		sum.WriteJSON(stdout)
 	} else {
 		sum.Print(stdout)
 		if len(sum.Numbers) > 0 && sum.Runs > 0 {
@@ -145,32 +244,48 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 	switch {
 	case err != nil:
 		return 1
-	case len(fin) < *runs:
+	case partial:
 		return 130 // interrupted (Ctrl-C), after the report of the games finished
 	}
-	return 0
+	return code
 }
 
-func summarize(p *player, opts []gamelog.Option, results []batch.Result) *batch.Summary {
+func summarize(p *player, opts []gamelog.Option, results []batch.Result) *batch.File {
 	return batch.Summarize(p.def.Name, opts, p.who(), results)
 }
 
 // playMany plays runs games with seeds first, first+1, … over jobs workers
-// and returns their scores in seed order.
+// and returns their scores in seed order (`auto --runs`: a few games).
 func playMany(p *player, opts []gamelog.Option, first uint64, runs, jobs int, progress *atomic.Int64) ([]batch.Result, error) {
-	return playManyCtx(context.Background(), p, opts, first, runs, jobs, "", progress)
+	var out []batch.Result
+	_, err := playStream(context.Background(), p, opts, first, runs, jobs, logDirs{}, progress, func(r batch.Result) error {
+		out = append(out, r)
+		return nil
+	})
+	return out, err
 }
 
-// playManyCtx is playMany that stops early when ctx is done (it returns
-// the games finished) and keeps each log in logsDir when it is not "".
-func playManyCtx(ctx context.Context, p *player, opts []gamelog.Option, first uint64, runs, jobs int, logsDir string, progress *atomic.Int64) ([]batch.Result, error) {
+// logDirs is where sim keeps each game's log ("": nowhere), gzipped or not.
+type logDirs struct {
+	dir      string
+	compress bool
+}
+
+// playStream plays runs games with seeds first, first+1, … over jobs
+// workers and hands each score to sink in seed order, as soon as the games
+// before it are done (a game finished early waits for those: at most a few
+// per worker). It stops taking new games when ctx is done or a game fails;
+// it returns how many games sink got: seeds first … first+played-1.
+func playStream(ctx context.Context, p *player, opts []gamelog.Option, first uint64, runs, jobs int, logs logDirs, progress *atomic.Int64, sink func(batch.Result) error) (played int, err error) {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	recs := make([]batch.Result, runs)
-	done := make([]bool, runs)
+	type done struct {
+		i   int
+		r   batch.Result
+		err error
+	}
+	results := make(chan done, jobs)
 	var next atomic.Int64
-	var firstErr error
-	var mu sync.Mutex
 	var wg sync.WaitGroup
 	for range jobs {
 		wg.Add(1)
@@ -181,17 +296,12 @@ func playManyCtx(ctx context.Context, p *player, opts []gamelog.Option, first ui
 				if i >= runs {
 					return
 				}
-				if progress != nil {
-					progress.Store(next.Load())
-				}
 				s := first + uint64(i)
-				rec, err := simOne(p, opts, s, logsDir)
-				mu.Lock()
-				if err != nil && firstErr == nil {
-					firstErr = fmt.Errorf("seed %d: %w", s, err)
+				r, err := simOne(p, opts, s, logs)
+				if err != nil {
+					err = fmt.Errorf("seed %d: %w", s, err)
 				}
-				recs[i], done[i] = rec, err == nil
-				mu.Unlock()
+				results <- done{i, r, err}
 				if err != nil {
 					cancel()
 					return
@@ -199,41 +309,96 @@ func playManyCtx(ctx context.Context, p *player, opts []gamelog.Option, first ui
 			}
 		}()
 	}
-	wg.Wait()
-	var fin []batch.Result
-	for i, ok := range done {
-		if ok {
-			fin = append(fin, recs[i])
+	go func() { wg.Wait(); close(results) }()
+	pending := map[int]batch.Result{}
+	failed := map[int]bool{}
+	var firstErr, sinkErr error
+	for d := range results {
+		if d.err != nil {
+			failed[d.i] = true
+			if firstErr == nil {
+				firstErr = d.err
+			}
+			continue
+		}
+		pending[d.i] = d.r
+		for {
+			r, ok := pending[played]
+			if !ok || failed[played] {
+				break
+			}
+			delete(pending, played)
+			if sinkErr != nil {
+				break
+			}
+			if sinkErr = sink(r); sinkErr != nil {
+				cancel()
+				break
+			}
+			played++
+			if progress != nil {
+				progress.Store(int64(played))
+			}
 		}
 	}
-	return fin, firstErr
+	if firstErr == nil {
+		firstErr = sinkErr
+	}
+	if firstErr != nil {
+		// The games after a failure are not counted: the seeds played
+		// stay one block.
+		return played, firstErr
+	}
+	return played, nil
 }
 
-func simOne(p *player, opts []gamelog.Option, seed uint64, logsDir string) (batch.Result, error) {
+func simOne(p *player, opts []gamelog.Option, seed uint64, logs logDirs) (batch.Result, error) {
 	var w io.Writer
-	if logsDir != "" {
-		f, err := os.Create(filepath.Join(logsDir, "seed-"+strconv.FormatUint(seed, 10)+".jsonl"))
-		if err != nil {
+	var zw *gzip.Writer
+	var f *os.File
+	if logs.dir != "" {
+		name := "seed-" + strconv.FormatUint(seed, 10) + ".jsonl"
+		if logs.compress {
+			name += ".gz"
+		}
+		var err error
+		if f, err = os.Create(filepath.Join(logs.dir, name)); err != nil {
 			return batch.Result{}, err
 		}
 		defer f.Close()
 		w = f
+		if logs.compress {
+			zw = gzipWriter(f)
+			defer gzipPool.Put(zw)
+			w = zw
+		}
 	}
 	g, err := p.playOne(opts, seed, w)
 	if err != nil {
 		return batch.Result{}, err
 	}
+	if zw != nil {
+		if err := zw.Close(); err != nil {
+			return batch.Result{}, err
+		}
+	}
+	if f != nil {
+		if err := f.Close(); err != nil {
+			return batch.Result{}, err
+		}
+	}
 	return batch.Result{Seed: seed, Fields: p.score(g)}, nil
 }
 
-func writeCSV(path string, recs []batch.Result) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return err
+// gzipPool keeps the compressors of --compress (each holds ~800 KB).
+var gzipPool sync.Pool
+
+func gzipWriter(w io.Writer) *gzip.Writer {
+	if z, ok := gzipPool.Get().(*gzip.Writer); ok {
+		z.Reset(w)
+		return z
 	}
-	if err := batch.WriteCSV(f, recs); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
+	z, _ := gzip.NewWriterLevel(w, gzip.DefaultCompression)
+	return z
 }
+
