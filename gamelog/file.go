@@ -1,7 +1,9 @@
 package gamelog
 
 import (
+	"bufio"
 	"bytes"
+	"compress/gzip"
 	"fmt"
 	"io"
 	"io/fs"
@@ -90,9 +92,27 @@ func SkimFile(path string, want func(typ string) bool) (*Log, error) {
 	return Skim(path, f, want)
 }
 
-// readAll reads at most MaxLogBytes.
+// readAll reads at most MaxLogBytes. A gzip-compressed log (`sim --logs
+// DIR --compress`) is read through its decompressor: the bound applies to
+// the decompressed stream.
 func readAll(name string, r io.Reader) ([]byte, error) {
-	data, err := io.ReadAll(io.LimitReader(r, MaxLogBytes+1))
+	br := bufio.NewReader(r)
+	if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
+		z, err := gzip.NewReader(br)
+		if err != nil {
+			return nil, fmt.Errorf("read log %s: gzip: %w", name, err)
+		}
+		z.Multistream(false)
+		data, err := io.ReadAll(io.LimitReader(z, MaxLogBytes+1))
+		if len(data) > MaxLogBytes {
+			return nil, fmt.Errorf("read log %s: more than %d MiB once decompressed: too big for a schnell log", name, MaxLogBytes>>20)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("read log %s: gzip: %w (a compressed log cut short, or not a log)", name, err)
+		}
+		return data, nil
+	}
+	data, err := io.ReadAll(io.LimitReader(br, MaxLogBytes+1))
 	if err != nil {
 		return nil, fmt.Errorf("read log %s: %w", name, err)
 	}

@@ -2,6 +2,7 @@ package gamelog
 
 import (
 	"bufio"
+	"compress/gzip"
 	"fmt"
 	"io"
 )
@@ -13,7 +14,16 @@ const maxHeader = 64 << 10
 // options (to pick the game before reading the rest).
 func ReadHeader(r io.Reader) (Header, error) {
 	var h Header
-	line, err := bufio.NewReaderSize(r, maxHeader).ReadSlice('\n')
+	br := bufio.NewReaderSize(r, maxHeader)
+	if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
+		// A compressed log: its header is the first line decompressed.
+		z, err := gzip.NewReader(br)
+		if err != nil {
+			return h, fmt.Errorf("read log header: gzip: %w", err)
+		}
+		br = bufio.NewReaderSize(io.LimitReader(z, maxHeader+1), maxHeader)
+	}
+	line, err := br.ReadSlice('\n')
 	if err == bufio.ErrBufferFull {
 		return h, fmt.Errorf("read log header: the header line is longer than %d KiB", maxHeader>>10)
 	}

@@ -519,12 +519,21 @@ func cmdLoad(s *Session, args []string) error {
 		// and never points to a stale copy.
 		path = real
 	}
+	// A compressed log (sim --logs DIR --compress) is read, and play goes
+	// on in a new plain log beside it: the .gz stays as it was.
+	from := path
+	if plain, ok := strings.CutSuffix(path, ".gz"); ok {
+		if exists(plain) {
+			return fmt.Errorf("load: %s is compressed and play would go on in %s, which exists: load %s, or move it away", path, plain, plain)
+		}
+		path = plain
+	}
 	// The lock first: nobody writes the log while it is read.
 	lock, err := s.lockFor(path)
 	if err != nil {
 		return fmt.Errorf("load: %w", err)
 	}
-	lg, err := gamelog.ReadFile(path)
+	lg, err := gamelog.ReadFile(from)
 	if err != nil {
 		s.dropLock(lock)
 		return fmt.Errorf("load: %w", err)
@@ -535,19 +544,23 @@ func cmdLoad(s *Session, args []string) error {
 	def, err := s.gameOf(lg)
 	if err != nil {
 		s.dropLock(lock)
-		return fmt.Errorf("load %s: %w", path, err)
+		return fmt.Errorf("load %s: %w", from, err)
 	}
 	g, err := engine.Replay(def, lg, 0, engine.Config{Tables: tablesFor(s, lg)})
 	if err != nil {
 		s.dropLock(lock)
-		return fmt.Errorf("load %s: %w", path, err)
+		return fmt.Errorf("load %s: %w", from, err)
 	}
 	if err := s.switchLocked(g, path, lock); err != nil {
 		g.Close()
 		return err
 	}
 	s.setDef(def)
-	fmt.Fprintf(s.cfg.Out, "Loaded %s: %d events.\n", path, len(lg.Events))
+	if from != path {
+		fmt.Fprintf(s.cfg.Out, "Loaded %s: %d events; play goes on in %s.\n", from, len(lg.Events), path)
+	} else {
+		fmt.Fprintf(s.cfg.Out, "Loaded %s: %d events.\n", path, len(lg.Events))
+	}
 	s.showPending()
 	return nil
 }
