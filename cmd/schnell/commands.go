@@ -34,7 +34,7 @@ func init() {
 			run: func(a []string, _ *os.File, o, e io.Writer) int { return runLua(a, o, e) }},
 		{name: "sheet", usage: "schnell sheet LOG [flags]", summary: "print the paper sheets of a saved game (text, md, csv, html)",
 			run: func(a []string, _ *os.File, o, e io.Writer) int { return runSheet(a, o, e) }},
-		{name: "report", aliases: []string{"aar"}, usage: "schnell report LOG [flags]", summary: "write a report of a saved game in Markdown",
+		{name: "report", aliases: []string{"aar"}, usage: "schnell report LOG [flags]", summary: "write a report of a saved game in Markdown (or BBCode for forums: --format bbcode)",
 			run: func(a []string, _ *os.File, o, e io.Writer) int { return runReport(a, o, e) }},
 		{name: "completion", usage: "schnell completion bash|zsh|fish", summary: "print a shell completion script (subcommands, flags, game names, saved games)", run: runCompletion},
 		{name: "version", usage: "schnell version", summary: "print the version of schnell (also --version)", run: runVersion},

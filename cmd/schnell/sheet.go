@@ -117,7 +117,7 @@ func runSheet(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// runReport is `schnell report LOG [-o FILE] [--PART N]` (alias aar).
+// runReport is `schnell report LOG [-o FILE] [--format md|bbcode] [--PART N]` (alias aar).
 func runReport(args []string, stdout, stderr io.Writer) int {
 	log := logArg(args)
 	if log == "" {
@@ -138,6 +138,7 @@ func runReport(args []string, stdout, stderr io.Writer) int {
 	}
 	fs := newFlagSet("schnell report", args, stdout, stderr)
 	out := fs.String("o", "", "write the report to FILE")
+	format := fs.String("format", "md", "md (Markdown) or bbcode (for forums)")
 	tablesDir := fs.String("tables", "", "the overlay of tables the game was played with")
 	part := new(int)
 	if def.Part != "" {
@@ -150,6 +151,10 @@ func runReport(args []string, stdout, stderr io.Writer) int {
 	if l, code := parseWithLog(fs, args); l == "" {
 		return code
 	}
+	if *format != "md" && *format != "bbcode" {
+		fmt.Fprintf(stderr, "schnell report: --format %q: md or bbcode\n", *format)
+		return 2
+	}
 	g, lg, err := loadGame(log, *tablesDir)
 	if err != nil {
 		fmt.Fprintf(stderr, "schnell report: %v\n", err)
@@ -160,6 +165,9 @@ func runReport(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		fmt.Fprintf(stderr, "schnell report: %v\n", err)
 		return 1
+	}
+	if *format == "bbcode" {
+		text = sheet.BBCode(text)
 	}
 	if *out != "" {
 		if err := sheet.WriteFile(*out, []byte(text)); err != nil {

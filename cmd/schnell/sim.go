@@ -401,4 +401,3 @@ func gzipWriter(w io.Writer) *gzip.Writer {
 	z, _ := gzip.NewWriterLevel(w, gzip.DefaultCompression)
 	return z
 }
-

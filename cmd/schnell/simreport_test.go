@@ -1,0 +1,132 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/schnell-wargames/schnell/schnellboats"
+)
+
+var _ Charter = schnellboats.Game{}
+
+// sim --html writes one page: the provenance, the summary table and an SVG
+// histogram of each number the game charts (Schnell Boats: VP, boats lost,
+// ships sunk).
+func TestSimHTML(t *testing.T) {
+	dir := t.TempDir()
+	page := filepath.Join(dir, "report.html")
+	if code, _, errs := runWith(t, "", "sim", "--campaign", "short", "--runs", "60", "--html", page); code != 0 {
+		t.Fatal(errs)
+	}
+	raw, _ := os.ReadFile(page)
+	html := string(raw)
+	for _, want := range []string{"<h1>60 games of schnellboats</h1>", "<th>median</th>", "<td>boats_lost</td>", "the reference Kommandant", "sha256:"} {
+		if !strings.Contains(html, want) {
+			t.Errorf("the page lacks %q", want)
+		}
+	}
+	svgs := regexp.MustCompile(`aria-label="histogram of ([a-z_]+)"`).FindAllStringSubmatch(html, -1)
+	var got []string
+	for _, m := range svgs {
+		got = append(got, m[1])
+	}
+	if strings.Join(got, ",") != "vp,boats_lost,ships_sunk" {
+		t.Errorf("histograms of %v, want vp, boats_lost, ships_sunk", got)
+	}
+	// An existing file is kept unless --force.
+	if code, _, errs := runWith(t, "", "sim", "--runs", "2", "--html", page); code != 2 || !strings.Contains(errs, "exists") {
+		t.Errorf("--html over a file: exit %d, %s", code, errs)
+	}
+	// A game that charts nothing in particular gets every number.
+	withToy(t)
+	toy := filepath.Join(dir, "toy.html")
+	if code, _, errs := runWith(t, "", "sim", "--game", "toy", "--runs", "5", "--html", toy); code != 0 {
+		t.Fatal(errs)
+	} else if raw, _ := os.ReadFile(toy); !strings.Contains(string(raw), "<svg") {
+		t.Errorf("the toy's page has no histogram")
+	}
+}
+
+// The page prints from headless Chromium, its histograms within the page.
+func TestSimHTMLPrintsInChromium(t *testing.T) {
+	if testing.Short() {
+		t.Skip("short")
+	}
+	bin := chromium(t)
+	dir := t.TempDir()
+	page := filepath.Join(dir, "report.html")
+	if code, _, errs := runWith(t, "", "sim", "--campaign", "short", "--runs", "200", "--html", page); code != 0 {
+		t.Fatal(errs)
+	}
+	run := func(args ...string) []byte {
+		args = append([]string{"--headless", "--no-sandbox", "--disable-gpu", "--no-pdf-header-footer", "--user-data-dir=" + filepath.Join(dir, "profile")}, args...)
+		cmd := exec.Command(bin, args...)
+		var out bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &out, &out
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		done := make(chan error, 1)
+		go func() { done <- cmd.Wait() }()
+		select {
+		case err := <-done:
+			if err != nil {
+				t.Fatalf("chromium %v: %v\n%s", args, err, out.String())
+			}
+		case <-time.After(90 * time.Second):
+			cmd.Process.Kill()
+			t.Fatal("chromium hung")
+		}
+		return out.Bytes()
+	}
+	pdf := filepath.Join(dir, "report.pdf")
+	run("--print-to-pdf="+pdf, "file://"+page)
+	raw, err := os.ReadFile(pdf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pages := len(regexp.MustCompile(`/Type\s*/Page[^s]`).FindAll(raw, -1)); pages < 1 || pages > 4 {
+		t.Errorf("%d printed pages for the report", pages)
+	}
+	src, _ := os.ReadFile(page)
+	probe := strings.Replace(string(src), "</body>", `<script>
+document.body.style.width = "186mm";
+var bad = [];
+document.querySelectorAll("svg, table").forEach(function (e) {
+  if (e.getBoundingClientRect().width > document.body.clientWidth + 1) bad.push(e.tagName);
+});
+document.body.setAttribute("data-overflow", bad.join(",") || "none");
+document.body.setAttribute("data-svgs", document.querySelectorAll("svg rect").length > 0 ? "drawn" : "empty");
+</script></body>`, 1)
+	probeFile := filepath.Join(dir, "probe.html")
+	os.WriteFile(probeFile, []byte(probe), 0o644)
+	dom := string(run("--dump-dom", "file://"+probeFile))
+	if m := regexp.MustCompile(`data-overflow="([^"]*)"`).FindStringSubmatch(dom); m == nil || m[1] != "none" {
+		t.Errorf("wider than the page: %v", m)
+	}
+	if !strings.Contains(dom, `data-svgs="drawn"`) {
+		t.Errorf("the histograms have no bars")
+	}
+}
+
+// report --format bbcode is the Markdown report for forums.
+func TestReportBBCode(t *testing.T) {
+	dir := t.TempDir()
+	log := filepath.Join(dir, "g.jsonl")
+	if code, _, errs := runWith(t, "", "auto", "--seed", "3", "--campaign", "short", "--log", log); code != 0 {
+		t.Fatal(errs)
+	}
+	code, out, errs := runWith(t, "", "aar", log, "--format", "bbcode")
+	if code != 0 || !strings.HasPrefix(out, "[size=150][b]After-action report") || !strings.Contains(out, "[code]\n| Date") || strings.Contains(out, "## ") {
+		t.Errorf("aar --format bbcode: exit %d\n%.400s%s", code, out, errs)
+	}
+	if code, _, errs := runWith(t, "", "report", log, "--format", "pdf"); code != 2 || !strings.Contains(errs, "md or bbcode") {
+		t.Errorf("--format pdf: exit %d, %s", code, errs)
+	}
+}
