@@ -21,7 +21,7 @@ var (
 )
 
 // binary builds schnell once for the tests that run it as a process.
-func binary(t *testing.T) string {
+func binary(t testing.TB) string {
 	t.Helper()
 	binOnce.Do(func() {
 		dir, err := os.MkdirTemp("", "schnell-test-")
