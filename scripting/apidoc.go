@@ -76,6 +76,11 @@ or at the prompt with `+"`script FILE [SPAN]`"+`, SPAN being `+"`decision`"+`, o
 (`+"`step`"+`'s words) or `+"`game`"+` (the default): `+"`script off`"+` or Ctrl-C takes command back.
 An answer that is not an option stops the game with an error naming the script, the decision and
 its options, or, for an order the rules refuse, the rule's reason (the text the prompt shows).
+
+In `+"`auto`"+` and `+"`sim`"+`, a script may set a global `+"`handles`"+`, the list of decision kinds its
+`+"`decide`"+` answers (`+"`handles = {\"attack\", \"range\"}`"+`): the other kinds go to the game's
+reference player (logged `+"`by: default`"+`), and a handled decision with a single option that takes no
+arguments is answered without calling `+"`decide`"+`. A script that sets none answers every decision.
 `, a.Game)
 	if a.Examples != "" {
 		b.WriteString("\n" + a.Examples + "\n")
@@ -126,6 +131,11 @@ func (a API) Meta() string {
 ---@param game %s
 ---@return string|integer|table
 function decide(d, game) end
+
+---Optional (auto, sim): the decision kinds decide answers; the others go to
+---the game's reference player.
+---@type string[]|nil
+handles = nil
 
 ---Optional: sees every log event, as in docs/log-format.md. A global
 ---on_TYPE(e) (on_roll, on_decision, any event type) sees the events of one type.

@@ -130,6 +130,11 @@
 ---@return string|integer|table
 function decide(d, game) end
 
+---Optional (auto, sim): the decision kinds decide answers; the others go to
+---the game's reference player.
+---@type string[]|nil
+handles = nil
+
 ---Optional: sees every log event, as in docs/log-format.md. A global
 ---on_TYPE(e) (on_roll, on_decision, any event type) sees the events of one type.
 ---@param e table the event: e.seq, e.type and its fields

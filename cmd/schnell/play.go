@@ -68,7 +68,15 @@ func (p *player) playOne(opts []gamelog.Option, seed uint64, w io.Writer) (*engi
 		if h.Hooks() {
 			g.Observe(h.OnEvent) // else nobody reads the events: the engine makes none
 		}
-		d = h
+		// A script that declares the kinds it handles leaves the others
+		// to the reference player.
+		var ref engine.Decider
+		if p.def.Reference != nil {
+			ref = p.def.Reference(g.Rules())
+		}
+		if d, err = scripting.Delegate(h, ref); err != nil {
+			return nil, err
+		}
 	} else {
 		d = p.def.Reference(g.Rules())
 	}

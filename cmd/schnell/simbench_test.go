@@ -53,6 +53,7 @@ func BenchmarkSimPlayers(b *testing.B) {
 	}{
 		{"native", 20_000, nil},
 		{"reference.lua", 2_000, []string{"--script", "../../scripts/reference.lua"}},
+		{"combat.lua", 5_000, []string{"--script", "../../scripts/combat.lua"}},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			var cpu time.Duration

@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -128,5 +129,49 @@ func TestReportBBCode(t *testing.T) {
 	}
 	if code, _, errs := runWith(t, "", "report", log, "--format", "pdf"); code != 2 || !strings.Contains(errs, "md or bbcode") {
 		t.Errorf("--format pdf: exit %d, %s", code, errs)
+	}
+}
+
+// scripts/combat.lua handles the combat decisions only, with
+// reference.lua's policy: its campaigns score exactly as the native
+// reference Kommandant's, and its logs differ from theirs only in who
+// answered (by: script for the combat decisions).
+func TestCombatScriptDelegates(t *testing.T) {
+	sums := map[string]string{}
+	for _, script := range []string{"", "../../scripts/combat.lua"} {
+		args := []string{"sim", "--campaign", "short", "--runs", "40", "--json"}
+		if script != "" {
+			args = append(args, "--script", script)
+		}
+		code, out, errs := runWith(t, "", args...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, errs)
+		}
+		_, after, _ := strings.Cut(out, `"runs": `)
+		sums[script] = after
+	}
+	if sums[""] != sums["../../scripts/combat.lua"] {
+		t.Errorf("combat.lua scores differ from the native player's")
+	}
+	dir := t.TempDir()
+	logs := map[string]string{}
+	for _, script := range []string{"", "../../scripts/combat.lua"} {
+		log := filepath.Join(dir, strconv.Itoa(len(logs))+".jsonl")
+		args := []string{"auto", "--campaign", "short", "--seed", "9", "--log", log}
+		if script != "" {
+			args = append(args, "--script", script)
+		}
+		if code, _, errs := runWith(t, "", args...); code != 0 {
+			t.Fatal(errs)
+		}
+		raw, _ := os.ReadFile(log)
+		logs[script] = string(raw)
+	}
+	by := regexp.MustCompile(`"by":"(script|default)"`)
+	if by.ReplaceAllString(logs[""], "") != by.ReplaceAllString(logs["../../scripts/combat.lua"], "") {
+		t.Errorf("the logs differ in more than who answered")
+	}
+	if n := strings.Count(logs["../../scripts/combat.lua"], `"by":"script"`); n == 0 || !strings.Contains(logs["../../scripts/combat.lua"], `"by":"default"`) {
+		t.Errorf("combat.lua's log: %d decisions by the script, and some by default expected", n)
 	}
 }

@@ -1,0 +1,82 @@
+package scripting
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/schnell-wargames/schnell/engine"
+)
+
+type fixed struct{ who engine.Who }
+
+func (f fixed) Decide(*engine.Decision) (int, error) { return 1, nil }
+func (f fixed) Who() engine.Who                      { return f.who }
+
+func TestDelegate(t *testing.T) {
+	src := `handles = {"attack"}
+calls = 0
+function decide(d) calls = calls + 1; return #d.options end`
+	h, err := Load("h.lua", []byte(src), Options{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	d, err := Delegate(h, fixed{engine.ByDefault})
+	if err != nil {
+		t.Fatal(err)
+	}
+	two := []engine.Option{{Name: "a"}, {Name: "b"}, {Name: "c"}}
+	for _, c := range []struct {
+		name    string
+		dec     engine.Decision
+		want    int
+		who     engine.Who
+		luaCall bool
+	}{
+		{"handled", engine.Decision{Kind: "attack", Options: two}, 2, engine.ByScript, true},
+		{"handled, one option", engine.Decision{Kind: "attack", Options: two[:1]}, 0, engine.ByScript, false},
+		{"not handled", engine.Decision{Kind: "move", Options: two}, 1, engine.ByDefault, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			before := h.L.GetGlobal("calls").String()
+			got, err := d.Decide(&c.dec)
+			if err != nil || got != c.want || d.Who() != c.who {
+				t.Errorf("Decide = %d, %v by %s; want %d by %s", got, err, d.Who(), c.want, c.who)
+			}
+			if called := h.L.GetGlobal("calls").String() != before; called != c.luaCall {
+				t.Errorf("decide called: %v, want %v", called, c.luaCall)
+			}
+		})
+	}
+	// Without handles, the script answers everything.
+	plain, _ := Load("p.lua", []byte("function decide(d) return 1 end"), Options{}, nil)
+	defer plain.Close()
+	if d, err := Delegate(plain, fixed{engine.ByDefault}); err != nil || d != engine.Decider(plain) {
+		t.Errorf("Delegate without handles = %v, %v; want the host", d, err)
+	}
+}
+
+func TestHandlesRefused(t *testing.T) {
+	for _, c := range []struct{ name, src, want string }{
+		{"not a table", `handles = "attack"`, "handles is a string: make it a list of decision kinds"},
+		{"not strings", `handles = {"attack", 3}`, "handles[2] is a number"},
+		{"too many", `handles = {} for i = 1, 1001 do handles[i] = "k" end`, "more than 1000"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			h, err := Load("h.lua", []byte(c.src+"\nfunction decide(d) return 1 end"), Options{}, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer h.Close()
+			_, err = Delegate(h, fixed{engine.ByDefault})
+			if err == nil || !strings.Contains(err.Error(), c.want) || !strings.HasPrefix(err.Error(), "h.lua: ") {
+				t.Errorf("Delegate: %v, want %q", err, c.want)
+			}
+		})
+	}
+	h, _ := Load("h.lua", []byte("handles = {'x'}\nfunction decide(d) return 1 end"), Options{}, nil)
+	defer h.Close()
+	if _, err := Delegate(h, nil); err == nil || !strings.Contains(err.Error(), "has none") {
+		t.Errorf("Delegate without a reference player: %v", err)
+	}
+}

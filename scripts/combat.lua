@@ -1,0 +1,94 @@
+-- combat.lua: a doctrine for the Combat Boards only (4.6-4.9). It declares
+-- the decision kinds it handles; every other decision goes to the game's
+-- reference Kommandant, and a decision with one option is answered without
+-- a call into Lua. Its policy is reference.lua's, so its campaigns score as
+-- `schnell sim` without a script does (a test checks it): change it to
+-- test a combat doctrine at near the native speed.
+
+handles = { "speed", "range", "attack", "break_formation", "boat_abort", "next_wave" }
+
+-- Is the squadron badly hurt? (fewer than 2 boats in formation, a boat
+-- disabled or with 4+ damage points, Boat #1 with 2 engines out, a fire or
+-- flooding aboard Boat #1)
+local function hurt(game)
+  local m = game.mission
+  if m == nil then return false end
+  if m.boats_in_formation < 2 then return true end
+  for _, b in ipairs(game.boats) do
+    if b.in_formation then
+      if b.disabled or b.points >= 4 then return true end
+      if b.no == 1 and (b.engines_out >= 2 or b.fire > 0 or b.flooded > 0) then return true end
+    end
+  end
+  return false
+end
+
+local function has(d, name)
+  for _, o in ipairs(d.options) do
+    if o.name == name then return true end
+  end
+  return false
+end
+
+-- Combat (4.6-4.9): Fast, close to Close range while a ship worth a
+-- torpedo is present and the boats can still launch; torpedoes at the most
+-- valuable ship, guns at the most damaged; leave when hurt or spent.
+local value = { tanker = 6, light_cruiser = 5, merchant = 4, destroyer = 3, submarine = 2, mgb = 1, mtb = 1 }
+
+local function worth_it(combat)
+  for _, u in ipairs(combat.enemies) do
+    if u.size ~= "small" then return true end
+  end
+  return false
+end
+
+local function index_of(d, name)
+  for i, o in ipairs(d.options) do
+    if o.name == name then return i end
+  end
+  return nil
+end
+
+local function range_order(d, game)
+  local cb = game.mission.combat
+  local want = "closer"
+  if hurt(game) or not cb.armed or not worth_it(cb) then
+    want = "away"
+    if cb.range == "long" or cb.range == "out" then want = "out" end
+  elseif cb.range == "close" then
+    want = "stay"
+  end
+  return index_of(d, want) or index_of(d, "stay") or 1
+end
+
+local function attack_order(d)
+  local best, best_score = 1, -1
+  for i, o in ipairs(d.options) do
+    local colon = string.find(o.name, ":")
+    if colon then
+      local score = value[o.type] * 10 + o.damage
+      if string.sub(o.name, 1, colon - 1) ~= "guns" then score = score + 100 end
+      if score > best_score then best, best_score = i, score end
+    end
+  end
+  return best
+end
+
+function decide(d, game)
+  if d.kind == "speed" then
+    return index_of(d, "fast") or #d.options
+  elseif d.kind == "range" then
+    return range_order(d, game)
+  elseif d.kind == "attack" then
+    return attack_order(d)
+  elseif d.kind == "break_formation" then
+    if d.options[1].points >= 4 then return "break" end
+    return "stay"
+  elseif d.kind == "boat_abort" then
+    return "stay"
+  elseif d.kind == "next_wave" then
+    if hurt(game) or not game.mission.combat.armed then return "break_off" end
+    return "attack"
+  end
+  error("combat.lua handles no decision " .. d.kind)
+end
