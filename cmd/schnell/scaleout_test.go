@@ -292,3 +292,25 @@ func TestSimCompressedLogs(t *testing.T) {
 }
 
 func waitABit() { time.Sleep(50 * time.Millisecond) }
+
+// sim --help shows every flag, and sim merge --help its own.
+func TestSimHelpFlags(t *testing.T) {
+	code, out, _ := runWith(t, "", "sim", "--help")
+	for _, f := range []string{"-seed", "-runs", "-jobs", "-script", "-deadline", "-memory", "-json", "-out", "-csv", "-logs", "-compress", "-shard", "-html", "-force", "-campaign", "schnell sim merge"} {
+		if code != 0 || !strings.Contains(out, f) {
+			t.Errorf("sim --help lacks %s", f)
+		}
+	}
+	code, out, _ = runWith(t, "", "sim", "merge", "--help")
+	for _, f := range []string{"-out", "-partial", "-force", "PART"} {
+		if code != 0 || !strings.Contains(out, f) {
+			t.Errorf("sim merge --help lacks %s", f)
+		}
+	}
+	if code, _, errs := runWith(t, "", "sim", "--compress"); code != 2 || !strings.Contains(errs, "give --logs too") {
+		t.Errorf("--compress without --logs: exit %d, %s", code, errs)
+	}
+	if code, _, errs := runWith(t, "", "sim", "merge"); code != 2 || !strings.Contains(errs, "name the result files") {
+		t.Errorf("merge without parts: exit %d, %s", code, errs)
+	}
+}
