@@ -13,6 +13,13 @@ import (
 // writes a few kilobytes whatever its size).
 const MaxFileBytes = 64 << 20
 
+// Bounds of what a result file may hold, so that its sums stay exact in
+// int64: a study of at most 2^40 games, scores within ±2^20.
+const (
+	maxStudy = 1 << 40
+	maxValue = 1 << 20
+)
+
 // ReadFile reads a result file; name is used in messages.
 func ReadFile(name string, r io.Reader) (*File, error) {
 	data, err := io.ReadAll(io.LimitReader(r, MaxFileBytes+1))
@@ -44,6 +51,9 @@ func ReadFile(name string, r io.Reader) (*File, error) {
 // study, as many games as seeds, histograms by value that count no more
 // games than it played.
 func (f *File) check() error {
+	if st := f.Provenance.Study; st.Count > maxStudy || st.First+st.Count < st.First {
+		return fmt.Errorf("the study's seeds %s: at most %d games from a seed that leaves room for them", st, uint64(maxStudy))
+	}
 	var seeds uint64
 	for i, s := range f.Seeds {
 		if s.Count == 0 || s.First < f.Provenance.Study.First || s.First+s.Count > f.Provenance.Study.First+f.Provenance.Study.Count || s.First+s.Count < s.First {
@@ -63,6 +73,9 @@ func (f *File) check() error {
 	for _, n := range f.Numbers {
 		var total int64
 		for i, b := range n.Histogram {
+			if b.Value > maxValue || b.Value < -maxValue {
+				return fmt.Errorf("the histogram of %s holds %d, beyond ±%d", n.Name, b.Value, maxValue)
+			}
 			if i > 0 && n.Histogram[i-1].Value >= b.Value {
 				return fmt.Errorf("the histogram of %s is not in order of value at %d", n.Name, b.Value)
 			}
