@@ -91,7 +91,7 @@ func (r *Rules) doContact(c *engine.Ctx, a engine.ArgValues) {
 
 func (r *Rules) place(c *engine.Ctx, units []*Unit, play string) {
 	for _, u := range units {
-		th := c.Throw(Square, "5.5 "+play+" square "+u.ID)
+		th := c.Throw(Square, "square-"+u.ID)
 		u.Square = strconv.Itoa(th.Face("row")) + "-" + strconv.Itoa(th.Face("column"))
 		f := []gamelog.Field{gamelog.Str("unit", u.ID), gamelog.Str("side", u.Side), gamelog.Str("square", u.Square)}
 		if b := r.Boat(u.ID); b != nil {
@@ -114,8 +114,8 @@ const maxTies = 20
 // rolled again (5.5 says only "roll": see the rules notes).
 func (r *Rules) firstMover(c *engine.Ctx, play string) {
 	for i := 0; ; i++ {
-		ax, _ := c.RollDice(d10, "5.5 "+play+" first mover: axis")
-		al, _ := c.RollDice(d10, "5.5 "+play+" first mover: allied")
+		ax, _ := c.RollDice(d10, "first-axis")
+		al, _ := c.RollDice(d10, "first-allied")
 		if ax == al && i < maxTies {
 			continue
 		}

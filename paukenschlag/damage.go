@@ -36,7 +36,7 @@ func (r *Rules) doASW(c *engine.Ctx, a engine.ArgValues) {
 		}
 		result = v
 	}
-	dr, _ := c.RollDice(d10, "21.5.1 second DR against "+b.ID)
+	dr, _ := c.RollDice(d10, "asw2-"+b.ID)
 	pts, sunk := r.aswDamage(b.MSF, result, dr)
 	f := []gamelog.Field{gamelog.Str("boat", b.ID), gamelog.Str("sec", "21.5.1"), gamelog.Int("table", result), gamelog.Int("dr", dr)}
 	if sunk {
@@ -90,7 +90,7 @@ func argsGunfire(r *Rules) []engine.Arg {
 // factors.
 func (r *Rules) doGunfire(c *engine.Ctx, a engine.ArgValues) {
 	b := r.Boat(a.Str("boat"))
-	dr, _ := c.RollDice(d10, "21.5.2 second DR against "+b.ID)
+	dr, _ := c.RollDice(d10, "surface2-"+b.ID)
 	pts, sunk := r.surfaceDamage(b.MSF, b.Sunk, dr)
 	f := []gamelog.Field{gamelog.Str("boat", b.ID), gamelog.Str("sec", "21.5.2"), gamelog.Int("dr", dr)}
 	if sunk {
@@ -142,7 +142,7 @@ func (r *Rules) addDamage(c *engine.Ctx, b *Boat, pts int, f []gamelog.Field) {
 		c.Emit(EvDamage, gamelog.Str("boat", b.ID), gamelog.Str("sec", "21.5.3"), gamelog.Str("result", "sunk"), gamelog.Str("why", "5 damage points"))
 		r.destroy(c, b, "21.5.3")
 	case b.Sunk == 4 && before < 4 && b.Damage == 4:
-		dr, _ := c.RollDice(d10, "21.5.3 "+b.ID+" at 4 damage points")
+		dr, _ := c.RollDice(d10, "check4-"+b.ID)
 		if dr%2 == 1 {
 			c.Emit(EvDamage, gamelog.Str("boat", b.ID), gamelog.Str("sec", "21.5.3"), gamelog.Int("dr", dr), gamelog.Str("result", "sunk"), gamelog.Str("why", "odd"))
 			r.destroy(c, b, "21.5.3")
@@ -173,7 +173,7 @@ func (r *Rules) doExit(c *engine.Ctx, a engine.ArgValues) {
 		// Checked when the order is given (exitArgs) when damage is in play.
 		c.Fail(errors.New("exit roll without a Must Surface factor"))
 	}
-	dr, _ := c.RollDice(d10, "21.5.3 "+b.ID+" repair")
+	dr, _ := c.RollDice(d10, "repair-"+b.ID)
 	mod := 0
 	if b.Damage == 4 {
 		mod = 1

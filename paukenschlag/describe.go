@@ -27,6 +27,9 @@ func describe(e *gamelog.Event) string {
 		w := map[string]string{"enters": "ENTERS (BD or BE, undetected)", "waits": "waits (tries again next turn)", "never": "never enters (10)"}[s("result")]
 		return fmt.Sprintf("21.1 %s: DR %d, turns played %d: %s.", s("boat"), i("dr"), i("played"), w)
 	case EvEnters:
+		if s("area") == "" {
+			return fmt.Sprintf("%s re-enters, repaired (21.5.3): place it where it exited the map.", s("boat"))
+		}
 		return fmt.Sprintf("%s enters in %s (%s).", s("boat"), s("area"), s("why"))
 	case EvBarbarigo:
 		if r := s("role"); r != "" {
@@ -187,10 +190,7 @@ func status(g *engine.Game, w io.Writer) error {
 	for _, row := range r.rosterRows() {
 		fmt.Fprintln(w, strings.Join(row, " · "))
 	}
-	for _, d := range g.Schedule() {
-		fmt.Fprintf(w, "Turn Record Track, turn %d: %s\n", d.Turn, d.What)
-	}
-	return nil
+	return nil // the kernel's status shows the Turn Record Track (the schedule)
 }
 
 func factor(n int) string {

@@ -53,7 +53,7 @@ func init() {
 		}, (*Rules).doFlown},
 		{"asw", "an ASW attack hit a U-boat: the ASW Table's result (21.5.1)", argsASW, (*Rules).doASW},
 		{"gunfire", "surface-to-surface combat hit a U-boat (21.5.2)", argsGunfire, (*Rules).doGunfire},
-		{"exit", "a U-boat exits the map (21.5.3: damaged, a repair roll)", boatArgs(inPlay, exitFactors), (*Rules).doExit},
+		{"exits", "a U-boat exits the map (21.5.3: damaged, a repair roll)", boatArgs(inPlay, exitFactors), (*Rules).doExit},
 		{"contact", "opposing units in one zone: roll their grid squares (5.5)", argsContact, (*Rules).doContact},
 		{"at", "a unit's end square on the grid (ROW-COLUMN, or off)", argsAt, (*Rules).doAt},
 		{"sort", "units sharing a square go to the next TSL box (5.5)", argsSort, (*Rules).doSort},

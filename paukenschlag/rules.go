@@ -216,7 +216,7 @@ func (r *Rules) setup(c *engine.Ctx) {
 		}
 	}
 	if r.In(Italian) {
-		dr, _ := c.RollDice(d10, "21.2 Barbarigo entry turn")
+		dr, _ := c.RollDice(d10, "barbarigo-entry")
 		r.BarbarigoTurn = dr + 1
 		if b := r.barbarigo(); b != nil {
 			b.Status = Waiting
@@ -248,7 +248,7 @@ func (r *Rules) reinforce(c *engine.Ctx) {
 		if b.Status == Repairing && b.ReturnTurn <= r.Turn {
 			b.Status, b.Damage, b.Surfaced, b.Detected = InPlay, 0, false, false
 			c.Unschedule(b.ID)
-			c.Emit(EvEnters, gamelog.Str("boat", b.ID), gamelog.Str("why", "repaired (21.5.3)"), gamelog.Str("area", "the map edge it exited by"))
+			c.Emit(EvEnters, gamelog.Str("boat", b.ID), gamelog.Str("why", "21.5.3"), gamelog.Str("area", ""))
 		}
 	}
 	if r.In(NorthAtlantic) {
@@ -279,7 +279,7 @@ func (r *Rules) northAtlantic(c *engine.Ctx) {
 			c.Emit(EvEntry, gamelog.Str("boat", b.ID), gamelog.Str("result", "never"), gamelog.Str("why", "not entered by turn 9 (21.1)"))
 			continue
 		}
-		dr, _ := c.RollDice(d10, "21.1 "+b.ID+" entry")
+		dr, _ := c.RollDice(d10, "entry-"+b.ID)
 		played := r.played()
 		switch {
 		case dr == 10:
