@@ -171,12 +171,16 @@ func (r *Rules) Play(c *engine.Ctx) {
 			if st.after != nil {
 				st.after(r, c)
 			}
-			c.Pause("step", 1)
-			if i+1 == len(sequence) || sequence[i+1].sec != st.sec {
+			// One pause a step, at the level it ends: a step, a phase, the turn.
+			switch {
+			case i+1 == len(sequence):
+				c.Pause("turn", 3)
+			case sequence[i+1].sec != st.sec:
 				c.Pause("phase", 2)
+			default:
+				c.Pause("step", 1)
 			}
 		}
-		c.Pause("turn", 3)
 	}
 	c.Emit(EvEnd, gamelog.Int("turns", r.Turns), gamelog.Int("sunk", r.count(Destroyed)), gamelog.Int("in_play", r.count(InPlay)))
 }
