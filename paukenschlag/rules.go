@@ -182,6 +182,7 @@ func (r *Rules) Play(c *engine.Ctx) {
 			}
 		}
 	}
+	r.Turn = r.Turns
 	c.Emit(EvEnd, gamelog.Int("turns", r.Turns), gamelog.Int("sunk", r.count(Destroyed)), gamelog.Int("in_play", r.count(InPlay)))
 }
 
