@@ -102,6 +102,7 @@ func Definition() (*engine.Definition, error) {
 		Describe: describe,
 		Status:   status,
 		Score:    score,
+		View:     func(r engine.Rules) engine.Viewer { return r.(*Rules) },
 		Finished: func(lg *gamelog.Log) bool {
 			n := len(lg.Events)
 			return n > 0 && lg.Events[n-1].Type == EvEnd

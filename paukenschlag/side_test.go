@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/schnell-wargames/schnell/engine"
+	"github.com/schnell-wargames/schnell/gamelog"
 	"github.com/schnell-wargames/schnell/scripting"
 )
 
@@ -101,4 +102,36 @@ func TestOverlayASWAndRoster(t *testing.T) {
 	if b.Damage != 1 {
 		t.Errorf("U-87 damage = %d, want 1 (your ASW table 7 → result 6, second D10 5: 1 less)", b.Damage)
 	}
+}
+
+// docs/lua-api-paukenschlag.md is generated from LuaAPI, which names
+// every field of the view.
+func TestLuaAPIDocumented(t *testing.T) {
+	const path = "../docs/lua-api-paukenschlag.md"
+	want := Game{}.LuaAPI().Doc()
+	if *update {
+		os.WriteFile(path, []byte(want), 0o644)
+	} else if got, err := os.ReadFile(path); err != nil || string(got) != want {
+		t.Errorf("%s is stale: go test ./paukenschlag -run LuaAPI -update", path)
+	}
+	known := map[string]bool{}
+	for _, f := range luaAPI {
+		known[f.Name] = true
+	}
+	g := playedGame(t)
+	var walk func(fs []gamelog.Field)
+	walk = func(fs []gamelog.Field) {
+		for _, f := range fs {
+			if !known[f.Key] && f.Key != "" {
+				t.Errorf("view field %q is not documented", f.Key)
+			}
+			if f.Val.Kind == gamelog.KObj {
+				walk(f.Val.O)
+			}
+			for _, v := range f.Val.L {
+				walk(v.O)
+			}
+		}
+	}
+	walk(engine.ViewFields(g.Rules().(*Rules)))
 }
