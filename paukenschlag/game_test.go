@@ -136,3 +136,20 @@ func TestPhysicalGameReplays(t *testing.T) {
 		t.Errorf("the divergence does not name the line: %v", err)
 	}
 }
+
+// A whole ten-turn game with every variant, the checklist deciding, no log.
+func BenchmarkAutoGame(b *testing.B) {
+	def, err := Definition()
+	if err != nil {
+		b.Fatal(err)
+	}
+	for i := 0; i < b.N; i++ {
+		g, err := engine.New(engine.Config{Def: def, Seed: uint64(i)})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := g.PlayOut(engine.TakeDefault{}, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
