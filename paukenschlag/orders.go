@@ -24,7 +24,7 @@ var orderTable []order
 func init() {
 	orderTable = []order{
 		{"factors", "type a boat's Must Surface and Sunk factors (its base-game counter)", argsFactors, (*Rules).doFactors},
-		{"boat", "put a base-game U-boat of the roster in play (its area)", argsBoat, (*Rules).doBoat},
+		{"boat", "put a base-game U-boat in play (its area); one not on the roster is added to it", argsBoat, (*Rules).doBoat},
 		{"sink", "a base-game result sank a boat outright", boatArgs(inPlay), (*Rules).doSink},
 		{"convoys", "the convoys in play (5.1, at most 10)", func(*Rules) []engine.Arg {
 			return []engine.Arg{engine.IntArg("n", 0, 99, "")}
@@ -210,23 +210,52 @@ func (r *Rules) doFactors(c *engine.Ctx, a engine.ArgValues) {
 	c.Emit(EvBoat, gamelog.Str("boat", b.ID), gamelog.Str("what", "factors"), gamelog.Int("msf", b.MSF), gamelog.Int("sunk", b.Sunk))
 }
 
-func argsBoat(r *Rules) []engine.Arg {
-	a := boatArgs()(r)
-	a[0].Check = func(v gamelog.Value) error {
-		b := r.Boat(v.S)
-		if b.Group != "base" {
-			return fmt.Errorf("%s is a variant boat: it enters by its own rule (21.1, 21.2)", b.ID)
+// maxRoster bounds the roster: base-game boats typed at the prompt.
+const maxRoster = 60
+
+func validID(id string) bool {
+	if id == "" || len(id) > 32 {
+		return false
+	}
+	for _, c := range id {
+		if !(c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-' || c == '_') {
+			return false
 		}
-		if b.Status != Absent {
+	}
+	return true
+}
+
+// argsBoat: a base-game U-boat of the roster, or one the roster lacks
+// (its ID as printed on its counter), and its area.
+func argsBoat(r *Rules) []engine.Arg {
+	a := engine.TextArg("boat")
+	a.Text = "the U-boat's id (a base-game boat: U-123)"
+	a.Check = func(v gamelog.Value) error {
+		b := r.Boat(v.S)
+		switch {
+		case b == nil && !validID(v.S):
+			return fmt.Errorf("%q is not a boat id: letters, digits, - and _, at most 32", v.S)
+		case b == nil && len(r.Boats) >= maxRoster:
+			return fmt.Errorf("the roster holds %d boats, its most", maxRoster)
+		case b == nil:
+			return nil
+		case b.Group != "base":
+			return fmt.Errorf("%s is a variant boat: it enters by its own rule (21.1, 21.2)", b.ID)
+		case b.Status != Absent:
 			return fmt.Errorf("%s is already %s", b.ID, b.Status)
 		}
 		return nil
 	}
-	return append(a, engine.TextArg("area"))
+	return []engine.Arg{a, engine.TextArg("area")}
 }
 
 func (r *Rules) doBoat(c *engine.Ctx, a engine.ArgValues) {
-	r.enter(c, r.Boat(a.Str("boat")), a.Str("area"), "base game")
+	b := r.Boat(a.Str("boat"))
+	if b == nil {
+		b = &Boat{ID: a.Str("boat"), Title: a.Str("boat"), Group: "base", Status: Absent}
+		r.Boats = append(r.Boats, b)
+	}
+	r.enter(c, b, a.Str("area"), "base game")
 }
 
 func (r *Rules) doSink(c *engine.Ctx, a engine.ArgValues) {
