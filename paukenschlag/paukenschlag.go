@@ -170,6 +170,14 @@ func newRules(opts []gamelog.Option, tabs *tables.Set) (engine.Rules, error) {
 		b.Frogmen, _ = rec.Int("frogmen")
 		r.Boats = append(r.Boats, b)
 	}
+	// 21.2.1: five Frogman Attack markers (a player's cup may rename them).
+	if k, ok := tabs.Cup("FROGMEN"); !ok || k.Size() != 5 {
+		n := 0
+		if ok {
+			n = k.Size()
+		}
+		return nil, fmt.Errorf("cup FROGMEN holds %d markers: the game has five Frogman Attack markers (21.2.1); give your cup five chits", n)
+	}
 	if t, ok := tabs.Get("ASW"); ok {
 		r.aswLoaded = !slices.ContainsFunc(t.Rows, func(row tables.Row) bool { return row.Has(2) })
 	}

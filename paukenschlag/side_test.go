@@ -135,3 +135,56 @@ func TestLuaAPIDocumented(t *testing.T) {
 	}
 	walk(engine.ViewFields(g.Rules().(*Rules)))
 }
+
+// 21.2.1: a player's cup of Frogman Attack markers must hold five; named
+// tonnage… and fail… they are read without asking the table.
+func TestOverlayFrogmanCup(t *testing.T) {
+	dir := t.TempDir()
+	write := func(body string) *engine.Definition {
+		t.Helper()
+		if err := os.WriteFile(dir+"/frogmen.tbl", []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		def, err := engine.WithOverlay(definition(t), os.DirFS(dir))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return def
+	}
+	def := write("cup FROGMEN\ntitle Markers\nchit tonnage-a\nchit tonnage-b\nchit fail-a\nchit fail-b\n")
+	if _, err := engine.New(engine.Config{Def: def, Seed: 1}); err == nil || !strings.Contains(err.Error(), "holds 4 markers") {
+		t.Errorf("a cup of four markers: %v", err)
+	}
+	def = write("cup FROGMEN\ntitle Markers\nchit tonnage-a\nchit tonnage-b\nchit fail-a\nchit fail-b\nchit fail-c\n")
+	g, err := engine.New(engine.Config{Def: def, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	g.WriteLog(&buf)
+	g.CollectEvents(true)
+	// The Z-511's ferry draws from all five at once: no table decision.
+	r := g.Rules().(*Rules)
+	_, err = g.Step(engine.NoPause)
+	for i := 0; err == nil && g.Pending() != nil && i < 300 && !r.Ferried; i++ {
+		p := g.Pending()
+		switch {
+		case p.Decision != nil && p.Decision.Kind == "barbarigo_role":
+			_, err = g.Choose("frogmen", engine.ByPlayer, engine.NoPause)
+		case p.Decision != nil && p.Decision.Kind == "orders" && r.Section == "5.3" && r.barbarigo().Status == InPlay:
+			_, err = g.ChooseArgs("ferry", []string{r.barbarigo().Area}, engine.ByPlayer, engine.NoPause)
+		case p.Decision != nil:
+			_, err = g.ChooseIndex(p.Decision.Default, engine.ByPlayer, engine.NoPause)
+		}
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	log := buf.String()
+	if !r.Ferried || strings.Contains(log, `"kind":"frogman_marker"`) {
+		t.Fatalf("ferried %v; the table was asked:\n%s", r.Ferried, log)
+	}
+	if !strings.Contains(log, `"result":"succeeds"`) && !strings.Contains(log, `"result":"failed"`) {
+		t.Errorf("no frogman result:\n%s", log)
+	}
+}
