@@ -47,7 +47,6 @@ var AllVariants = []Variant{NorthAtlantic, Italian, Floatplanes, Canadians, Dama
 var schema = &tables.Schema{
 	Effects: []tables.Def{
 		{Name: "result", Kind: tables.Int},
-		{Name: "hit", Kind: tables.Flag},
 		{Name: "placeholder", Kind: tables.Flag},
 	},
 	Records: []tables.RecordKind{{Name: "uboat", Help: "a U-boat of the roster", Fields: []tables.Field{
@@ -179,10 +178,7 @@ func newRules(opts []gamelog.Option, tabs *tables.Set) (engine.Rules, error) {
 		return nil, fmt.Errorf("cup FROGMEN holds %d markers: the game has five Frogman Attack markers (21.2.1); give your cup five chits", n)
 	}
 	if t, ok := tabs.Get("ASW"); ok {
-		r.aswLoaded = !slices.ContainsFunc(t.Rows, func(row tables.Row) bool { return row.Has(2) })
-	}
-	if t, ok := tabs.Get("SURFACE"); ok {
-		r.surfaceLoaded = !slices.ContainsFunc(t.Rows, func(row tables.Row) bool { return row.Has(2) })
+		r.aswLoaded = !slices.ContainsFunc(t.Rows, func(row tables.Row) bool { return row.Has(1) })
 	}
 	return r, nil
 }

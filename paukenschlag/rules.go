@@ -67,17 +67,16 @@ type Rules struct {
 	Bombers []string   // German bombers flown this turn (5.7)
 	Contact *Contact   // 5.5: the OSL/TSL play in progress
 
-	variants      map[Variant]bool
-	playedBefore  bool
-	swapped       bool
-	aswEqual      string
-	sunkEqual     string
-	surfaceAt     int
-	strictZ511    bool
-	aswLoaded     bool
-	surfaceLoaded bool
-	order         engine.Decision
-	ask           engine.Decision
+	variants     map[Variant]bool
+	playedBefore bool
+	swapped      bool
+	aswEqual     string
+	sunkEqual    string
+	surfaceAt    int
+	strictZ511   bool
+	aswLoaded    bool
+	order        engine.Decision
+	ask          engine.Decision
 }
 
 // Plane is one of the floatplanes (21.3).
