@@ -9,6 +9,7 @@ import (
 
 	"github.com/schnell-wargames/schnell/engine"
 	"github.com/schnell-wargames/schnell/gamelog"
+	"github.com/schnell-wargames/schnell/paukenschlag"
 	"github.com/schnell-wargames/schnell/scheldt"
 	"github.com/schnell-wargames/schnell/schnellboats"
 )
@@ -25,6 +26,7 @@ type Game struct {
 var All = []Game{
 	{schnellboats.Name, schnellboats.Title, schnellboats.Definition},
 	{scheldt.Name, scheldt.Title, scheldt.Definition},
+	{paukenschlag.Name, paukenschlag.Title, paukenschlag.Definition},
 }
 
 // Default is the game played when none is named.

@@ -1,0 +1,22 @@
+package paukenschlag
+
+import (
+	"flag"
+	"testing"
+
+	"github.com/schnell-wargames/schnell/repl/scenario"
+)
+
+var update = flag.Bool("update", false, "rewrite the scenarios' expected outputs")
+
+// The rule scenarios of testdata/rules: each file plays one rule of the
+// variant document (21.x) or a step of the expanded sequence of play
+// (5.x) at the prompt, with the dice it needs forced, and names its
+// section. -update rewrites the expected outputs: read the diff.
+func TestScenarios(t *testing.T) {
+	def, err := Definition()
+	if err != nil {
+		t.Fatal(err)
+	}
+	scenario.Run(t, "testdata/rules", scenario.Config{Def: def, Update: *update})
+}
