@@ -64,6 +64,7 @@ type Decision struct {
 	Prompt  string
 	Options []Option
 	Default int // index into Options
+	same    int // 1 + the option that repeats the last answer (SetSame); 0: none
 	// Side owns the decision ("": the game's one player; TableSide: the
 	// physical table, always asked at the prompt).
 	Side string
@@ -96,10 +97,20 @@ func (d *Decision) CommandFor(i int) string {
 // kernel's decision of a kind). A decision may be refilled once it is
 // answered.
 func (d *Decision) Reset(kind, prompt string) {
-	d.Kind, d.Prompt, d.Default, d.Side = kind, prompt, 0, ""
+	d.Kind, d.Prompt, d.Default, d.Side, d.same = kind, prompt, 0, "", 0
 	d.Options = d.Options[:0]
 	d.refused, d.why, d.asker = d.refused[:0], d.why[:0], nil
 }
+
+// SetSame marks option i as the one that repeats the last answer (an
+// unchanged speed): a front end may take it by itself for the player, who
+// is told so. It changes nothing in the log: the decision is logged as
+// the player's.
+func (d *Decision) SetSame(i int) { d.same = i + 1 }
+
+// Same returns the option that repeats the last answer, if the rules marked
+// one.
+func (d *Decision) Same() (int, bool) { return d.same - 1, d.same > 0 && d.same <= len(d.Options) }
 
 // Add appends an option and returns it; it reuses the storage (Facts too)
 // of an option d held before Reset.

@@ -43,6 +43,8 @@ const (
 func (s *Session) commandTable() []*Command {
 	pauses := s.def.PauseNames()
 	saved := s.def.SavedName()
+	savedCmd := &Command{Name: saved, Group: groupFiles, Usage: saved,
+		Help: "List the saved games in the data directory: name, state, and where each stands.", Run: cmdSaved}
 	cmds := []*Command{
 		{Name: "help", Group: groupPrompt, Aliases: []string{"h", "?"}, Usage: "help [COMMAND]",
 			Help: "List the commands, or explain one.", Run: cmdHelp,
@@ -97,8 +99,7 @@ func (s *Session) commandTable() []*Command {
 				}
 				return out
 			}},
-		{Name: saved, Group: groupFiles, Usage: saved,
-			Help: "List the saved games in the data directory: name, state, and where each stands.", Run: cmdSaved},
+		savedCmd,
 		{Name: "new", Group: groupPlay, Usage: "new [game=NAME] [name=NAME] [seed=N] [dice=digital|physical] [OPTION=VALUE]...",
 			Help: "Start a new game (the current one stays saved in its log). game= picks another game (`schnell games` lists them); name= gives it a name for `load NAME`; without one it is called GAME-SEED. The options of " + s.def.Name + ": " + optionHelp(s.def.Options) + ".",
 			Run:  cmdNew,
@@ -117,6 +118,9 @@ func (s *Session) commandTable() []*Command {
 		{Name: "undo", Group: groupPlay, Aliases: []string{"u"}, Usage: "undo [roll]",
 			Help: "Take back the last decision: the game is replayed to just before it. With digital dice the same dice come again (undo never re-rolls); with physical dice the faces you typed after it are taken back too, and asked again. `undo roll` takes back the last roll you typed (physical dice), to type it again.",
 			Run:  cmdUndo, Complete: fixed("roll")},
+		{Name: "same", Group: groupPlay, Usage: "same on|off",
+			Help: "At a terminal the prompt answers for you a decision that only repeats your last answer (an unchanged speed), and says so (`same on`, the default); `same off` asks every one.",
+			Run:  cmdSame, Complete: fixed("on", "off")},
 		{Name: "auto", Group: groupScripts, Usage: "auto [on|off]",
 			Help: "Hand the decisions to " + s.def.ReferenceWho() + " (`auto on`) or take them back (`auto off`).",
 			Run:  cmdAuto, Complete: fixed("on", "off")},
@@ -168,6 +172,13 @@ func (s *Session) commandTable() []*Command {
 	cmds = append(cmds, recordCommands(s)...)
 	if sh, ok := s.def.Game.(sheet.Sheeter); ok {
 		cmds = append(cmds, sheetCommand(sh, s.def.Part))
+	}
+	// A game called like another command lists its saved games as `saved`.
+	for _, c := range cmds {
+		if c != savedCmd && (c.Name == saved || slices.Contains(c.Aliases, saved)) {
+			savedCmd.Name, savedCmd.Usage = "saved", "saved"
+			break
+		}
 	}
 	return cmds
 }
@@ -694,6 +705,19 @@ func cmdUndo(s *Session, args []string) error {
 	}
 	fmt.Fprintf(s.cfg.Out, "Undone: back to event %d.\n", g.Seq())
 	s.showPending()
+	return nil
+}
+
+func cmdSame(s *Session, args []string) error {
+	if len(args) != 1 || args[0] != "on" && args[0] != "off" {
+		return errors.New("usage: same on|off")
+	}
+	s.askSame = args[0] == "off"
+	if s.askSame {
+		fmt.Fprintln(s.cfg.Out, "Every decision is asked, unchanged orders too.")
+	} else {
+		fmt.Fprintln(s.cfg.Out, "A decision that only repeats your last answer is answered for you, and said.")
+	}
 	return nil
 }
 

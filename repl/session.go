@@ -54,7 +54,8 @@ type Session struct {
 	cmds    []*Command
 	free    *rand.Rand
 	quit    bool
-	level   int // how far an answer advances the game (a pause level)
+	level   int  // how far an answer advances the game (a pause level)
+	askSame bool // ask decisions that only repeat the last answer (same off)
 	failed  bool
 	script  *scripting.Attached
 	// sideScripts play sides (Config.Sides).
@@ -364,12 +365,40 @@ func (s *Session) prompt() string {
 
 // show prints events and then what the game waits for.
 func (s *Session) show(evs []gamelog.Event) {
-	for i := range evs {
-		if line := s.describe(&evs[i]); line != "" {
-			fmt.Fprintln(s.cfg.Out, line)
+	for {
+		for i := range evs {
+			if line := s.describe(&evs[i]); line != "" {
+				fmt.Fprintln(s.cfg.Out, line)
+			}
+		}
+		var again bool
+		if evs, again = s.answerSame(); !again {
+			break
 		}
 	}
 	s.showPending()
+}
+
+// answerSame answers, for the player at a terminal, a decision whose only
+// news would be to repeat the last answer (an unchanged speed): it is
+// logged as the player's, and said. `same off` asks them all.
+func (s *Session) answerSame() ([]gamelog.Event, bool) {
+	p := s.game.Pending()
+	if !s.cfg.Interactive || s.askSame || p == nil || p.Decision == nil || s.game.Decider() != nil {
+		return nil, false
+	}
+	d := p.Decision
+	i, ok := d.Same()
+	if !ok {
+		return nil, false
+	}
+	fmt.Fprintf(s.cfg.Out, "%s %s: %s, as before (`same off` to be asked).\n", s.paint(dim, "Answered"), d.Kind, d.Options[i].Name)
+	evs, err := s.game.ChooseIndex(i, engine.ByPlayer, s.level)
+	if err != nil {
+		fmt.Fprintln(s.cfg.Err, s.paint(red, "Error: "+err.Error()))
+		return nil, false
+	}
+	return evs, true
 }
 
 func (s *Session) showPending() {

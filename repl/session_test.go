@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/schnell-wargames/schnell/tables"
 	"io"
 	"os"
 	"path/filepath"
@@ -538,5 +539,73 @@ func TestLuaKeepsQuotes(t *testing.T) {
 	execAll(t, s, `lua string.format("%d-%s", 7, 'x') .. "#1"`)
 	if !strings.Contains(out.String(), "7-x#1") {
 		t.Errorf("lua with quotes printed %q", out.String())
+	}
+}
+
+// sameRules asks the same speed three times; the rules mark the last
+// answer's option as Same from the second time on.
+type sameRules struct{}
+
+func (sameRules) Play(c *engine.Ctx) {
+	last := -1
+	for range 3 {
+		d := c.Ask("speed")
+		d.Add("slow", "slow", "")
+		d.Add("fast", "fast", "")
+		if last >= 0 {
+			d.SetSame(last)
+		}
+		last = c.Decide(d)
+	}
+}
+
+// At a terminal a decision that only repeats the last answer is answered
+// for the player, said, and logged as the player's; `same off` asks it;
+// piped, it is always asked.
+func TestSameAnswered(t *testing.T) {
+	def := &engine.Definition{Name: "speedy", Booklets: enginetest.Definition().Booklets,
+		New: func([]gamelog.Option, *tables.Set) (engine.Rules, error) { return sameRules{}, nil }}
+	for _, tc := range []struct {
+		interactive bool
+		lines       []string
+		want        string
+	}{
+		{true, []string{"step", "choose fast"}, "fast/player fast/player fast/player"},
+		{true, []string{"same off", "step", "choose fast", "choose slow", "choose fast"}, "fast/player slow/player fast/player"},
+		{false, []string{"step", "choose fast", "choose fast", "choose slow"}, "fast/player fast/player slow/player"},
+	} {
+		var out bytes.Buffer
+		s, err := New(Config{Def: def, Out: &out, Err: &out, Interactive: tc.interactive, LogFile: filepath.Join(t.TempDir(), "g.jsonl")})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, l := range tc.lines {
+			if err := s.Exec(l); err != nil {
+				t.Fatalf("%v: %s: %v\n%s", tc.lines, l, err, out.String())
+			}
+		}
+		var got []string
+		for _, e := range s.Game().History() {
+			got = append(got, e.Str("choice")+"/"+e.Str("by"))
+		}
+		if strings.Join(got, " ") != tc.want || !s.Game().Over() {
+			t.Errorf("%v: decisions %v, want %s\n%s", tc.lines, got, tc.want, out.String())
+		}
+		if tc.interactive && tc.lines[0] == "step" && !strings.Contains(out.String(), "Answered speed: fast, as before") {
+			t.Errorf("the answer for the player is not said:\n%s", out.String())
+		}
+	}
+}
+
+// A game named like a prompt command lists its saved games as `saved`.
+func TestSavedNameClash(t *testing.T) {
+	def := *enginetest.Definition()
+	def.Name = "same"
+	s, err := New(Config{Def: &def, Game: engine.Config{Seed: 1}, LogDir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := s.lookup("saved"); c == nil || c.Run == nil || s.lookup("same").Usage != "same on|off" {
+		t.Errorf("the saved-games command of a game called same: %v", c)
 	}
 }

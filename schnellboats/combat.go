@@ -426,6 +426,9 @@ func (c *Campaign) combatOrders(cb *Combat, round int) {
 	if limit >= speedFast {
 		d.Default = speedFast - speedSlow
 	}
+	if round > 1 && cb.Speed >= speedSlow && cb.Speed <= limit {
+		d.SetSame(cb.Speed - speedSlow) // the speed of the last round, unchanged
+	}
 	sp := speedSlow + c.x.Decide(d, func(d *engine.Decision) {
 		d.Prompt = fmt.Sprintf("Round %d: the squadron's speed?", round)
 	})
