@@ -200,6 +200,8 @@ func describe(e *gamelog.Event) string {
 		return fmt.Sprintf("The %s is aware of the enemy (%s).", s("side"), s("why"))
 	case "launch":
 		return fmt.Sprintf("%s launches at %s from %d cm: torpedo markers %s.", s("ship"), s("target"), e.Int("cm"), strings.Join(strs(e, "markers"), ", "))
+	case "launch_off":
+		return fmt.Sprintf("%s does not launch at %s: under 30 cm.", s("ship"), s("target"))
 	case "move":
 		return fmt.Sprintf("%s: %s, %d cm.", s("ship"), s("course"), e.Int("cm"))
 	case "gunfire":

@@ -278,7 +278,9 @@ func (r *Rules) becomeAware(c *engine.Ctx, side, why string) {
 	}
 }
 
-// askRange is a decision of the table: a range measured on the table.
+// askRange is a decision of the table: a range measured on the table. With
+// a least range (a torpedo launch), the table may call the launch off
+// instead: cm is then 0.
 func askRange(c *engine.Ctx, prompt string, ids []string, lo int) (string, int) {
 	d := &engine.Decision{Kind: "range", Prompt: prompt, Side: engine.TableSide}
 	o := d.Add("range", "the range measured on the table", "")
@@ -298,7 +300,12 @@ func askRange(c *engine.Ctx, prompt string, ids []string, lo int) (string, int) 
 		}
 	}
 	o.Args = append(o.Args, cm)
-	c.Decide(d)
+	if lo > 1 {
+		d.Add("too_close", fmt.Sprintf("under %d cm: the launch is called off", lo), "")
+	}
+	if c.Decide(d) == 1 {
+		return "", 0
+	}
 	a := d.Args()
 	id := ""
 	if len(ids) > 0 {

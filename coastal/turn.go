@@ -45,8 +45,11 @@ func (r *Rules) launchAndMove(c *engine.Ctx, side string) {
 				ownFacts(d, m)
 				if c.Decide(d) == 1 {
 					target := d.Args().Str("target")
-					_, cm := askRange(c, "Measure from "+m.ID+" to "+target+" (torpedoes need 30 cm or more)", nil, 30)
-					r.launch(c, m, target, cm)
+					if _, cm := askRange(c, "Measure from "+m.ID+" to "+target+" (torpedoes need 30 cm or more)", nil, 30); cm > 0 {
+						r.launch(c, m, target, cm)
+					} else {
+						c.Emit("launch_off", gamelog.Str("ship", m.ID), gamelog.Str("target", target))
+					}
 				}
 			}
 		}

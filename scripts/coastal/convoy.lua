@@ -31,6 +31,9 @@ local function torpedoes_in_sight(game)
   return n
 end
 
+-- markers that have turned toward the enemy: they then hold that course
+local turned = {}
+
 local function aware(game)
   return game.defender_aware
 end
@@ -59,8 +62,15 @@ function decide(d, game)
     -- c.ii: torpedo markers: comb them, ignoring all else
     if torpedoes_in_sight(game) > 0 and has(d, "comb") then return "comb" end
     -- c.i: turn toward the nearest enemy, escorts at 45 degrees,
-    -- merchantmen straight at it
-    return "toward"
+    -- merchantmen straight at it; then hold that course at full speed
+    local m = d.options[1].marker
+    if not turned[m] then
+      turned[m] = true
+      return "toward"
+    end
+    local sp = has(d, "speed")
+    if sp then return { option = "speed", cm = sp.args[1].max, turn = false } end
+    return "hold"
   elseif d.kind == "launch" then
     return "hold" -- the convoy's ships carry no torpedoes
   elseif d.kind == "tow" then
