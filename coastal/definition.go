@@ -203,6 +203,9 @@ func describe(e *gamelog.Event) string {
 	case "launch_off":
 		return fmt.Sprintf("%s does not launch at %s: under 30 cm.", s("ship"), s("target"))
 	case "move":
+		if _, ok := e.Get("cm"); !ok {
+			return fmt.Sprintf("%s: %s.", s("ship"), s("course"))
+		}
 		return fmt.Sprintf("%s: %s, %d cm.", s("ship"), s("course"), e.Int("cm"))
 	case "gunfire":
 		return fmt.Sprintf("%s %s at %s, %d cm: factor %d, %s.", s("ship"), s("weapons"), s("target"), e.Int("cm"), e.Int("factor"), s("result"))

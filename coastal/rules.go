@@ -77,6 +77,7 @@ type Rules struct {
 	straddle  map[[2]string]bool // shooter, target: straddled or hit last turn
 	straddleN map[[2]string]bool // ... this turn
 	nTorp     int
+	potMax    map[string]int // the fastest ship of each pot: how far its dummies go
 
 	// facts of the roll being made (tables.Facts)
 	f [nFacts]int
@@ -158,7 +159,7 @@ var stepText = [...]string{"",
 	"defender dices for repairs", "defender launches torpedoes, then moves", "attacker observes and fires", "defender calculates damage"}
 
 func (r *Rules) step(c *engine.Ctx, n int) {
-	if r.Step != 0 {
+	if n != 1 { // the turn's pause stands before step 1
 		c.Pause("step", 1)
 	}
 	r.Step = n
@@ -192,6 +193,12 @@ func (r *Rules) setUp(c *engine.Ctx) {
 		chits := slices.Clone(p.Real)
 		for range p.Dummies {
 			chits = append(chits, "dummy")
+		}
+		if r.potMax == nil {
+			r.potMax = map[string]int{}
+		}
+		for _, name := range p.Real {
+			r.potMax[p.ID] = max(r.potMax[p.ID], ships[name].MaxSpeed())
 		}
 		cup := c.NewCup(p.ID, p.Title, chits...)
 		n := p.Draw

@@ -17,7 +17,7 @@ func (r *Rules) launchAndMove(c *engine.Ctx, side string) {
 	for _, m := range r.sideMarkers(side) {
 		s := m.Ship
 		if s != nil {
-			s.Turning, s.Launched, s.Fired = false, false, false
+			s.Turning, s.Launched = false, false
 			if !s.Acting() {
 				if s.Withdrawn && !s.Disabled && !s.Sunk {
 					s.Speed = s.MaxSpeed()
@@ -113,7 +113,7 @@ var courses = []struct{ name, text string }{
 
 func (r *Rules) move(c *engine.Ctx, m *Marker) {
 	s := m.Ship
-	max, canTurn, speed := 40, true, m.speed // a dummy goes where it is pushed
+	max, canTurn, speed := r.potMax[m.Pot], true, m.speed // a dummy as fast as its pot's fastest
 	name := m.ID
 	if s != nil {
 		max, speed, name = s.MaxSpeed(), s.Speed, s.Name+" ("+m.ID+")"
@@ -182,6 +182,12 @@ func (r *Rules) move(c *engine.Ctx, m *Marker) {
 		s.Speed, s.Turning = speed, turning
 	} else {
 		m.speed = speed
+	}
+	// the table moves the model: the speed is told only of a marker in
+	// the open (a hidden one's would tell its class)
+	if !m.Revealed {
+		c.Emit("move", gamelog.Str("ship", m.ID), gamelog.Str("course", course))
+		return
 	}
 	c.Emit("move", gamelog.Str("ship", m.ID), gamelog.Str("course", course), gamelog.Int("cm", speed), gamelog.Bool("turning", turning))
 }
@@ -277,6 +283,8 @@ func (r *Rules) observe(c *engine.Ctx, obs *Marker, n int) {
 		t := m.Ship
 		r.f[fFiring] = b2i(t.Fired)
 		r.f[fMoving] = b2i((t.Speed > 0 && !(t.Class.fast() && t.Speed <= 4)) || cm <= 12)
+	} else if m.Torpedo {
+		r.f[fMoving] = 1 // torpedoes run 15 cm a move
 	} else {
 		// a dummy counts as its pot's ships would: a fast boat's pot at 4 cm
 		// or less is not "moving"
@@ -421,6 +429,9 @@ func (r *Rules) turnEnd(c *engine.Ctx) {
 		}
 	}
 	r.straddle, r.straddleN = r.straddleN, map[[2]string]bool{}
+	for _, s := range r.Ships {
+		s.Fired = false
+	}
 }
 
 func (r *Rules) over() bool {

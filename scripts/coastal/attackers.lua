@@ -27,15 +27,16 @@ function decide(d, game)
     if has(d, "nearest") then return "nearest" end
     return "none"
   elseif d.kind == "launch" then
-    if not fired[m] and has(d, "launch") and d.options[1].class ~= "dummy_spent" then
+    if not fired[m] and has(d, "launch") then
       fired[m] = true
       return { option = "launch" }
     end
     return "hold"
   elseif d.kind == "fire" then
-    -- E-boats fire their cannon at what they see only once they have
-    -- launched; a dummy never fires
-    if fired[m] and d.options[1].class ~= "dummy" and has(d, "fire") then
+    -- a hidden marker holds fire (a dummy cannot fire: a real boat that
+    -- did would give itself away); a boat in sight fires once it has
+    -- launched
+    if fired[m] and has(d, "observe") and has(d, "fire") then
       return { option = "fire" }
     end
     return "hold"

@@ -47,15 +47,16 @@ function decide(d, game)
     if has(d, "nearest") then return "nearest" end
     return "none"
   elseif d.kind == "fire" then
+    -- A hidden marker holds fire: a dummy cannot fire, so a real ship
+    -- that did would give itself away (only a revealed marker is offered
+    -- "observe", so its absence means hidden).
+    if not has(d, "observe") then return "hold" end
     -- b: escorts keep observation on the nearest active ship and fire at
-    -- it, using their second chance on new markers within 60 cm only when
-    -- nothing is in sight; merchantmen use both chances to observe
+    -- it; merchantmen use both chances to observe
     if escorts[class] and has(d, "fire") then
       return { option = "fire" }
     end
-    if has(d, "observe") then return "observe" end
-    if class ~= "dummy" and has(d, "fire") then return { option = "fire" } end
-    return "hold"
+    return "observe"
   elseif d.kind == "move" then
     -- a: until aware, the convoy holds 4 cm in its current direction
     if not aware(game) or not has(d, "toward") then return "hold" end
