@@ -330,7 +330,7 @@ func (r *Rules) repairs(c *engine.Ctx, side string) {
 			continue
 		}
 		if s.EngLost > 0 || s.BridgeL > 0 || slices.Contains(s.GunLost, true) {
-			t, _ := c.RollDice(d6, "repair "+s.Name)
+			t, _ := c.RollDice(d6, "repair:"+s.Name)
 			if t == 6 {
 				what := ""
 				switch {
@@ -372,7 +372,7 @@ func (r *Rules) tow(c *engine.Ctx, s *Ship) {
 	if c.Decide(d) == 0 {
 		return
 	}
-	t, _ := c.RollDice(d6, "tow "+s.Name)
+	t, _ := c.RollDice(d6, "tow:"+s.Name)
 	by := d.Args().Str("by")
 	if t >= 5 {
 		s.Disabled = false
@@ -477,17 +477,17 @@ func (r *Rules) torpedoHit(c *engine.Ctx, t *Marker, s *Ship, endOn bool) {
 	pts := 0
 	switch effect {
 	case "near":
-		pts, _ = c.RollDice(d2d, "near explosion, "+s.Name)
+		pts, _ = c.RollDice(d2d, "near:"+s.Name)
 	case "serious":
-		pts, _ = c.RollDice(d4d, "serious damage, "+s.Name)
+		pts, _ = c.RollDice(d4d, "serious:"+s.Name)
 	case "disabled":
 		s.Disabled = true
 	case "sink6":
 		s.Disabled = true
-		s.SinkIn, _ = c.RollDice(d6, "turns before "+s.Name+" sinks")
+		s.SinkIn, _ = c.RollDice(d6, "sinks:"+s.Name)
 	case "sink4":
 		s.Disabled = true
-		s.SinkIn, _ = c.RollDice(d4, "turns before "+s.Name+" sinks")
+		s.SinkIn, _ = c.RollDice(d4, "sinks:"+s.Name)
 	case "break":
 		s.Disabled, s.SinkIn = true, 1
 	}
@@ -498,12 +498,12 @@ func (r *Rules) torpedoHit(c *engine.Ctx, t *Marker, s *Ship, endOn bool) {
 	c.Emit("torpedo_hit", gamelog.Str("torpedo", t.ID), gamelog.Str("target", s.Name), gamelog.Str("effect", effect), gamelog.Int("damage", pts), gamelog.Int("sinks_in", s.SinkIn))
 	r.addDamage(c, s, pts)
 	if hitNow {
-		n, _ := c.RollDice(d6, "systems lost, "+s.Name)
+		n, _ := c.RollDice(d6, "systems:"+s.Name)
 		for range n {
 			r.system(c, s, false)
 		}
 		if s.Cargo == "ammo" || s.Cargo == "oil" {
-			if e, _ := c.RollDice(d6, s.Name+" carries "+s.Cargo); e >= 3 {
+			if e, _ := c.RollDice(d6, "explodes:"+s.Name); e >= 3 {
 				r.sink(c, s, "explodes: "+s.Cargo+" cargo")
 			}
 		}
