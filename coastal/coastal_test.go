@@ -411,3 +411,73 @@ func TestHiddenMarkersMasked(t *testing.T) {
 		}
 	}
 }
+
+// Every scenario plays to its end with the solo scripts on both sides,
+// the same twice, and replays.
+func TestEveryScenarioPlays(t *testing.T) {
+	for _, sc := range Scenarios {
+		for _, size := range []string{"2", "5"} {
+			t.Run(sc+"-"+size, func(t *testing.T) {
+				opts := []gamelog.Option{{Name: "scenario", Value: sc}, {Name: "size", Value: size}, {Name: "merchants", Value: size}}
+				g := playConvoy(t, 5, opts...)
+				a := logOf(t, g)
+				if b := logOf(t, playConvoy(t, 5, opts...)); !bytes.Equal(a, b) {
+					t.Fatal("two logs differ")
+				}
+				lg, err := gamelog.Read(sc, bytes.NewReader(a))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if _, err := engine.Replay(def(t), lg, -1, engine.Config{}); err != nil {
+					t.Fatalf("replay: %v", err)
+				}
+				r := g.Rules().(*Rules)
+				if r.Result == "" {
+					t.Fatal("no result")
+				}
+			})
+		}
+	}
+}
+
+// Scenarios: victory conditions.
+func TestVictoryConditions(t *testing.T) {
+	ship := func(side string, class Class, f func(*Ship)) *Ship {
+		s := &Ship{Side: side, Class: class, Hull: 4, Engines: []int{8}}
+		if f != nil {
+			f(s)
+		}
+		return s
+	}
+	sunk := func(s *Ship) { s.Sunk = true }
+	torpHit := func(s *Ship) { s.TorpHit = true }
+	zero := func(s *Ship) { s.Withdrawn = true }
+	escaped := func(s *Ship) { s.Escaped = true }
+	for _, c := range []struct {
+		name     string
+		scenario string
+		ships    []*Ship
+		vp       int
+		result   string
+	}{
+		{"(1) merchantman sunk +2", Convoy, []*Ship{ship(Defender, Merchant, sunk)}, 2, "attacker wins"},
+		{"(1) corvette sunk +2", Convoy, []*Ship{ship(Defender, Corvette, sunk)}, 2, "attacker wins"},
+		{"(1) trawler sunk is not larger than a trawler", Convoy, []*Ship{ship(Defender, Trawler, sunk)}, 0, "draw"},
+		{"(1) another ship hit by a torpedo +1", Convoy, []*Ship{ship(Defender, Trawler, torpHit)}, 1, "attacker wins"},
+		{"(1) E-boat lost -3", Convoy, []*Ship{ship(Attacker, EBoat, sunk), ship(Defender, Merchant, sunk)}, -1, "defender wins"},
+		{"(1) E-boat '0' pointed -1", Convoy, []*Ship{ship(Attacker, EBoat, zero), ship(Defender, Merchant, torpHit)}, 0, "draw"},
+		{"(2) fewer lost wins", Rescue, []*Ship{ship(Attacker, MTB, sunk), ship(Defender, EBoat, zero), ship(Defender, EBoat, sunk)}, 1, "attacker wins"},
+		{"(3) equal losses draw", Hunter, []*Ship{ship(Attacker, MTB, zero), ship(Defender, EBoat, sunk)}, 0, "draw"},
+		{"(4) 2 of 3 escape and a patrol boat lost", Escape, []*Ship{ship(Attacker, MTB, escaped), ship(Attacker, MTB, escaped), ship(Attacker, MTB, sunk), ship(Defender, EBoat, sunk)}, 2, "attacker wins"},
+		{"(4) all escape but nothing lost", Escape, []*Ship{ship(Attacker, MTB, escaped), ship(Defender, EBoat, nil)}, 1, "defender wins"},
+		{"(4) 1 of 3 escapes", Escape, []*Ship{ship(Attacker, MTB, escaped), ship(Attacker, MTB, nil), ship(Attacker, MTB, nil), ship(Defender, EBoat, sunk)}, 1, "defender wins"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := &Rules{Scenario: c.scenario, Ships: c.ships, Setup: &Setup{}}
+			vp, result := r.Outcome()
+			if vp != c.vp || result != c.result {
+				t.Errorf("got %d %s, want %d %s", vp, result, c.vp, c.result)
+			}
+		})
+	}
+}

@@ -78,7 +78,6 @@ var (
 	systemNames = []string{"bridge", "engines", "fwdgun", "sidegun", "aftgun", "torpedoes", "hull"}
 )
 
-
 var (
 	defOnce sync.Once
 	defVal  *engine.Definition

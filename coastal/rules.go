@@ -169,6 +169,18 @@ func (r *Rules) step(c *engine.Ctx, n int) {
 // setUp deploys the scenario and draws every marker from its pot, hidden
 // for its side (Ship movement; Solo rules: convoys).
 func (r *Rules) setUp(c *engine.Ctx) {
+	if r.Scenario == Hunter {
+		// (3) On a 5 or 6 the Allies have an escort destroyer with them.
+		if t, _ := c.RollDice(d6, "destroyer"); t >= 5 {
+			p := r.Params
+			p.Destroyer = true
+			s, err := Deploy(Hunter, p)
+			if err != nil {
+				c.Fail(err)
+			}
+			r.Setup = s
+		}
+	}
 	s := r.Setup
 	ships := map[string]*Ship{}
 	add := func(fs []Force, side string) {

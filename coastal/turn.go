@@ -483,30 +483,33 @@ func (r *Rules) ConvoyVP() int {
 	return vp
 }
 
-// victory applies the scenario's conditions.
-func (r *Rules) victory(c *engine.Ctx) {
+// Outcome applies the scenario's victory conditions: (1) the Germans'
+// points, positive a win, negative a loss, 0 a draw; (2) and (3) fewer
+// ships lost or '0' pointed; (4) the smaller force wins if the larger
+// loses a ship and 2/3 of it escape.
+func (r *Rules) Outcome() (vp int, result string) {
 	switch r.Scenario {
 	case Convoy:
-		r.VP = r.ConvoyVP()
+		vp = r.ConvoyVP()
 		switch {
-		case r.VP > 0:
-			r.Result = "attacker wins"
-		case r.VP < 0:
-			r.Result = "defender wins"
+		case vp > 0:
+			result = "attacker wins"
+		case vp < 0:
+			result = "defender wins"
 		default:
-			r.Result = "draw"
+			result = "draw"
 		}
 	case Rescue, Hunter:
 		al, az := r.Losses(Attacker)
 		dl, dz := r.Losses(Defender)
-		r.VP = (dl + dz) - (al + az)
+		vp = (dl + dz) - (al + az)
 		switch {
 		case al+az < dl+dz:
-			r.Result = "attacker wins"
+			result = "attacker wins"
 		case al+az > dl+dz:
-			r.Result = "defender wins"
+			result = "defender wins"
 		default:
-			r.Result = "draw"
+			result = "draw"
 		}
 	case Escape:
 		dl, _ := r.Losses(Defender)
@@ -519,13 +522,19 @@ func (r *Rules) victory(c *engine.Ctx) {
 				}
 			}
 		}
-		r.VP = out
+		vp = out
 		if dl > 0 && 3*out >= 2*n {
-			r.Result = "attacker wins"
+			result = "attacker wins"
 		} else {
-			r.Result = "defender wins"
+			result = "defender wins"
 		}
 	}
+	return vp, result
+}
+
+// victory ends the action.
+func (r *Rules) victory(c *engine.Ctx) {
+	r.VP, r.Result = r.Outcome()
 	c.Emit("victory", gamelog.Str("scenario", r.Scenario), gamelog.Int("vp", r.VP), gamelog.Str("result", r.Result))
 }
 
