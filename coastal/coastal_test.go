@@ -3,6 +3,7 @@ package coastal
 import (
 	"bytes"
 	"fmt"
+	"os"
 	"strings"
 	"testing"
 
@@ -287,12 +288,19 @@ func (a *tableAnswers) answer(d *engine.Decision) (string, []string) {
 // the defender by scripts/coastal/convoy.lua, the table by tableAnswers.
 func playConvoy(t *testing.T, seed uint64, opts ...gamelog.Option) *engine.Game {
 	t.Helper()
+	return playWith(t, seed, map[string]string{Attacker: "attackers.lua", Defender: "convoy.lua"}, opts...)
+}
+
+// playWith plays a game with a script on each side.
+func playWith(t *testing.T, seed uint64, scripts map[string]string, opts ...gamelog.Option) *engine.Game {
+	t.Helper()
 	d := def(t)
 	g, err := engine.New(engine.Config{Def: d, Seed: seed, Options: opts})
 	if err != nil {
 		t.Fatal(err)
 	}
-	for side, file := range map[string]string{Attacker: "attackers.lua", Defender: "convoy.lua"} {
+	for _, side := range Sides {
+		file := scripts[side]
 		h, err := scripting.AttachSide(g, d, side, "../scripts/coastal/"+file, scripting.Options{Deadline: scripting.DefaultDeadline * 8})
 		if err != nil {
 			t.Fatal(err)
@@ -479,5 +487,61 @@ func TestVictoryConditions(t *testing.T) {
 				t.Errorf("got %d %s, want %d %s", vp, result, c.vp, c.result)
 			}
 		})
+	}
+}
+
+// Every event type and field the game writes is in docs/log-format.md's
+// Coastal Warfare section.
+func TestLogFormatDocumented(t *testing.T) {
+	src, err := os.ReadFile("../docs/log-format.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := string(src)
+	i := strings.Index(doc, "### Coastal Warfare events")
+	if i < 0 {
+		t.Fatal("no Coastal Warfare section in docs/log-format.md")
+	}
+	doc = doc[i:]
+	if j := strings.Index(doc, "\n## "); j > 0 {
+		doc = doc[:j]
+	}
+	kernel := map[string]bool{"roll": true, "decision": true, "draw": true, "reveal": true, "read": true}
+	for _, sc := range Scenarios {
+		g := playConvoy(t, 9, gamelog.Option{Name: "scenario", Value: sc})
+		for _, e := range g.History() {
+			if kernel[e.Type] {
+				continue
+			}
+			if !strings.Contains(doc, "`"+e.Type+"`") {
+				t.Errorf("%s: event %s is not documented", sc, e.Type)
+				continue
+			}
+			for _, f := range e.Fields {
+				if !strings.Contains(doc, "`"+f.Key+"`") {
+					t.Errorf("%s: field %s.%s is not documented", sc, e.Type, f.Key)
+				}
+			}
+		}
+	}
+}
+
+// The flotilla script (Warship v Warship tactics) plays either side of a
+// hunter action to its end.
+func TestFlotillaScript(t *testing.T) {
+	for _, seed := range []uint64{1, 2, 3} {
+		g := playWith(t, seed, map[string]string{Attacker: "flotilla.lua", Defender: "flotilla.lua"}, gamelog.Option{Name: "scenario", Value: Hunter})
+		launched, comb := 0, 0
+		for _, e := range g.History() {
+			if e.Type == "launch" {
+				launched++
+			}
+			if e.Type == "move" && e.Str("course") == "comb" {
+				comb++
+			}
+		}
+		if launched == 0 || comb == 0 {
+			t.Errorf("seed %d: %d launches, %d combing moves: the tactics never came into play", seed, launched, comb)
+		}
 	}
 }

@@ -284,18 +284,9 @@ func (r *Rules) Register(w io.Writer, knows func(side string) bool) error {
 		if !m.Revealed && !knows(s.Side) {
 			continue
 		}
-		state := "afloat"
-		switch {
-		case s.Sunk:
-			state = "sunk"
-		case s.Escaped:
-			state = "escaped"
-		case s.SinkIn > 0:
+		state := s.State()
+		if s.SinkIn > 0 && !s.Sunk {
 			state = fmt.Sprintf("sinking in %d", s.SinkIn)
-		case s.Disabled:
-			state = "disabled"
-		case s.Withdrawn:
-			state = "'0' pointed"
 		}
 		hull := "-"
 		if s.Hull > 0 {
@@ -362,6 +353,7 @@ func (r *Rules) WriteView(w engine.ViewWriter, part int) {
 			if m.Ship != nil {
 				w.Str("class", m.Ship.Class.String())
 				w.Bool("fired", m.Ship.Fired)
+				w.Str("state", m.Ship.State())
 			}
 		}
 		w.Close()

@@ -254,3 +254,19 @@ func NewShip(r *tables.Record, name, side string) (*Ship, error) {
 	}
 	return s, nil
 }
+
+// State is how the ship stands: afloat, sunk, escaped, disabled or
+// withdrawn ('0' pointed).
+func (s *Ship) State() string {
+	switch {
+	case s.Sunk:
+		return "sunk"
+	case s.Escaped:
+		return "escaped"
+	case s.Disabled:
+		return "disabled"
+	case s.Withdrawn:
+		return "withdrawn"
+	}
+	return "afloat"
+}

@@ -43,6 +43,16 @@ func (r *Rules) launchAndMove(c *engine.Ctx, side string) {
 					return nil
 				}
 				ownFacts(d, m)
+				left := 0
+				switch {
+				case s != nil:
+					left = s.Torps
+				case !m.launched:
+					left = 1
+				}
+				for i := range d.Options {
+					d.Options[i].Facts = append(d.Options[i].Facts, gamelog.Int("left", left))
+				}
 				if c.Decide(d) == 1 {
 					target := d.Args().Str("target")
 					if _, cm := askRange(c, "Measure from "+m.ID+" to "+target+" (torpedoes need 30 cm or more)", nil, 30); cm > 0 {

@@ -27,7 +27,7 @@ function decide(d, game)
     if has(d, "nearest") then return "nearest" end
     return "none"
   elseif d.kind == "launch" then
-    if not fired[m] and has(d, "launch") then
+    if not fired[m] and has(d, "launch") and d.options[1].left > 0 then
       fired[m] = true
       return { option = "launch" }
     end
