@@ -10,6 +10,7 @@ import (
 	"github.com/schnell-wargames/schnell/engine"
 	"github.com/schnell-wargames/schnell/gamelog"
 	"github.com/schnell-wargames/schnell/scripting"
+	"github.com/schnell-wargames/schnell/sheet"
 	"github.com/schnell-wargames/schnell/tables"
 )
 
@@ -543,5 +544,72 @@ func TestFlotillaScript(t *testing.T) {
 		if launched == 0 || comb == 0 {
 			t.Errorf("seed %d: %d launches, %d combing moves: the tactics never came into play", seed, launched, comb)
 		}
+	}
+}
+
+// Sheets: the per-side register never shows an unobserved identity of the
+// other side; the referee's shows all; the others render.
+func TestSheets(t *testing.T) {
+	g := playConvoy(t, 11, gamelog.Option{Name: "turns", Value: "2"})
+	r := g.Rules().(*Rules)
+	all, err := Game{}.Sheets(g, "all", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(all) != len(sheetNames) {
+		t.Fatalf("%d sheets, want %d", len(all), len(sheetNames))
+	}
+	hidden := 0
+	for _, s := range all {
+		var b bytes.Buffer
+		if err := sheet.Write(&b, sheet.Text, s); err != nil {
+			t.Fatalf("%s: %v", s.Name, err)
+		}
+		if s.Name != "register-attacker" && s.Name != "register-defender" {
+			continue
+		}
+		side := strings.TrimPrefix(s.Name, "register-")
+		for _, row := range s.Rows {
+			m := r.marker(row[0])
+			if m.Side != side && !m.Revealed {
+				hidden++
+				if row[4] != "?" {
+					t.Errorf("%s shows %s as %q", s.Name, m.ID, row[4])
+				}
+			}
+			if m.Side == side && row[4] == "?" {
+				t.Errorf("%s hides its own %s", s.Name, m.ID)
+			}
+		}
+	}
+	if hidden == 0 {
+		t.Error("no hidden marker to check")
+	}
+	if _, err := (Game{}).Sheets(g, "nonesuch", 0); err == nil {
+		t.Error("an unknown sheet gives no error")
+	}
+	var lg gamelog.Log
+	lg.Events = g.History()
+	rep, err := Game{}.Report(g, &lg, 0)
+	if err != nil || !strings.Contains(rep, "After-action report") {
+		t.Errorf("report: %v\n%s", err, rep)
+	}
+}
+
+// docs/lua-api-coastal.md is generated from LuaAPI (-update rewrites it).
+func TestLuaAPIDoc(t *testing.T) {
+	want := Game{}.LuaAPI().Doc()
+	path := "../docs/lua-api-coastal.md"
+	if *update {
+		if err := os.WriteFile(path, []byte(want), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(got) != want {
+		t.Errorf("%s is out of date: go test ./coastal -run LuaAPIDoc -update", path)
 	}
 }

@@ -131,6 +131,7 @@ func Definition() (*engine.Definition, error) {
 			},
 			Reference:     func(engine.Rules) engine.Decider { return engine.TakeDefault{} },
 			ReferenceName: "the default orders",
+			Game:          Game{},
 		}
 	})
 	return defVal, defErr
