@@ -1,0 +1,171 @@
+package coastal
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/schnell-wargames/schnell/engine"
+	"github.com/schnell-wargames/schnell/gamelog"
+	"github.com/schnell-wargames/schnell/tables"
+)
+
+// torpedoCase runs one torpedo contact against a ship made from a card,
+// with the dice given in order (physical dice).
+type torpedoRun struct {
+	card   string
+	speed  int
+	endOn  bool
+	real   bool // the torpedo marker is a real torpedo
+	dummy  bool // the target marker is a dummy
+	rules  *Rules
+	target *Ship
+	marker *Marker
+}
+
+func (tr *torpedoRun) Play(c *engine.Ctx) {
+	r := tr.rules
+	r.Aware = map[string]bool{}
+	s, err := NewShip(c.Record(tr.card), "target1", Defender)
+	if err != nil {
+		c.Fail(err)
+	}
+	s.Speed = tr.speed
+	tr.target = s
+	tm := &Marker{ID: "M1", Side: Defender, Ship: s, Revealed: true}
+	if tr.dummy {
+		tm.Ship = nil
+	}
+	tr.marker = tm
+	t := &Marker{ID: "T1", Side: Attacker, Torpedo: true, Real: tr.real, Revealed: true}
+	r.Markers = []*Marker{tm, t}
+	r.Ships = []*Ship{s}
+	r.nTorp = 1
+	// the table says T1 touched M1 (Torpedoes: 15 cm a move)
+	r.moveTorpedoes(c, Attacker)
+}
+
+func playTorpedo(t *testing.T, tr *torpedoRun, faces ...string) *engine.Game {
+	t.Helper()
+	d := *def(t)
+	tr.rules = &Rules{Scenario: Convoy, Setup: &Setup{}}
+	d.New = func([]gamelog.Option, *tables.Set) (engine.Rules, error) { return tr, nil }
+	g, err := engine.New(engine.Config{Def: &d, Seed: 1, Mode: engine.Physical})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.KeepHistory(true)
+	if _, err := g.Step(engine.NoPause); err != nil {
+		t.Fatal(err)
+	}
+	for !g.Over() {
+		p := g.Pending()
+		var err error
+		switch {
+		case p.Decision != nil:
+			endOn := "no"
+			if tr.endOn {
+				endOn = "yes"
+			}
+			_, err = g.ChooseArgs("touch", []string{"M1", endOn}, engine.ByPlayer, engine.NoPause)
+		case p.Roll != nil:
+			if len(faces) == 0 {
+				t.Fatalf("a roll for %s comes, and no faces are left", p.Roll.Label)
+			}
+			n := p.Roll.Spec.N
+			if n > len(faces) {
+				t.Fatalf("a roll of %d dice for %s, %d faces left", n, p.Roll.Label, len(faces))
+			}
+			_, err = g.RollFaces(faces[:n], engine.NoPause)
+			faces = faces[n:]
+		default:
+			_, err = g.Step(engine.NoPause)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if len(faces) > 0 {
+		t.Errorf("faces left: %v", faces)
+	}
+	return g
+}
+
+func events(g *engine.Game) string {
+	var out []string
+	for _, e := range g.History() {
+		if line := describe(&e); line != "" {
+			out = append(out, line)
+		}
+	}
+	return strings.Join(out, " | ")
+}
+
+// Torpedoes: hits and effect, table-driven.
+func TestTorpedoContacts(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		tr    torpedoRun
+		faces []string
+		want  []string // in the events, in order
+		check func(t *testing.T, tr *torpedoRun)
+	}{
+		{"E-boats and MTBs are never hit", torpedoRun{card: "S-BOAT", speed: 8, real: true}, nil,
+			[]string{"E-boats and MTBs are never hit"}, nil},
+		{"a dummy torpedo is gone at any contact", torpedoRun{card: "MERCHANT", speed: 4}, nil,
+			[]string{"T1 removed: a dummy torpedo touched M1"}, nil},
+		{"a real torpedo removes a dummy marker and runs on", torpedoRun{card: "MERCHANT", real: true, dummy: true}, nil,
+			[]string{"M1 removed: a dummy, touched by torpedo T1"}, nil},
+		{"corvette column: 3 runs under", torpedoRun{card: "FLOWER", speed: 8, real: true}, []string{"3"},
+			nil, func(t *testing.T, tr *torpedoRun) {
+				if tr.target.Damage != 0 || tr.rules.Markers[1].Gone {
+					t.Error("a torpedo that runs under does no harm and runs on")
+				}
+			}},
+		{"merchant +1: 3 reads 4, near, 2D6 damage", torpedoRun{card: "MERCHANT", speed: 4, real: true}, []string{"3", "2", "5"},
+			[]string{"Torpedo T1 at target1: near, 7 damage"}, nil},
+		{"end-on -1: 6 reads 5, serious 4D6 and D6 systems", torpedoRun{card: "FLOWER", speed: 8, endOn: true, real: true}, []string{"6", "1", "1", "1", "1", "1", "10"},
+			[]string{"Torpedo T1 at target1: serious, 4 damage", "target1 loses a non-critical area"}, nil},
+		{"small 7+: disabled, sinks in D4 turns", torpedoRun{card: "TRAWLER", speed: 0, real: true}, []string{"6", "3", "1", "10"},
+			[]string{"Torpedo T1 at target1: sink4, sinks in 3 turn(s)"}, func(t *testing.T, tr *torpedoRun) {
+				if !tr.target.Disabled || tr.target.SinkIn != 3 || !tr.target.TorpHit {
+					t.Errorf("target: %+v", tr.target)
+				}
+			}},
+		{"large 7+: breaks in two, sinks in 1 turn", torpedoRun{card: "HUNT", speed: 0, real: true}, []string{"6", "1", "10"},
+			[]string{"Torpedo T1 at target1: break, sinks in 1 turn(s)"}, nil},
+		{"large 5: disabled", torpedoRun{card: "HUNT", speed: 8, real: true}, []string{"5", "1", "10"},
+			[]string{"Torpedo T1 at target1: disabled"}, nil},
+		{"ammunition ship explodes on 3+ (merchant +1: 5 reads 6, disabled)", torpedoRun{card: "AMMO-SHIP", speed: 4, real: true}, []string{"5", "1", "10", "3"},
+			[]string{"disabled", "target1 sinks: explodes: ammo cargo"}, nil},
+		{"ammunition ship does not explode on 2", torpedoRun{card: "AMMO-SHIP", speed: 4, real: true}, []string{"5", "1", "10", "2"},
+			[]string{"disabled"}, func(t *testing.T, tr *torpedoRun) {
+				if tr.target.Sunk {
+					t.Error("sunk on a 2")
+				}
+			}},
+		{"1-2 miss", torpedoRun{card: "MERCHANT", speed: 4, real: true}, []string{"1"},
+			nil, func(t *testing.T, tr *torpedoRun) {
+				if tr.target.Damage != 0 || !tr.rules.Markers[1].Gone {
+					t.Error("a miss does no harm and the torpedo is spent")
+				}
+			}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			tr := c.tr
+			g := playTorpedo(t, &tr, c.faces...)
+			got := events(g)
+			at := 0
+			for _, w := range c.want {
+				i := strings.Index(got[at:], w)
+				if i < 0 {
+					t.Errorf("no %q in order in: %s", w, got)
+					break
+				}
+				at += i + len(w)
+			}
+			if c.check != nil {
+				c.check(t, &tr)
+			}
+		})
+	}
+}
