@@ -585,6 +585,9 @@ func (r *Rules) loseSystem(c *engine.Ctx, s *Ship, sys string) {
 		if s.EngLost < len(s.Engines) {
 			s.EngLost++
 			what = "an engine box"
+			// Ship movement: all engines lost at 10 cm or more, it runs on
+			// 3 cm in its next move only, straight ahead.
+			s.Drift = s.EngLost == len(s.Engines) && s.Speed >= 10
 		}
 	case "fwdgun", "aftgun", "sidegun":
 		var up []int

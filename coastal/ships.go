@@ -180,6 +180,7 @@ type Ship struct {
 	Turning  bool // turned this turn
 	Launched bool // launched torpedoes this turn: half speed
 	Fired    bool // fired guns this turn (observation +2)
+	Drift    bool // lost its last engine box at 10 cm or more: 3 cm ahead next move
 
 	TorpHit   bool // hit by a torpedo (VP)
 	Disabled  bool

@@ -169,3 +169,72 @@ func TestTorpedoContacts(t *testing.T) {
 		})
 	}
 }
+
+// playRules runs play as a game's rules, answering decisions with answer.
+type playRules struct {
+	r    *Rules
+	play func(c *engine.Ctx, r *Rules)
+}
+
+func (p *playRules) Play(c *engine.Ctx) { p.play(c, p.r) }
+
+func runRules(t *testing.T, play func(c *engine.Ctx, r *Rules), answer func(d *engine.Decision) (string, []string)) (*engine.Game, *Rules) {
+	t.Helper()
+	d := *def(t)
+	pr := &playRules{r: &Rules{Scenario: Convoy, Setup: &Setup{}, Aware: map[string]bool{Attacker: true, Defender: true}}, play: play}
+	d.New = func([]gamelog.Option, *tables.Set) (engine.Rules, error) { return pr, nil }
+	g, err := engine.New(engine.Config{Def: &d, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.KeepHistory(true)
+	_, err = g.Step(engine.NoPause)
+	for i := 0; err == nil && !g.Over() && i < 100; i++ {
+		p := g.Pending()
+		if p.Decision == nil {
+			_, err = g.Step(engine.NoPause)
+			continue
+		}
+		ans, args := answer(p.Decision)
+		_, err = g.ChooseArgs(ans, args, engine.ByPlayer, engine.NoPause)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g, pr.r
+}
+
+// Ship movement: a ship that loses all its engines at 10 cm or more runs
+// on 3 cm in its next move only, straight ahead; Bridge loss: no turning.
+func TestEngineAndBridgeLoss(t *testing.T) {
+	var offered []string
+	g, _ := runRules(t, func(c *engine.Ctx, r *Rules) {
+		s, _ := NewShip(c.Record("FAIRMILE-D"), "mtb1", Attacker)
+		s.Speed = 12
+		m := &Marker{ID: "A1", Side: Attacker, Ship: s, Revealed: true}
+		r.Markers = []*Marker{m}
+		s.EngLost = 2
+		r.loseSystem(c, s, "engines") // the last box, at 12 cm
+		r.move(c, m)                  // drifts 3 cm
+		r.move(c, m)                  // dead in the water
+		s.EngLost = 0
+		r.loseSystem(c, s, "bridge")
+		r.move(c, m)
+	}, func(d *engine.Decision) (string, []string) {
+		var names []string
+		for _, o := range d.Options {
+			names = append(names, o.Name)
+		}
+		offered = append(offered, strings.Join(names, ","))
+		return "hold", nil
+	})
+	got := events(g)
+	for _, w := range []string{"mtb1 loses an engine box.", "A1: hold, 3 cm.", "A1: hold, 0 cm.", "mtb1 loses a bridge point.", "A1: hold, 3 cm."} {
+		if !strings.Contains(got, w) {
+			t.Errorf("no %q in %s", w, got)
+		}
+	}
+	if want := "hold,speed|hold,speed|hold,speed"; strings.Join(offered, "|") != want {
+		t.Errorf("offered %s, want %s (no turning orders adrift, dead or without a bridge)", strings.Join(offered, "|"), want)
+	}
+}

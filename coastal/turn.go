@@ -131,6 +131,9 @@ func (r *Rules) move(c *engine.Ctx, m *Marker) {
 			max /= 2 // a ship that fires torpedoes moves at half speed
 		}
 		canTurn = s.Bridge == 0 || s.BridgeL < s.Bridge // no bridge: no turning
+		if s.Drift {
+			max, canTurn, s.Drift = 3, false, false
+		}
 	}
 	d := &engine.Decision{Kind: "move", Side: m.Side, Prompt: fmt.Sprintf("%s moves: up to %d cm", name, max)}
 	unaware := !r.Aware[m.Side]
