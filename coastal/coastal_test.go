@@ -613,3 +613,55 @@ func TestLuaAPIDoc(t *testing.T) {
 		t.Errorf("%s is out of date: go test ./coastal -run LuaAPIDoc -update", path)
 	}
 }
+
+// Warship v Warship (solo rules 2-9): the pot, columns of 3, and once a
+// column's ship is found, live markers behind it and the other columns
+// back into the pot; a live dummy is replaced from the pot.
+func TestWarshipPot(t *testing.T) {
+	for _, c := range []struct {
+		size, enemy, drawn int
+	}{{2, 3, 9}, {4, 6, 18}} {
+		s, err := Deploy(Warships, Params{Size: c.size})
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := s.Pots[1]
+		if len(p.Real) != c.enemy || p.Dummies != 3*c.enemy || p.Draw != c.drawn {
+			t.Errorf("size %d: pot %d real + %d dummies, %d drawn; want %d + %d, %d", c.size, len(p.Real), p.Dummies, p.Draw, c.enemy, 3*c.enemy, c.drawn)
+		}
+	}
+	found, replaced := 0, 0
+	for seed := uint64(1); seed <= 8; seed++ {
+		g := playWith(t, seed, map[string]string{Attacker: "flotilla.lua", Defender: "flotilla.lua"}, gamelog.Option{Name: "scenario", Value: Warships}, gamelog.Option{Name: "size", Value: "3"})
+		r := g.Rules().(*Rules)
+		for _, m := range r.Markers {
+			if cols := ceilDiv(r.Setup.Pots[1].Draw, 3); m.Column > cols {
+				t.Errorf("seed %d: marker %s in column %d of %d", seed, m.ID, m.Column, cols)
+			}
+		}
+		for _, e := range g.History() {
+			if e.Type == "draw" && strings.HasPrefix(e.Str("for"), "replacing ") {
+				replaced++
+			}
+			if e.Type != "column_found" {
+				continue
+			}
+			found++
+			placed, removed := strs(&e, "placed"), strs(&e, "removed")
+			for _, id := range removed {
+				if m := r.marker(id); !m.Gone || m.Column == e.Int("column") {
+					t.Errorf("seed %d: %s removed but %+v", seed, id, m)
+				}
+			}
+			if len(placed) == 0 {
+				t.Errorf("seed %d: no live marker placed", seed)
+			}
+		}
+		if lg := logOf(t, g); !bytes.Equal(lg, logOf(t, playWith(t, seed, map[string]string{Attacker: "flotilla.lua", Defender: "flotilla.lua"}, gamelog.Option{Name: "scenario", Value: Warships}, gamelog.Option{Name: "size", Value: "3"}))) {
+			t.Errorf("seed %d: two logs differ", seed)
+		}
+	}
+	if found == 0 || replaced == 0 {
+		t.Errorf("%d columns found, %d live dummies replaced: the rule never came into play", found, replaced)
+	}
+}

@@ -86,12 +86,12 @@ var (
 
 // Options are the game's options (flags and `new` words).
 var Options = []engine.OptionDef{
-	{Name: "scenario", Default: Convoy, Values: Scenarios, Help: "the scenario: convoy, rescue, hunter or escape"},
+	{Name: "scenario", Default: Convoy, Values: Scenarios, Help: "the scenario: convoy, rescue, hunter, escape or warships (the solo rules' warship against warship)"},
 	{Name: "merchants", Default: "6", Help: "convoy: the merchantmen"},
 	{Name: "escort", Default: "corvette", Values: []string{"corvette", "trawler", "destroyer"}, Help: "convoy: 1 corvette, 2 trawlers or half a destroyer per 2 merchantmen"},
 	{Name: "boats", Default: "0", Help: "convoy: the E-boats (0: one per 1.5 merchantmen)"},
 	{Name: "attackers", Default: "normal", Values: []string{"normal", "solo"}, Help: "convoy: set the attackers up as normal or by the solo rules (1 per 2 merchantmen, 3 dummies each, 3 in 4 drawn)"},
-	{Name: "size", Default: "4", Help: "rescue, hunter, escape: the force of fast craft"},
+	{Name: "size", Default: "4", Help: "rescue, hunter, escape: the force of fast craft; warships: the flotilla"},
 	{Name: "turns", Default: "8", Help: "how many turns the action lasts"},
 	{Name: "sea", Default: "calm", Values: []string{"calm", "medium"}, Help: "a medium sea costs boats smaller than a corvette 2 when shooting"},
 	{Name: "weather", Default: "good", Values: []string{"good", "poor"}, Help: "poor weather costs 1 on observation"},
@@ -239,6 +239,8 @@ func describe(e *gamelog.Event) string {
 		return fmt.Sprintf("%s fails to take %s in tow.", s("by"), s("ship"))
 	case "escaped":
 		return fmt.Sprintf("%s escapes by the far edge.", s("ship"))
+	case "column_found":
+		return fmt.Sprintf("%s is a ship of column %d: markers %s go back into the pot; place %s behind it.", s("marker"), e.Int("column"), strings.Join(strs(e, "removed"), ", "), strings.Join(strs(e, "placed"), ", "))
 	case "lost_sight":
 		return fmt.Sprintf("Observation of %s is lost.", s("marker"))
 	case "victory":

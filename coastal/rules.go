@@ -25,7 +25,9 @@ type Marker struct {
 	Seen     bool // observed before, this game
 	Gone     bool
 	launched bool
-	speed    int // a dummy's speed (a ship's is its own)
+	Column   int  // Warships: the enemy column it stands in (0: none)
+	LiveMark bool // Warships: a marker behind the ship found; a dummy is replaced from the pot
+	speed    int  // a dummy's speed (a ship's is its own)
 	dr       engine.Drawn
 }
 
@@ -78,6 +80,10 @@ type Rules struct {
 	straddleN map[[2]string]bool // ... this turn
 	nTorp     int
 	potMax    map[string]int // the fastest ship of each pot: how far its dummies go
+	ships     map[string]*Ship
+	cups      map[string]*engine.Cup
+	found     bool // Warships: a real ship of a column has been observed
+	nLive     int
 
 	// facts of the roll being made (tables.Facts)
 	f [nFacts]int
@@ -200,7 +206,8 @@ func (r *Rules) setUp(c *engine.Ctx) {
 	add(s.Attackers, Attacker)
 	add(s.Defenders, Defender)
 	c.Emit("setup", gamelog.Str("scenario", r.Scenario), gamelog.Int("attackers", len(s.Attackers)), gamelog.Int("defenders", len(s.Defenders)), gamelog.Str("victory", s.Note))
-	prefix := map[string]string{"MERCHANTS": "M", "ESCORTS": "E", "ATTACKERS": "A", "DEFENDERS": "D"}
+	prefix := map[string]string{"MERCHANTS": "M", "ESCORTS": "E", "ATTACKERS": "A", "DEFENDERS": "D", "WARSHIPS": "W"}
+	r.ships = ships
 	for _, p := range s.Pots {
 		chits := slices.Clone(p.Real)
 		for range p.Dummies {
@@ -213,6 +220,10 @@ func (r *Rules) setUp(c *engine.Ctx) {
 			r.potMax[p.ID] = max(r.potMax[p.ID], ships[name].MaxSpeed())
 		}
 		cup := c.NewCup(p.ID, p.Title, chits...)
+		if r.cups == nil {
+			r.cups = map[string]*engine.Cup{}
+		}
+		r.cups[p.ID] = cup
 		n := p.Draw
 		if n == 0 {
 			n = len(chits)
@@ -221,13 +232,16 @@ func (r *Rules) setUp(c *engine.Ctx) {
 			id := fmt.Sprintf("%s%d", prefix[p.ID], i+1)
 			dr := c.Draw(engine.Draw{Cup: cup, N: 1, For: "marker " + id, Side: p.Side, Hidden: true})
 			m := &Marker{ID: id, Side: p.Side, Pot: p.ID, dr: dr, speed: s.Speed[p.Side]}
+			if s.Columns > 0 && p.ID == "WARSHIPS" {
+				m.Column = i/s.Columns + 1
+			}
 			if sh := ships[dr.Chits[0]]; sh != nil {
 				m.Ship = sh
 				r.Ships = append(r.Ships, sh)
 			}
 			r.Markers = append(r.Markers, m)
 		}
-		if cup.Len() > 0 {
+		if cup.Len() > 0 && s.Columns == 0 {
 			c.Emit("discard", gamelog.Str("pot", p.ID), gamelog.Int("markers", cup.Len()))
 		}
 	}
@@ -282,8 +296,14 @@ func (r *Rules) reveal(c *engine.Ctx, m *Marker, by string) {
 	if !m.Revealed {
 		m.Revealed = true
 		c.Reveal(m.dr)
+		if m.LiveMark && m.Ship == nil {
+			r.replaceLive(c, m)
+		}
 	}
 	c.Emit("observed", gamelog.Str("marker", m.ID), gamelog.Str("by", by), gamelog.Str("is", m.What()))
+	if m.Column > 0 && m.Ship != nil && !r.found {
+		r.columnFound(c, m)
+	}
 	if m.Ship == nil && !(m.Torpedo && m.Real) {
 		m.Gone = true
 		c.Emit("removed", gamelog.Str("marker", m.ID), gamelog.Str("why", "a dummy, observed"))
@@ -626,4 +646,69 @@ func mustDice(s string) dice.Spec {
 		panic(err) // the specs above are constants
 	}
 	return sp
+}
+
+// columnFound: Warship v Warship, 8: once a column's marker proves a real
+// ship, markers enough for every other ship of the flotilla are placed
+// behind it (live markers, drawn from the pot), then the other columns'
+// markers go back into the pot.
+func (r *Rules) columnFound(c *engine.Ctx, m *Marker) {
+	r.found = true
+	cup := r.cups["WARSHIPS"]
+	var back []string
+	for _, o := range r.Markers {
+		if o.Column > 0 && o.Column != m.Column && !o.Gone && !o.Revealed {
+			o.Gone = true
+			back = append(back, o.ID)
+		}
+	}
+	behind := 0
+	for _, o := range r.Markers {
+		if o.Column == m.Column && o != m && !o.Gone {
+			behind++
+		}
+	}
+	var live []string
+	for range max(0, len(r.Setup.Defenders)-1-behind) {
+		if cup.Len() == 0 {
+			break
+		}
+		r.nLive++
+		id := fmt.Sprintf("L%d", r.nLive)
+		dr := c.Draw(engine.Draw{Cup: cup, N: 1, For: "live marker " + id, Side: m.Side, Hidden: true})
+		lm := &Marker{ID: id, Side: m.Side, Pot: "WARSHIPS", LiveMark: true, dr: dr, speed: m.speed}
+		if sh := r.ships[dr.Chits[0]]; sh != nil {
+			lm.Ship = sh
+			r.Ships = append(r.Ships, sh)
+		}
+		r.Markers = append(r.Markers, lm)
+		live = append(live, id)
+	}
+	// the other columns' markers go back into the pot (their chits with
+	// them: the program knows them, the table only takes them off)
+	for _, o := range r.Markers {
+		if o.Column > 0 && o.Column != m.Column && o.Gone && !o.Revealed && slices.Contains(back, o.ID) {
+			if o.Ship != nil {
+				r.Ships = slices.DeleteFunc(r.Ships, func(s *Ship) bool { return s == o.Ship })
+				cup.Add(o.Ship.Name)
+			} else {
+				cup.Add("dummy")
+			}
+		}
+	}
+	c.Emit("column_found", gamelog.Str("marker", m.ID), gamelog.Int("column", m.Column), gamelog.Strs("removed", back), gamelog.Strs("placed", live))
+}
+
+// replaceLive: Warship v Warship, 9: a live marker that proves a dummy is
+// replaced by drawing from the pot until a real ship comes.
+func (r *Rules) replaceLive(c *engine.Ctx, m *Marker) {
+	cup := r.cups["WARSHIPS"]
+	for cup.Len() > 0 {
+		dr := c.Draw(engine.Draw{Cup: cup, N: 1, For: "replacing " + m.ID, Side: m.Side})
+		if sh := r.ships[dr.Chits[0]]; sh != nil {
+			m.Ship = sh
+			r.Ships = append(r.Ships, sh)
+			return
+		}
+	}
 }

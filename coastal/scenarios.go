@@ -8,10 +8,13 @@ const (
 	Rescue = "rescue"
 	Hunter = "hunter"
 	Escape = "escape"
+	// Warships is the solo rules' warship against warship set-up: the
+	// enemy flotilla from a marker pot in columns of 3.
+	Warships = "warships"
 )
 
 // Scenarios lists them in the document's order.
-var Scenarios = []string{Convoy, Rescue, Hunter, Escape}
+var Scenarios = []string{Convoy, Rescue, Hunter, Escape, Warships}
 
 // The sides. The document names roles, not nations: the attacker moves
 // first (Order of play).
@@ -45,7 +48,9 @@ type Setup struct {
 	Stricken string // Rescue: the boat that cannot move unless towed
 	Escaping string // Escape: the side that must leave by the far edge
 	Still    string // the side that sets up stationary
-	Note     string
+	// Columns: Warships: the enemy's markers stand in columns of this many.
+	Columns int
+	Note    string
 }
 
 // Pot is a marker pot.
@@ -191,8 +196,24 @@ func Deploy(scenario string, p Params) (*Setup, error) {
 		s.Escaping = Attacker
 		s.Still = Defender
 		s.Note = "the smaller force wins if the larger loses a ship and 2/3 of it escapes"
+	case Warships:
+		// Solo rules, Warship v Warship: 1.5 enemy ships per ship of the
+		// flotilla (rounded up), 3 dummies per ship marker, 3 in 4 of the
+		// pot drawn, in columns of 3.
+		if p.Size < 1 || p.Size > 12 {
+			return nil, fmt.Errorf("size %d: want 1 to 12", p.Size)
+		}
+		s.Attackers = forces("HUNT", "destroyer", "ATTACKERS", p.Size)
+		enemy := ceilDiv(3*p.Size, 2)
+		s.Defenders = forces("HUNT", "warship", "WARSHIPS", enemy)
+		s.Pots = []Pot{
+			{ID: "ATTACKERS", Side: Attacker, Title: "The flotilla's markers", Real: realNames(s.Attackers), Dummies: 2 * p.Size},
+			{ID: "WARSHIPS", Side: Defender, Title: "The enemy flotilla's pot", Real: realNames(s.Defenders), Dummies: 3 * enemy, Draw: ceilDiv(3*4*enemy, 4)},
+		}
+		s.Columns = 3
+		s.Note = "the side with fewer ships lost or '0' pointed wins"
 	default:
-		return nil, fmt.Errorf("scenario %q: say convoy, rescue, hunter or escape", scenario)
+		return nil, fmt.Errorf("scenario %q: say convoy, rescue, hunter, escape or warships", scenario)
 	}
 	if s.Still != "" {
 		s.Speed[s.Still] = 0

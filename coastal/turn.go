@@ -512,7 +512,7 @@ func (r *Rules) Outcome() (vp int, result string) {
 		default:
 			result = "draw"
 		}
-	case Rescue, Hunter:
+	case Rescue, Hunter, Warships:
 		al, az := r.Losses(Attacker)
 		dl, dz := r.Losses(Defender)
 		vp = (dl + dz) - (al + az)
