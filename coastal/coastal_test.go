@@ -265,9 +265,15 @@ func (a *tableAnswers) answer(d *engine.Decision) (string, []string) {
 	case "range":
 		o := d.Options[0]
 		cm := 10 + (a.n*17)%100
-		if len(o.Args) == 2 {
+		if o.Args[0].Name == "marker" {
 			ids := o.Args[0].IDs
-			return "range", []string{ids[a.n%len(ids)], fmt.Sprint(cm)}
+			yes := func(b bool) string {
+				if b {
+					return "yes"
+				}
+				return "no"
+			}
+			return "range", []string{ids[a.n%len(ids)], fmt.Sprint(cm), yes(a.n%5 == 0), yes(a.n%7 == 0)}
 		}
 		return "range", []string{fmt.Sprint(max(cm, 30))}
 	case "torpedo_run":

@@ -353,6 +353,25 @@ func askRange(c *engine.Ctx, prompt string, ids []string, lo int) (string, int) 
 	return id, a.Int("cm")
 }
 
+// askSighting is the table's part of an observation: which marker, its
+// range, whether the observer is screened from it by another ship, and
+// whether it is lit by star shell or a searchlight (Observation).
+func askSighting(c *engine.Ctx, prompt string, ids []string) (id string, cm int, screened, lit bool) {
+	d := &engine.Decision{Kind: "range", Prompt: prompt, Side: engine.TableSide}
+	o := d.Add("range", "the range measured on the table", "")
+	o.Args = []engine.Arg{engine.IDArg("marker", ids...), engine.IntArg("cm", 1, 500, "cm"), engine.YesArg("screened"), engine.YesArg("lit")}
+	o.Args[0].Default = gamelog.StrV(ids[0])
+	o.Args[0].Text = "the marker measured to"
+	o.Args[1].Text = "the range"
+	o.Args[2].Text = "another ship screens the observer from it"
+	o.Args[2].Default = gamelog.Value{Kind: gamelog.KBool}
+	o.Args[3].Text = "it is lit by star shell or a searchlight"
+	o.Args[3].Default = gamelog.Value{Kind: gamelog.KBool}
+	c.Decide(d)
+	a := d.Args()
+	return a.Str("marker"), a.Int("cm"), a.Yes("screened"), a.Yes("lit")
+}
+
 // repairs: each ship rolls a D6, a 6 repairs a system, an engine box or a
 // bridge point (Repairs); sinking ships count down; a stricken boat may be
 // taken in tow on a 5 or 6 (Scenario 2).

@@ -172,9 +172,13 @@ type Ship struct {
 	Hull    int // 0: no hull track
 	Damage  int
 	Torps   int
-	Guns    []Weapon
-	GunLost []bool
-	Systems []string // systems destroyed, in order
+	Radar   bool
+	Naxos   bool // a radar detector
+	// Hydrophones hear a torpedo or a ship moving 3 cm or more.
+	Hydrophones bool
+	Guns        []Weapon
+	GunLost     []bool
+	Systems     []string // systems destroyed, in order
 
 	Speed    int  // this turn's speed (cm)
 	Turning  bool // turned this turn
@@ -217,6 +221,9 @@ var vesselKind = tables.RecordKind{Name: "vessel", Help: "a ship card", Fields: 
 	{Name: "torpedoes", Kind: tables.Int, Help: "torpedo spreads carried"},
 	{Name: "gun", Kind: tables.Enum, Values: weaponNames, Many: true, Help: "a weapon mount"},
 	{Name: "cargo", Kind: tables.Enum, Values: []string{"none", "ammo", "oil"}, Help: "what a merchantman carries"},
+	{Name: "radar", Kind: tables.Flag, Help: "carries radar (observation +2)"},
+	{Name: "naxos", Kind: tables.Flag, Help: "carries NAXOS or a similar radar detector (+1 against a radar)"},
+	{Name: "hydrophones", Kind: tables.Flag, Help: "carries hydrophones (+2 against a torpedo or a ship moving 3 cm or more)"},
 }}
 
 // NewShip makes a ship from its card.
@@ -226,7 +233,10 @@ func NewShip(r *tables.Record, name, side string) (*Ship, error) {
 	}
 	s := &Ship{Name: name, Card: r.ID, Title: r.Title, Side: side}
 	for _, v := range r.Values {
-		n := v.Ints[0]
+		n := 0
+		if len(v.Ints) > 0 {
+			n = v.Ints[0]
+		}
 		switch v.Field {
 		case "class":
 			s.Class = Class(n)
@@ -244,6 +254,12 @@ func NewShip(r *tables.Record, name, side string) (*Ship, error) {
 		case "gun":
 			s.Guns = append(s.Guns, Weapon(n))
 			s.GunLost = append(s.GunLost, false)
+		case "radar":
+			s.Radar = true
+		case "naxos":
+			s.Naxos = true
+		case "hydrophones":
+			s.Hydrophones = true
 		case "cargo":
 			if n > 0 {
 				s.Cargo = v.Raw

@@ -288,13 +288,23 @@ func (r *Rules) observe(c *engine.Ctx, obs *Marker, n int) {
 	case "look":
 		ids = []string{d.Args().Str("marker")}
 	}
-	id, cm := askRange(c, "Which is the "+what+" marker from "+obs.ID+", and its range?", ids, 1)
+	id, cm, screened, lit := askSighting(c, "Which is the "+what+" marker from "+obs.ID+", and its range?", ids)
 	m := r.marker(id)
 	r.clearFacts()
 	r.f[fRange] = cm
+	r.f[fScreened] = b2i(screened)
+	// +2 a target firing or illuminated; radar and hydrophones (a ship
+	// moving 3 cm or more, or a torpedo), NAXOS against a radar: from the
+	// observer's card, once it is in the open (rules notes)
+	r.f[fFiring] = b2i(lit)
+	if o := obs.Ship; o != nil && obs.Revealed {
+		moving3 := m.Torpedo || (m.Ship != nil && m.Ship.Speed >= 3) || (m.Ship == nil && m.speed >= 3)
+		r.f[fRadar] = b2i(o.Radar || (o.Hydrophones && moving3))
+		r.f[fNaxos] = b2i(o.Naxos && m.Revealed && m.Ship != nil && m.Ship.Radar)
+	}
 	if m.Ship != nil {
 		t := m.Ship
-		r.f[fFiring] = b2i(t.Fired)
+		r.f[fFiring] = b2i(t.Fired || lit)
 		r.f[fMoving] = b2i((t.Speed > 0 && !(t.Class.fast() && t.Speed <= 4)) || cm <= 12)
 	} else if m.Torpedo {
 		r.f[fMoving] = 1 // torpedoes run 15 cm a move
