@@ -1,6 +1,7 @@
 package coastal
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -236,5 +237,53 @@ func TestEngineAndBridgeLoss(t *testing.T) {
 	}
 	if want := "hold,speed|hold,speed|hold,speed"; strings.Join(offered, "|") != want {
 		t.Errorf("offered %s, want %s (no turning orders adrift, dead or without a bridge)", strings.Join(offered, "|"), want)
+	}
+}
+
+// Shooting variables: each goes on the die when its condition holds.
+func TestShootingVariables(t *testing.T) {
+	for _, c := range []struct {
+		name    string
+		shooter string
+		setup   func(r *Rules, s, t *Ship)
+		want    string
+	}{
+		{"+2 straddled or hit last turn", "S-BOAT", func(r *Rules, s, t *Ship) { r.straddle[[2]string{s.Name, t.Name}] = true }, "+2 straddled or hit this target last turn"},
+		{"+1 target stationary", "S-BOAT", func(r *Rules, s, t *Ship) { t.Speed = 0 }, "+1 the target is stationary"},
+		{"-1 above half speed", "S-BOAT", func(r *Rules, s, t *Ship) { s.Speed = 12 }, "-1 shooter or target above half its maximum speed"},
+		{"-2 turning", "S-BOAT", func(r *Rules, s, t *Ship) { s.Turning = true }, "-2 the shooter is turning this turn"},
+		{"-2 smaller than a corvette in a medium sea", "S-BOAT", func(r *Rules, s, t *Ship) { r.Sea = "medium" }, "-2 smaller than a corvette in a medium sea"},
+		{"-2 guns over 5\\\" from a destroyer or smaller", "HUNT", func(r *Rules, s, t *Ship) { s.Guns = []Weapon{Gun6}; s.GunLost = []bool{false} }, "-2 guns larger than 5\" fired from a destroyer or smaller"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			g, _ := runRules(t, func(ctx *engine.Ctx, r *Rules) {
+				r.straddle, r.straddleN, r.pend = map[[2]string]bool{}, map[[2]string]bool{}, map[string][]pending{}
+				s, _ := NewShip(ctx.Record(c.shooter), "shooter1", Attacker)
+				tg, _ := NewShip(ctx.Record("MERCHANT"), "target1", Defender)
+				s.Speed, tg.Speed = 1, 1
+				sm := &Marker{ID: "A1", Side: Attacker, Ship: s, Revealed: true}
+				tm := &Marker{ID: "M1", Side: Defender, Ship: tg, Revealed: true}
+				r.Markers = []*Marker{sm, tm}
+				c.setup(r, s, tg)
+				r.fire(ctx, s, tm)
+			}, func(d *engine.Decision) (string, []string) { return "range", []string{"20"} })
+			var mods []string
+			for _, e := range g.History() {
+				if e.Type == "roll" && e.Str("table") == "GUN" {
+					v, _ := e.Get("mods")
+					for _, m := range v.L {
+						for _, f := range m.O {
+							if f.Key == "reason" {
+								mods = append(mods, fmt.Sprintf("%+d %s", m.O[0].Val.I, f.Val.S))
+							}
+						}
+					}
+				}
+			}
+			got := strings.Join(mods, "; ")
+			if !strings.Contains(got, c.want) || strings.Count(got, ";") > 0 {
+				t.Errorf("mods %q, want only %q", got, c.want)
+			}
+		})
 	}
 }
