@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/schnell-wargames/schnell/coastal"
 	"github.com/schnell-wargames/schnell/engine"
 	"github.com/schnell-wargames/schnell/gamelog"
 	"github.com/schnell-wargames/schnell/paukenschlag"
@@ -27,6 +28,7 @@ var All = []Game{
 	{schnellboats.Name, schnellboats.Title, schnellboats.Definition},
 	{scheldt.Name, scheldt.Title, scheldt.Definition},
 	{paukenschlag.Name, paukenschlag.Title, paukenschlag.Definition},
+	{coastal.Name, coastal.Title, coastal.Definition},
 }
 
 // Default is the game played when none is named.

@@ -1,0 +1,367 @@
+// Package coastal referees night actions of WW2 Coastal Warfare rules v2a:
+// the hidden-marker pots, observation, gunfire, torpedoes, damage,
+// repairs and tows, the four scenarios and their victory conditions. The
+// document's solo rules are Lua scripts (scripts/coastal) that play a side
+// through --side NAME=script:FILE; the table (models, ranges, arcs) stays
+// the player's and is asked at the prompt.
+package coastal
+
+import (
+	"embed"
+	"fmt"
+	"io"
+	"io/fs"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/schnell-wargames/schnell/engine"
+	"github.com/schnell-wargames/schnell/gamelog"
+	"github.com/schnell-wargames/schnell/tables"
+)
+
+// Name and Title register the game.
+const (
+	Name  = "coastal"
+	Title = "WW2 Coastal Warfare v2a: night actions with hidden markers, and its solo rules as Lua opponents"
+)
+
+//go:embed tables
+var files embed.FS
+
+var schema = &tables.Schema{
+	Facts: []tables.Def{
+		{Name: "range", Kind: tables.Int},
+		{Name: "firing", Kind: tables.Int},
+		{Name: "radar", Kind: tables.Int},
+		{Name: "moving", Kind: tables.Int},
+		{Name: "big", Kind: tables.Int},
+		{Name: "seen", Kind: tables.Int},
+		{Name: "naxos", Kind: tables.Int},
+		{Name: "fast", Kind: tables.Int},
+		{Name: "screened", Kind: tables.Int},
+		{Name: "weather", Kind: tables.Enum, Values: []string{"good", "poor"}},
+		{Name: "aware", Kind: tables.Int},
+		{Name: "straddled", Kind: tables.Int},
+		{Name: "still", Kind: tables.Int},
+		{Name: "turning", Kind: tables.Int},
+		{Name: "choppy", Kind: tables.Int},
+		{Name: "heavy", Kind: tables.Int},
+		{Name: "factor", Kind: tables.Int},
+		{Name: "endon", Kind: tables.Int},
+		{Name: "sub", Kind: tables.Int},
+		{Name: "merchant", Kind: tables.Int},
+		{Name: "large", Kind: tables.Int},
+	},
+	Effects: []tables.Def{
+		{Name: "spotted", Kind: tables.Int},
+		{Name: "hits", Kind: tables.Int},
+		{Name: "straddle", Kind: tables.Flag},
+		{Name: "effect", Kind: tables.Enum, Values: effectNames},
+		{Name: "system", Kind: tables.Enum, Values: systemNames},
+	},
+	Required: map[string][]string{"OBS": {"spotted"}, "GUN": {"hits"}, "TORP": {"effect"}, "LOC-S": {"system"}, "LOC-L": {"system"}},
+	Records:  []tables.RecordKind{vesselKind},
+}
+
+// The effects, in schema order.
+const (
+	effSpotted = iota
+	effHits
+	effStraddle
+	effEffect
+	effSystem
+)
+
+var (
+	effectNames = []string{"miss", "under", "near", "serious", "disabled", "sink6", "sink4", "break"}
+	systemNames = []string{"bridge", "engines", "fwdgun", "sidegun", "aftgun", "torpedoes", "hull"}
+)
+
+var (
+	defOnce sync.Once
+	defVal  *engine.Definition
+	defErr  error
+)
+
+// Options are the game's options (flags and `new` words).
+var Options = []engine.OptionDef{
+	{Name: "scenario", Default: Convoy, Values: Scenarios, Help: "the scenario: convoy, rescue, hunter, escape or warships (the solo rules' warship against warship)"},
+	{Name: "merchants", Default: "6", Help: "convoy: the merchantmen"},
+	{Name: "escort", Default: "corvette", Values: []string{"corvette", "trawler", "destroyer"}, Help: "convoy: 1 corvette, 2 trawlers or half a destroyer per 2 merchantmen"},
+	{Name: "boats", Default: "0", Help: "convoy: the E-boats (0: one per 1.5 merchantmen)"},
+	{Name: "attackers", Default: "normal", Values: []string{"normal", "solo"}, Help: "convoy: set the attackers up as normal or by the solo rules (1 per 2 merchantmen, 3 dummies each, 3 in 4 drawn)"},
+	{Name: "size", Default: "4", Help: "rescue, hunter, escape: the force of fast craft; warships: the flotilla"},
+	{Name: "turns", Default: "8", Help: "how many turns the action lasts"},
+	{Name: "sea", Default: "calm", Values: []string{"calm", "medium"}, Help: "a medium sea costs boats smaller than a corvette 2 when shooting"},
+	{Name: "weather", Default: "good", Values: []string{"good", "poor"}, Help: "poor weather costs 1 on observation"},
+}
+
+// Definition is the game for the kernel.
+func Definition() (*engine.Definition, error) {
+	defOnce.Do(func() {
+		sub, err := fs.Sub(files, "tables/coastal")
+		if err != nil {
+			defErr = err
+			return
+		}
+		tabs, err := tables.Load(sub, schema)
+		if err != nil {
+			defErr = fmt.Errorf("load coastal tables: %w", err)
+			return
+		}
+		defVal = &engine.Definition{
+			Name:     Name,
+			Title:    Title,
+			Booklets: []engine.Booklet{{Name: "coastal", Title: "WW2 Coastal Warfare rules v2a", Tables: tabs}},
+			Options:  Options,
+			New:      newRules,
+			Pauses:   []string{"step", "turn", "game"},
+			Sides:    Sides,
+			Describe: describe,
+			Status:   status,
+			Commands: commands,
+			View:     func(r engine.Rules) engine.Viewer { return r.(*Rules) },
+			Finished: func(lg *gamelog.Log) bool {
+				return len(lg.Events) > 0 && lg.Events[len(lg.Events)-1].Type == "victory"
+			},
+			Score: func(r engine.Rules) []gamelog.Field {
+				g := r.(*Rules)
+				return []gamelog.Field{gamelog.Int("vp", g.VP), gamelog.Str("result", g.Result)}
+			},
+			Reference:     func(engine.Rules) engine.Decider { return engine.TakeDefault{} },
+			ReferenceName: "the default orders",
+			Game:          Game{},
+		}
+	})
+	return defVal, defErr
+}
+
+func opt(opts []gamelog.Option, name string) string {
+	for _, o := range opts {
+		if o.Name == name {
+			return o.Value
+		}
+	}
+	return ""
+}
+
+func intOpt(opts []gamelog.Option, name string, lo, hi int) (int, error) {
+	v := opt(opts, name)
+	n, err := strconv.Atoi(v)
+	if err != nil || n < lo || n > hi {
+		return 0, fmt.Errorf("%s %q: want a number from %d to %d", name, v, lo, hi)
+	}
+	return n, nil
+}
+
+func newRules(opts []gamelog.Option, _ *tables.Set) (engine.Rules, error) {
+	r := &Rules{Scenario: opt(opts, "scenario"), Sea: opt(opts, "sea"), Weather: opt(opts, "weather")}
+	var err error
+	p := Params{Escort: opt(opts, "escort"), SoloAtk: opt(opts, "attackers") == "solo"}
+	if p.Merchants, err = intOpt(opts, "merchants", 1, 30); err != nil {
+		return nil, err
+	}
+	if p.Boats, err = intOpt(opts, "boats", 0, 20); err != nil {
+		return nil, err
+	}
+	if p.Size, err = intOpt(opts, "size", 1, 20); err != nil {
+		return nil, err
+	}
+	if r.Turns, err = intOpt(opts, "turns", 1, 100); err != nil {
+		return nil, err
+	}
+	r.Params = p
+	if r.Setup, err = Deploy(r.Scenario, p); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// describe words the game's events for the player.
+func describe(e *gamelog.Event) string {
+	s := e.Str
+	switch e.Type {
+	case "setup":
+		return fmt.Sprintf("Scenario %s: %d attackers, %d defenders. Victory: %s.", s("scenario"), e.Int("attackers"), e.Int("defenders"), s("victory"))
+	case "discard":
+		return fmt.Sprintf("Pot %s: %d markers left undrawn, discarded.", s("pot"), e.Int("markers"))
+	case "deployed":
+		return fmt.Sprintf("%d markers on the table; attackers at %d cm, defenders at %d cm until aware.", e.Int("markers"), e.Int("attacker_cm"), e.Int("defender_cm"))
+	case "turn":
+		return fmt.Sprintf("Turn %d.", e.Int("n"))
+	case "step":
+		return fmt.Sprintf("T%d (%d) %s.", e.Int("turn"), e.Int("step"), s("what"))
+	case "observed":
+		return fmt.Sprintf("%s observed by %s: %s.", s("marker"), s("by"), s("is"))
+	case "removed":
+		return fmt.Sprintf("%s removed: %s.", s("marker"), s("why"))
+	case "aware":
+		return fmt.Sprintf("The %s is aware of the enemy (%s).", s("side"), s("why"))
+	case "launch":
+		return fmt.Sprintf("%s launches at %s from %d cm: torpedo markers %s.", s("ship"), s("target"), e.Int("cm"), strings.Join(strs(e, "markers"), ", "))
+	case "launch_off":
+		return fmt.Sprintf("%s does not launch at %s: under 30 cm.", s("ship"), s("target"))
+	case "move":
+		if _, ok := e.Get("cm"); !ok {
+			return fmt.Sprintf("%s: %s.", s("ship"), s("course"))
+		}
+		return fmt.Sprintf("%s: %s, %d cm.", s("ship"), s("course"), e.Int("cm"))
+	case "gunfire":
+		return fmt.Sprintf("%s %s at %s, %d cm: factor %d, %s.", s("ship"), s("weapons"), s("target"), e.Int("cm"), e.Int("factor"), s("result"))
+	case "out_of_range":
+		return fmt.Sprintf("%s: %s cannot reach %d cm.", s("ship"), s("weapons"), e.Int("cm"))
+	case "damage":
+		return fmt.Sprintf("%s takes a hit from %s: %d points.", s("ship"), s("by"), e.Int("points"))
+	case "system":
+		return fmt.Sprintf("%s loses %s.", s("ship"), s("lost"))
+	case "zero_pointed":
+		return fmt.Sprintf("%s is at '0' points (%d damage) and must withdraw.", s("ship"), e.Int("damage"))
+	case "torpedo_miss":
+		return fmt.Sprintf("Torpedo %s passes %s: %s.", s("torpedo"), s("target"), s("why"))
+	case "torpedo_hit":
+		t := fmt.Sprintf("Torpedo %s at %s: %s", s("torpedo"), s("target"), s("effect"))
+		if d := e.Int("damage"); d > 0 {
+			t += fmt.Sprintf(", %d damage", d)
+		}
+		if n := e.Int("sinks_in"); n > 0 {
+			t += fmt.Sprintf(", sinks in %d turn(s)", n)
+		}
+		return t + "."
+	case "sunk":
+		return fmt.Sprintf("%s sinks: %s.", s("ship"), s("why"))
+	case "repair":
+		return fmt.Sprintf("%s repairs %s.", s("ship"), s("repaired"))
+	case "tow":
+		if v, _ := e.Get("made"); v.B {
+			return fmt.Sprintf("%s takes %s in tow (8 cm a turn).", s("by"), s("ship"))
+		}
+		return fmt.Sprintf("%s fails to take %s in tow.", s("by"), s("ship"))
+	case "escaped":
+		return fmt.Sprintf("%s escapes by the far edge.", s("ship"))
+	case "column_found":
+		return fmt.Sprintf("%s is a ship of column %d: markers %s go back into the pot; place %s behind it.", s("marker"), e.Int("column"), strings.Join(strs(e, "removed"), ", "), strings.Join(strs(e, "placed"), ", "))
+	case "lost_sight":
+		return fmt.Sprintf("Observation of %s is lost.", s("marker"))
+	case "victory":
+		return fmt.Sprintf("End of the action (%s): %d VP, %s.", s("scenario"), e.Int("vp"), s("result"))
+	}
+	return ""
+}
+
+func strs(e *gamelog.Event, key string) []string {
+	v, _ := e.Get(key)
+	return v.Strs()
+}
+
+// status prints the marker register as the player at the prompt may see
+// it, and the ships of the sides the player plays.
+func status(g *engine.Game, w io.Writer) error {
+	r := g.Rules().(*Rules)
+	return r.Register(w, func(side string) bool { return g.PlayerPlays(side) })
+}
+
+// Register writes the marker register: every marker, what it is when
+// knows(its side) or it was revealed, "?" otherwise; then the ships.
+func (r *Rules) Register(w io.Writer, knows func(side string) bool) error {
+	fmt.Fprintf(w, "Coastal Warfare, %s: turn %d, step %d. VP %d.\n", r.Scenario, r.Turn, r.Step, r.ConvoyVPIf())
+	fmt.Fprintf(w, "%-5s %-9s %-10s %-9s %s\n", "MARK", "SIDE", "POT", "SIGHT", "IS")
+	for _, m := range r.Markers {
+		what := "?"
+		if m.Revealed || knows(m.Side) {
+			what = m.What()
+		}
+		sight := "hidden"
+		switch {
+		case m.Gone:
+			sight = "gone"
+		case m.Observed:
+			sight = "observed"
+		case m.Revealed:
+			sight = "known"
+		}
+		fmt.Fprintf(w, "%-5s %-9s %-10s %-9s %s\n", m.ID, m.Side, m.Pot, sight, what)
+	}
+	for _, s := range r.Ships {
+		m := r.markerOf(s)
+		if !m.Revealed && !knows(s.Side) {
+			continue
+		}
+		state := s.State()
+		if s.SinkIn > 0 && !s.Sunk {
+			state = fmt.Sprintf("sinking in %d", s.SinkIn)
+		}
+		hull := "-"
+		if s.Hull > 0 {
+			hull = fmt.Sprintf("%d/%d", s.Damage, s.Hull)
+		}
+		fmt.Fprintf(w, "%s %s (%s): speed %d of %d cm, hull %s, bridge %d/%d, torpedoes %d, %s\n", m.ID, s.Name, s.Title, s.Speed, s.MaxSpeed(), hull, s.Bridge-s.BridgeL, s.Bridge, s.Torps, state)
+	}
+	return nil
+}
+
+// ConvoyVPIf is the convoy's VP so far (0 in other scenarios).
+func (r *Rules) ConvoyVPIf() int {
+	if r.Scenario != Convoy {
+		return r.VP
+	}
+	return r.ConvoyVP()
+}
+
+var commands = []engine.Command{
+	{Name: "markers", Group: "coastal", Usage: "markers [referee]", Help: "the marker register as you may see it (referee: every identity, for a referee's copy)",
+		Run: func(g *engine.Game, args []string, w io.Writer) ([]gamelog.Event, error) {
+			r, ok := g.Rules().(*Rules)
+			if !ok || r.Setup == nil {
+				return nil, fmt.Errorf("no coastal game is on: start one with new")
+			}
+			knows := func(side string) bool { return g.PlayerPlays(side) }
+			if len(args) == 1 && args[0] == "referee" {
+				knows = func(string) bool { return true }
+			} else if len(args) > 0 {
+				return nil, fmt.Errorf("markers takes nothing or the word referee, not %q", strings.Join(args, " "))
+			}
+			return nil, r.Register(w, knows)
+		}},
+}
+
+// ViewParts implements engine.Viewer: what every script may see (nothing
+// hidden: identities only once revealed).
+func (r *Rules) ViewParts() []string { return []string{"markers"} }
+
+// WriteView implements engine.Viewer.
+func (r *Rules) WriteView(w engine.ViewWriter, part int) {
+	if part < 0 {
+		w.Str("scenario", r.Scenario)
+		w.Int("turn", r.Turn)
+		w.Int("step", r.Step)
+		w.Bool("attacker_aware", r.Aware[Attacker])
+		w.Bool("defender_aware", r.Aware[Defender])
+		return
+	}
+	w.Open("markers", true)
+	for _, m := range r.Markers {
+		if !m.Live() {
+			continue
+		}
+		w.Open("", false)
+		w.Str("id", m.ID)
+		w.Str("side", m.Side)
+		w.Str("pot", m.Pot)
+		w.Bool("torpedo", m.Torpedo)
+		w.Bool("observed", m.Observed)
+		w.Bool("revealed", m.Revealed)
+		if m.Revealed {
+			w.Str("is", m.What())
+			if m.Ship != nil {
+				w.Str("class", m.Ship.Class.String())
+				w.Bool("fired", m.Ship.Fired)
+				w.Str("state", m.Ship.State())
+			}
+		}
+		w.Close()
+	}
+	w.Close()
+}
+
+var _ engine.Viewer = (*Rules)(nil)

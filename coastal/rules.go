@@ -1,0 +1,733 @@
+package coastal
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/schnell-wargames/schnell/dice"
+	"github.com/schnell-wargames/schnell/engine"
+	"github.com/schnell-wargames/schnell/gamelog"
+)
+
+// Marker is a hidden marker on the table: a ship, a dummy, or a torpedo
+// marker (real or dummy). Its identity (Ship, Real) is the chit its side
+// drew hidden; only that side knows it until it is observed.
+type Marker struct {
+	ID       string
+	Side     string
+	Pot      string
+	Ship     *Ship // nil: a dummy
+	Torpedo  bool
+	Real     bool // a torpedo marker that is a real torpedo
+	Revealed bool
+	Observed bool // held by the enemy now
+	Seen     bool // observed before, this game
+	Gone     bool
+	launched bool
+	Column   int  // Warships: the enemy column it stands in (0: none)
+	LiveMark bool // Warships: a marker behind the ship found; a dummy is replaced from the pot
+	speed    int  // a dummy's speed (a ship's is its own)
+	dr       engine.Drawn
+}
+
+// What the marker is, for whoever may know it.
+func (m *Marker) What() string {
+	switch {
+	case m.Torpedo && m.Real:
+		return "torpedo"
+	case m.Torpedo:
+		return "dummy torpedo"
+	case m.Ship == nil:
+		return "dummy"
+	}
+	return m.Ship.Name + " (" + m.Ship.Title + ")"
+}
+
+// Live is a marker still on the table.
+func (m *Marker) Live() bool {
+	return !m.Gone && (m.Ship == nil || m.Ship.Afloat())
+}
+
+// pending is damage a side calculates in its damage step.
+type pending struct {
+	target *Ship
+	hits   int
+	weapon Weapon // the heaviest weapon of the group (its damage points)
+	gun    bool
+	by     string
+}
+
+// Rules is a game of Coastal Warfare: its state as the program keeps it.
+type Rules struct {
+	Scenario string
+	Params   Params
+	Turns    int
+	Sea      string // calm or medium
+	Weather  string // good or poor
+	Setup    *Setup
+
+	Turn    int
+	Step    int // 1-8 (Order of play)
+	Ships   []*Ship
+	Markers []*Marker
+	Aware   map[string]bool
+	VP      int
+	Result  string
+
+	pend      map[string][]pending
+	straddle  map[[2]string]bool // shooter, target: straddled or hit last turn
+	straddleN map[[2]string]bool // ... this turn
+	nTorp     int
+	potMax    map[string]int // the fastest ship of each pot: how far its dummies go
+	ships     map[string]*Ship
+	cups      map[string]*engine.Cup
+	found     bool // Warships: a real ship of a column has been observed
+	nLive     int
+
+	// facts of the roll being made (tables.Facts)
+	f [nFacts]int
+}
+
+// The facts the tables read, in schema order.
+const (
+	fRange = iota
+	fFiring
+	fRadar
+	fMoving
+	fBig
+	fSeen
+	fNaxos
+	fFast
+	fScreened
+	fWeather
+	fAware
+	fStraddled
+	fStill
+	fTurning
+	fChoppy
+	fHeavy
+	fFactor
+	fEndOn
+	fSub
+	fMerchant
+	fLarge
+	nFacts
+)
+
+// Fact implements tables.Facts.
+func (r *Rules) Fact(i int) int { return r.f[i] }
+
+func (r *Rules) clearFacts() { r.f = [nFacts]int{} }
+
+// Other is the other side.
+func Other(side string) string {
+	if side == Attacker {
+		return Defender
+	}
+	return Attacker
+}
+
+// Play implements engine.Rules: set-up, then turns of the eight steps.
+func (r *Rules) Play(c *engine.Ctx) {
+	r.Aware = map[string]bool{}
+	r.pend = map[string][]pending{}
+	r.straddle, r.straddleN = map[[2]string]bool{}, map[[2]string]bool{}
+	r.setUp(c)
+	for r.Turn = 1; r.Turn <= r.Turns && r.Result == ""; r.Turn++ {
+		c.Emit("turn", gamelog.Int("n", r.Turn))
+		for half, mover := range Sides {
+			base := half * 4
+			r.step(c, base+1)
+			r.repairs(c, mover)
+			r.step(c, base+2)
+			r.moveTorpedoes(c, mover)
+			r.launchAndMove(c, mover)
+			r.step(c, base+3)
+			r.observeAndFire(c, Other(mover))
+			r.step(c, base+4)
+			r.damage(c, mover)
+			if r.over() {
+				break
+			}
+		}
+		r.turnEnd(c)
+		c.Pause("turn", 2)
+		if r.over() {
+			break
+		}
+	}
+	r.victory(c)
+}
+
+var stepText = [...]string{"",
+	"attacker dices for repairs", "attacker launches torpedoes, then moves", "defender observes and fires", "attacker calculates damage",
+	"defender dices for repairs", "defender launches torpedoes, then moves", "attacker observes and fires", "defender calculates damage"}
+
+func (r *Rules) step(c *engine.Ctx, n int) {
+	if n != 1 { // the turn's pause stands before step 1
+		c.Pause("step", 1)
+	}
+	r.Step = n
+	c.Emit("step", gamelog.Int("turn", r.Turn), gamelog.Int("step", n), gamelog.Str("what", stepText[n]))
+}
+
+// setUp deploys the scenario and draws every marker from its pot, hidden
+// for its side (Ship movement; Solo rules: convoys).
+func (r *Rules) setUp(c *engine.Ctx) {
+	if r.Scenario == Hunter {
+		// (3) On a 5 or 6 the Allies have an escort destroyer with them.
+		if t, _ := c.RollDice(d6, "destroyer"); t >= 5 {
+			p := r.Params
+			p.Destroyer = true
+			s, err := Deploy(Hunter, p)
+			if err != nil {
+				c.Fail(err)
+			}
+			r.Setup = s
+		}
+	}
+	s := r.Setup
+	ships := map[string]*Ship{}
+	add := func(fs []Force, side string) {
+		for _, f := range fs {
+			sh, err := NewShip(c.Record(f.Card), f.Name, side)
+			if err != nil {
+				c.Fail(err)
+			}
+			sh.Speed = s.Speed[side]
+			if f.Name == s.Stricken {
+				sh.Disabled = true
+				sh.Speed = 0
+			}
+			ships[f.Name] = sh
+		}
+	}
+	add(s.Attackers, Attacker)
+	add(s.Defenders, Defender)
+	c.Emit("setup", gamelog.Str("scenario", r.Scenario), gamelog.Int("attackers", len(s.Attackers)), gamelog.Int("defenders", len(s.Defenders)), gamelog.Str("victory", s.Note))
+	prefix := map[string]string{"MERCHANTS": "M", "ESCORTS": "E", "ATTACKERS": "A", "DEFENDERS": "D", "WARSHIPS": "W"}
+	r.ships = ships
+	for _, p := range s.Pots {
+		chits := slices.Clone(p.Real)
+		for range p.Dummies {
+			chits = append(chits, "dummy")
+		}
+		if r.potMax == nil {
+			r.potMax = map[string]int{}
+		}
+		for _, name := range p.Real {
+			r.potMax[p.ID] = max(r.potMax[p.ID], ships[name].MaxSpeed())
+		}
+		cup := c.NewCup(p.ID, p.Title, chits...)
+		if r.cups == nil {
+			r.cups = map[string]*engine.Cup{}
+		}
+		r.cups[p.ID] = cup
+		n := p.Draw
+		if n == 0 {
+			n = len(chits)
+		}
+		for i := range n {
+			id := fmt.Sprintf("%s%d", prefix[p.ID], i+1)
+			dr := c.Draw(engine.Draw{Cup: cup, N: 1, For: "marker " + id, Side: p.Side, Hidden: true})
+			m := &Marker{ID: id, Side: p.Side, Pot: p.ID, dr: dr, speed: s.Speed[p.Side]}
+			if s.Columns > 0 && p.ID == "WARSHIPS" {
+				m.Column = i/s.Columns + 1
+			}
+			if sh := ships[dr.Chits[0]]; sh != nil {
+				m.Ship = sh
+				r.Ships = append(r.Ships, sh)
+			}
+			r.Markers = append(r.Markers, m)
+		}
+		if cup.Len() > 0 && s.Columns == 0 {
+			c.Emit("discard", gamelog.Str("pot", p.ID), gamelog.Int("markers", cup.Len()))
+		}
+	}
+	c.Emit("deployed", gamelog.Int("markers", len(r.Markers)), gamelog.Int("attacker_cm", s.Speed[Attacker]), gamelog.Int("defender_cm", s.Speed[Defender]))
+}
+
+// markerOf is the marker of a ship.
+func (r *Rules) markerOf(s *Ship) *Marker {
+	for _, m := range r.Markers {
+		if m.Ship == s {
+			return m
+		}
+	}
+	return nil
+}
+
+// marker finds a marker by id.
+func (r *Rules) marker(id string) *Marker {
+	for _, m := range r.Markers {
+		if strings.EqualFold(m.ID, id) {
+			return m
+		}
+	}
+	return nil
+}
+
+// shipsOf lists a side's ships on the table, in marker order.
+func (r *Rules) shipsOf(side string) []*Ship {
+	var out []*Ship
+	for _, m := range r.Markers {
+		if m.Ship != nil && m.Side == side && m.Ship.Afloat() {
+			out = append(out, m.Ship)
+		}
+	}
+	return out
+}
+
+// enemyMarkers are the live markers of the other side (torpedoes too when
+// torps).
+func (r *Rules) enemyMarkers(side string, torps bool, keep func(*Marker) bool) []string {
+	var out []string
+	for _, m := range r.Markers {
+		if m.Side != side && m.Live() && m.Torpedo == torps && (keep == nil || keep(m)) {
+			out = append(out, m.ID)
+		}
+	}
+	return out
+}
+
+func (r *Rules) reveal(c *engine.Ctx, m *Marker, by string) {
+	m.Observed, m.Seen = true, true
+	if !m.Revealed {
+		m.Revealed = true
+		c.Reveal(m.dr)
+		if m.LiveMark && m.Ship == nil {
+			r.replaceLive(c, m)
+		}
+	}
+	c.Emit("observed", gamelog.Str("marker", m.ID), gamelog.Str("by", by), gamelog.Str("is", m.What()))
+	if m.Column > 0 && m.Ship != nil && !r.found {
+		r.columnFound(c, m)
+	}
+	if m.Ship == nil && !(m.Torpedo && m.Real) {
+		m.Gone = true
+		c.Emit("removed", gamelog.Str("marker", m.ID), gamelog.Str("why", "a dummy, observed"))
+	}
+}
+
+func (r *Rules) becomeAware(c *engine.Ctx, side, why string) {
+	if !r.Aware[side] {
+		r.Aware[side] = true
+		c.Emit("aware", gamelog.Str("side", side), gamelog.Str("why", why))
+	}
+}
+
+// askRange is a decision of the table: a range measured on the table. With
+// a least range (a torpedo launch), the table may call the launch off
+// instead: cm is then 0.
+func askRange(c *engine.Ctx, prompt string, ids []string, lo int) (string, int) {
+	d := &engine.Decision{Kind: "range", Prompt: prompt, Side: engine.TableSide}
+	o := d.Add("range", "the range measured on the table", "")
+	if len(ids) > 0 {
+		o.Args = append(o.Args, engine.IDArg("marker", ids...))
+		o.Args[0].Default = gamelog.StrV(ids[0])
+		o.Args[0].Text = "the marker measured to"
+	}
+	cm := engine.IntArg("cm", 1, 500, "cm")
+	cm.Text = "the range"
+	if lo > 1 {
+		cm.Check = func(v gamelog.Value) error {
+			if v.I < lo {
+				return fmt.Errorf("torpedoes may not be fired from less than %d cm (Torpedoes): measure again or hold", lo)
+			}
+			return nil
+		}
+	}
+	o.Args = append(o.Args, cm)
+	if lo > 1 {
+		d.Add("too_close", fmt.Sprintf("under %d cm: the launch is called off", lo), "")
+	}
+	if c.Decide(d) == 1 {
+		return "", 0
+	}
+	a := d.Args()
+	id := ""
+	if len(ids) > 0 {
+		id = a.Str("marker")
+	}
+	return id, a.Int("cm")
+}
+
+// askSighting is the table's part of an observation: which marker, its
+// range, whether the observer is screened from it by another ship, and
+// whether it is lit by star shell or a searchlight (Observation).
+func askSighting(c *engine.Ctx, prompt string, ids []string) (id string, cm int, screened, lit bool) {
+	d := &engine.Decision{Kind: "range", Prompt: prompt, Side: engine.TableSide}
+	o := d.Add("range", "the range measured on the table", "")
+	o.Args = []engine.Arg{engine.IDArg("marker", ids...), engine.IntArg("cm", 1, 500, "cm"), engine.YesArg("screened"), engine.YesArg("lit")}
+	o.Args[0].Default = gamelog.StrV(ids[0])
+	o.Args[0].Text = "the marker measured to"
+	o.Args[1].Text = "the range"
+	o.Args[2].Text = "another ship screens the observer from it"
+	o.Args[2].Default = gamelog.Value{Kind: gamelog.KBool}
+	o.Args[3].Text = "it is lit by star shell or a searchlight"
+	o.Args[3].Default = gamelog.Value{Kind: gamelog.KBool}
+	c.Decide(d)
+	a := d.Args()
+	return a.Str("marker"), a.Int("cm"), a.Yes("screened"), a.Yes("lit")
+}
+
+// repairs: each ship rolls a D6, a 6 repairs a system, an engine box or a
+// bridge point (Repairs); sinking ships count down; a stricken boat may be
+// taken in tow on a 5 or 6 (Scenario 2).
+func (r *Rules) repairs(c *engine.Ctx, side string) {
+	for _, s := range r.shipsOf(side) {
+		if s.Sunk || s.SinkIn > 0 {
+			continue
+		}
+		if s.EngLost > 0 || s.BridgeL > 0 || slices.Contains(s.GunLost, true) {
+			t, _ := c.RollDice(d6, "repair:"+s.Name)
+			if t == 6 {
+				what := ""
+				switch {
+				case s.BridgeL > 0:
+					s.BridgeL--
+					what = "a bridge point"
+				case s.EngLost > 0:
+					s.EngLost--
+					what = "an engine box"
+				default:
+					i := slices.Index(s.GunLost, true)
+					s.GunLost[i] = false
+					what = "the " + s.Guns[i].String()
+				}
+				c.Emit("repair", gamelog.Str("ship", s.Name), gamelog.Str("repaired", what))
+			}
+		}
+		if s.Name == r.Setup.Stricken && s.Disabled {
+			r.tow(c, s)
+		}
+	}
+}
+
+func (r *Rules) tow(c *engine.Ctx, s *Ship) {
+	var helpers []string
+	for _, h := range r.shipsOf(s.Side) {
+		if h != s && h.Acting() {
+			helpers = append(helpers, h.Name)
+		}
+	}
+	if len(helpers) == 0 {
+		return
+	}
+	d := &engine.Decision{Kind: "tow", Side: s.Side, Prompt: "Try to take " + s.Name + " in tow? (a ship stationary, not firing, stern to bow)"}
+	d.Add("none", "no tow this turn", "")
+	o := d.Add("tow", "try with a ship in contact", "")
+	o.Args = []engine.Arg{engine.IDArg("by", helpers...)}
+	o.Args[0].Default = gamelog.StrV(helpers[0])
+	if c.Decide(d) == 0 {
+		return
+	}
+	t, _ := c.RollDice(d6, "tow:"+s.Name)
+	by := d.Args().Str("by")
+	if t >= 5 {
+		s.Disabled = false
+		s.Engines = []int{8} // the tow moves at 8 cm only
+		s.EngLost = 0
+		c.Emit("tow", gamelog.Str("ship", s.Name), gamelog.Str("by", by), gamelog.Bool("made", true))
+		return
+	}
+	c.Emit("tow", gamelog.Str("ship", s.Name), gamelog.Str("by", by), gamelog.Bool("made", false))
+}
+
+var (
+	d6  = mustDice("1d6")
+	d4  = mustDice("1d4")
+	d2d = mustDice("2d6")
+	d4d = mustDice("4d6")
+)
+
+// moveTorpedoes: the side's torpedo markers run 15 cm; the table says what
+// each touches (Torpedoes).
+func (r *Rules) moveTorpedoes(c *engine.Ctx, side string) {
+	for _, t := range r.Markers {
+		if !t.Torpedo || t.Side != side || t.Gone {
+			continue
+		}
+		targets := r.enemyMarkers(side, false, nil)
+		targets = append(targets, r.enemyMarkers(side, true, nil)...)
+		d := &engine.Decision{Kind: "torpedo_run", Side: engine.TableSide, Prompt: "Torpedo marker " + t.ID + " runs 15 cm: what does the centre of its front edge touch?"}
+		d.Add("clear", "nothing", "")
+		d.Add("off", "it leaves the table", "")
+		if len(targets) > 0 {
+			o := d.Add("touch", "a marker or ship", "")
+			o.Args = []engine.Arg{engine.IDArg("marker", targets...), engine.YesArg("end_on")}
+			o.Args[1].Default = gamelog.Value{Kind: gamelog.KBool}
+			o.Args[1].Text = "in the target's forward or rear arc"
+		}
+		switch c.Decide(d) {
+		case 0:
+			continue
+		case 1:
+			t.Gone = true
+			c.Emit("removed", gamelog.Str("marker", t.ID), gamelog.Str("why", "off the table"))
+			continue
+		}
+		hit := r.marker(d.Args().Str("marker"))
+		endOn := d.Args().Yes("end_on")
+		if !t.Real {
+			// A dummy torpedo is gone at any contact, before the marker it
+			// touched is disclosed.
+			if !t.Revealed {
+				t.Revealed = true
+				c.Reveal(t.dr)
+			}
+			t.Gone = true
+			c.Emit("removed", gamelog.Str("marker", t.ID), gamelog.Str("why", "a dummy torpedo touched "+hit.ID))
+			continue
+		}
+		if !t.Revealed {
+			t.Revealed = true
+			c.Reveal(t.dr)
+		}
+		if hit.Torpedo {
+			c.Emit("torpedo_miss", gamelog.Str("torpedo", t.ID), gamelog.Str("target", hit.ID), gamelog.Str("why", "torpedoes pass torpedoes"))
+			continue
+		}
+		if !hit.Revealed {
+			hit.Revealed, hit.Seen = true, true
+			c.Reveal(hit.dr)
+		}
+		if hit.Ship == nil {
+			hit.Gone = true
+			c.Emit("removed", gamelog.Str("marker", hit.ID), gamelog.Str("why", "a dummy, touched by torpedo "+t.ID))
+			continue
+		}
+		r.torpedoHit(c, t, hit.Ship, endOn)
+	}
+}
+
+// torpedoHit: Hits and effect.
+func (r *Rules) torpedoHit(c *engine.Ctx, t *Marker, s *Ship, endOn bool) {
+	r.becomeAware(c, s.Side, "torpedo "+t.ID+" reached "+s.Name)
+	if s.Class.fast() {
+		c.Emit("torpedo_miss", gamelog.Str("torpedo", t.ID), gamelog.Str("target", s.Name), gamelog.Str("why", "E-boats and MTBs are never hit: it runs on"))
+		return
+	}
+	r.clearFacts()
+	r.f[fFast] = b2i(s.Speed >= 12)
+	r.f[fEndOn] = b2i(endOn)
+	r.f[fStill] = b2i(s.Speed == 0)
+	r.f[fMerchant] = b2i(s.Class == Merchant)
+	r.f[fLarge] = b2i(s.Class.large())
+	o := c.Roll("TORP", r, "torpedo "+t.ID+" at "+s.Name)
+	v, _ := o.Int(effEffect)
+	effect := effectNames[v]
+	if effect == "under" {
+		return // it runs on
+	}
+	t.Gone = true
+	if effect == "miss" {
+		return
+	}
+	pts := 0
+	switch effect {
+	case "near":
+		pts, _ = c.RollDice(d2d, "near:"+s.Name)
+	case "serious":
+		pts, _ = c.RollDice(d4d, "serious:"+s.Name)
+	case "disabled":
+		s.Disabled = true
+	case "sink6":
+		s.Disabled = true
+		s.SinkIn, _ = c.RollDice(d6, "sinks:"+s.Name)
+	case "sink4":
+		s.Disabled = true
+		s.SinkIn, _ = c.RollDice(d4, "sinks:"+s.Name)
+	case "break":
+		s.Disabled, s.SinkIn = true, 1
+	}
+	hitNow := effect != "near"
+	if hitNow {
+		s.TorpHit = true
+	}
+	c.Emit("torpedo_hit", gamelog.Str("torpedo", t.ID), gamelog.Str("target", s.Name), gamelog.Str("effect", effect), gamelog.Int("damage", pts), gamelog.Int("sinks_in", s.SinkIn))
+	r.addDamage(c, s, pts)
+	if hitNow {
+		n, _ := c.RollDice(d6, "systems:"+s.Name)
+		for range n {
+			r.system(c, s, false)
+		}
+		if s.Cargo == "ammo" || s.Cargo == "oil" {
+			if e, _ := c.RollDice(d6, "explodes:"+s.Name); e >= 3 {
+				r.sink(c, s, "explodes: "+s.Cargo+" cargo")
+			}
+		}
+	}
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func (r *Rules) sink(c *engine.Ctx, s *Ship, why string) {
+	if s.Sunk {
+		return
+	}
+	s.Sunk = true
+	c.Emit("sunk", gamelog.Str("ship", s.Name), gamelog.Str("why", why))
+}
+
+func (r *Rules) addDamage(c *engine.Ctx, s *Ship, pts int) {
+	if pts <= 0 {
+		return
+	}
+	s.Damage += pts
+	if s.ZeroPointed() && !s.Withdrawn && !s.Sunk {
+		s.Withdrawn = true
+		c.Emit("zero_pointed", gamelog.Str("ship", s.Name), gamelog.Int("damage", s.Damage))
+		if s.Class == Lighter {
+			r.sink(c, s, "a lighter at '0' points")
+		}
+	}
+}
+
+// system: one random system damaged (Hit location: the generic picker
+// unless the player overlays LOC-S or LOC-L). Heavy guns on vessels
+// smaller than trawlers also wreck the areas one above and one below.
+func (r *Rules) system(c *engine.Ctx, s *Ship, heavy bool) {
+	id := "LOC-L"
+	if s.Class.smallerThanCorvette() {
+		id = "LOC-S"
+	}
+	r.clearFacts()
+	o := c.Roll(id, r, "system hit, "+s.Name)
+	v, _ := o.Row.Int(effSystem, 0)
+	r.loseSystem(c, s, systemNames[v])
+	if heavy && s.Class.smallerThanTrawler() {
+		for _, n := range []int{o.Total - 1, o.Total + 1} {
+			if n >= 1 && n <= 10 {
+				w, _ := o.Table.Lookup(n).Int(effSystem, 0)
+				r.loseSystem(c, s, systemNames[w])
+			}
+		}
+	}
+}
+
+func (r *Rules) loseSystem(c *engine.Ctx, s *Ship, sys string) {
+	what := ""
+	switch sys {
+	case "bridge":
+		if s.BridgeL < s.Bridge {
+			s.BridgeL++
+			what = "a bridge point"
+		}
+	case "engines":
+		if s.EngLost < len(s.Engines) {
+			s.EngLost++
+			what = "an engine box"
+			// Ship movement: all engines lost at 10 cm or more, it runs on
+			// 3 cm in its next move only, straight ahead.
+			s.Drift = s.EngLost == len(s.Engines) && s.Speed >= 10
+		}
+	case "fwdgun", "aftgun", "sidegun":
+		var up []int
+		for i, l := range s.GunLost {
+			if !l {
+				up = append(up, i)
+			}
+		}
+		if len(up) > 0 {
+			i := up[0]
+			switch sys {
+			case "aftgun":
+				i = up[len(up)-1]
+			case "sidegun":
+				i = up[len(up)/2]
+			}
+			s.GunLost[i] = true
+			what = "the " + s.Guns[i].String()
+		}
+	case "torpedoes":
+		if s.Torps > 0 {
+			s.Torps = 0
+			what = "the torpedoes"
+		}
+	}
+	if what == "" {
+		what = "a non-critical area"
+	}
+	s.Systems = append(s.Systems, what)
+	c.Emit("system", gamelog.Str("ship", s.Name), gamelog.Str("lost", what))
+}
+
+func mustDice(s string) dice.Spec {
+	sp, err := dice.Parse(s)
+	if err != nil {
+		panic(err) // the specs above are constants
+	}
+	return sp
+}
+
+// columnFound: Warship v Warship, 8: once a column's marker proves a real
+// ship, markers enough for every other ship of the flotilla are placed
+// behind it (live markers, drawn from the pot), then the other columns'
+// markers go back into the pot.
+func (r *Rules) columnFound(c *engine.Ctx, m *Marker) {
+	r.found = true
+	cup := r.cups["WARSHIPS"]
+	var back []string
+	for _, o := range r.Markers {
+		if o.Column > 0 && o.Column != m.Column && !o.Gone && !o.Revealed {
+			o.Gone = true
+			back = append(back, o.ID)
+		}
+	}
+	behind := 0
+	for _, o := range r.Markers {
+		if o.Column == m.Column && o != m && !o.Gone {
+			behind++
+		}
+	}
+	var live []string
+	for range max(0, len(r.Setup.Defenders)-1-behind) {
+		if cup.Len() == 0 {
+			break
+		}
+		r.nLive++
+		id := fmt.Sprintf("L%d", r.nLive)
+		dr := c.Draw(engine.Draw{Cup: cup, N: 1, For: "live marker " + id, Side: m.Side, Hidden: true})
+		lm := &Marker{ID: id, Side: m.Side, Pot: "WARSHIPS", LiveMark: true, dr: dr, speed: m.speed}
+		if sh := r.ships[dr.Chits[0]]; sh != nil {
+			lm.Ship = sh
+			r.Ships = append(r.Ships, sh)
+		}
+		r.Markers = append(r.Markers, lm)
+		live = append(live, id)
+	}
+	// the other columns' markers go back into the pot (their chits with
+	// them: the program knows them, the table only takes them off)
+	for _, o := range r.Markers {
+		if o.Column > 0 && o.Column != m.Column && o.Gone && !o.Revealed && slices.Contains(back, o.ID) {
+			if o.Ship != nil {
+				r.Ships = slices.DeleteFunc(r.Ships, func(s *Ship) bool { return s == o.Ship })
+				cup.Add(o.Ship.Name)
+			} else {
+				cup.Add("dummy")
+			}
+		}
+	}
+	c.Emit("column_found", gamelog.Str("marker", m.ID), gamelog.Int("column", m.Column), gamelog.Strs("removed", back), gamelog.Strs("placed", live))
+}
+
+// replaceLive: Warship v Warship, 9: a live marker that proves a dummy is
+// replaced by drawing from the pot until a real ship comes.
+func (r *Rules) replaceLive(c *engine.Ctx, m *Marker) {
+	cup := r.cups["WARSHIPS"]
+	for cup.Len() > 0 {
+		dr := c.Draw(engine.Draw{Cup: cup, N: 1, For: "replacing " + m.ID, Side: m.Side})
+		if sh := r.ships[dr.Chits[0]]; sh != nil {
+			m.Ship = sh
+			r.Ships = append(r.Ships, sh)
+			return
+		}
+	}
+}

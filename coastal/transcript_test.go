@@ -1,0 +1,96 @@
+package coastal
+
+import (
+	"bytes"
+	"flag"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/schnell-wargames/schnell/engine"
+	"github.com/schnell-wargames/schnell/gamelog"
+	"github.com/schnell-wargames/schnell/repl"
+)
+
+var update = flag.Bool("update", false, "rewrite the transcript's expected output")
+
+// playTranscript runs testdata/convoy-solo.cmd at the prompt: physical
+// dice, the convoy played by scripts/coastal/convoy.lua. It returns what
+// the prompt printed and the log.
+func playTranscript(t *testing.T) (string, []byte) {
+	t.Helper()
+	src, err := os.ReadFile("testdata/convoy-solo.cmd")
+	if err != nil {
+		t.Fatal(err)
+	}
+	side, err := engine.ParseSide("defender=script:../scripts/coastal/convoy.lua")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	var out bytes.Buffer
+	s, err := repl.New(repl.Config{
+		Def: def(t), LogDir: dir, Out: &out, Err: &out, Sides: []engine.SideSpec{side},
+		Game:     engine.Config{Seed: 11, Mode: engine.Physical, Options: []gamelog.Option{{Name: "merchants", Value: "2"}, {Name: "boats", Value: "1"}}},
+		FreeRand: rand.New(rand.NewPCG(1, 2)),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(string(src), "\n") {
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		out.WriteString("> " + line + "\n")
+		if err := s.Exec(line); err != nil {
+			t.Fatalf("%s: %v\n%s", line, err, out.String())
+		}
+	}
+	path := s.LogPath()
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	log, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.ReplaceAll(out.String(), dir, "DIR"), log
+}
+
+// Done when: a solo Convoy played at the prompt with physical dice for
+// several turns, the program playing the convoy by its script; the same
+// commands give the same log, and the log replays event for event.
+func TestSoloConvoyTranscript(t *testing.T) {
+	got, log := playTranscript(t)
+	golden := filepath.Join("testdata", "convoy-solo.out")
+	if *update {
+		if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != string(want) {
+		t.Errorf("the transcript differs from %s (go test -run Transcript -update rewrites it):\n%s", golden, got)
+	}
+	for _, must := range []string{"T3 (2)", "Torpedo T2 at corvette1: serious, 11 damage.", "by script", "(drawn by the program)"} {
+		if !strings.Contains(got, must) {
+			t.Errorf("the transcript lacks %q", must)
+		}
+	}
+	_, again := playTranscript(t)
+	if !bytes.Equal(log, again) {
+		t.Error("the same commands gave another log")
+	}
+	lg, err := gamelog.Read("convoy", bytes.NewReader(log))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := engine.Replay(def(t), lg, -1, engine.Config{}); err != nil {
+		t.Fatalf("replay --verify: %v", err)
+	}
+}

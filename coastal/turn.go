@@ -1,0 +1,575 @@
+package coastal
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/schnell-wargames/schnell/engine"
+	"github.com/schnell-wargames/schnell/gamelog"
+)
+
+// launchAndMove: each marker of the side may launch torpedoes at a ship
+// its side holds in observation (at 30 cm or more: a real torpedo and 2
+// dummies; a dummy marker launches 3 dummies, once), then moves (Order of
+// play (2); Torpedoes; Ship movement; Turning). Dummy markers are asked as
+// ships are, so the decisions tell the other side nothing.
+func (r *Rules) launchAndMove(c *engine.Ctx, side string) {
+	for _, m := range r.sideMarkers(side) {
+		s := m.Ship
+		if s != nil {
+			s.Turning, s.Launched = false, false
+			if !s.Acting() {
+				if s.Withdrawn && !s.Disabled && !s.Sunk {
+					s.Speed = s.MaxSpeed()
+					c.Emit("move", gamelog.Str("ship", m.ID), gamelog.Str("course", "withdraw"), gamelog.Int("cm", s.Speed))
+				} else {
+					s.Speed = 0
+				}
+				continue
+			}
+		}
+		if r.Aware[side] && (m.Ship == nil || !m.Revealed || s.Torps > 0) {
+			targets := r.enemyMarkers(side, false, func(e *Marker) bool { return e.Observed && e.Ship != nil })
+			if len(targets) > 0 {
+				d := &engine.Decision{Kind: "launch", Side: side, Prompt: fmt.Sprintf("%s: launch torpedoes? (%s)", m.ID, r.torpsLeft(m))}
+				d.Add("hold", "keep the torpedoes", "")
+				o := d.Add("launch", "launch at a ship in sight (at 30 cm or more)", "")
+				o.Args = []engine.Arg{engine.IDArg("target", targets...)}
+				o.Args[0].Default = gamelog.StrV(targets[0])
+				o.Args[0].Check = func(gamelog.Value) error {
+					if (s == nil && m.launched) || (s != nil && s.Torps == 0) {
+						return fmt.Errorf("%s has no torpedoes left: hold", m.ID)
+					}
+					return nil
+				}
+				ownFacts(d, m)
+				left := 0
+				switch {
+				case s != nil:
+					left = s.Torps
+				case !m.launched:
+					left = 1
+				}
+				for i := range d.Options {
+					d.Options[i].Facts = append(d.Options[i].Facts, gamelog.Int("left", left))
+				}
+				if c.Decide(d) == 1 {
+					target := d.Args().Str("target")
+					if _, cm := askRange(c, "Measure from "+m.ID+" to "+target+" (torpedoes need 30 cm or more)", nil, 30); cm > 0 {
+						r.launch(c, m, target, cm)
+					} else {
+						c.Emit("launch_off", gamelog.Str("ship", m.ID), gamelog.Str("target", target))
+					}
+				}
+			}
+		}
+		r.move(c, m)
+	}
+}
+
+func (r *Rules) torpsLeft(m *Marker) string {
+	switch {
+	case m.Ship != nil:
+		return fmt.Sprintf("%d spreads left", m.Ship.Torps)
+	case m.launched:
+		return "a dummy: its dummies are spent"
+	}
+	return "a dummy: 3 dummy torpedoes"
+}
+
+// sideMarkers lists the side's live ship markers, real and dummy.
+func (r *Rules) sideMarkers(side string) []*Marker {
+	var out []*Marker
+	for _, m := range r.Markers {
+		if m.Side == side && !m.Torpedo && m.Live() {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// launch puts a real torpedo and two dummies on the table.
+func (r *Rules) launch(c *engine.Ctx, m *Marker, target string, cm int) {
+	chits := []string{"dummy", "dummy", "dummy"}
+	if s := m.Ship; s != nil {
+		s.Torps--
+		s.Launched = true
+		chits[0] = "torpedo"
+	}
+	m.launched = true
+	cup := c.NewCup("TORPEDOES-"+m.Side, "Torpedo markers of the "+m.Side, chits...)
+	var ids []string
+	for range 3 {
+		r.nTorp++
+		id := fmt.Sprintf("T%d", r.nTorp)
+		dr := c.Draw(engine.Draw{Cup: cup, N: 1, For: "torpedo marker " + id, Side: m.Side, Hidden: true})
+		r.Markers = append(r.Markers, &Marker{ID: id, Side: m.Side, Pot: cup.ID, Torpedo: true, Real: dr.Chits[0] == "torpedo", dr: dr})
+		ids = append(ids, id)
+	}
+	c.Emit("launch", gamelog.Str("ship", m.ID), gamelog.Str("target", target), gamelog.Int("cm", cm), gamelog.Strs("markers", ids))
+}
+
+// Courses a ship may steer: the table moves the model, the program keeps
+// the speed and whether it turned (the modifiers read them).
+var courses = []struct{ name, text string }{
+	{"hold", "hold course and speed"},
+	{"speed", "move at a speed of your choice, turning or not"},
+	{"toward", "turn toward the nearest enemy at full speed (escorts at 45 degrees)"},
+	{"comb", "turn to comb or evade torpedo markers at full speed"},
+	{"ram", "ram a smaller enemy within reach at full speed"},
+	{"away", "turn away and make for your own edge at full speed"},
+	{"exit", "leave the table by its far edge"},
+}
+
+func (r *Rules) move(c *engine.Ctx, m *Marker) {
+	s := m.Ship
+	max, canTurn, speed := r.potMax[m.Pot], true, m.speed // a dummy as fast as its pot's fastest
+	name := m.ID
+	if s != nil {
+		max, speed, name = s.MaxSpeed(), s.Speed, s.Name+" ("+m.ID+")"
+		if s.Launched {
+			max /= 2 // a ship that fires torpedoes moves at half speed
+		}
+		canTurn = s.Bridge == 0 || s.BridgeL < s.Bridge // no bridge: no turning
+		if s.Drift {
+			max, canTurn, s.Drift = 3, false, false
+		}
+	}
+	d := &engine.Decision{Kind: "move", Side: m.Side, Prompt: fmt.Sprintf("%s moves: up to %d cm", name, max)}
+	unaware := !r.Aware[m.Side]
+	for _, k := range courses {
+		switch k.name {
+		case "speed":
+			if unaware {
+				continue // scenario ships hold speed and course until aware
+			}
+			o := d.Add(k.name, k.text, "")
+			o.Args = []engine.Arg{engine.IntArg("cm", 0, max, "cm"), engine.YesArg("turn")}
+			o.Args[0].Default = gamelog.IntV(min(speed, max))
+			o.Args[1].Default = gamelog.Value{Kind: gamelog.KBool}
+			if !canTurn {
+				o.Args[1].Check = func(v gamelog.Value) error {
+					if v.B {
+						return fmt.Errorf("%s has lost its bridge and cannot turn until a point is repaired (Bridge loss)", name)
+					}
+					return nil
+				}
+			}
+		case "toward", "comb", "ram", "away":
+			if unaware || !canTurn || max == 0 {
+				continue
+			}
+			d.Add(k.name, k.text, "")
+		case "exit":
+			if r.Setup.Escaping != m.Side {
+				continue
+			}
+			d.Add(k.name, k.text, "")
+		default:
+			d.Add(k.name, k.text, "")
+		}
+	}
+	ownFacts(d, m)
+	i := c.Decide(d)
+	course := d.Options[i].Name
+	turning := false
+	switch course {
+	case "hold":
+		speed = min(speed, max)
+	case "speed":
+		speed, turning = d.Args().Int("cm"), d.Args().Yes("turn")
+	case "exit":
+		if s == nil {
+			m.Gone = true
+			c.Emit("removed", gamelog.Str("marker", m.ID), gamelog.Str("why", "left by the far edge"))
+			return
+		}
+		r.reveal(c, m, "the far edge")
+		s.Escaped = true
+		c.Emit("escaped", gamelog.Str("ship", s.Name))
+		return
+	default:
+		speed, turning = max, true
+	}
+	if s != nil {
+		s.Speed, s.Turning = speed, turning
+	} else {
+		m.speed = speed
+	}
+	// the table moves the model: the speed is told only of a marker in
+	// the open (a hidden one's would tell its class)
+	if !m.Revealed {
+		c.Emit("move", gamelog.Str("ship", m.ID), gamelog.Str("course", course))
+		return
+	}
+	c.Emit("move", gamelog.Str("ship", m.ID), gamelog.Str("course", course), gamelog.Int("cm", speed), gamelog.Bool("turning", turning))
+}
+
+// observeAndFire: each marker of the side tries to observe (a hidden
+// marker once, a ship in sight twice, or once and fire), then may fire at
+// a ship the side holds in observation; a hidden marker that fires shows
+// what it is (Order of play (3); Observation; Gunfire; Solo rules: "all
+// hidden markers have 1 attempt").
+func (r *Rules) observeAndFire(c *engine.Ctx, side string) {
+	for _, m := range r.sideMarkers(side) {
+		s := m.Ship
+		if s != nil && !s.Acting() {
+			continue
+		}
+		r.observe(c, m, 1)
+		if s != nil && !s.Acting() {
+			continue
+		}
+		targets := r.enemyMarkers(side, false, func(e *Marker) bool { return e.Observed && e.Ship != nil })
+		d := &engine.Decision{Kind: "fire", Side: side, Prompt: m.ID + ": fire guns?"}
+		d.Add("hold", "do not fire", "")
+		if m.Revealed {
+			d.Add("observe", "a second observation instead of firing", "")
+		}
+		if len(targets) > 0 {
+			o := d.Add("fire", "fire at a ship in sight", "")
+			o.Args = []engine.Arg{engine.IDArg("target", targets...)}
+			o.Args[0].Default = gamelog.StrV(targets[0])
+			o.Args[0].Check = func(gamelog.Value) error {
+				if s == nil || len(r.firing(s)) == 0 {
+					return fmt.Errorf("%s has no weapon to fire: hold", m.ID)
+				}
+				return nil
+			}
+		}
+		if len(d.Options) == 1 {
+			continue
+		}
+		ownFacts(d, m)
+		switch d.Options[c.Decide(d)].Name {
+		case "observe":
+			r.observe(c, m, 2)
+		case "fire":
+			if !m.Revealed {
+				r.reveal(c, m, "its own gunfire")
+			}
+			r.fire(c, s, r.marker(d.Args().Str("target")))
+		}
+	}
+}
+
+// observe is one observation attempt: the side picks what to look for,
+// the table names the marker and measures the range, a D6 with the
+// modifiers must reach the score the range needs.
+func (r *Rules) observe(c *engine.Ctx, obs *Marker, n int) {
+	side := obs.Side
+	unseen := r.enemyMarkers(side, false, func(m *Marker) bool { return !m.Observed })
+	torps := r.enemyMarkers(side, true, func(m *Marker) bool { return !m.Observed })
+	if len(unseen)+len(torps) == 0 {
+		return
+	}
+	d := &engine.Decision{Kind: "observe", Side: side, Prompt: fmt.Sprintf("%s, observation %d: what do you look for?", obs.ID, n)}
+	d.Add("none", "no observation", "")
+	if len(unseen) > 0 {
+		d.Add("nearest", "the nearest marker not in sight (the table names it)", "")
+		d.Default = 1
+	}
+	if len(torps) > 0 {
+		d.Add("torpedo", "the nearest torpedo marker heading for you (the table names it)", "")
+	}
+	o := d.Add("look", "a marker you name", "")
+	o.Args = []engine.Arg{engine.IDArg("marker", append(slices.Clone(unseen), torps...)...)}
+	ownFacts(d, obs)
+	i := c.Decide(d)
+	var ids []string
+	what := d.Options[i].Name
+	switch what {
+	case "none":
+		return
+	case "nearest":
+		ids = unseen
+	case "torpedo":
+		ids = torps
+	case "look":
+		ids = []string{d.Args().Str("marker")}
+	}
+	id, cm, screened, lit := askSighting(c, "Which is the "+what+" marker from "+obs.ID+", and its range?", ids)
+	m := r.marker(id)
+	r.clearFacts()
+	r.f[fRange] = cm
+	r.f[fScreened] = b2i(screened)
+	// +2 a target firing or illuminated; radar and hydrophones (a ship
+	// moving 3 cm or more, or a torpedo), NAXOS against a radar: from the
+	// observer's card, once it is in the open (rules notes)
+	r.f[fFiring] = b2i(lit)
+	if o := obs.Ship; o != nil && obs.Revealed {
+		moving3 := m.Torpedo || (m.Ship != nil && m.Ship.Speed >= 3) || (m.Ship == nil && m.speed >= 3)
+		r.f[fRadar] = b2i(o.Radar || (o.Hydrophones && moving3))
+		r.f[fNaxos] = b2i(o.Naxos && m.Revealed && m.Ship != nil && m.Ship.Radar)
+	}
+	if m.Ship != nil {
+		t := m.Ship
+		r.f[fFiring] = b2i(t.Fired || lit)
+		r.f[fMoving] = b2i((t.Speed > 0 && !(t.Class.fast() && t.Speed <= 4)) || cm <= 12)
+	} else if m.Torpedo {
+		r.f[fMoving] = 1 // torpedoes run 15 cm a move
+	} else {
+		// a dummy counts as its pot's ships would: a fast boat's pot at 4 cm
+		// or less is not "moving"
+		fast := m.Pot != "MERCHANTS" && m.Pot != "ESCORTS"
+		r.f[fMoving] = b2i((m.speed > 0 && !(fast && m.speed <= 4)) || cm <= 12)
+	}
+	// The size shows by the marker's pot, not its chit: a merchant or
+	// escort marker is taken for a big ship, real or dummy, so the roll
+	// tells nothing of what it hides (rules notes).
+	r.f[fBig] = b2i(m.Pot == "MERCHANTS" || m.Pot == "ESCORTS" || (m.Revealed && m.Ship != nil && !m.Ship.Class.fast()))
+	r.f[fSeen] = b2i(m.Seen)
+	if s := obs.Ship; s != nil && obs.Revealed {
+		r.f[fFast] = b2i(2*s.Speed > s.MaxSpeed() && s.MaxSpeed() > 0)
+	}
+	r.f[fWeather] = b2i(r.Weather == "poor")
+	r.f[fAware] = b2i(r.Aware[side])
+	out := c.Roll("OBS", r, obs.ID+" observes "+m.ID)
+	if v, _ := out.Int(effSpotted); v == 1 {
+		r.reveal(c, m, obs.ID)
+		if m.Ship != nil || m.Torpedo {
+			r.becomeAware(c, side, m.ID+" observed")
+		}
+	}
+}
+
+// firing lists the weapons a ship fires: its mounts standing, or a twin MG
+// by default unless its bridge is gone (Early weapons).
+func (r *Rules) firing(s *Ship) []Weapon {
+	var ws []Weapon
+	for i, w := range s.Guns {
+		if !s.GunLost[i] {
+			ws = append(ws, w)
+		}
+	}
+	if len(s.Guns) == 0 && (s.Bridge == 0 || s.BridgeL < s.Bridge) {
+		ws = []Weapon{TwinMG}
+	}
+	return ws
+}
+
+// fire: cannon and guns fire separately; each group's factor by range
+// (the gunfire chart), a D6 plus the variables on the shooting-factor
+// table.
+func (r *Rules) fire(c *engine.Ctx, s *Ship, m *Marker) {
+	_, cm := askRange(c, "Measure from "+r.markerOf(s).ID+" to "+m.ID+" for gunfire", nil, 1)
+	t := m.Ship
+	s.Fired = true
+	r.becomeAware(c, t.Side, r.markerOf(s).ID+" fired")
+	ws := r.firing(s)
+	for _, gun := range []bool{false, true} {
+		var group []Weapon
+		heaviest := TwinMG
+		for _, w := range ws {
+			if w.IsGun() == gun {
+				group = append(group, w)
+				heaviest = max(heaviest, w)
+			}
+		}
+		if len(group) == 0 {
+			continue
+		}
+		f := Factor(group, cm)
+		kind := "cannon"
+		if gun {
+			kind = "guns"
+		}
+		if f == 0 {
+			c.Emit("out_of_range", gamelog.Str("ship", r.markerOf(s).ID), gamelog.Str("weapons", kind), gamelog.Int("cm", cm))
+			continue
+		}
+		r.clearFacts()
+		r.f[fFactor] = f
+		key := [2]string{s.Name, t.Name}
+		r.f[fStraddled] = b2i(r.straddle[key])
+		r.f[fStill] = b2i(t.Speed == 0)
+		r.f[fFast] = b2i(2*s.Speed > s.MaxSpeed() || 2*t.Speed > t.MaxSpeed())
+		r.f[fTurning] = b2i(s.Turning)
+		r.f[fChoppy] = b2i(r.Sea == "medium" && s.Class.smallerThanCorvette())
+		r.f[fHeavy] = b2i(gun && heaviest >= Gun6 && s.Class.destroyerOrSmaller())
+		o := c.Roll("GUN", r, r.markerOf(s).ID+" "+kind+" at "+m.ID)
+		hits, _ := o.Int(effHits)
+		if hits > 0 || o.Has(effStraddle) {
+			r.straddleN[key] = true
+		}
+		c.Emit("gunfire", gamelog.Str("ship", r.markerOf(s).ID), gamelog.Str("target", m.ID), gamelog.Str("weapons", kind), gamelog.Int("cm", cm), gamelog.Int("factor", f), gamelog.Str("result", o.Result()), gamelog.Int("hits", hits))
+		if hits > 0 {
+			r.pend[t.Side] = append(r.pend[t.Side], pending{target: t, hits: hits, weapon: heaviest, gun: gun, by: r.markerOf(s).ID})
+		}
+	}
+}
+
+// damage: the side calculates the damage its ships took this turn: each
+// hit a point (guns by calibre) and a random system; cannon take no boxes
+// off ships larger than a corvette and no systems off corvettes and
+// larger unless 40 mm or more (Gunfire).
+func (r *Rules) damage(c *engine.Ctx, side string) {
+	for _, p := range r.pend[side] {
+		t := p.target
+		if t.Sunk {
+			continue
+		}
+		for range p.hits {
+			pts := p.weapon.GunDamage()
+			if !p.gun && t.Class > Corvette {
+				pts = 0
+			}
+			c.Emit("damage", gamelog.Str("ship", t.Name), gamelog.Str("by", p.by), gamelog.Int("points", pts))
+			r.addDamage(c, t, pts)
+			if p.gun || !t.Class.corvetteOrLarger() || p.weapon >= Single40 {
+				r.system(c, t, p.gun)
+			}
+		}
+	}
+	r.pend[side] = nil
+}
+
+// turnEnd: sinking ships count down; observation of markers that did not
+// fire is lost if they moved away (the table says); straddles carry over
+// one turn.
+func (r *Rules) turnEnd(c *engine.Ctx) {
+	for _, s := range r.Ships {
+		if s.SinkIn > 0 && !s.Sunk {
+			s.SinkIn--
+			if s.SinkIn == 0 {
+				r.sink(c, s, "foundered")
+			}
+		}
+	}
+	for _, m := range r.Markers {
+		if !m.Observed || !m.Live() {
+			continue
+		}
+		if m.Ship != nil && m.Ship.Fired {
+			continue
+		}
+		d := &engine.Decision{Kind: "kept", Side: engine.TableSide, Prompt: "Did " + m.ID + " move further from the ships observing it?"}
+		d.Add("kept", "no: observation is kept", "")
+		d.Add("lost", "yes: observation is lost", "")
+		if c.Decide(d) == 1 {
+			m.Observed = false
+			c.Emit("lost_sight", gamelog.Str("marker", m.ID))
+		}
+	}
+	r.straddle, r.straddleN = r.straddleN, map[[2]string]bool{}
+	for _, s := range r.Ships {
+		s.Fired = false
+	}
+}
+
+func (r *Rules) over() bool {
+	return len(r.acting(Attacker)) == 0 || len(r.acting(Defender)) == 0
+}
+
+func (r *Rules) acting(side string) []*Ship {
+	var out []*Ship
+	for _, s := range r.shipsOf(side) {
+		if s.Acting() {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// Losses counts a side's ships lost and '0' pointed (Scenarios 2, 3).
+func (r *Rules) Losses(side string) (lost, zero int) {
+	for _, s := range r.Ships {
+		if s.Side != side {
+			continue
+		}
+		switch {
+		case s.Sunk || (s.Disabled && s.Name != r.Setup.Stricken):
+			lost++
+		case s.Withdrawn:
+			zero++
+		}
+	}
+	return lost, zero
+}
+
+// ConvoyVP scores Scenario 1 for the Germans (the attackers).
+func (r *Rules) ConvoyVP() int {
+	vp := 0
+	for _, s := range r.Ships {
+		lost := s.Sunk || s.Disabled // disabled ships sink or are constructive losses
+		switch {
+		case s.Side == Defender && lost && (s.Class == Merchant || s.Class > Trawler):
+			vp += 2
+		case s.Side == Defender && s.TorpHit:
+			vp++
+		case s.Side == Attacker && lost:
+			vp -= 3
+		case s.Side == Attacker && s.Withdrawn:
+			vp--
+		}
+	}
+	return vp
+}
+
+// Outcome applies the scenario's victory conditions: (1) the Germans'
+// points, positive a win, negative a loss, 0 a draw; (2) and (3) fewer
+// ships lost or '0' pointed; (4) the smaller force wins if the larger
+// loses a ship and 2/3 of it escape.
+func (r *Rules) Outcome() (vp int, result string) {
+	switch r.Scenario {
+	case Convoy:
+		vp = r.ConvoyVP()
+		switch {
+		case vp > 0:
+			result = "attacker wins"
+		case vp < 0:
+			result = "defender wins"
+		default:
+			result = "draw"
+		}
+	case Rescue, Hunter, Warships:
+		al, az := r.Losses(Attacker)
+		dl, dz := r.Losses(Defender)
+		vp = (dl + dz) - (al + az)
+		switch {
+		case al+az < dl+dz:
+			result = "attacker wins"
+		case al+az > dl+dz:
+			result = "defender wins"
+		default:
+			result = "draw"
+		}
+	case Escape:
+		dl, _ := r.Losses(Defender)
+		out, n := 0, 0
+		for _, s := range r.Ships {
+			if s.Side == Attacker {
+				n++
+				if s.Escaped {
+					out++
+				}
+			}
+		}
+		vp = out
+		if dl > 0 && 3*out >= 2*n {
+			result = "attacker wins"
+		} else {
+			result = "defender wins"
+		}
+	}
+	return vp, result
+}
+
+// victory ends the action.
+func (r *Rules) victory(c *engine.Ctx) {
+	r.VP, r.Result = r.Outcome()
+	c.Emit("victory", gamelog.Str("scenario", r.Scenario), gamelog.Int("vp", r.VP), gamelog.Str("result", r.Result))
+}
+
+// ownFacts tells the side's own decider what its marker is (class "dummy"
+// for a dummy): a side's decisions go only to that side's script or to
+// the player who plays it.
+func ownFacts(d *engine.Decision, m *Marker) {
+	class := "dummy"
+	if m.Ship != nil {
+		class = m.Ship.Class.String()
+	}
+	for i := range d.Options {
+		d.Options[i].Facts = append(d.Options[i].Facts, gamelog.Str("marker", m.ID), gamelog.Str("class", class))
+	}
+}

@@ -1,0 +1,56 @@
+-- attackers.lua: the solo attacking force of WW2 Coastal Warfare v2a
+-- ("Vessels attacking convoys", protocols a-e).
+--
+--   schnell --game coastal attackers=solo --side attacker=script:scripts/coastal/attackers.lua
+--
+-- Each marker (real or dummy: the dummies follow the same protocol, so
+-- the decisions give nothing away) runs at full speed toward the nearest
+-- target marker (c), makes one observation a turn (c), fires its
+-- torpedoes at a ship it has spotted (d: the table measures; under 30 cm
+-- the launch is refused and the marker holds), then turns for home at
+-- full speed (e). The table (the player) names the nearest marker and
+-- measures every range.
+
+local fired = {}    -- markers that have launched: they head home (e)
+local started = {}  -- markers pointed at their target (b)
+
+local function has(d, name)
+  for _, o in ipairs(d.options) do
+    if o.name == name then return o end
+  end
+  return nil
+end
+
+function decide(d, game)
+  local m = d.options[1].marker
+  if d.kind == "observe" then
+    if has(d, "nearest") then return "nearest" end
+    return "none"
+  elseif d.kind == "launch" then
+    if not fired[m] and has(d, "launch") and d.options[1].left > 0 then
+      fired[m] = true
+      return { option = "launch" }
+    end
+    return "hold"
+  elseif d.kind == "fire" then
+    -- a hidden marker holds fire (a dummy cannot fire: a real boat that
+    -- did would give itself away); a boat in sight fires once it has
+    -- launched
+    if fired[m] and has(d, "observe") and has(d, "fire") then
+      return { option = "fire" }
+    end
+    return "hold"
+  elseif d.kind == "move" then
+    if fired[m] and has(d, "away") then return "away" end
+    local sp = has(d, "speed")
+    if sp then
+      local turn = not started[m]
+      started[m] = true
+      return { option = "speed", cm = sp.args[1].max, turn = turn }
+    end
+    return "hold"
+  elseif d.kind == "tow" then
+    return "tow"
+  end
+  return d.default
+end
