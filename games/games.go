@@ -12,6 +12,7 @@ import (
 	"github.com/schnell-wargames/schnell/paukenschlag"
 	"github.com/schnell-wargames/schnell/scheldt"
 	"github.com/schnell-wargames/schnell/schnellboats"
+	"github.com/schnell-wargames/schnell/schnellrules"
 )
 
 // Game is one registered game: its name and how to make its definition
@@ -27,6 +28,7 @@ var All = []Game{
 	{schnellboats.Name, schnellboats.Title, schnellboats.Definition},
 	{scheldt.Name, scheldt.Title, scheldt.Definition},
 	{paukenschlag.Name, paukenschlag.Title, paukenschlag.Definition},
+	{schnellrules.Name, schnellrules.Title, schnellrules.Definition},
 }
 
 // Default is the game played when none is named.
