@@ -442,8 +442,11 @@ func (b *Battle) spot(c *engine.Ctx) {
 			if seen {
 				tgt.Seen[sideIndex(obs.Side)] = true
 			}
-			c.Emit(evSpot, gamelog.Str("observer", obs.ID), gamelog.Str("target", tgt.ID), gamelog.Int("range", a.Int("range")),
-				gamelog.Int("max", max), gamelog.Str("why", strings.Join(why, "; ")), gamelog.Bool("seen", seen))
+			fields := []gamelog.Field{gamelog.Str("observer", obs.ID), gamelog.Str("target", tgt.ID), gamelog.Int("range", a.Int("range")), gamelog.Int("max", max)}
+			if len(why) > 0 {
+				fields = append(fields, gamelog.Str("why", strings.Join(why, "; ")))
+			}
+			c.Emit(evSpot, append(fields, gamelog.Bool("seen", seen))...)
 		case 1:
 			return
 		default:
@@ -564,6 +567,9 @@ func (b *Battle) move(c *engine.Ctx, large bool) {
 func (b *Battle) CheckSpeed(v *Vessel, sp Speed) error {
 	if v == nil {
 		return fmt.Errorf("no such vessel afloat")
+	}
+	if b.Phase == PhaseMoveLarge && v.Class.Size < Large || b.Phase == PhaseMoveSmall && v.Class.Size >= Large {
+		return fmt.Errorf("%s is %s: %s moves in phase %s", v.ID, v.Class.Size, v.ID, map[bool]string{true: "4", false: "5"}[v.Class.Size >= Large])
 	}
 	if sp > v.MaxSpeed {
 		return fmt.Errorf("%s makes at most %s now", v.ID, v.MaxSpeed)
