@@ -261,7 +261,7 @@ func LoadTables(dir fs.FS) (*tables.Set, error) {
 // Torpedo Data, and the numbers are sane.
 func NewDatabase(s *tables.Set) (*Database, error) {
 	db := &Database{byWeapon: map[string]*GunRow{}}
-	for _, id := range s.RecordIDs("gun") {
+	for _, id := range inFileOrder(s, "gun") {
 		r, _ := s.Record(id)
 		g := &GunRow{ID: r.ID, Title: r.Title, PerMount: r.Has("per_mount")}
 		g.DamageMod, _ = r.Int("damage_mod")
@@ -288,7 +288,7 @@ func NewDatabase(s *tables.Set) (*Database, error) {
 		db.Guns = append(db.Guns, g)
 	}
 	torps := map[string]*TorpedoData{}
-	for _, id := range s.RecordIDs("torpedo") {
+	for _, id := range inFileOrder(s, "torpedo") {
 		r, _ := s.Record(id)
 		t := &TorpedoData{ID: r.ID, Title: r.Title}
 		t.MinRange, _ = r.Int("min_range")
@@ -301,16 +301,7 @@ func NewDatabase(s *tables.Set) (*Database, error) {
 		torps[strings.ToLower(r.ID)] = t
 		db.Torpedoes = append(db.Torpedoes, t)
 	}
-	recs := s.RecordIDs("vessel")
-	slices.SortStableFunc(recs, func(a, b string) int {
-		ra, _ := s.Record(a)
-		rb, _ := s.Record(b)
-		if ra.File != rb.File {
-			return strings.Compare(ra.File, rb.File)
-		}
-		return ra.Line - rb.Line
-	})
-	for _, id := range recs {
+	for _, id := range inFileOrder(s, "vessel") {
 		r, _ := s.Record(id)
 		c := &Class{ID: r.ID, Name: r.Title, Nation: r.Str("nation"), Reloads: 0, DepthCharges: r.Has("depth_charges")}
 		sz, _ := r.Int("size")
@@ -352,6 +343,20 @@ func NewDatabase(s *tables.Set) (*Database, error) {
 		return nil, fmt.Errorf("the vessel data has no vessel records")
 	}
 	return db, nil
+}
+
+// inFileOrder lists the records of kind in file order: the document's.
+func inFileOrder(s *tables.Set, kind string) []string {
+	recs := s.RecordIDs(kind)
+	slices.SortStableFunc(recs, func(a, b string) int {
+		ra, _ := s.Record(a)
+		rb, _ := s.Record(b)
+		if ra.File != rb.File {
+			return strings.Compare(ra.File, rb.File)
+		}
+		return ra.Line - rb.Line
+	})
+	return recs
 }
 
 // Find returns the class named by s: an exact id or name, else the one
