@@ -142,6 +142,8 @@ type Battle struct {
 	dec      engine.Decision
 	acting   string // the side whose orders the phase waits for
 	refusals int
+	// Ranges are the ranges the table measured this turn, observer>target.
+	Ranges map[string]int
 }
 
 type facts [12]int
@@ -401,6 +403,7 @@ func (b *Battle) MaxSpot(obs, tgt *Vessel, coast bool) (int, []string) {
 // spot is phase 1: random visibility, fires, then the table's sightings.
 func (b *Battle) spot(c *engine.Ctx) {
 	b.Shrink = 0
+	b.Ranges = map[string]int{}
 	if b.Opt.Visibility {
 		o := c.Roll("SR-VIS", &b.facts, "visibility")
 		b.Shrink, _ = o.Int(effShrink)
@@ -438,6 +441,7 @@ func (b *Battle) spot(c *engine.Ctx) {
 				continue
 			}
 			max, why := b.MaxSpot(obs, tgt, a.Yes("coast"))
+			b.Ranges[obs.ID+">"+tgt.ID] = a.Int("range")
 			seen := a.Int("range") <= max
 			if seen {
 				tgt.Seen[sideIndex(obs.Side)] = true

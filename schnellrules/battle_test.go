@@ -491,3 +491,40 @@ func TestOddsAgreesWithBruteForce(t *testing.T) {
 		t.Error("no shot hit: the test proves little")
 	}
 }
+
+// A side played by a Lua script picks targets and launches from the
+// state and the ranges the table measured; the table is still asked.
+func TestLuaSides(t *testing.T) {
+	var sides []engine.SideSpec
+	for _, s := range []string{"axis", "allies"} {
+		sp, err := engine.ParseSide(s + "=script:../scripts/schnellrules-house.lua")
+		if err != nil {
+			t.Fatal(err)
+		}
+		sides = append(sides, sp)
+	}
+	dir := t.TempDir()
+	var out bytes.Buffer
+	s, err := repl.New(repl.Config{Def: definition(t), Game: engine.Config{Seed: 7}, LogDir: dir, Out: &out, Sides: sides})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := "add S38 s-38 speed=m\nadd MTB1 vosper-72-late speed=m\nbegin\nspot S38 MTB1 25\nspot MTB1 S38 25\ndone\nstep turn\n"
+	if code := s.Run(repl.Plain(strings.NewReader(lines))); code != 0 {
+		t.Fatalf("the commands failed:\n%s", out.String())
+	}
+	var fired, launched int
+	for _, e := range s.Game().History() {
+		if e.Type == "decision" && e.Str("by") == "script" {
+			switch e.Str("choice") {
+			case "fire":
+				fired++
+			case "torpedo":
+				launched++
+			}
+		}
+	}
+	if fired != 5 || launched != 4 {
+		t.Errorf("the scripts fired %d guns and launched %d torpedoes, want 5 and 4:\n%s", fired, launched, out.String())
+	}
+}

@@ -81,6 +81,7 @@ func Definition() (*engine.Definition, error) {
 			}
 			return []gamelog.Field{gamelog.Int("turns", min(b.Turn-1, b.Opt.Turns)), gamelog.Int(Sides[0], afloat[0]), gamelog.Int(Sides[1], afloat[1])}
 		},
+		View:          func(r engine.Rules) engine.Viewer { return view{r.(*Battle)} },
 		Reference:     func(engine.Rules) engine.Decider { return engine.TakeDefault{} },
 		ReferenceName: "the passive referee (every phase done, no orders)",
 		Game:          Game{},
