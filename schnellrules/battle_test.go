@@ -15,6 +15,7 @@ import (
 	"github.com/schnell-wargames/schnell/gamelog"
 	"github.com/schnell-wargames/schnell/repl"
 	"github.com/schnell-wargames/schnell/schnellrules"
+	"github.com/schnell-wargames/schnell/sheet"
 )
 
 func definition(t testing.TB) *engine.Definition {
@@ -526,5 +527,46 @@ func TestLuaSides(t *testing.T) {
 	}
 	if fired != 5 || launched != 4 {
 		t.Errorf("the scripts fired %d guns and launched %d torpedoes, want 5 and 4:\n%s", fired, launched, out.String())
+	}
+}
+
+// Sheets: a card for each vessel with its damage track and lost boxes
+// marked, and the quick reference, in every format.
+func TestSheets(t *testing.T) {
+	s, _ := session(t, readLines(t, "testdata/battle.cmds"), false, false)
+	sh, ok := definition(t).Game.(sheet.Sheeter)
+	if !ok {
+		t.Fatal("the game has no sheets")
+	}
+	cards, err := sh.Sheets(s.Game(), "all", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cards) != 5 {
+		t.Fatalf("%d sheets, want 4 cards and the reference", len(cards))
+	}
+	var text bytes.Buffer
+	if err := sheet.Write(&text, sheet.Text, cards...); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"MTB1: VOSPER 72' 6\" MTB LATE WAR (ALLIES)",
+		"Damage: [ ] damaged  [x] heavily_damaged  [ ] wrecked  [ ] sunk",
+		"| 20mm:1  | FPS  | yes | 20mm, 23mm  | -2  | 5 / 5+   | 15 / 12+ | 25 / 17+   | [x]  |",
+		"Speed (1 level a turn): [x] VS 10cm  [x] S 15cm",
+		"| Up to 4\" / 105mm   | +2  | 25 / 6+  | 45 / 10+ | 60 / 17+ |",
+	} {
+		if !strings.Contains(text.String(), want) {
+			t.Errorf("the sheets lack %q:\n%s", want, text.String())
+		}
+	}
+	for _, f := range []sheet.Format{sheet.Markdown, sheet.HTML} {
+		var b bytes.Buffer
+		if err := sheet.Write(&b, f, cards...); err != nil {
+			t.Errorf("%s: %v", f, err)
+		}
+	}
+	if _, err := sh.Sheets(s.Game(), "map", 0); err == nil {
+		t.Error("an unknown sheet is not refused")
 	}
 }
