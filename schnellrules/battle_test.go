@@ -570,3 +570,27 @@ func TestSheets(t *testing.T) {
 		t.Error("an unknown sheet is not refused")
 	}
 }
+
+// The after-action report: each vessel's damage, shots and hits, and the
+// damage as it happened.
+func TestReport(t *testing.T) {
+	s, path := session(t, readLines(t, "testdata/battle.cmds"), false, false)
+	lg, err := gamelog.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := definition(t).Game.(sheet.Reporter).Report(s.Game(), lg, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"3 turn(s) fought.",
+		"| S100 | S 100 | axis | intact | 2 / 1 | 1 / 1 |",
+		"| SS1 | Medium Transport | allies | sunk | 0 / 0 | 0 / 0 |",
+		"- Turn 2: SS1 hit by torpedo T1: sunk",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the report lacks %q:\n%s", want, got)
+		}
+	}
+}
