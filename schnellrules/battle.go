@@ -142,6 +142,7 @@ type Battle struct {
 	dec      engine.Decision
 	acting   string // the side whose orders the phase waits for
 	refusals int
+	presets  []preset
 	// Ranges are the ranges the table measured this turn, observer>target.
 	Ranges map[string]int
 }
@@ -259,6 +260,7 @@ func (b *Battle) refuse(c *engine.Ctx, err error) bool {
 // setup asks for the vessels: add, remove, begin.
 func (b *Battle) setup(c *engine.Ctx) {
 	b.Phase = PhaseSetup
+	b.addPresets(c)
 	d := &b.dec
 	for {
 		d.Reset("setup", "Add vessels, then begin")

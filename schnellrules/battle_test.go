@@ -104,9 +104,9 @@ func TestTranscriptEqualsPiped(t *testing.T) {
 // drive plays a whole battle with digital dice: the table sees every
 // enemy at 20cm, every gun fires at the first enemy it may hit at 10cm,
 // every tube launches at 30cm. It returns the log.
-func drive(t *testing.T, seed uint64) []byte {
+func drive(t testing.TB, def *engine.Definition, seed uint64) []byte {
 	t.Helper()
-	g, err := engine.New(engine.Config{Def: definition(t), Seed: seed, Mode: engine.Digital})
+	g, err := engine.New(engine.Config{Def: def, Seed: seed, Mode: engine.Digital})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -182,14 +182,15 @@ var errDone = errors.New("no order left")
 // The same seed and the same orders give a byte-identical log (digital
 // dice: the program rolls); another seed gives another. The log replays.
 func TestSameSeedSameLog(t *testing.T) {
-	a, b := drive(t, 11), drive(t, 11)
+	def := definition(t)
+	a, b := drive(t, def, 11), drive(t, def, 11)
 	if !bytes.Equal(a, b) {
 		t.Fatal("two games of the same seed and orders differ")
 	}
 	if n := bytes.Count(a, []byte(`"type":"gunfire"`)); n < 10 {
 		t.Errorf("the game fired %d times: the test plays too little", n)
 	}
-	c := drive(t, 12)
+	c := drive(t, def, 12)
 	if bytes.Equal(a[bytes.IndexByte(a, '\n'):], c[bytes.IndexByte(c, '\n'):]) {
 		t.Error("another seed gave the same game")
 	}

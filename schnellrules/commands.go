@@ -229,39 +229,36 @@ func runSides(g *engine.Game, _ []string, w io.Writer) ([]gamelog.Event, error) 
 	return nil, nil
 }
 
-// runAdd reads add ID CLASS... [side=S] [speed=L]: the class may be
-// several words; the side defaults by nation (British, US and generic
-// craft are allies, German and Italian axis), the speed to Medium.
-func runAdd(g *engine.Game, args []string, _ io.Writer) ([]gamelog.Event, error) {
-	b, pre, err := pending(g, "setup", "add")
-	if err != nil {
-		return pre, err
-	}
+// parseAdd reads ID CLASS... [side=S] [speed=L]: the class may be
+// several words (quotes around it are dropped); the side defaults by
+// nation (British, US and generic craft are allies, German and Italian
+// axis), the speed to Medium (at most the class's).
+func parseAdd(db *Database, args []string) (id, class, side, speed string, err error) {
 	if len(args) < 2 {
-		return nil, errors.New("add ID CLASS [side=allies|axis] [speed=LEVEL]")
+		return "", "", "", "", errors.New("add ID CLASS [side=allies|axis] [speed=LEVEL]")
 	}
-	side, speed := "", "m"
+	speed = "m"
 	var name []string
 	for _, a := range args[1:] {
 		k, v, ok := strings.Cut(a, "=")
 		switch {
 		case ok && k == "side":
 			if v != Sides[0] && v != Sides[1] {
-				return nil, fmt.Errorf("side %q: say allies or axis", v)
+				return "", "", "", "", fmt.Errorf("side %q: say allies or axis", v)
 			}
 			side = v
 		case ok && k == "speed":
 			if _, err := ParseSpeed(v); err != nil {
-				return nil, err
+				return "", "", "", "", err
 			}
 			speed = strings.ToLower(v)
 		default:
 			name = append(name, a)
 		}
 	}
-	c, err := b.DB.Find(strings.Join(name, " "))
+	c, err := db.Find(strings.Trim(strings.Join(name, " "), `"`))
 	if err != nil {
-		return nil, err
+		return "", "", "", "", err
 	}
 	if side == "" {
 		side = Sides[0]
@@ -270,13 +267,29 @@ func runAdd(g *engine.Game, args []string, _ io.Writer) ([]gamelog.Event, error)
 		}
 	}
 	sp, _ := ParseSpeed(speed)
-	if err := b.CheckAdd(args[0], c.ID); err != nil {
+	if sp > c.Speed {
+		return "", "", "", "", fmt.Errorf("%s makes at most %s", c.ID, c.Speed)
+	}
+	return args[0], c.ID, side, speedWords[sp], nil
+}
+
+// runAdd is the set-up's add: see parseAdd.
+func runAdd(g *engine.Game, args []string, _ io.Writer) ([]gamelog.Event, error) {
+	b, pre, err := pending(g, "setup", "add")
+	if err != nil {
+		return pre, err
+	}
+	if len(args) < 2 {
+		return nil, errors.New("add ID CLASS [side=allies|axis] [speed=LEVEL]")
+	}
+	id, class, side, speed, err := parseAdd(b.DB, args)
+	if err != nil {
 		return nil, err
 	}
-	if sp > c.Speed {
-		return nil, fmt.Errorf("%s makes at most %s", c.ID, c.Speed)
+	if err := b.CheckAdd(id, class); err != nil {
+		return nil, err
 	}
-	return choose(g, pre, "add", []string{args[0], c.ID, side, speedWords[sp]})
+	return choose(g, pre, "add", []string{id, class, side, speed})
 }
 
 func runSpot(g *engine.Game, args []string, _ io.Writer) ([]gamelog.Event, error) {

@@ -31,6 +31,7 @@ var onOff = []string{"off", "on"}
 // the document, off by default.
 var options = []engine.OptionDef{
 	{Name: "turns", Default: "10", Help: "how many turns the battle lasts at most (1-99)"},
+	{Name: "scenario", Default: "", Help: "a scenario file: one `add ID CLASS [side=S] [speed=L]` a line, added before the set-up asks (replays need the same file)"},
 	{Name: "fire", Default: "off", Values: onOff, Help: "optional rule Fire: a hit may start a fire (red d6 6); a d10 each turn puts it out (1-2) or spreads it (10)"},
 	{Name: "visibility", Default: "off", Values: onOff, Help: "optional rule Random Visibility: a d6 each turn, 5 targets a size smaller, 6 two"},
 	{Name: "secondary", Default: "off", Values: onOff, Help: "optional rule Torpedo Secondary Attacks: a miss may hit another vessel within 20cm, at -3"},
@@ -104,6 +105,12 @@ func newBattle(opts []gamelog.Option, tabs *tables.Set) (engine.Rules, error) {
 				return nil, fmt.Errorf("turns %q: want 1 to 99", o.Value)
 			}
 			b.Opt.Turns = n
+		case "scenario":
+			if o.Value != "" {
+				if b.presets, err = readScenario(db, o.Value); err != nil {
+					return nil, err
+				}
+			}
 		case "fire":
 			b.Opt.Fire = on
 		case "visibility":
