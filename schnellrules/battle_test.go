@@ -595,3 +595,61 @@ func TestReport(t *testing.T) {
 		}
 	}
 }
+
+// docs/log-format.md documents every event type and field the game
+// writes (its own section; the kernel's events are the kernel's).
+func TestLogFormatDocumented(t *testing.T) {
+	raw, err := os.ReadFile("../docs/log-format.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := string(raw)
+	i := strings.Index(doc, "### Schnell Rules events")
+	if i < 0 {
+		t.Fatal("docs/log-format.md has no Schnell Rules section")
+	}
+	doc = doc[i+3:]
+	doc = doc[:strings.Index(doc, "\n#")]
+	rows := map[string]string{}
+	for _, line := range strings.Split(doc, "\n") {
+		if !strings.HasPrefix(line, "| `") {
+			continue
+		}
+		cells := strings.SplitN(line, "|", 3)
+		for _, typ := range strings.Split(cells[1], "/") {
+			rows[strings.Trim(strings.TrimSpace(typ), "` ")] += cells[2]
+		}
+	}
+	kernel := map[string]bool{"roll": true, "read": true, "decision": true, "error": true}
+	seen := map[string]bool{}
+	check := func(evs []gamelog.Event) {
+		for _, e := range evs {
+			if kernel[e.Type] {
+				continue
+			}
+			seen[e.Type] = true
+			row, ok := rows[e.Type]
+			if !ok {
+				t.Errorf("event type %s is not documented", e.Type)
+				continue
+			}
+			for _, f := range e.Fields {
+				if !strings.Contains(row, "`"+f.Key+"`") {
+					t.Errorf("field %s.%s is not documented", e.Type, f.Key)
+				}
+			}
+		}
+	}
+	lg, err := gamelog.Read("drive.jsonl", bytes.NewReader(drive(t, definition(t), 3)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	check(lg.Events)
+	s, _ := session(t, readLines(t, "testdata/battle.cmds"), false, false)
+	check(s.Game().History())
+	for _, typ := range []string{"battle", "vessel", "turn", "phase", "spot", "initiative", "speed", "gunfire", "launch", "arrival", "damage", "fire", "end"} {
+		if !seen[typ] {
+			t.Errorf("no game of the test writes %s: the test checks too little", typ)
+		}
+	}
+}
