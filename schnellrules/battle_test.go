@@ -653,3 +653,41 @@ func TestLogFormatDocumented(t *testing.T) {
 		}
 	}
 }
+
+// docs/lua-api-schnellrules.md is generated from LuaAPI, and LuaAPI names
+// every field of the view.
+func TestLuaAPIDocumented(t *testing.T) {
+	api := schnellrules.Game{}.LuaAPI()
+	const path = "../docs/lua-api-schnellrules.md"
+	if *update {
+		os.WriteFile(path, []byte(api.Doc()), 0o644)
+	} else if got, err := os.ReadFile(path); err != nil || string(got) != api.Doc() {
+		t.Errorf("%s is stale: go test ./schnellrules -run LuaAPI -update", path)
+	}
+	s, _ := session(t, readLines(t, "testdata/battle.cmds"), false, false)
+	def := definition(t)
+	fields := engine.ViewFields(def.View(s.Game().Rules()))
+	known := map[string]bool{}
+	for _, f := range api.Fields {
+		known[f.Name] = true
+	}
+	var walk func(fs []gamelog.Field)
+	walk = func(fs []gamelog.Field) {
+		for _, f := range fs {
+			if !known[f.Key] {
+				t.Errorf("LuaAPI does not document view field %s", f.Key)
+			}
+			switch f.Val.Kind {
+			case gamelog.KObj:
+				walk(f.Val.O)
+			case gamelog.KList:
+				for _, x := range f.Val.L {
+					if x.Kind == gamelog.KObj {
+						walk(x.O)
+					}
+				}
+			}
+		}
+	}
+	walk(fields)
+}
