@@ -35,6 +35,7 @@ const (
 	evRefused    = "refused"
 	evReload     = "reload"
 	evDepth      = "depth_charge"
+	evIlluminate = "illuminate"
 	evEnd        = "end"
 )
 
@@ -75,6 +76,7 @@ type Vessel struct {
 	Burning   bool
 	Seen      [2]bool // spotted this turn by each side
 	Busy      bool    // fired, or was fired at, this turn (Torpedo Reloads)
+	Starshells, Flares int
 }
 
 // Gun is one gun of a vessel.
@@ -113,6 +115,7 @@ type Options struct {
 	DepthCharges   bool
 	TurningArcs    bool
 	StationaryPlus bool
+	Starshells     bool
 }
 
 // hit is a gun hit waiting for the end of the gunfire phase.

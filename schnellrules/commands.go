@@ -32,6 +32,8 @@ var commands = []engine.Command{
 	{Name: "speed", Group: groupOrders, Usage: "speed VESSEL LEVEL", Help: "phases 4-5: change a vessel's speed (st, vs, s, m, f, vf)", Run: runSpeed},
 	{Name: "depthcharge", Group: groupOrders, Usage: "depthcharge VESSEL TARGET", Help: "phases 4-5 (option depth_charges): a depth charge attack", Run: runDepthCharge},
 	{Name: "fire", Group: groupOrders, Usage: "fire SHOOTER WEAPON[:N] TARGET RANGE_CM", Help: "phase 7: a gun fires at a target at the range measured", Run: runFire},
+	{Name: "starshell", Group: groupOrders, Usage: "starshell VESSEL RANGE_CM", Help: "phase 7 (option starshells): a gun of 4\" or more fires a starshell at a point over 40cm away", Run: runIllumination("starshell")},
+	{Name: "flare", Group: groupOrders, Usage: "flare VESSEL RANGE_CM", Help: "phase 7 (option starshells): fire a flare at a point up to 20cm away", Run: runIllumination("flare")},
 	{Name: "torpedo", Group: groupOrders, Usage: "torpedo SHOOTER TARGET RANGE_CM [18in|21in]", Help: "phase 8: launch a torpedo at a target at the range measured", Run: runTorpedo},
 	{Name: "reload", Group: groupOrders, Usage: "reload VESSEL", Help: "phase 8 (option reloads): begin reloading the tubes", Run: runReload},
 	{Name: "done", Group: groupOrders, Usage: "done", Help: "no more orders in this phase", Run: order("", "done", 0)},
@@ -467,4 +469,28 @@ func (b *Battle) OddsOf(args []string) (Odds, string, error) {
 		return o, fmt.Sprintf("%s %s torpedo at %s, %dcm", v.ID, m.Type.ID, t.ID, cm), err
 	}
 	return Odds{}, "", errors.New("odds fire SHOOTER WEAPON TARGET RANGE_CM, or odds torpedo SHOOTER TARGET RANGE_CM [TYPE]")
+}
+
+func runIllumination(kind string) func(*engine.Game, []string, io.Writer) ([]gamelog.Event, error) {
+	return func(g *engine.Game, args []string, _ io.Writer) ([]gamelog.Event, error) {
+		b, pre, err := pending(g, "guns", kind)
+		if err != nil {
+			return pre, err
+		}
+		if !b.Opt.Starshells {
+			return nil, errors.New("starshells and flares are an optional rule: new starshells=on")
+		}
+		if len(args) != 2 {
+			return nil, fmt.Errorf("%s VESSEL RANGE_CM", kind)
+		}
+		cm, err := strconv.Atoi(strings.TrimSuffix(args[1], "cm"))
+		if err != nil {
+			return nil, fmt.Errorf("range %q: a number of cm", args[1])
+		}
+		v, _, err := b.CheckIllumination(args[0], kind == "flare", cm)
+		if err != nil {
+			return nil, err
+		}
+		return choose(g, pre, kind, []string{v.ID, strconv.Itoa(cm)})
+	}
 }

@@ -115,12 +115,32 @@ func (b *Battle) guns(c *engine.Ctx) {
 			d.Side = side
 			o := d.Add("fire", "a gun fires at a target at a measured range", "")
 			o.Args = []engine.Arg{engine.IDArg("shooter", b.ids(side)...), engine.TextArg("weapon"), engine.IDArg("target", b.ids(other(side))...), engine.IntArg("range", 0, 500, "cm")}
+			n := 1
+			if b.Opt.Starshells {
+				for _, kind := range []string{"starshell", "flare"} {
+					o := d.Add(kind, "fire a "+kind+" at a point at a measured range", "")
+					o.Args = []engine.Arg{engine.IDArg("vessel", b.ids(side)...), engine.IntArg("range", 1, 500, "cm")}
+					n++
+				}
+			}
 			d.Add("done", "no more gunfire", "")
-			d.Default = 1
-			if c.Decide(d) == 1 {
+			d.Default = n
+			i := c.Decide(d)
+			if i == n {
 				break
 			}
 			a := d.Args()
+			if i > 0 {
+				v, g, err := b.CheckIllumination(a.Str("vessel"), i == 2, a.Int("range"))
+				if err != nil {
+					if b.refuse(c, err) {
+						break
+					}
+					continue
+				}
+				b.illuminate(c, v, g, i == 2, a.Int("range"))
+				continue
+			}
 			v, g, t, band, err := b.CheckFire(a.Str("shooter"), a.Str("weapon"), a.Str("target"), a.Int("range"))
 			if err != nil {
 				if b.refuse(c, err) {
