@@ -61,21 +61,21 @@ var Gunfire = dice.MustThrow("1d20 hit, 1d6 white, 1d6 red")
 
 // Vessel is one vessel of the battle and its records.
 type Vessel struct {
-	ID        string
-	Class     *Class
-	Side      string
-	Speed     Speed
-	MaxSpeed  Speed // the class's speed less speed lost to damage
-	Manoeuvre Size  // the turning circle, larger with damage
-	Level     Level // the highest damage level sustained
-	Taken     [5]bool
-	Guns      []Gun
-	Mounts    []TubeMount
-	Reloads   int
-	Reloading int // qualifying turns of a reload (Torpedo Reloads), -1 not reloading
-	Burning   bool
-	Seen      [2]bool // spotted this turn by each side
-	Busy      bool    // fired, or was fired at, this turn (Torpedo Reloads)
+	ID                 string
+	Class              *Class
+	Side               string
+	Speed              Speed
+	MaxSpeed           Speed // the class's speed less speed lost to damage
+	Manoeuvre          Size  // the turning circle, larger with damage
+	Level              Level // the highest damage level sustained
+	Taken              [5]bool
+	Guns               []Gun
+	Mounts             []TubeMount
+	Reloads            int
+	Reloading          int // qualifying turns of a reload (Torpedo Reloads), -1 not reloading
+	Burning            bool
+	Seen               [2]bool // spotted this turn by each side
+	Busy               bool    // fired, or was fired at, this turn (Torpedo Reloads)
 	Starshells, Flares int
 }
 
