@@ -33,6 +33,14 @@ func readScenario(db *Database, path string) ([]preset, error) {
 	if err != nil {
 		return nil, fmt.Errorf("scenario: %w", err)
 	}
+	return parseScenario(db, path, data)
+}
+
+// parseScenario reads a scenario file's text (see readScenario).
+func parseScenario(db *Database, path string, data []byte) ([]preset, error) {
+	if len(data) > maxScenario {
+		return nil, fmt.Errorf("scenario %s: want at most %d bytes", path, maxScenario)
+	}
 	var out []preset
 	ids := map[string]bool{}
 	sc := bufio.NewScanner(bytes.NewReader(data))
