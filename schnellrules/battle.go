@@ -116,6 +116,9 @@ type Options struct {
 	TurningArcs    bool
 	StationaryPlus bool
 	Starshells     bool
+	// Duel is our abstraction for sim: no table, every enemy at one range.
+	Duel                  bool
+	DuelStart, DuelClose int
 }
 
 // hit is a gun hit waiting for the end of the gunfire phase.
@@ -420,6 +423,10 @@ func (b *Battle) spot(c *engine.Ctx) {
 			c.Emit(evSpot, gamelog.Str("target", v.ID), gamelog.Str("why", "on fire: visible at any range"))
 		}
 	}
+	if b.Opt.Duel {
+		b.duelSpot(c)
+		return
+	}
 	d := &b.dec
 	for {
 		d.Reset("spot", "Which vessels see which? spot OBSERVER TARGET RANGE_CM [coast], then done")
@@ -621,5 +628,29 @@ func (b *Battle) depthCharge(c *engine.Ctx, v, t *Vessel) {
 		o := c.Roll("SR-DMG", &b.facts, "depth charge damage to "+t.ID)
 		l, _ := o.Int(effLevel)
 		b.damage(c, t, Level(l), 2, "depth charge")
+	}
+}
+
+// DuelRange is the duel's range this turn (option duel: our abstraction).
+func (b *Battle) DuelRange() int {
+	return max(b.Opt.DuelStart-b.Opt.DuelClose*(b.Turn-1), 0)
+}
+
+// duelSpot is the spotting phase of a duel: every vessel looks for every
+// enemy at the duel's range.
+func (b *Battle) duelSpot(c *engine.Ctx) {
+	r := b.DuelRange()
+	for _, o := range b.Vessels {
+		for _, t := range b.Vessels {
+			if o.Side == t.Side || !o.Afloat() || !t.Afloat() {
+				continue
+			}
+			max, _ := b.MaxSpot(o, t, false)
+			b.Ranges[o.ID+">"+t.ID] = r
+			if r <= max {
+				t.Seen[sideIndex(o.Side)] = true
+			}
+			c.Emit(evSpot, gamelog.Str("observer", o.ID), gamelog.Str("target", t.ID), gamelog.Int("range", r), gamelog.Int("max", max), gamelog.Bool("seen", r <= max))
+		}
 	}
 }

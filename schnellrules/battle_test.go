@@ -691,3 +691,36 @@ func TestLuaAPIDocumented(t *testing.T) {
 	}
 	walk(fields)
 }
+
+// The duel (our abstraction for sim): no table is asked; every vessel
+// sees every enemy at the duel's range, closing each turn.
+func TestDuel(t *testing.T) {
+	g, err := engine.New(engine.Config{Def: definition(t), Seed: 3, Options: []gamelog.Option{
+		{Name: "scenario", Value: "testdata/scenarios/fecamp.txt"}, {Name: "duel", Value: "60,25"}, {Name: "turns", Value: "4"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var log bytes.Buffer
+	if err := g.PlayOut(engine.TakeDefault{}, &log); err != nil {
+		t.Fatal(err)
+	}
+	lg, err := gamelog.Read("duel.jsonl", &log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ranges []string
+	for _, e := range lg.Events {
+		if e.Type == "spot" && e.Str("observer") == "S38" && e.Str("target") == "MTB1" {
+			v, _ := e.Get("range")
+			ranges = append(ranges, fmt.Sprint(v.I))
+		}
+	}
+	if got := strings.Join(ranges, " "); got != "60 35 10 0" {
+		t.Errorf("duel ranges %s, want 60 35 10 0", got)
+	}
+	for _, bad := range []string{"60", "x,10", "60,-1", "900,10"} {
+		if _, err := engine.New(engine.Config{Def: definition(t), Options: []gamelog.Option{{Name: "duel", Value: bad}}}); err == nil || !strings.Contains(err.Error(), "START,CLOSING") {
+			t.Errorf("duel=%s: %v", bad, err)
+		}
+	}
+}

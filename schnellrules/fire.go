@@ -429,7 +429,7 @@ func (b *Battle) torpedoes(c *engine.Ctx) {
 			b.dropTorp(tp)
 			continue
 		}
-		if !b.torpedoAttack(c, tp, t, false) && b.Opt.Secondary {
+		if !b.torpedoAttack(c, tp, t, false) && b.Opt.Secondary && !b.Opt.Duel {
 			d := &b.dec
 			d.Reset("secondary", "Torpedo "+tp.ID+" missed "+t.ID+": is another vessel within 20cm of it?")
 			d.Side = engine.TableSide

@@ -10,6 +10,7 @@ import (
 	"io"
 	"io/fs"
 	"strconv"
+	"strings"
 
 	"github.com/schnell-wargames/schnell/engine"
 	"github.com/schnell-wargames/schnell/gamelog"
@@ -32,6 +33,7 @@ var onOff = []string{"off", "on"}
 var options = []engine.OptionDef{
 	{Name: "turns", Default: "10", Help: "how many turns the battle lasts at most (1-99)"},
 	{Name: "scenario", Default: "", Help: "a scenario file: one `add ID CLASS [side=S] [speed=L]` a line, added before the set-up asks (replays need the same file)"},
+	{Name: "duel", Default: "off", Help: "OUR OWN ABSTRACTION, not the document's: START,CLOSING (cm) plays without a table, every vessel START cm from every enemy on turn 1 and CLOSING cm nearer each turn; sightings are read at that range and the table's other questions answered no (for sim: compare loadouts over many seeds with --scenario and --script)"},
 	{Name: "fire", Default: "off", Values: onOff, Help: "optional rule Fire: a hit may start a fire (red d6 6); a d10 each turn puts it out (1-2) or spreads it (10)"},
 	{Name: "visibility", Default: "off", Values: onOff, Help: "optional rule Random Visibility: a d6 each turn, 5 targets a size smaller, 6 two"},
 	{Name: "secondary", Default: "off", Values: onOff, Help: "optional rule Torpedo Secondary Attacks: a miss may hit another vessel within 20cm, at -3"},
@@ -111,6 +113,16 @@ func newBattle(opts []gamelog.Option, tabs *tables.Set) (engine.Rules, error) {
 				if b.presets, err = readScenario(db, o.Value); err != nil {
 					return nil, err
 				}
+			}
+		case "duel":
+			if o.Value != "off" {
+				a, c, ok := strings.Cut(o.Value, ",")
+				start, err1 := strconv.Atoi(a)
+				closing, err2 := strconv.Atoi(c)
+				if !ok || err1 != nil || err2 != nil || start < 0 || start > 500 || closing < 0 || closing > 100 {
+					return nil, fmt.Errorf("duel %q: say START,CLOSING in cm (0-500, 0-100), or off", o.Value)
+				}
+				b.Opt.Duel, b.Opt.DuelStart, b.Opt.DuelClose = true, start, closing
 			}
 		case "fire":
 			b.Opt.Fire = on

@@ -79,8 +79,8 @@ func (b *Battle) illuminate(c *engine.Ctx, v *Vessel, g *Gun, flare bool, cm int
 				d.Add(x.ID, x.ID+" is lit", "")
 			}
 		}
-		if len(ids) == 0 {
-			return
+		if len(ids) == 0 || b.Opt.Duel {
+			return // a duel has no table to ask
 		}
 		i := c.Decide(d)
 		if i == 0 {
