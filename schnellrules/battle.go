@@ -117,7 +117,7 @@ type Options struct {
 	StationaryPlus bool
 	Starshells     bool
 	// Duel is our abstraction for sim: no table, every enemy at one range.
-	Duel                  bool
+	Duel                 bool
 	DuelStart, DuelClose int
 }
 
