@@ -15,7 +15,7 @@ import (
 // Sides are the two sides of a battle.
 var Sides = []string{"allies", "axis"}
 
-// The event types the rules record (docs/log-format.md).
+// The event types the rules record (docs/log-format-schnellrules.md).
 const (
 	evBattle     = "battle"
 	evVessel     = "vessel"
