@@ -24,6 +24,7 @@ var commands = []engine.Command{
 	{Name: "vessels", Group: groupData, Usage: "vessels [FILTER]", Help: "list the vessel classes (FILTER: part of an id or name, a nation, a size)", Run: runVessels},
 	{Name: "vessel", Group: groupData, Usage: "vessel CLASS|ID", Help: "show a class of the Boat Data, or a vessel of the battle", Run: runVessel},
 	{Name: "card", Group: groupData, Usage: "card ID", Help: "a vessel's card: class data, speed ladder, damage track, weapons, tubes", Run: runCard},
+	{Name: "options", Group: groupData, Usage: "options", Help: "the battle's options: the optional rules, on or off, and what each does", Run: runOptions},
 	{Name: "sides", Group: groupData, Usage: "sides", Help: "the vessels of each side", Run: runSides},
 	{Name: "add", Group: groupOrders, Usage: "add ID CLASS [side=allies|axis] [speed=st|vs|s|m|f|vf]", Help: "set-up: add a vessel (CLASS: an id or name, or a unique part of a name; side by nation, speed medium by default)", Run: runAdd},
 	{Name: "remove", Group: groupOrders, Usage: "remove ID", Help: "set-up: remove a vessel", Run: order("setup", "remove", 1)},
@@ -493,4 +494,24 @@ func runIllumination(kind string) func(*engine.Game, []string, io.Writer) ([]gam
 		}
 		return choose(g, pre, kind, []string{v.ID, strconv.Itoa(cm)})
 	}
+}
+
+// runOptions lists the game's options with their values and help.
+func runOptions(g *engine.Game, _ []string, w io.Writer) ([]gamelog.Event, error) {
+	if g == nil {
+		return nil, errors.New("no game: start one with new")
+	}
+	val := map[string]string{}
+	for _, o := range g.Header().Options {
+		val[o.Name] = o.Value
+	}
+	var rows [][]string
+	for _, o := range options {
+		v := val[o.Name]
+		if v == "" {
+			v = "(none)"
+		}
+		rows = append(rows, []string{o.Name, v, o.Help})
+	}
+	return nil, grid.Render(w, grid.Text, []string{"Option", "Value", "What it does"}, rows, 60)
 }
