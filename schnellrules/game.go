@@ -68,6 +68,7 @@ func Definition() (*engine.Definition, error) {
 		Sides:    Sides,
 		Part:     "",
 		Commands: commands,
+		Describe: describe,
 		Status: func(g *engine.Game, w io.Writer) error {
 			b, ok := g.Rules().(*Battle)
 			if !ok {
