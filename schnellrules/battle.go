@@ -103,6 +103,7 @@ type Torpedo struct {
 	ID, From, Target, Side string
 	Type                   *TorpedoData
 	Range, Launched, Due   int
+	Marker                 bool // the Alternative Torpedo Rule: a marker the table moves
 }
 
 // Options are the game's options.
@@ -116,6 +117,7 @@ type Options struct {
 	TurningArcs    bool
 	StationaryPlus bool
 	Starshells     bool
+	Markers        bool
 	// Duel is our abstraction for sim: no table, every enemy at one range.
 	Duel                 bool
 	DuelStart, DuelClose int

@@ -38,9 +38,15 @@ func describe(e *gamelog.Event) string {
 		}
 		return s
 	case evLaunch:
+		if yes("marker") {
+			return fmt.Sprintf("%s launches torpedo %s (%s) towards %s: a marker 15cm ahead (%d left in %s)", e.Str("shooter"), e.Str("torpedo"), e.Str("type"), e.Str("target"), num("left"), e.Str("mount"))
+		}
 		return fmt.Sprintf("%s launches torpedo %s (%s) at %s, %dcm: it arrives on turn %d (%d left in %s)", e.Str("shooter"), e.Str("torpedo"), e.Str("type"), e.Str("target"), num("range"), num("due"), num("left"), e.Str("mount"))
 	case evArrival:
 		if r := e.Str("result"); r != "" {
+			if e.Str("target") == "" {
+				return fmt.Sprintf("Torpedo marker %s: %s", e.Str("torpedo"), r)
+			}
 			return fmt.Sprintf("Torpedo %s reaches %s: %s", e.Str("torpedo"), e.Str("target"), r)
 		}
 		res := "misses"

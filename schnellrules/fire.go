@@ -2,6 +2,7 @@ package schnellrules
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -383,6 +384,12 @@ func (b *Battle) launch(c *engine.Ctx) {
 				tp.Due++
 			}
 			b.Torps = append(b.Torps, tp)
+			if b.Opt.Markers {
+				tp.Marker, tp.Due = true, 0
+				c.Emit(evLaunch, gamelog.Str("torpedo", tp.ID), gamelog.Str("shooter", v.ID), gamelog.Str("type", tp.Type.ID), gamelog.Str("target", t.ID),
+					gamelog.Int("range", tp.Range), gamelog.Bool("marker", true), gamelog.Str("mount", m.Name), gamelog.Int("left", m.Loaded))
+				continue
+			}
 			c.Schedule(engine.Due{Turn: tp.Due, What: fmt.Sprintf("torpedo %s (%s from %s) reaches %s", tp.ID, tp.Type.ID, tp.From, tp.Target), Side: side, Key: tp.ID})
 			c.Emit(evLaunch, gamelog.Str("torpedo", tp.ID), gamelog.Str("shooter", v.ID), gamelog.Str("type", tp.Type.ID), gamelog.Str("target", t.ID),
 				gamelog.Int("range", tp.Range), gamelog.Int("due", tp.Due), gamelog.Str("mount", m.Name), gamelog.Int("left", m.Loaded))
@@ -398,7 +405,7 @@ func (b *Battle) torpedoFacts(tp *Torpedo, t *Vessel, secondary bool) *facts {
 	f[factNeed] = tp.Type.Need
 	f[factTargetSpeed] = int(t.Speed)
 	f[factTargetSize] = int(t.Class.Size)
-	if tp.Range > 40 {
+	if tp.Range > 40 && !tp.Marker {
 		f[factFar] = 1
 	}
 	if secondary {
@@ -413,6 +420,7 @@ func (b *Battle) torpedoFacts(tp *Torpedo, t *Vessel, secondary bool) *facts {
 // with Torpedo Secondary Attacks, a miss may hit another vessel within
 // 20cm (the table says which), at -3.
 func (b *Battle) torpedoes(c *engine.Ctx) {
+	b.markers(c)
 	for _, due := range c.Due(b.Turn) {
 		var tp *Torpedo
 		for _, x := range b.Torps {
@@ -446,6 +454,45 @@ func (b *Battle) torpedoes(c *engine.Ctx) {
 			}
 		}
 		b.dropTorp(tp)
+	}
+}
+
+// markers is the Alternative Torpedo Rule: each marker launched on an
+// earlier turn has been moved straight on after the ships; the table says
+// whether it passed within 5cm of a vessel (an attack, without the -5 for
+// range; a miss runs on), ran on clear, or is gone.
+func (b *Battle) markers(c *engine.Ctx) {
+	for _, tp := range slices.Clone(b.Torps) {
+		if !tp.Marker || tp.Launched >= b.Turn {
+			continue
+		}
+		d := &b.dec
+		d.Reset("marker", "Torpedo marker "+tp.ID+" ("+tp.Type.ID+" from "+tp.From+") moved: did it pass within 5cm of a vessel?")
+		d.Side = engine.TableSide
+		d.Add("clear", "it runs on, near nothing", "")
+		d.Add("gone", "it left the table or ran its course", "")
+		var near []*Vessel
+		for _, v := range b.Vessels {
+			if v.Afloat() {
+				near = append(near, v)
+				d.Add(v.ID, "it passed within 5cm of "+v.ID, "")
+			}
+		}
+		if b.Opt.Duel {
+			b.dropTorp(tp) // a duel has no table: markers are not played
+			continue
+		}
+		switch i := c.Decide(d); i {
+		case 0:
+			c.Emit(evArrival, gamelog.Str("torpedo", tp.ID), gamelog.Str("result", "runs on"))
+		case 1:
+			c.Emit(evArrival, gamelog.Str("torpedo", tp.ID), gamelog.Str("result", "gone"))
+			b.dropTorp(tp)
+		default:
+			if b.torpedoAttack(c, tp, near[i-2], false) {
+				b.dropTorp(tp)
+			}
+		}
 	}
 }
 

@@ -40,6 +40,7 @@ var options = []engine.OptionDef{
 	{Name: "reloads", Default: "off", Values: onOff, Help: "optional rule Torpedo Reloads: ten qualifying turns reload the tubes"},
 	{Name: "depth_charges", Default: "off", Values: onOff, Help: "optional rule Depth Charge Attack: British boats attack Large ships in the movement phases (d6 4+)"},
 	{Name: "starshells", Default: "off", Values: onOff, Help: "optional rule Starshells and Flares: starshell VESSEL RANGE (a 4\" gun, over 40cm) or flare VESSEL RANGE (to 20cm) in phase 7; the table says what the burst lights"},
+	{Name: "torpedo_markers", Default: "off", Values: onOff, Help: "optional rule Alternative Torpedo Rule: a marker per torpedo, moved on the table after the ships; in phase 9 the table says if it passed within 5cm of a vessel (no -5 for range)"},
 	{Name: "turning_arcs", Default: "off", Values: onOff, Help: "optional rule Turning Arcs: cards show the minimum move before a 60-degree turn instead of turning circles"},
 	{Name: "stationary", Default: "printed", Values: []string{"printed", "plus"}, Help: "a Very Small or Small shooter stationary: -4 as printed, or +4 (the other reading, rules notes)"},
 	{Name: "aircraft", Default: "none", Values: []string{"none"}, Help: "the air phases (3 and 6) are skipped: the document gives aircraft weapons but no aircraft"},
@@ -137,6 +138,8 @@ func newBattle(opts []gamelog.Option, tabs *tables.Set) (engine.Rules, error) {
 			b.Opt.DepthCharges = on
 		case "starshells":
 			b.Opt.Starshells = on
+		case "torpedo_markers":
+			b.Opt.Markers = on
 		case "turning_arcs":
 			b.Opt.TurningArcs = on
 		case "stationary":

@@ -47,7 +47,7 @@ const luaDecisions = `## Decision kinds
 Each side's decisions (` + "`d.side`" + `): ` + "`initiative`" + ` (first, second), ` + "`move`" + ` (speed VESSEL LEVEL;
 depthcharge VESSEL TARGET with the option; done), ` + "`guns`" + ` (fire SHOOTER WEAPON TARGET RANGE; starshell or flare VESSEL RANGE with the option; done),
 ` + "`launch`" + ` (torpedo SHOOTER TARGET RANGE TYPE; reload VESSEL with the option; done). The set-up (` + "`setup`" + `)
-is the player's; sightings (` + "`spot`" + `), lit vessels (` + "`lit`" + `) and secondary torpedo targets (` + "`secondary`" + `) are the table's and
+is the player's; sightings (` + "`spot`" + `), lit vessels (` + "`lit`" + `), torpedo markers (` + "`marker`" + `) and secondary torpedo targets (` + "`secondary`" + `) are the table's and
 never go to a script. An order the rules refuse (a gun that fired, a range out of reach) is logged
 as ` + "`refused`" + ` and asked again; fifty refusals end the side's phase.`
 
