@@ -718,3 +718,37 @@ func TestDuel(t *testing.T) {
 		}
 	}
 }
+
+// A player's own file adds classes and replaces the document's (an
+// overlay, --tables DIR); the data is checked as the game's is.
+func TestOverlayAddsClasses(t *testing.T) {
+	dir := t.TempDir()
+	mine := "record vessel my-mtb\ntitle My MTB\nnation british\nsize VS\nsize_mod +3\nmanoeuvre VS\nspeed VF\ngun 6pdr F AA\ntorpedo 18in 2\n\n" +
+		"record vessel s-38\ntitle S 38 (refit)\nnation german\nsize S\nsize_mod +1\nmanoeuvre S\nspeed VF\ngun 40mm APS AA\ntorpedo 21in 2\nreloads 4\n"
+	os.WriteFile(filepath.Join(dir, "mine.rec"), []byte(mine), 0o644)
+	def, err := engine.WithOverlay(definition(t), os.DirFS(dir))
+	if err != nil {
+		t.Fatal(err)
+	}
+	db, err := schnellrules.NewDatabase(def.Booklets[0].Tables)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(db.Classes) != 56 {
+		t.Errorf("classes: %d, want 56", len(db.Classes))
+	}
+	if c := db.Class("my-mtb"); c == nil || c.Guns[0].Row.ID != "57mm" || torps(c) != "18in x2" {
+		t.Errorf("my-mtb: %+v", c)
+	}
+	if c := db.Class("s-38"); c.Name != "S 38 (refit)" || c.Reloads != 4 || len(c.Guns) != 1 {
+		t.Errorf("s-38 overlaid: %+v", c)
+	}
+	os.WriteFile(filepath.Join(dir, "mine.rec"), []byte("record vessel bad\ntitle Bad\nnation us\nsize S\nsize_mod +1\nmanoeuvre S\nspeed F\nreloads 2\n"), 0o644)
+	def, err = engine.WithOverlay(definition(t), os.DirFS(dir))
+	if err == nil {
+		_, err = schnellrules.NewDatabase(def.Booklets[0].Tables)
+	}
+	if err == nil || !strings.Contains(err.Error(), "mine.rec") || !strings.Contains(err.Error(), "only for a vessel with torpedoes") {
+		t.Errorf("a bad class of an overlay: %v", err)
+	}
+}

@@ -150,7 +150,7 @@ var schema = &tables.Schema{
 		"SR-FIRE": {}, "SR-BURN": {"burn"}, "SR-VIS": {"shrink"}, "SR-DC": {"hit"},
 	},
 	Records: []tables.RecordKind{
-		{Name: "vessel", Help: "a vessel class of the Boat Data", Fields: []tables.Field{
+		{Name: "vessel", Help: "a vessel class of the Boat Data", Addable: true, Fields: []tables.Field{
 			{Name: "nation", Kind: tables.Enum, Values: []string{"british", "german", "italian", "us", "generic"}, Required: true},
 			{Name: "size", Kind: tables.Enum, Values: sizeCodes, Required: true},
 			{Name: "size_mod", Kind: tables.Int, Required: true},
