@@ -13,6 +13,7 @@ import (
 	"github.com/schnell-wargames/schnell/paukenschlag"
 	"github.com/schnell-wargames/schnell/scheldt"
 	"github.com/schnell-wargames/schnell/schnellboats"
+	"github.com/schnell-wargames/schnell/schnellrules"
 )
 
 // Game is one registered game: its name and how to make its definition
@@ -29,6 +30,7 @@ var All = []Game{
 	{scheldt.Name, scheldt.Title, scheldt.Definition},
 	{paukenschlag.Name, paukenschlag.Title, paukenschlag.Definition},
 	{coastal.Name, coastal.Title, coastal.Definition},
+	{schnellrules.Name, schnellrules.Title, schnellrules.Definition},
 }
 
 // Default is the game played when none is named.

@@ -23,6 +23,10 @@ type RecordKind struct {
 	Name   string // "vessel"
 	Help   string
 	Fields []Field
+	// Addable lets a player's overlay add records of this kind with new
+	// ids (a vessel class of their own); otherwise an overlay only
+	// replaces records the game has.
+	Addable bool
 }
 
 // Field declares one field of a record kind.
@@ -351,10 +355,10 @@ func (s *Set) addRecords(fsys fs.FS, names []string, overlay bool) error {
 				return &Error{File: name, Line: r.Line, Msg: fmt.Sprintf("record %s is defined twice (first at %s:%d)", r.ID, prev.File, prev.Line)}
 			}
 			old, ok := s.recs[key]
-			if overlay && !ok {
+			if overlay && !ok && !s.Schema.recordKind(r.Kind).Addable {
 				return &Error{File: name, Line: r.Line, Msg: fmt.Sprintf("record %s is not a record of this game: an overlay may only replace records (see the 'records' command)", r.ID)}
 			}
-			if overlay && old.Kind != r.Kind {
+			if overlay && ok && old.Kind != r.Kind {
 				return &Error{File: name, Line: r.Line, Msg: fmt.Sprintf("record %s is a %s, not a %s", r.ID, old.Kind, r.Kind)}
 			}
 			seen[key] = r

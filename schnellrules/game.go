@@ -1,0 +1,150 @@
+// Package schnellrules is the game "schnellrules": a referee for battles of
+// coastal forces played with models under D. Manley's "Schnell Rules for
+// Schnellboote!". The player moves the models and measures; the program
+// runs the turn sequence, rolls every die, reads every table and keeps
+// every record. The whole Boat Data is record data (data/*.rec).
+package schnellrules
+
+import (
+	"fmt"
+	"io"
+	"io/fs"
+	"strconv"
+	"strings"
+
+	"github.com/schnell-wargames/schnell/engine"
+	"github.com/schnell-wargames/schnell/gamelog"
+	"github.com/schnell-wargames/schnell/tables"
+)
+
+// Name and Title are the game's registry entry.
+const (
+	Name  = "schnellrules"
+	Title = "Schnell Rules for Schnellboote!: a referee for coastal-forces miniatures battles"
+)
+
+// Game is the game's value for the front ends' optional interfaces.
+type Game struct{}
+
+var onOff = []string{"off", "on"}
+
+// options are the game's options: the turns, then every optional rule of
+// the document, off by default.
+var options = []engine.OptionDef{
+	{Name: "turns", Default: "10", Help: "how many turns the battle lasts at most (1-99)"},
+	{Name: "scenario", Default: "", Help: "a scenario file: one `add ID CLASS [side=S] [speed=L]` a line, added before the set-up asks (replays need the same file)"},
+	{Name: "duel", Default: "off", Help: "OUR OWN ABSTRACTION, not the document's: START,CLOSING (cm) plays without a table, every vessel START cm from every enemy on turn 1 and CLOSING cm nearer each turn; sightings are read at that range and the table's other questions answered no (for sim: compare loadouts over many seeds with --scenario and --script)"},
+	{Name: "fire", Default: "off", Values: onOff, Help: "optional rule Fire: a hit may start a fire (red d6 6); a d10 each turn puts it out (1-2) or spreads it (10)"},
+	{Name: "visibility", Default: "off", Values: onOff, Help: "optional rule Random Visibility: a d6 each turn, 5 targets a size smaller, 6 two"},
+	{Name: "secondary", Default: "off", Values: onOff, Help: "optional rule Torpedo Secondary Attacks: a miss may hit another vessel within 20cm, at -3"},
+	{Name: "reloads", Default: "off", Values: onOff, Help: "optional rule Torpedo Reloads: ten qualifying turns reload the tubes"},
+	{Name: "depth_charges", Default: "off", Values: onOff, Help: "optional rule Depth Charge Attack: British boats attack Large ships in the movement phases (d6 4+)"},
+	{Name: "starshells", Default: "off", Values: onOff, Help: "optional rule Starshells and Flares: starshell VESSEL RANGE (a 4\" gun, over 40cm) or flare VESSEL RANGE (to 20cm) in phase 7; the table says what the burst lights"},
+	{Name: "torpedo_markers", Default: "off", Values: onOff, Help: "optional rule Alternative Torpedo Rule: a marker per torpedo, moved on the table after the ships; in phase 9 the table says if it passed within 5cm of a vessel (no -5 for range)"},
+	{Name: "turning_arcs", Default: "off", Values: onOff, Help: "optional rule Turning Arcs: cards show the minimum move before a 60-degree turn instead of turning circles"},
+	{Name: "stationary", Default: "printed", Values: []string{"printed", "plus"}, Help: "a Very Small or Small shooter stationary: -4 as printed, or +4 (the other reading, rules notes)"},
+	{Name: "aircraft", Default: "none", Values: []string{"none"}, Help: "the air phases (3 and 6) are skipped: the document gives aircraft weapons but no aircraft"},
+}
+
+// Definition returns the game's definition with its tables and data.
+func Definition() (*engine.Definition, error) {
+	sub, err := fs.Sub(dataFiles, "data")
+	if err != nil {
+		return nil, err
+	}
+	tabs, err := LoadTables(sub)
+	if err != nil {
+		return nil, fmt.Errorf("schnellrules tables: %w", err)
+	}
+	if _, err := NewDatabase(tabs); err != nil {
+		return nil, fmt.Errorf("schnellrules vessel data: %w", err)
+	}
+	return &engine.Definition{
+		Name:     Name,
+		Title:    Title,
+		Booklets: []engine.Booklet{{Name: "schnellrules", Title: "Schnell Rules for Schnellboote!", Tables: tabs}},
+		Options:  options,
+		New:      newBattle,
+		Pauses:   []string{"phase", "turn", "battle"},
+		Sides:    Sides,
+		Part:     "",
+		Commands: commands,
+		Describe: describe,
+		Status: func(g *engine.Game, w io.Writer) error {
+			b, ok := g.Rules().(*Battle)
+			if !ok {
+				return fmt.Errorf("not a schnellrules game")
+			}
+			return b.WriteStatus(g, w)
+		},
+		Score: func(r engine.Rules) []gamelog.Field {
+			b := r.(*Battle)
+			var afloat [2]int
+			for _, v := range b.Vessels {
+				if v.Afloat() {
+					afloat[sideIndex(v.Side)]++
+				}
+			}
+			return []gamelog.Field{gamelog.Int("turns", min(b.Turn-1, b.Opt.Turns)), gamelog.Int(Sides[0], afloat[0]), gamelog.Int(Sides[1], afloat[1])}
+		},
+		View:          func(r engine.Rules) engine.Viewer { return view{r.(*Battle)} },
+		Reference:     func(engine.Rules) engine.Decider { return engine.TakeDefault{} },
+		ReferenceName: "the passive referee (every phase done, no orders)",
+		Game:          Game{},
+	}, nil
+}
+
+// newBattle makes a battle's rules for options.
+func newBattle(opts []gamelog.Option, tabs *tables.Set) (engine.Rules, error) {
+	db, err := NewDatabase(tabs)
+	if err != nil {
+		return nil, err
+	}
+	b := &Battle{DB: db, tables: tabs}
+	for _, o := range opts {
+		on := o.Value == "on"
+		switch o.Name {
+		case "turns":
+			n, err := strconv.Atoi(o.Value)
+			if err != nil || n < 1 || n > 99 {
+				return nil, fmt.Errorf("turns %q: want 1 to 99", o.Value)
+			}
+			b.Opt.Turns = n
+		case "scenario":
+			if o.Value != "" {
+				if b.presets, err = readScenario(db, o.Value); err != nil {
+					return nil, err
+				}
+			}
+		case "duel":
+			if o.Value != "off" {
+				a, c, ok := strings.Cut(o.Value, ",")
+				start, err1 := strconv.Atoi(a)
+				closing, err2 := strconv.Atoi(c)
+				if !ok || err1 != nil || err2 != nil || start < 0 || start > 500 || closing < 0 || closing > 100 {
+					return nil, fmt.Errorf("duel %q: say START,CLOSING in cm (0-500, 0-100), or off", o.Value)
+				}
+				b.Opt.Duel, b.Opt.DuelStart, b.Opt.DuelClose = true, start, closing
+			}
+		case "fire":
+			b.Opt.Fire = on
+		case "visibility":
+			b.Opt.Visibility = on
+		case "secondary":
+			b.Opt.Secondary = on
+		case "reloads":
+			b.Opt.Reloads = on
+		case "depth_charges":
+			b.Opt.DepthCharges = on
+		case "starshells":
+			b.Opt.Starshells = on
+		case "torpedo_markers":
+			b.Opt.Markers = on
+		case "turning_arcs":
+			b.Opt.TurningArcs = on
+		case "stationary":
+			b.Opt.StationaryPlus = o.Value == "plus"
+		}
+	}
+	return b, nil
+}
