@@ -160,7 +160,7 @@ func (f *facts) Fact(i int) int {
 		return int(c.Length)
 	case fWeather:
 		if m != nil {
-			return m.Weather
+			return int(m.Weather)
 		}
 	case fSeaState:
 		if m != nil {

@@ -211,8 +211,8 @@ func (c *Campaign) tonight() {
 	}
 	m := c.newMission()
 	c.Mission = m
-	m.Weather = c.eff(c.roll(c.ids.Weather, facts{}), eWeather)
-	c.emit(evWeather, str("weather", weathers[m.Weather]))
+	m.Weather = Weather(c.eff(c.roll(c.ids.Weather, facts{}), eWeather))
+	c.emit(evWeather, str("weather", m.Weather.String()))
 	if c.Type == P5b && m.Weather == weatherBad {
 		// 3.3 step 2: Projekt 5b in Bad weather: the mission is cancelled.
 		c.Mission = nil

@@ -73,7 +73,7 @@ const tubes = 2
 var moves = [...]int{speedIdle: 0, speedSlow: 1, speedMedium: 1, speedFast: 2, speedVeryFast: 3}
 
 // fireZones is 4.6: the range zones Schnell Boats may fire from, by weather.
-func fireAllowed(weather, zone int) bool {
+func fireAllowed(weather Weather, zone int) bool {
 	switch weather {
 	case weatherGood:
 		return zone >= zoneLong
@@ -83,7 +83,7 @@ func fireAllowed(weather, zone int) bool {
 	return zone == zoneClose
 }
 
-func weatherRule(weather int) string { return weatherRules[weather] }
+func weatherRule(weather Weather) string { return weatherRules[weather] }
 
 // weatherRules say why 4.6 forbids fire from a zone, by weather.
 var weatherRules = [...]string{
@@ -854,7 +854,7 @@ func (c *Campaign) boatAttacks(cb *Combat, s *Sortie) {
 		o := c.roll(c.ids.Gunfire, f, s.Boat.ID, " at ", u.ID)
 		hits, _ := o.Int(eHits)
 		c.emit(evAttack, str("attacker", s.Boat.ID), str("target", u.ID), str("weapon", "gun"), str("range", rangeZones[cb.Zone]),
-			str("weather", weathers[c.Mission.Weather]), str("result", hitText(hits)))
+			str("weather", c.Mission.Weather.String()), str("result", hitText(hits)))
 		c.damageUnit(cb, s, u, hits, false)
 	}
 }
@@ -986,13 +986,13 @@ func (c *Campaign) launch(cb *Combat, s *Sortie, u *Unit, weapon string) {
 	}
 	if hits == 0 {
 		c.emit(evAttack, str("attacker", s.Boat.ID), str("target", u.ID), str("weapon", weapon), str("range", rangeZones[cb.Zone]),
-			str("weather", weathers[c.Mission.Weather]), str("result", "miss"))
+			str("weather", c.Mission.Weather.String()), str("result", "miss"))
 		return
 	}
 	d := c.roll(c.ids.TorpedoDamage, facts{weapon: slices.Index(weapons, weapon), target: u.Type}, u.ID)
 	pts, _ := d.Int(ePoints)
 	c.emit(evAttack, str("attacker", s.Boat.ID), str("target", u.ID), str("weapon", weapon), str("range", rangeZones[cb.Zone]),
-		str("weather", weathers[c.Mission.Weather]), str("result", damageText(pts)))
+		str("weather", c.Mission.Weather.String()), str("result", damageText(pts)))
 	c.damageUnit(cb, s, u, pts, d.Has(eSunk))
 }
 
@@ -1077,7 +1077,7 @@ func (c *Campaign) enemyActs(cb *Combat, u *Unit) {
 		o := c.roll(c.ids.EnemyFire, f, u.ID, " at ", s.Boat.ID)
 		hits, _ := o.Int(eHits)
 		c.emit(evAttack, str("attacker", u.ID), str("target", s.Boat.ID), str("weapon", "gun"), str("range", rangeZones[zone]),
-			str("weather", weathers[c.Mission.Weather]), str("result", hitText(hits)))
+			str("weather", c.Mission.Weather.String()), str("result", hitText(hits)))
 		for range hits {
 			if s.Gone != "" {
 				break

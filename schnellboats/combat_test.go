@@ -42,7 +42,7 @@ func (w watch) Decide(d *engine.Decision) (int, error) {
 
 // atSea sets up a mission with four boats in a Red Zone and a convoy-like
 // enemy of the given types.
-func atSea(c *Campaign, weather int, types ...int) *Combat {
+func atSea(c *Campaign, weather Weather, types ...int) *Combat {
 	c.setUp()
 	m := &Mission{Sunk: map[string]int{}, Weather: weather, Sea: 2, Pos: 0, Route: []string{"R3", "CHERBOURG"}, FirstZone: 3}
 	for i := range 4 {
@@ -99,7 +99,7 @@ func TestRule4_6WeatherLimitsFire(t *testing.T) {
 		"good": {true, true, true}, "poor": {false, true, true}, "foggy": {false, false, true}, "bad": {false, false, true},
 	}
 	for w, zones := range want {
-		wi := slices.Index(weathers, w)
+		wi := Weather(slices.Index(weathers, w))
 		for i, ok := range zones {
 			if got := fireAllowed(wi, zoneLong+i); got != ok {
 				t.Errorf("%s weather, %s zone: fire allowed %v, want %v", w, rangeZones[zoneLong+i], got, ok)
@@ -110,7 +110,7 @@ func TestRule4_6WeatherLimitsFire(t *testing.T) {
 	// the refusal names the rule.
 	w := watch{orders{"speed": "medium", "range": "closer"}, map[string]string{"fire merchant-1": ""}}
 	_, evs := probeWith(t, 3, opts("short", "s100"), w, func(c *Campaign) {
-		cb := atSea(c, slices.Index(weathers, "foggy"), 0)
+		cb := atSea(c, weatherFoggy, 0)
 		c.combatOrders(cb, 1) // into Long
 	})
 	if why := w.why["fire merchant-1"]; !strings.Contains(why, "rule 4.6") || !strings.Contains(why, "Close") {

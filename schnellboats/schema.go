@@ -1,8 +1,15 @@
 package schnellboats
 
-import "github.com/schnell-wargames/schnell/tables"
+import (
+	"strconv"
 
-// Enumerations shared by facts and effects. Their order is their value.
+	"github.com/schnell-wargames/schnell/tables"
+)
+
+// Enumerations shared by facts and effects. Their order is their value:
+// each is a Go type below whose String is its name in these tables (the
+// name the tables, the log and the prompt use). The tables' facts and
+// effects read them as ints (tables.Facts): they are converted there only.
 var (
 	boatTypes   = []string{"s100", "5b"}
 	lengths     = []string{"short", "medium", "long"}
@@ -28,9 +35,23 @@ var (
 	positionsS  = []string{"kmdt", "1wo", "helmsman", "chief_engineer", "engine_crew", "radio", "torpedo_crew", "fwd_gun", "mid_gun", "aft_gun", "dc_crew", "watch_crew", "mine_crew", "medic", "jet_engineer", "rocket_crew"}
 )
 
-// The night's weather (A-1) (index into weathers).
+// enumName is the name of value i of an enumeration, or its number if it
+// has none.
+func enumName(names []string, i int) string {
+	if i >= 0 && i < len(names) {
+		return names[i]
+	}
+	return strconv.Itoa(i)
+}
+
+// Weather is the night's weather.
+type Weather int
+
+func (w Weather) String() string { return enumName(weathers, int(w)) }
+
+// The night's weather.
 const (
-	weatherGood = iota
+	weatherGood Weather = iota
 	weatherPoor
 	weatherFoggy
 	weatherBad

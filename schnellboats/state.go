@@ -149,7 +149,7 @@ type Mission struct {
 	Date      Date
 	Kind      int // index into missionKind
 	Abstract  bool
-	Weather   int
+	Weather   Weather
 	FirstZone int
 	Route     []string
 	Pos       int // index into Route of the current zone (-1 at base)

@@ -60,7 +60,7 @@ func (c *Campaign) writeMission(w engine.ViewWriter) {
 	w.Int("n", m.N)
 	w.Str("kind", missionKind[m.Kind])
 	w.Bool("abstract", m.Abstract)
-	w.Str("weather", weathers[m.Weather])
+	w.Str("weather", m.Weather.String())
 	w.Int("sea_state", m.Sea)
 	w.Str("zone", zone)
 	w.Int("turn", m.Turn)
