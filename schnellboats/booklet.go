@@ -131,11 +131,11 @@ type facts struct {
 	sunk      int
 	position  int
 	rng       int
-	target    int
+	target    Enemy
 	weapon    int
 	speed     int // index into speeds, + 1 (atSpeed): 0 is Medium
 	size      int // index into sizes, + 1 (ofSize): 0 is Medium
-	enemy     int
+	enemy     Enemy
 	flare     int
 	detected  int
 	damaged   int
@@ -145,7 +145,7 @@ type facts struct {
 
 // atSpeed and ofSize give a speed or a size class with a roll's facts.
 func atSpeed(sp int) int { return sp + 1 }
-func ofSize(sz int) int  { return sz + 1 }
+func ofSize(sz Size) int { return int(sz) + 1 }
 
 // Fact implements tables.Facts.
 func (f *facts) Fact(i int) int {
@@ -285,7 +285,7 @@ func (f *facts) Fact(i int) int {
 	case fRange:
 		return f.rng
 	case fTarget:
-		return f.target
+		return int(f.target)
 	case fWeapon:
 		return f.weapon
 	case fSpeed:
@@ -299,7 +299,7 @@ func (f *facts) Fact(i int) int {
 		}
 		return f.size - 1
 	case fEnemy:
-		return f.enemy
+		return int(f.enemy)
 	case fFlare:
 		return f.flare
 	case fDetected:

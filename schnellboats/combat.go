@@ -35,11 +35,11 @@ const maxRounds = 6
 // Unit is an enemy vessel on the Combat Board.
 type Unit struct {
 	ID     string
-	Type   int // index into enemies
+	Type   Enemy
 	Skill  int
 	Hull   int
 	Guns   int
-	Size   int
+	Size   Size
 	Damage int
 	Gone   Gone
 	Burns  bool
@@ -121,7 +121,7 @@ var unitWordsByID = func() (w [enemyKinds][len(unitIDs[0])]*unitWords) {
 
 // newUnit is the nth unit (from 1) of enemy type t, in the storage of an
 // earlier combat's units (a combat's units are not kept after it).
-func (c *Campaign) newUnit(t, n int) *Unit {
+func (c *Campaign) newUnit(t Enemy, n int) *Unit {
 	sp := &c.spare
 	if sp.used == len(sp.units) {
 		sp.units = append(sp.units, new(Unit))
@@ -131,7 +131,7 @@ func (c *Campaign) newUnit(t, n int) *Unit {
 	if n >= 1 && n <= len(unitIDs[t]) {
 		*u = Unit{ID: unitIDs[t][n-1], Type: t, Skill: 1, words: unitWordsByID[t][n-1]}
 	} else {
-		*u = Unit{ID: fmt.Sprintf("%s-%d", enemies[t], n), Type: t, Skill: 1}
+		*u = Unit{ID: fmt.Sprintf("%s-%d", t, n), Type: t, Skill: 1}
 	}
 	return u
 }
@@ -273,14 +273,15 @@ func (c *Campaign) muster(cb *Combat, kind int) bool {
 		counts[enemySubmarine] = 1
 	}
 	cb.Enemy = cb.Enemy[:0]
-	for t := range enemies {
+	for t := range Enemy(len(enemies)) {
 		for i := range counts[t] {
 			u := c.newUnit(t, i+1)
 			row := c.lookup(c.ids.Vessels, facts{enemy: t})
 			u.Hull, _ = row.Int(eHull, 0)
 			u.Guns, _ = row.Int(eGuns, 0)
-			u.Size, _ = row.Int(eSize, 0)
-			if t >= 2 { // warships roll their crews
+			size, _ := row.Int(eSize, 0)
+			u.Size = Size(size)
+			if t >= enemyDestroyer { // warships roll their crews
 				u.Skill = c.eff(c.roll(c.ids.Crew, facts{}, u.ID), eSkill)
 			}
 			cb.Enemy = append(cb.Enemy, u)
@@ -293,7 +294,7 @@ func (c *Campaign) combatStart(cb *Combat) {
 	list := c.x.List(len(cb.Enemy))
 	for i, u := range cb.Enemy {
 		o := c.x.Object(3)
-		o[0], o[1], o[2] = str("id", u.ID), str("type", enemies[u.Type]), str("crew", skills[u.Skill])
+		o[0], o[1], o[2] = str("id", u.ID), str("type", u.Type.String()), str("crew", skills[u.Skill])
 		list[i] = gamelog.ObjV(o...)
 	}
 	c.emit(evCombatStart, str("kind", cb.Kind), num("wave", cb.Wave), str("zone", c.zone().ID), gamelog.List("enemies", list...))
@@ -302,7 +303,7 @@ func (c *Campaign) combatStart(cb *Combat) {
 // worthIt: a ship a torpedo may be fired at is still present.
 func (cb *Combat) worthIt() bool {
 	for _, u := range cb.Enemy {
-		if u.present() && u.Size != 0 {
+		if u.present() && u.Size != sizeSmall {
 			return true
 		}
 	}
@@ -664,7 +665,7 @@ func (c *Campaign) attackPlan(cb *Combat, round int) {
 		switch {
 		case c.Type == P5b:
 			refuse(d, &w.torpedo, "Projekt 5b boats carry rockets, not torpedoes: `", w.rocket.Command, "`")
-		case u.Size == 0:
+		case u.Size == sizeSmall:
 			refuse(d, &w.torpedo, "rule 4.6: torpedoes cannot be fired at an MTB or MGB (their draft is too shallow)")
 		case torps == 0:
 			refuse(d, &w.torpedo, "no boat can launch a torpedo this wave: each launches at most ", strconv.Itoa(tubes), " (its tubes) and the squadron has ", strconv.Itoa(torpsLeft), " torpedoes left")
@@ -694,7 +695,7 @@ func refuse(d *engine.Decision, o *engine.Option, why ...string) {
 // addOrder adds an attack option at u, with what a script needs to choose.
 func (c *Campaign) addOrder(d *engine.Decision, o *engine.Option, u *Unit) {
 	opt := d.Add(o.Name, o.Text, o.Command)
-	opt.Facts = append(opt.Facts, str("type", enemies[u.Type]), num("damage", u.Damage), num("hull", u.Hull))
+	opt.Facts = append(opt.Facts, str("type", u.Type.String()), num("damage", u.Damage), num("hull", u.Hull))
 }
 
 // unitWords are the attack options at one enemy unit, made once per id.
@@ -833,7 +834,7 @@ func (c *Campaign) boatAttacks(cb *Combat, s *Sortie) {
 		if weapon == "rocket" {
 			left = &s.Rockets
 		}
-		if *left > 0 && (weapon == "rocket" || u.Size != 0) && s.launched < tubes {
+		if *left > 0 && (weapon == "rocket" || u.Size != sizeSmall) && s.launched < tubes {
 			*left--
 			s.launched++
 			c.launch(cb, s, u, weapon)
@@ -1016,7 +1017,7 @@ func (c *Campaign) damageUnit(cb *Combat, s *Sortie, u *Unit, pts int, sunk bool
 
 func (c *Campaign) sinkUnit(u *Unit, by *Sortie) {
 	u.Gone = goneSunk
-	c.Mission.Sunk[enemies[u.Type]]++
+	c.Mission.Sunk[u.Type.String()]++
 	if by != nil {
 		by.Boat.Kills++
 	}

@@ -42,7 +42,7 @@ func (w watch) Decide(d *engine.Decision) (int, error) {
 
 // atSea sets up a mission with four boats in a Red Zone and a convoy-like
 // enemy of the given types.
-func atSea(c *Campaign, weather Weather, types ...int) *Combat {
+func atSea(c *Campaign, weather Weather, types ...Enemy) *Combat {
 	c.setUp()
 	m := &Mission{Sunk: map[string]int{}, Weather: weather, Sea: 2, Pos: 0, Route: []string{"R3", "CHERBOURG"}, FirstZone: 3}
 	for i := range 4 {
@@ -51,18 +51,18 @@ func atSea(c *Campaign, weather Weather, types ...int) *Combat {
 	c.Mission = m
 	cb := &Combat{Kind: "convoy", Zone: zoneOut, Speed: speedMedium, Wave: 1}
 	for i, t := range types {
-		cb.Enemy = append(cb.Enemy, &Unit{ID: enemies[t] + "-" + string(rune('1'+i)), Type: t, Hull: 5, Size: sizeOf(t), Skill: 1})
+		cb.Enemy = append(cb.Enemy, &Unit{ID: t.String() + "-" + string(rune('1'+i)), Type: t, Hull: 5, Size: sizeOf(t), Skill: 1})
 	}
 	m.Combat = cb
 	return cb
 }
 
 // sizeOf: MTBs and MGBs are small, the rest large (enough for these tests).
-func sizeOf(t int) int {
-	if enemies[t] == "mtb" || enemies[t] == "mgb" {
-		return 0
+func sizeOf(t Enemy) Size {
+	if t == enemyMtb || t == enemyMgb {
+		return sizeSmall
 	}
-	return 2
+	return sizeLarge
 }
 
 // 4.7: Range Zone moves per round at each speed; placement from outside

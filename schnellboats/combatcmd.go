@@ -118,7 +118,7 @@ func (c *Campaign) PrintBoard(w io.Writer) error {
 		} else if u.Burns {
 			state = "burning"
 		}
-		rows = append(rows, []string{u.ID, enemies[u.Type], skills[u.Skill], fmt.Sprintf("%d of %d", u.Damage, u.Hull), fmt.Sprintf("%d guns", u.Guns), state})
+		rows = append(rows, []string{u.ID, u.Type.String(), skills[u.Skill], fmt.Sprintf("%d of %d", u.Damage, u.Hull), fmt.Sprintf("%d guns", u.Guns), state})
 	}
 	return grid.Render(w, grid.Text, []string{"Unit", "Type", "Crew", "Damage", "Arms", "State"}, rows, 0)
 }

@@ -57,15 +57,32 @@ const (
 	weatherBad
 )
 
-// Enemy vessel types (C-1, C-2) (index into enemies).
+// Enemy is an enemy vessel type (C-1, C-2).
+type Enemy int
+
+func (e Enemy) String() string { return enumName(enemies, int(e)) }
+
+// Enemy vessel types (C-1, C-2).
 const (
-	enemyMerchant = iota
+	enemyMerchant Enemy = iota
 	enemyTanker
 	enemyDestroyer
 	enemyLightCruiser
 	enemyMtb
 	enemyMgb
 	enemySubmarine
+)
+
+// Size is the size class of an enemy vessel (C-2).
+type Size int
+
+func (s Size) String() string { return enumName(sizes, int(s)) }
+
+// Size classes (C-2).
+const (
+	sizeSmall Size = iota
+	sizeMedium
+	sizeLarge
 )
 
 // Events (A-9) (index into events).

@@ -89,11 +89,11 @@ func (c *Campaign) writeMission(w engine.ViewWriter) {
 			if u.present() {
 				w.Open("", false)
 				w.Str("id", u.ID)
-				w.Str("type", enemies[u.Type])
+				w.Str("type", u.Type.String())
 				w.Str("crew", skills[u.Skill])
 				w.Int("damage", u.Damage)
 				w.Int("hull", u.Hull)
-				w.Str("size", sizes[u.Size])
+				w.Str("size", u.Size.String())
 				w.Bool("burning", u.Burns)
 				w.Close()
 			}
