@@ -130,7 +130,7 @@ type facts struct {
 	boat1Lost int
 	sunk      int
 	position  int
-	rng       int
+	rng       RangeZone
 	target    Enemy
 	weapon    int
 	speed     int // index into speeds, + 1 (atSpeed): 0 is Medium
@@ -144,8 +144,8 @@ type facts struct {
 }
 
 // atSpeed and ofSize give a speed or a size class with a roll's facts.
-func atSpeed(sp int) int { return sp + 1 }
-func ofSize(sz Size) int { return int(sz) + 1 }
+func atSpeed(sp Speed) int { return int(sp) + 1 }
+func ofSize(sz Size) int   { return int(sz) + 1 }
 
 // Fact implements tables.Facts.
 func (f *facts) Fact(i int) int {
@@ -283,14 +283,14 @@ func (f *facts) Fact(i int) int {
 			return b2i(m.Intel)
 		}
 	case fRange:
-		return f.rng
+		return int(f.rng)
 	case fTarget:
 		return int(f.target)
 	case fWeapon:
 		return f.weapon
 	case fSpeed:
 		if f.speed == 0 {
-			return speedMedium
+			return int(speedMedium)
 		}
 		return f.speed - 1
 	case fSize:

@@ -11,23 +11,6 @@ import (
 	"github.com/schnell-wargames/schnell/gamelog"
 )
 
-// Range zones on the Combat Board (index into rangeZones).
-const (
-	zoneOut = iota
-	zoneLong
-	zoneMedium
-	zoneClose
-)
-
-// Speeds (index into speeds).
-const (
-	speedIdle = iota
-	speedSlow
-	speedMedium
-	speedFast
-	speedVeryFast
-)
-
 // maxRounds: a wave that is still afloat after this many rounds has passed
 // out of reach (design judgement: about half an hour of combat).
 const maxRounds = 6
@@ -53,8 +36,8 @@ type Combat struct {
 	Wave     int
 	Round    int
 	Enemy    []*Unit
-	Zone     int // the squadron's range zone
-	Speed    int
+	Zone     RangeZone // the squadron's range zone
+	Speed    Speed
 	Detected bool
 	Left     bool // the squadron has left the combat
 	slowWait int  // rounds spent in the zone at Slow
@@ -73,7 +56,7 @@ const tubes = 2
 var moves = [...]int{speedIdle: 0, speedSlow: 1, speedMedium: 1, speedFast: 2, speedVeryFast: 3}
 
 // fireZones is 4.6: the range zones Schnell Boats may fire from, by weather.
-func fireAllowed(weather Weather, zone int) bool {
+func fireAllowed(weather Weather, zone RangeZone) bool {
 	switch weather {
 	case weatherGood:
 		return zone >= zoneLong
@@ -347,7 +330,7 @@ func (c *Campaign) waveRounds(cb *Combat) {
 
 // speedLimit is 2.0 f and 4.4: the fastest the squadron may go (the
 // slowest boat in formation sets it), and why.
-func (c *Campaign) speedLimit() (int, string) {
+func (c *Campaign) speedLimit() (Speed, string) {
 	limit, s, why := c.limitSpeed()
 	switch why {
 	case limitPoints4:
@@ -376,7 +359,7 @@ const (
 
 // limitSpeed is speedLimit without the words: the limit, the boat that
 // sets it and why.
-func (c *Campaign) limitSpeed() (limit int, by *Sortie, why int) {
+func (c *Campaign) limitSpeed() (limit Speed, by *Sortie, why int) {
 	limit = speedVeryFast
 	for _, s := range c.formation() {
 		if s.Disabled {
@@ -401,8 +384,8 @@ func (c *Campaign) limitSpeed() (limit int, by *Sortie, why int) {
 
 // speedOptions are the options of the speed decision, made once.
 var speedOptions = func() (o [len(moves)]engine.Option) {
-	for sp := range o {
-		o[sp] = engine.Option{Name: speeds[sp], Text: fmt.Sprintf("%s: %s", speeds[sp], moveText(sp)), Command: "speed " + speeds[sp]}
+	for sp := range Speed(len(o)) {
+		o[sp] = engine.Option{Name: sp.String(), Text: fmt.Sprintf("%s: %s", sp.String(), moveText(sp)), Command: "speed " + sp.String()}
 	}
 	return o
 }()
@@ -425,18 +408,18 @@ func (c *Campaign) combatOrders(cb *Combat, round int) {
 	}
 	d.Default = len(d.Options) - 1
 	if limit >= speedFast {
-		d.Default = speedFast - speedSlow
+		d.Default = int(speedFast - speedSlow)
 	}
 	if round > 1 && cb.Speed >= speedSlow && cb.Speed <= limit {
-		d.SetSame(cb.Speed - speedSlow) // the speed of the last round, unchanged
+		d.SetSame(int(cb.Speed - speedSlow)) // the speed of the last round, unchanged
 	}
-	sp := speedSlow + c.x.Decide(d, func(d *engine.Decision) {
+	sp := speedSlow + Speed(c.x.Decide(d, func(d *engine.Decision) {
 		d.Prompt = fmt.Sprintf("Round %d: the squadron's speed?", round)
-	})
+	}))
 	if sp != cb.Speed {
 		cb.Speed, cb.slowWait = sp, 0
 		for _, s := range c.formation() {
-			c.emit(evSpeed, str("boat", s.Boat.ID), str("speed", speeds[sp]))
+			c.emit(evSpeed, str("boat", s.Boat.ID), str("speed", sp.String()))
 		}
 	}
 	// Movement: closer, stay, away, or out of the combat.
@@ -471,7 +454,7 @@ func (c *Campaign) combatOrders(cb *Combat, round int) {
 	}
 	mv.Default = c.refMove(cb, mv)
 	choice := mv.Options[c.x.Decide(mv, func(d *engine.Decision) {
-		d.Prompt = fmt.Sprintf("Round %d at %s, in the %s zone: move?", round, speeds[cb.Speed], rangeZones[cb.Zone])
+		d.Prompt = fmt.Sprintf("Round %d at %s, in the %s zone: move?", round, cb.Speed.String(), cb.Zone.String())
 	})].Name
 	from := cb.Zone
 	switch choice {
@@ -485,10 +468,10 @@ func (c *Campaign) combatOrders(cb *Combat, round int) {
 				cb.slowWait = 0
 			}
 		}
-		cb.Zone = min(zoneClose, cb.Zone+n)
+		cb.Zone = min(zoneClose, cb.Zone+RangeZone(n))
 	case "away":
 		n := moves[cb.Speed]
-		cb.Zone = max(zoneLong, cb.Zone-n)
+		cb.Zone = max(zoneLong, cb.Zone-RangeZone(n))
 	case "out":
 		if cb.Zone == zoneOut || c.leave(cb) {
 			cb.Left = true
@@ -504,7 +487,7 @@ func (c *Campaign) combatOrders(cb *Combat, round int) {
 	if cb.Zone != from {
 		for _, s := range c.formation() {
 			if !s.Disabled && s.Apart == 0 {
-				c.emit(evRange, str("boat", s.Boat.ID), str("from", rangeZones[from]), str("to", rangeZones[cb.Zone]))
+				c.emit(evRange, str("boat", s.Boat.ID), str("from", from.String()), str("to", cb.Zone.String()))
 			}
 		}
 	}
@@ -532,7 +515,7 @@ func (c *Campaign) breakAway(cb *Combat) {
 				d.Prompt = fmt.Sprintf("Boat #%d (%s) is heavily damaged (%d points). Break formation for the Long Range Zone (4.8)?", s.No, s.Boat.ID, s.Points)
 			}) == 1 {
 				s.Apart = 1
-				from := rangeZones[cb.Zone]
+				from := cb.Zone.String()
 				c.emit(evRange, str("boat", s.Boat.ID), str("from", from), str("to", "long"))
 			}
 			continue
@@ -574,7 +557,7 @@ func boatOption(d *engine.Decision, s *Sortie, name, text string) {
 }
 
 // zoneOf is a boat's range zone: the squadron's, or Long when apart.
-func (cb *Combat) zoneOf(s *Sortie) int {
+func (cb *Combat) zoneOf(s *Sortie) RangeZone {
 	if s.Apart > 0 {
 		return zoneLong
 	}
@@ -594,7 +577,7 @@ func (c *Campaign) leave(cb *Combat) bool {
 	return false
 }
 
-func moveText(sp int) string {
+func moveText(sp Speed) string {
 	switch sp {
 	case speedSlow:
 		return "1 zone per 2 rounds"
@@ -683,7 +666,7 @@ func (c *Campaign) attackPlan(cb *Combat, round int) {
 	}
 	d.Default = c.refAttack(cb, d)
 	cb.plan = d.Options[c.x.Decide(d, func(d *engine.Decision) {
-		d.Prompt = fmt.Sprintf("Round %d in the %s zone: the squadron's attack?", round, rangeZones[cb.Zone])
+		d.Prompt = fmt.Sprintf("Round %d in the %s zone: the squadron's attack?", round, cb.Zone.String())
 	})].Name
 }
 
@@ -854,7 +837,7 @@ func (c *Campaign) boatAttacks(cb *Combat, s *Sortie) {
 		f := facts{rng: cb.Zone, size: ofSize(u.Size), speed: atSpeed(cb.Speed), target: u.Type, skill: skill, skilled: true}
 		o := c.roll(c.ids.Gunfire, f, s.Boat.ID, " at ", u.ID)
 		hits, _ := o.Int(eHits)
-		c.emit(evAttack, str("attacker", s.Boat.ID), str("target", u.ID), str("weapon", "gun"), str("range", rangeZones[cb.Zone]),
+		c.emit(evAttack, str("attacker", s.Boat.ID), str("target", u.ID), str("weapon", "gun"), str("range", cb.Zone.String()),
 			str("weather", c.Mission.Weather.String()), str("result", hitText(hits)))
 		c.damageUnit(cb, s, u, hits, false)
 	}
@@ -986,13 +969,13 @@ func (c *Campaign) launch(cb *Combat, s *Sortie, u *Unit, weapon string) {
 		c.detected(cb, "the rockets' flash")
 	}
 	if hits == 0 {
-		c.emit(evAttack, str("attacker", s.Boat.ID), str("target", u.ID), str("weapon", weapon), str("range", rangeZones[cb.Zone]),
+		c.emit(evAttack, str("attacker", s.Boat.ID), str("target", u.ID), str("weapon", weapon), str("range", cb.Zone.String()),
 			str("weather", c.Mission.Weather.String()), str("result", "miss"))
 		return
 	}
 	d := c.roll(c.ids.TorpedoDamage, facts{weapon: slices.Index(weapons, weapon), target: u.Type}, u.ID)
 	pts, _ := d.Int(ePoints)
-	c.emit(evAttack, str("attacker", s.Boat.ID), str("target", u.ID), str("weapon", weapon), str("range", rangeZones[cb.Zone]),
+	c.emit(evAttack, str("attacker", s.Boat.ID), str("target", u.ID), str("weapon", weapon), str("range", cb.Zone.String()),
 		str("weather", c.Mission.Weather.String()), str("result", damageText(pts)))
 	c.damageUnit(cb, s, u, pts, d.Has(eSunk))
 }
@@ -1077,7 +1060,7 @@ func (c *Campaign) enemyActs(cb *Combat, u *Unit) {
 		}
 		o := c.roll(c.ids.EnemyFire, f, u.ID, " at ", s.Boat.ID)
 		hits, _ := o.Int(eHits)
-		c.emit(evAttack, str("attacker", u.ID), str("target", s.Boat.ID), str("weapon", "gun"), str("range", rangeZones[zone]),
+		c.emit(evAttack, str("attacker", u.ID), str("target", s.Boat.ID), str("weapon", "gun"), str("range", zone.String()),
 			str("weather", c.Mission.Weather.String()), str("result", hitText(hits)))
 		for range hits {
 			if s.Gone != "" {

@@ -70,15 +70,15 @@ func sizeOf(t Enemy) Size {
 func TestRule4_7MovesBySpeed(t *testing.T) {
 	cases := []struct {
 		speed string
-		zones []int // zone after each of 4 rounds of "closer"
+		zones []RangeZone // zone after each of 4 rounds of "closer"
 	}{
-		{"slow", []int{zoneLong, zoneLong, zoneMedium, zoneMedium}},
-		{"medium", []int{zoneLong, zoneMedium, zoneClose, zoneClose}},
-		{"fast", []int{zoneMedium, zoneClose, zoneClose, zoneClose}},
-		{"very_fast", []int{zoneClose, zoneClose, zoneClose, zoneClose}},
+		{"slow", []RangeZone{zoneLong, zoneLong, zoneMedium, zoneMedium}},
+		{"medium", []RangeZone{zoneLong, zoneMedium, zoneClose, zoneClose}},
+		{"fast", []RangeZone{zoneMedium, zoneClose, zoneClose, zoneClose}},
+		{"very_fast", []RangeZone{zoneClose, zoneClose, zoneClose, zoneClose}},
 	}
 	for _, tc := range cases {
-		var got []int
+		var got []RangeZone
 		probeWith(t, 3, opts("short", "s100"), orders{"speed": tc.speed, "range": "closer", "attack": "hold"}, func(c *Campaign) {
 			cb := atSea(c, 0, 0)
 			for r := 1; r <= 4; r++ {
@@ -101,8 +101,9 @@ func TestRule4_6WeatherLimitsFire(t *testing.T) {
 	for w, zones := range want {
 		wi := Weather(slices.Index(weathers, w))
 		for i, ok := range zones {
-			if got := fireAllowed(wi, zoneLong+i); got != ok {
-				t.Errorf("%s weather, %s zone: fire allowed %v, want %v", w, rangeZones[zoneLong+i], got, ok)
+			zone := zoneLong + RangeZone(i)
+			if got := fireAllowed(wi, zone); got != ok {
+				t.Errorf("%s weather, %s zone: fire allowed %v, want %v", w, zone, got, ok)
 			}
 		}
 	}
@@ -242,20 +243,20 @@ func TestRule2_0fSpeedLimits(t *testing.T) {
 	probeWith(t, 3, opts("short", "s100"), orders{}, func(c *Campaign) {
 		atSea(c, 0, 0)
 		if l, _ := c.speedLimit(); l != speedVeryFast {
-			t.Errorf("undamaged: limit %s", speeds[l])
+			t.Errorf("undamaged: limit %s", l)
 		}
 		c.Mission.Sorties[2].Points = 3
 		if l, why := c.speedLimit(); l != speedMedium || !strings.Contains(why, "2.0 f") {
-			t.Errorf("3 points: limit %s (%s)", speeds[l], why)
+			t.Errorf("3 points: limit %s (%s)", l, why)
 		}
 		c.Mission.Sorties[2].Points = 4
 		if l, _ := c.speedLimit(); l != speedSlow {
-			t.Errorf("4 points: limit %s", speeds[l])
+			t.Errorf("4 points: limit %s", l)
 		}
 		c.Mission.Sorties[2].Points = 0
 		c.Mission.Sorties[0].EnginesOut = 2
 		if l, why := c.speedLimit(); l != speedSlow || !strings.Contains(why, "4.4") {
-			t.Errorf("2 engines out: limit %s (%s)", speeds[l], why)
+			t.Errorf("2 engines out: limit %s (%s)", l, why)
 		}
 	})
 }

@@ -85,6 +85,33 @@ const (
 	sizeLarge
 )
 
+// RangeZone is the squadron's range zone on the Combat Board (4.7).
+type RangeZone int
+
+func (z RangeZone) String() string { return enumName(rangeZones, int(z)) }
+
+// Range zones on the Combat Board (4.7).
+const (
+	zoneOut RangeZone = iota
+	zoneLong
+	zoneMedium
+	zoneClose
+)
+
+// Speed is the squadron's speed on the Combat Board (4.7).
+type Speed int
+
+func (s Speed) String() string { return enumName(speeds, int(s)) }
+
+// Speeds (4.7).
+const (
+	speedIdle Speed = iota
+	speedSlow
+	speedMedium
+	speedFast
+	speedVeryFast
+)
+
 // Events (A-9) (index into events).
 const (
 	eventNone = iota
