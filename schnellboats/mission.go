@@ -303,7 +303,7 @@ func (c *Campaign) encounter(table string) {
 // event is A-9.
 func (c *Campaign) event() {
 	m := c.Mission
-	e := c.eff(c.roll(c.ids.Event, facts{}), eEvent)
+	e := Event(c.eff(c.roll(c.ids.Event, facts{}), eEvent))
 	switch e {
 	case eventCognac:
 		c.Cognac = true
@@ -311,7 +311,7 @@ func (c *Campaign) event() {
 		o := c.roll(c.ids.Mechanical, facts{})
 		if comp, ok := o.Int(eComponent); ok && comp > 0 {
 			if s := c.sortie1(); s.Formation && s.Gone == "" {
-				c.component(s, comp, false)
+				c.component(s, Component(comp), false)
 			}
 		} else if p, ok := o.Int(ePoints); ok {
 			if s := c.pick(false, "mechanical trouble"); s != nil {
@@ -356,7 +356,7 @@ func (c *Campaign) event() {
 			s.Components++
 		}
 	}
-	c.emit(evEvent, str("event", events[e]))
+	c.emit(evEvent, str("event", e.String()))
 }
 
 // pick rolls which boat of the formation an event strikes (1D6 read over
@@ -505,7 +505,7 @@ func (c *Campaign) hit(s *Sortie, attack int) {
 		c.points(s, c.eff(c.roll(c.ids.Points, facts{}, s.Boat.ID), ePoints))
 		return
 	}
-	comp := c.eff(c.roll(c.ids.HitLoc, facts{}, s.Boat.ID), eComponent)
+	comp := Component(c.eff(c.roll(c.ids.HitLoc, facts{}, s.Boat.ID), eComponent))
 	c.component(s, comp, true)
 	_ = attack
 }
@@ -528,9 +528,9 @@ func (c *Campaign) points(s *Sortie, n int) {
 }
 
 // component applies a Boat #1 component hit (G-1; 7.0 Components Inoperative).
-func (c *Campaign) component(s *Sortie, comp int, combat bool) {
+func (c *Campaign) component(s *Sortie, comp Component, combat bool) {
 	eq := boatEquipment[c.Type]
-	name := components[comp]
+	name := comp.String()
 	detail := ""
 	switch comp {
 	case compHull, compFlooding:
@@ -835,8 +835,8 @@ func (c *Campaign) loneBoats() {
 			continue
 		}
 		o := c.roll(c.ids.Lone, facts{sortie: s, damage: s.Points}, s.Boat.ID)
-		home := c.eff(o, eHome)
-		c.emit(evLoneBoat, str("boat", s.Boat.ID), str("result", homecoming[home]))
+		home := Homecoming(c.eff(o, eHome))
+		c.emit(evLoneBoat, str("boat", s.Boat.ID), str("result", home.String()))
 		if home == homeLost || home == homeCaptured {
 			s.Gone, s.Formation = goneSunk, false
 			m.LostHulls = append(m.LostHulls, s.Boat.ID)

@@ -112,9 +112,14 @@ const (
 	speedVeryFast
 )
 
-// Events (A-9) (index into events).
+// Event is an event at sea.
+type Event int
+
+func (e Event) String() string { return enumName(events, int(e)) }
+
+// Events.
 const (
-	eventNone = iota
+	eventNone Event = iota
 	eventCognac
 	eventMechanical
 	eventFogBank
@@ -130,9 +135,14 @@ const (
 	eventRadioFault
 )
 
-// Boat #1 components hit (G-1) (index into components).
+// Component is a Boat #1 component hit (G-1).
+type Component int
+
+func (c Component) String() string { return enumName(components, int(c)) }
+
+// Boat #1 components hit (G-1).
 const (
-	compNone = iota
+	compNone Component = iota
 	compHull
 	compEngine
 	compRadio
@@ -147,9 +157,14 @@ const (
 	compRocket
 )
 
-// How a lone boat comes home (A-10) (index into homecoming).
+// Homecoming is how a lone boat comes home.
+type Homecoming int
+
+func (h Homecoming) String() string { return enumName(homecoming, int(h)) }
+
+// How a lone boat comes home.
 const (
-	homeSafe = iota
+	homeSafe Homecoming = iota
 	homeLate
 	homeLost
 	homeCaptured
