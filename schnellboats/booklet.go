@@ -139,8 +139,8 @@ type facts struct {
 	flare     int
 	detected  int
 	damaged   int
-	skill     int  // the crew skill of the attack (for a boat or unit not in a sortie), if skilled
-	skilled   bool // skill is given
+	skill     Skill // the crew skill of the attack (for a boat or unit not in a sortie), if skilled
+	skilled   bool  // skill is given
 }
 
 // atSpeed and ofSize give a speed or a size class with a roll's facts.
@@ -224,12 +224,12 @@ func (f *facts) Fact(i int) int {
 		return f.standIn
 	case fSkill:
 		if f.skilled {
-			return f.skill
+			return int(f.skill)
 		}
 		if f.sortie != nil {
-			return f.sortie.Boat.Skill
+			return int(f.sortie.Boat.Skill)
 		}
-		return 1
+		return int(skillAverage)
 	case fVeteran:
 		if f.crew != nil {
 			return b2i(f.crew.Veteran)

@@ -94,7 +94,7 @@ func (c *Campaign) setUp() {
 		c.Crew = append(c.Crew, m)
 	}
 	for i := range 6 {
-		b := &Boat{ID: hullID(i), Status: Ready, Skill: 1}
+		b := &Boat{ID: hullID(i), Status: Ready, Skill: skillAverage}
 		role := "reserve"
 		switch {
 		case i == 0:
@@ -104,10 +104,10 @@ func (c *Campaign) setUp() {
 		}
 		if i > 0 {
 			o := c.roll(c.ids.RepCrew, facts{}, b.ID, " crew")
-			b.Skill = c.eff(o, eSkill)
+			b.Skill = Skill(c.eff(o, eSkill))
 		}
 		c.Boats = append(c.Boats, b)
-		c.emit(evBoat, str("boat", b.ID), str("role", role), str("skill", skills[b.Skill]), str("status", string(Ready)))
+		c.emit(evBoat, str("boat", b.ID), str("role", role), str("skill", b.Skill.String()), str("status", string(Ready)))
 	}
 }
 
@@ -161,9 +161,9 @@ func (c *Campaign) passDays(n int) {
 			b.Status = Ready
 			if was == Lost {
 				// A new boat with a new crew (K-3, K-2) joins the squadron.
-				b.Skill = c.eff(c.roll(c.ids.RepCrew, facts{}, b.ID, " new crew"), eSkill)
+				b.Skill = Skill(c.eff(c.roll(c.ids.RepCrew, facts{}, b.ID, " new crew"), eSkill))
 				b.Kills, b.Successes, b.Earned = 0, 0, 0
-				c.emit(evNewBoat, str("boat", b.ID), str("skill", skills[b.Skill]), str("date", c.Date.Add(n).String()))
+				c.emit(evNewBoat, str("boat", b.ID), str("skill", b.Skill.String()), str("date", c.Date.Add(n).String()))
 			}
 		}
 	}
@@ -297,14 +297,14 @@ func (c *Campaign) substitute(ready []*Boat) {
 	d := c.ask(askFlagship)
 	for _, b := range ready {
 		o := d.Add(b.ID, "", "")
-		o.Facts = append(o.Facts, str("boat", b.ID), str("skill", skills[b.Skill]), num("kills", b.Kills))
+		o.Facts = append(o.Facts, str("boat", b.ID), str("skill", b.Skill.String()), num("kills", b.Kills))
 	}
 	i := 0
 	if len(d.Options) > 1 {
 		i = c.x.Decide(d, func(d *engine.Decision) {
 			d.Prompt = fmt.Sprintf("%s is %s: which boat becomes Boat #1 tonight (4.11)?", c.boat1().ID, c.boat1().Status)
 			for j, b := range ready {
-				d.Options[j].Text = fmt.Sprintf("%s (crew %s, %d kills)", b.ID, skills[b.Skill], b.Kills)
+				d.Options[j].Text = fmt.Sprintf("%s (crew %s, %d kills)", b.ID, b.Skill.String(), b.Kills)
 			}
 		})
 	}
@@ -448,10 +448,10 @@ func (c *Campaign) completeMission(abstract bool) {
 // successful missions (whichever gives more), up to Elite.
 func (c *Campaign) crewSkill(b *Boat) {
 	want := b.Kills/5 + b.Successes/15
-	for b.Skill < 3 && want > b.Earned {
+	for b.Skill < skillElite && want > b.Earned {
 		b.Skill++
 		b.Earned++
-		c.emit(evCrewSkill, str("boat", b.ID), str("level", skills[b.Skill]))
+		c.emit(evCrewSkill, str("boat", b.ID), str("level", b.Skill.String()))
 	}
 }
 
@@ -481,22 +481,22 @@ func (c *Campaign) woundsAfter() {
 			f.crew = &Crewman{SW: cm.SW, Special: specialMedic}
 		}
 		o := c.roll(c.ids.WoundAfter, f, cm.Name)
-		res := c.eff(o, eWound)
+		res := Wound(c.eff(o, eWound))
 		switch res {
-		case 3: // dies of his wounds
+		case woundKIA: // dies of his wounds
 			cm.KIA, cm.Out = true, true
 			c.Stats.CrewKilled++
 			if c.Mission != nil {
 				c.Mission.CrewKIA++
 			}
-		case 2: // discharged
+		case woundSW: // discharged
 			if cm.Position == posKMDT {
 				cm.SW, cm.LW = false, 0
 				c.Hospital = 14
 			} else {
 				cm.Out = true
 			}
-		case 1:
+		case woundLW:
 			cm.SW, cm.LW = false, 1
 		default:
 			cm.SW, cm.LW = false, 0

@@ -19,7 +19,7 @@ const maxRounds = 6
 type Unit struct {
 	ID     string
 	Type   Enemy
-	Skill  int
+	Skill  Skill
 	Hull   int
 	Guns   int
 	Size   Size
@@ -112,9 +112,9 @@ func (c *Campaign) newUnit(t Enemy, n int) *Unit {
 	u := sp.units[sp.used]
 	sp.used++
 	if n >= 1 && n <= len(unitIDs[t]) {
-		*u = Unit{ID: unitIDs[t][n-1], Type: t, Skill: 1, words: unitWordsByID[t][n-1]}
+		*u = Unit{ID: unitIDs[t][n-1], Type: t, Skill: skillAverage, words: unitWordsByID[t][n-1]}
 	} else {
-		*u = Unit{ID: fmt.Sprintf("%s-%d", t, n), Type: t, Skill: 1}
+		*u = Unit{ID: fmt.Sprintf("%s-%d", t, n), Type: t, Skill: skillAverage}
 	}
 	return u
 }
@@ -265,7 +265,7 @@ func (c *Campaign) muster(cb *Combat, kind int) bool {
 			size, _ := row.Int(eSize, 0)
 			u.Size = Size(size)
 			if t >= enemyDestroyer { // warships roll their crews
-				u.Skill = c.eff(c.roll(c.ids.Crew, facts{}, u.ID), eSkill)
+				u.Skill = Skill(c.eff(c.roll(c.ids.Crew, facts{}, u.ID), eSkill))
 			}
 			cb.Enemy = append(cb.Enemy, u)
 		}
@@ -277,7 +277,7 @@ func (c *Campaign) combatStart(cb *Combat) {
 	list := c.x.List(len(cb.Enemy))
 	for i, u := range cb.Enemy {
 		o := c.x.Object(3)
-		o[0], o[1], o[2] = str("id", u.ID), str("type", u.Type.String()), str("crew", skills[u.Skill])
+		o[0], o[1], o[2] = str("id", u.ID), str("type", u.Type.String()), str("crew", u.Skill.String())
 		list[i] = gamelog.ObjV(o...)
 	}
 	c.emit(evCombatStart, str("kind", cb.Kind), num("wave", cb.Wave), str("zone", c.zone().ID), gamelog.List("enemies", list...))
@@ -825,7 +825,7 @@ func (c *Campaign) boatAttacks(cb *Combat, s *Sortie) {
 		}
 		// nothing left to launch: the guns fire instead
 	}
-	var buf [2 * len(cannonCrews)]int
+	var buf [2 * len(cannonCrews)]Skill
 	shots := c.shots(s, buf[:0])
 	c.detected(cb, "the squadron's gunfire")
 	for _, skill := range shots {
@@ -847,7 +847,7 @@ func (c *Campaign) boatAttacks(cb *Combat, s *Sortie) {
 // the crew skill it fires with: Boat #1 one per working cannon with a
 // serving crew (twice for a Veteran crew); Boats #2-#4 two cannons, twice
 // for Elite.
-func (c *Campaign) shots(s *Sortie, out []int) []int {
+func (c *Campaign) shots(s *Sortie, out []Skill) []Skill {
 	if s.No == 1 {
 		var used crewSet
 		n := boatEquipment[c.Type].Cannons - s.CannonsOut
@@ -861,14 +861,14 @@ func (c *Campaign) shots(s *Sortie, out []int) []int {
 				// a penalty (Green).
 				if st := c.standIn(&used); st != nil {
 					used.add(st)
-					out = append(out, 0)
+					out = append(out, skillGreen)
 				}
 				continue
 			}
 			used.add(crew)
-			skill := 1
+			skill := skillAverage
 			if crew.Veteran {
-				skill = 2
+				skill = skillVeteran
 			}
 			out = append(out, skill)
 			if crew.Veteran {
@@ -879,7 +879,7 @@ func (c *Campaign) shots(s *Sortie, out []int) []int {
 	}
 	for range 2 {
 		out = append(out, s.Boat.Skill)
-		if s.Boat.Skill == 3 {
+		if s.Boat.Skill == skillElite {
 			out = append(out, s.Boat.Skill)
 		}
 	}

@@ -51,7 +51,7 @@ func atSea(c *Campaign, weather Weather, types ...Enemy) *Combat {
 	c.Mission = m
 	cb := &Combat{Kind: "convoy", Zone: zoneOut, Speed: speedMedium, Wave: 1}
 	for i, t := range types {
-		cb.Enemy = append(cb.Enemy, &Unit{ID: t.String() + "-" + string(rune('1'+i)), Type: t, Hull: 5, Size: sizeOf(t), Skill: 1})
+		cb.Enemy = append(cb.Enemy, &Unit{ID: t.String() + "-" + string(rune('1'+i)), Type: t, Hull: 5, Size: sizeOf(t), Skill: skillAverage})
 	}
 	m.Combat = cb
 	return cb
@@ -166,11 +166,11 @@ func TestRule4_6CannonShots(t *testing.T) {
 			t.Errorf("one cannon out: %d shots, want 3", n)
 		}
 		s2 := c.Mission.Sorties[1]
-		s2.Boat.Skill = 2
+		s2.Boat.Skill = skillVeteran
 		if n := len(c.shots(s2, nil)); n != 2 {
 			t.Errorf("Veteran #2 crew: %d shots, want 2", n)
 		}
-		s2.Boat.Skill = 3
+		s2.Boat.Skill = skillElite
 		if n := len(c.shots(s2, nil)); n != 4 {
 			t.Errorf("Elite #2 crew: %d shots, want 4", n)
 		}
@@ -322,12 +322,12 @@ func TestRule4_12StandInAtTheGuns(t *testing.T) {
 		c.kill(c.crewman(posFwdGun))
 		c.kill(c.crewman(posMidGun))
 		got := c.shots(c.Mission.Sorties[0], nil)
-		if !slices.Equal(got, []int{0, 0, 1}) {
+		if !slices.Equal(got, []Skill{skillGreen, skillGreen, skillAverage}) {
 			t.Errorf("two gun crews down: shots %v, want the DC and watch crews as Green stand-ins and the aft crew", got)
 		}
 		c.kill(c.crewman(posDC))
 		c.kill(c.crewman(posWatch))
-		if got := c.shots(c.Mission.Sorties[0], nil); !slices.Equal(got, []int{1}) {
+		if got := c.shots(c.Mission.Sorties[0], nil); !slices.Equal(got, []Skill{skillAverage}) {
 			t.Errorf("no stand-ins left: shots %v", got)
 		}
 	})

@@ -109,7 +109,7 @@ func (c *Campaign) PrintBoard(w io.Writer) error {
 		if s.Passengers > 0 {
 			state += fmt.Sprintf(", %d passengers", s.Passengers)
 		}
-		rows = append(rows, []string{fmt.Sprintf("#%d %s", s.No, s.Boat.ID), "Schnell Boat", skills[s.Boat.Skill], dmg, arms, state})
+		rows = append(rows, []string{fmt.Sprintf("#%d %s", s.No, s.Boat.ID), "Schnell Boat", s.Boat.Skill.String(), dmg, arms, state})
 	}
 	for _, u := range cb.Enemy {
 		state := "present"
@@ -118,7 +118,7 @@ func (c *Campaign) PrintBoard(w io.Writer) error {
 		} else if u.Burns {
 			state = "burning"
 		}
-		rows = append(rows, []string{u.ID, u.Type.String(), skills[u.Skill], fmt.Sprintf("%d of %d", u.Damage, u.Hull), fmt.Sprintf("%d guns", u.Guns), state})
+		rows = append(rows, []string{u.ID, u.Type.String(), u.Skill.String(), fmt.Sprintf("%d of %d", u.Damage, u.Hull), fmt.Sprintf("%d guns", u.Guns), state})
 	}
 	return grid.Render(w, grid.Text, []string{"Unit", "Type", "Crew", "Damage", "Arms", "State"}, rows, 0)
 }

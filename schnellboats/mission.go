@@ -645,39 +645,39 @@ func (c *Campaign) crewHit(s *Sortie) {
 		c.emit(evCrewHit, str("position", positionsS[pos]), str("result", "no one at the post"))
 		return
 	}
-	w := c.eff(c.roll(c.ids.Wound, facts{crew: cm}, cm.Name), eWound)
+	w := Wound(c.eff(c.roll(c.ids.Wound, facts{crew: cm}, cm.Name), eWound))
 	c.wound(cm, w)
 }
 
 // wound is 7.0: three LW = SW; LW + SW = KIA; two SW = KIA.
-func (c *Campaign) wound(cm *Crewman, w int) {
+func (c *Campaign) wound(cm *Crewman, w Wound) {
 	m := c.Mission
 	if cm.Position == posKMDT && m != nil {
 		m.KmdtHit = true
 	}
 	cm.Wounds++
 	switch w {
-	case 1:
+	case woundLW:
 		if cm.SW {
-			w = 3
+			w = woundKIA
 			break
 		}
 		cm.LW++
 		if cm.LW >= 3 {
 			cm.LW, cm.SW = 0, true
-			w = 2
+			w = woundSW
 		}
-	case 2:
+	case woundSW:
 		if cm.SW || cm.LW > 0 {
-			w = 3
+			w = woundKIA
 			break
 		}
 		cm.SW = true
 	}
-	if w == 3 {
+	if w == woundKIA {
 		c.kill(cm)
 	}
-	c.emit(evWound, str("crewman", cm.Name), str("position", positionsS[cm.Position]), str("level", wounds[w]))
+	c.emit(evWound, str("crewman", cm.Name), str("position", positionsS[cm.Position]), str("level", w.String()))
 }
 
 func (c *Campaign) kill(cm *Crewman) {

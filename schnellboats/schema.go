@@ -170,6 +170,34 @@ const (
 	homeCaptured
 )
 
+// Skill is the skill of a crew: Boats #2-#4 (5.0), an enemy warship (C-3),
+// a gun crew of Boat #1 (4.12).
+type Skill int
+
+func (s Skill) String() string { return enumName(skills, int(s)) }
+
+// Crew skills.
+const (
+	skillGreen Skill = iota
+	skillAverage
+	skillVeteran
+	skillElite
+)
+
+// Wound is a wound of a crewman (G-7, 7.0), or the result of a wound after
+// the mission (G-9: recovered, light wound, discharged, died of wounds).
+type Wound int
+
+func (w Wound) String() string { return enumName(wounds, int(w)) }
+
+// Wounds (G-7).
+const (
+	woundNone Wound = iota
+	woundLW
+	woundSW
+	woundKIA
+)
+
 // Special skills of a crewman (L-3) (index into specials).
 const (
 	specialNone = iota

@@ -341,7 +341,7 @@ func squadronSheet(c *Campaign) sheet.Sheet {
 				dmg = fmt.Sprintf("%d points", so.Points)
 			}
 		}
-		skill := skills[b.Skill]
+		skill := b.Skill.String()
 		if i == c.Flagship {
 			skill = "see crew sheet"
 		}

@@ -85,11 +85,11 @@ const (
 type Boat struct {
 	ID         string
 	Status     Status
-	RepairDays int // days until serviceable (repair) or delivered (lost)
-	Skill      int // crew skill of a #2-#4 crew (index into skills)
-	Kills      int // enemy ships and aircraft sunk by this crew
-	Successes  int // successful missions of this crew
-	Earned     int // skill levels earned under 5.0
+	RepairDays int   // days until serviceable (repair) or delivered (lost)
+	Skill      Skill // crew skill of a #2-#4 crew
+	Kills      int   // enemy ships and aircraft sunk by this crew
+	Successes  int   // successful missions of this crew
+	Earned     int   // skill levels earned under 5.0
 	Missions   int
 	Lost       int // times this hull was lost
 }

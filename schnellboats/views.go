@@ -147,7 +147,7 @@ func (c *Campaign) PrintSquadron(w io.Writer) error {
 		if b.Status != Ready {
 			state += fmt.Sprintf(" (%d days)", b.RepairDays)
 		}
-		skill := skills[b.Skill]
+		skill := b.Skill.String()
 		if i == c.Flagship {
 			skill = "(Boat #1 crew)"
 		}
