@@ -123,7 +123,7 @@ type facts struct {
 	damage    int
 	aircraft  int
 	attack    int // index into attacks: none unless given
-	item      int
+	item      VPItem
 	spotted   int
 	standIn   int
 	boatsLost int
@@ -244,7 +244,7 @@ func (f *facts) Fact(i int) int {
 		}
 	case fSpecial:
 		if f.crew != nil {
-			return f.crew.Special
+			return int(f.crew.Special)
 		}
 	case fMissions:
 		return c.Stats.Missions
@@ -273,7 +273,7 @@ func (f *facts) Fact(i int) int {
 			return m.CrewKIA
 		}
 	case fItem:
-		return f.item
+		return int(f.item)
 	case fReprimands:
 		return c.Reprimand
 	case fPosition:

@@ -123,12 +123,12 @@ func (c *Campaign) newCrewman(pos int, replacement bool) *Crewman {
 	sk := c.roll(c.ids.Special, facts{}, title)
 	g, _ := given.Row.Effect(eName)
 	s, _ := sur.Row.Effect(eName)
-	m := &Crewman{Position: pos, Name: g.Str + " " + s.Str, Special: c.eff(sk, eSpecial), Start: c.Date, Veteran: vet}
+	m := &Crewman{Position: pos, Name: g.Str + " " + s.Str, Special: Special(c.eff(sk, eSpecial)), Start: c.Date, Veteran: vet}
 	typ := evCrewman
 	if replacement {
 		typ = evReplacement
 	}
-	c.emit(typ, str("crewman", m.Name), str("position", positionsS[pos]), str("special", specials[m.Special]),
+	c.emit(typ, str("crewman", m.Name), str("position", positionsS[pos]), str("special", m.Special.String()),
 		str("start", m.Start.String()), flag("veteran", vet))
 	return m
 }
@@ -341,7 +341,7 @@ func (c *Campaign) missionType(m *Mission) {
 }
 
 // vp counts Victory Points for an item (I-1) n times.
-func (c *Campaign) vp(item, n int, why string) {
+func (c *Campaign) vp(item VPItem, n int, why string) {
 	if n == 0 {
 		return
 	}
@@ -352,7 +352,7 @@ func (c *Campaign) vp(item, n int, why string) {
 	if c.Mission != nil {
 		c.Mission.VP += total
 	}
-	c.emit(evVictoryPoints, str("item", vpItems[item]), num("count", n), num("vp", total), str("why", why), num("total", c.VP))
+	c.emit(evVictoryPoints, str("item", item.String()), num("count", n), num("vp", total), str("why", why), num("total", c.VP))
 }
 
 // completeMission is "Completing a Mission": wounds and replacements,
@@ -378,7 +378,7 @@ func (c *Campaign) completeMission(abstract bool) {
 	sunk := 0
 	for e, typ := range enemies {
 		if n := m.Sunk[typ]; n > 0 {
-			c.vp(vpMerchant+e, n, typ+" sunk") // the first VP items are the enemy types
+			c.vp(vpMerchant+VPItem(e), n, typ+" sunk") // the first VP items are the enemy types
 			sunk += n
 			c.Stats.Sunk[typ] += n
 		}

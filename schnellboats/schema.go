@@ -198,9 +198,14 @@ const (
 	woundKIA
 )
 
-// Special skills of a crewman (L-3) (index into specials).
+// Special is the special skill of a crewman (L-3).
+type Special int
+
+func (s Special) String() string { return enumName(specials, int(s)) }
+
+// Special skills of a crewman (L-3).
 const (
-	specialNone = iota
+	specialNone Special = iota
 	specialSharpEyes
 	specialSteadyHands
 	specialMechanic
@@ -210,9 +215,14 @@ const (
 	specialLeader
 )
 
-// Victory Point items (I-1); the first are the enemy types, in their order (index into vpItems).
+// VPItem is what Victory Points are counted for (I-1).
+type VPItem int
+
+func (v VPItem) String() string { return enumName(vpItems, int(v)) }
+
+// Victory Point items (I-1); the first are the enemy types, in their order.
 const (
-	vpMerchant = iota
+	vpMerchant VPItem = iota
 	vpTanker
 	vpDestroyer
 	vpLightCruiser

@@ -302,7 +302,7 @@ func crewSheet(c *Campaign) sheet.Sheet {
 		if m.Veteran {
 			vet = "yes"
 		}
-		return []string{positionTitles[m.Position], m.Name, m.Start.String(), strconv.Itoa(m.Missions), strconv.Itoa(m.Wounds), status, vet, specials[m.Special]}
+		return []string{positionTitles[m.Position], m.Name, m.Start.String(), strconv.Itoa(m.Missions), strconv.Itoa(m.Wounds), status, vet, m.Special.String()}
 	}
 	for _, m := range c.Crew {
 		s.Rows = append(s.Rows, row(m))

@@ -98,7 +98,7 @@ type Boat struct {
 type Crewman struct {
 	Position  int // index into positionsS
 	Name      string
-	Special   int
+	Special   Special
 	Start     Date
 	Missions  int
 	Successes int

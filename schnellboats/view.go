@@ -160,7 +160,7 @@ func (c *Campaign) writeCrew(w engine.ViewWriter) {
 		w.Open("", false)
 		w.Str("name", m.Name)
 		w.Str("position", positionsS[m.Position])
-		w.Str("special", specials[m.Special])
+		w.Str("special", m.Special.String())
 		w.Int("lw", m.LW)
 		w.Bool("sw", m.SW)
 		w.Bool("kia", m.KIA)

@@ -99,7 +99,7 @@ func (c *Campaign) PrintCrew(w io.Writer) error {
 		if cm.Veteran {
 			state += ", Veteran"
 		}
-		rows = append(rows, []string{positionTitles[cm.Position], cm.Name, specials[cm.Special], cm.Start.String(),
+		rows = append(rows, []string{positionTitles[cm.Position], cm.Name, cm.Special.String(), cm.Start.String(),
 			strconv.Itoa(cm.Missions), strconv.Itoa(cm.Successes), state})
 	}
 	return grid.Render(w, grid.Text, []string{"Position", "Name", "Special", "Start", "Missions", "Successes", "State"}, rows, 0)
