@@ -176,7 +176,7 @@ func (f *facts) Fact(i int) int {
 		}
 	case fMission:
 		if m != nil {
-			return m.Kind
+			return int(m.Kind)
 		}
 	case fBoats:
 		if m != nil {

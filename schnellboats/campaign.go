@@ -331,13 +331,13 @@ func (c *Campaign) missionType(m *Mission) {
 		m.Kind = kindPatrol // 3.3 step 2: S-100 in Bad weather: always an Offensive Patrol
 	default:
 		o := c.roll(c.ids.MissionType, facts{})
-		m.Kind = c.eff(o, eMission)
+		m.Kind = MissionKind(c.eff(o, eMission))
 		m.Abstract = o.Has(eAbstract)
 	}
 	if m.Kind == kindPatrol && c.ids.Abstract != "" {
 		m.Abstract = c.roll(c.ids.Abstract, facts{}).Has(eAbstract)
 	}
-	c.emit(evMissionType, str("kind", missionKind[m.Kind]), flag("abstract", m.Abstract))
+	c.emit(evMissionType, str("kind", m.Kind.String()), flag("abstract", m.Abstract))
 }
 
 // vp counts Victory Points for an item (I-1) n times.
@@ -386,7 +386,7 @@ func (c *Campaign) completeMission(abstract bool) {
 	c.vp(vpAircraft, m.Aircraft, "aircraft shot down")
 	c.Stats.Aircraft += m.Aircraft
 	if m.Special {
-		c.vp(vpSpecialSuccess, 1, missionKind[m.Kind]+" accomplished")
+		c.vp(vpSpecialSuccess, 1, m.Kind.String()+" accomplished")
 	}
 	if success {
 		c.vp(vpMissionSuccess, 1, "mission successful")

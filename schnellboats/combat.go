@@ -120,10 +120,10 @@ func (c *Campaign) newUnit(t Enemy, n int) *Unit {
 }
 
 // fight plays a surface encounter on the Combat Board (4.6-4.9).
-func (c *Campaign) fight(kind int) {
+func (c *Campaign) fight(kind Encounter) {
 	m := c.Mission
 	cb := &c.spare.combat
-	*cb = Combat{Kind: encounters[kind], Zone: zoneOut, Speed: speedMedium, Enemy: cb.Enemy[:0], inWater: cb.inWater[:0]}
+	*cb = Combat{Kind: kind.String(), Zone: zoneOut, Speed: speedMedium, Enemy: cb.Enemy[:0], inWater: cb.inWater[:0]}
 	c.spare.used = 0
 	m.Combat = cb
 	c.Stats.Engagements++
@@ -232,7 +232,7 @@ func (c *Campaign) armed() bool {
 
 // muster rolls the enemy of a wave (C-1, C-2) and their crews (C-3). It
 // reports whether a second wave follows.
-func (c *Campaign) muster(cb *Combat, kind int) bool {
+func (c *Campaign) muster(cb *Combat, kind Encounter) bool {
 	var counts [enemyKinds]int
 	second := false
 	switch kind {
@@ -247,7 +247,7 @@ func (c *Campaign) muster(cb *Combat, kind int) bool {
 		if kind == encMGB {
 			f.enemy = enemyMgb
 		}
-		o := c.roll(c.ids.Patrols, f, encounters[kind])
+		o := c.roll(c.ids.Patrols, f, kind.String())
 		counts[enemyMtb], _ = o.Int(eMTBs)
 		counts[enemyMgb], _ = o.Int(eMGBs)
 	case encDestroyers:

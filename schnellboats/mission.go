@@ -8,26 +8,6 @@ import (
 	"github.com/schnell-wargames/schnell/engine"
 )
 
-// Mission kinds (index into missionKind).
-const (
-	kindPatrol = iota
-	kindMinelaying
-	kindRescue
-	kindRecon
-)
-
-// Encounter results (index into encounters).
-const (
-	encNone = iota
-	encAir
-	encConvoy
-	encMTB
-	encMGB
-	encDestroyers
-	encSubmarine
-	encEvent
-)
-
 // maxSorties: at most 4 boats sail (3.3: Boat #1 and up to 3 more).
 const maxSorties = 4
 
@@ -285,7 +265,7 @@ func (c *Campaign) turnHome(why string) {
 // encounter rolls a zone's encounter table and resolves it.
 func (c *Campaign) encounter(table string) {
 	m := c.Mission
-	e := c.eff(c.roll(table, facts{}, c.zone().ID), eEncounter)
+	e := Encounter(c.eff(c.roll(table, facts{}, c.zone().ID), eEncounter))
 	switch e {
 	case encNone:
 	case encEvent:
@@ -294,7 +274,7 @@ func (c *Campaign) encounter(table string) {
 		c.airPatrol(false)
 	default:
 		// Surface encounters are fought on the Combat Board (4.6-4.9).
-		c.emit(evEncounter, str("zone", c.zone().ID), str("kind", encounters[e]))
+		c.emit(evEncounter, str("zone", c.zone().ID), str("kind", e.String()))
 		m.Contacts++
 		c.fight(e)
 	}

@@ -49,6 +49,37 @@ type Weather int
 
 func (w Weather) String() string { return enumName(weathers, int(w)) }
 
+// MissionKind is the night's mission type.
+type MissionKind int
+
+func (k MissionKind) String() string { return enumName(missionKind, int(k)) }
+
+// Mission kinds.
+const (
+	kindPatrol MissionKind = iota
+	kindMinelaying
+	kindRescue
+	kindRecon
+	kindEscortHunt
+)
+
+// Encounter is the result of a zone's encounter table (4.5).
+type Encounter int
+
+func (e Encounter) String() string { return enumName(encounters, int(e)) }
+
+// Encounter results (4.5).
+const (
+	encNone Encounter = iota
+	encAir
+	encConvoy
+	encMTB
+	encMGB
+	encDestroyers
+	encSubmarine
+	encEvent
+)
+
 // The night's weather.
 const (
 	weatherGood Weather = iota

@@ -147,7 +147,7 @@ type Sortie struct {
 type Mission struct {
 	N         int
 	Date      Date
-	Kind      int // index into missionKind
+	Kind      MissionKind
 	Abstract  bool
 	Weather   Weather
 	FirstZone int

@@ -58,7 +58,7 @@ func (c *Campaign) writeMission(w engine.ViewWriter) {
 	}
 	w.Open("mission", false)
 	w.Int("n", m.N)
-	w.Str("kind", missionKind[m.Kind])
+	w.Str("kind", m.Kind.String())
 	w.Bool("abstract", m.Abstract)
 	w.Str("weather", m.Weather.String())
 	w.Int("sea_state", m.Sea)

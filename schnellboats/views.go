@@ -175,7 +175,7 @@ func status(g *engine.Game, w io.Writer) error {
 		fmt.Fprintf(w, "Reprimands %d; Fine Cognac %s.\n", c.Reprimand, map[bool]string{true: "held", false: "none"}[c.Cognac])
 	}
 	if m := c.Mission; m != nil {
-		fmt.Fprintf(w, "Mission %d: %s, weather %s", m.N, missionKind[m.Kind], m.Weather.String())
+		fmt.Fprintf(w, "Mission %d: %s, weather %s", m.N, m.Kind.String(), m.Weather.String())
 		if m.Pos >= 0 {
 			fmt.Fprintf(w, ", turn %d in %s, sea state %d, %d zone(s) patrolled", m.Turn, m.Route[m.Pos], m.Sea, m.Patrolled)
 		}
