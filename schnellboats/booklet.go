@@ -121,8 +121,8 @@ type facts struct {
 	crew      *Crewman
 	sortie    *Sortie
 	damage    int
-	aircraft  int
-	attack    int // index into attacks: none unless given
+	aircraft  Aircraft
+	attack    AirAttack // none unless given
 	item      VPItem
 	spotted   int
 	standIn   int
@@ -132,7 +132,7 @@ type facts struct {
 	position  int
 	rng       RangeZone
 	target    Enemy
-	weapon    int
+	weapon    Weapon
 	speed     int // index into speeds, + 1 (atSpeed): 0 is Medium
 	size      int // index into sizes, + 1 (ofSize): 0 is Medium
 	enemy     Enemy
@@ -261,9 +261,9 @@ func (f *facts) Fact(i int) int {
 	case fDamage:
 		return f.damage
 	case fAircraft:
-		return f.aircraft
+		return int(f.aircraft)
 	case fAttack:
-		return f.attack
+		return int(f.attack)
 	case fSuccesses:
 		if f.crew != nil {
 			return f.crew.Successes
@@ -287,7 +287,7 @@ func (f *facts) Fact(i int) int {
 	case fTarget:
 		return int(f.target)
 	case fWeapon:
-		return f.weapon
+		return int(f.weapon)
 	case fSpeed:
 		if f.speed == 0 {
 			return int(speedMedium)

@@ -586,26 +586,26 @@ func (c *Campaign) award(name string) {
 
 // inquiry is "Completing a Mission" 5 (I-3) with the Fine Cognac (7.0).
 func (c *Campaign) inquiry(lost int, boat1 bool, sunk int) {
-	res := c.eff(c.roll(c.ids.Inquiry, facts{boatsLost: lost, boat1Lost: b2i(boat1), sunk: sunk, crew: c.kmdt()}), eInquiry)
-	if res == 2 && c.Cognac {
+	res := Inquiry(c.eff(c.roll(c.ids.Inquiry, facts{boatsLost: lost, boat1Lost: b2i(boat1), sunk: sunk, crew: c.kmdt()}), eInquiry))
+	if res == inquiryRelieved && c.Cognac {
 		d := c.ask(askCognac)
 		d.Prompt = "The Board of Inquiry will relieve you of command. Bribe the Base Commander with the Fine Cognac?"
 		d.Add("bribe", "hand over the Fine Cognac: the finding becomes a reprimand", "")
 		d.Add("keep", "keep it and accept the finding", "")
 		if c.x.Decide(d) == 0 {
 			c.Cognac = false
-			res = 1
+			res = inquiryReprimand
 			c.emit(evCognac, str("used", "bribe"))
 		}
 	}
-	c.emit(evInquiry, str("result", inquiries[res]))
+	c.emit(evInquiry, str("result", res.String()))
 	switch res {
-	case 1:
+	case inquiryReprimand:
 		c.Reprimand++
 		c.vp(vpReprimand, 1, "reprimand")
-	case 2:
+	case inquiryRelieved:
 		c.endCampaign("relieved")
-	case 3:
+	case inquiryCourtMartial:
 		c.endCampaign("court_martial")
 	}
 }

@@ -803,7 +803,7 @@ func (cb *Combat) unit(id string) *Unit {
 var cannonCrews = [...]int{posFwdGun, posMidGun, posAftGun}
 
 func (c *Campaign) boatAttacks(cb *Combat, s *Sortie) {
-	weapon, id, ok := strings.Cut(cb.plan, ":")
+	name, id, ok := strings.Cut(cb.plan, ":")
 	if !ok || !fireAllowed(c.Mission.Weather, cb.Zone) {
 		return
 	}
@@ -811,13 +811,13 @@ func (c *Campaign) boatAttacks(cb *Combat, s *Sortie) {
 	if u == nil {
 		return
 	}
-	switch weapon {
-	case "torpedo", "rocket":
+	switch weapon := Weapon(slices.Index(weapons, name)); weapon {
+	case weaponTorpedo, weaponRocket:
 		left := &s.Torpedoes
-		if weapon == "rocket" {
+		if weapon == weaponRocket {
 			left = &s.Rockets
 		}
-		if *left > 0 && (weapon == "rocket" || u.Size != sizeSmall) && s.launched < tubes {
+		if *left > 0 && (weapon == weaponRocket || u.Size != sizeSmall) && s.launched < tubes {
 			*left--
 			s.launched++
 			c.launch(cb, s, u, weapon)
@@ -955,8 +955,8 @@ func damageText(pts int) string {
 }
 
 // launch is a torpedo or rocket attack (D-2, D-3).
-func (c *Campaign) launch(cb *Combat, s *Sortie, u *Unit, weapon string) {
-	f := facts{rng: cb.Zone, size: ofSize(u.Size), speed: atSpeed(cb.Speed), target: u.Type, weapon: slices.Index(weapons, weapon), sortie: s}
+func (c *Campaign) launch(cb *Combat, s *Sortie, u *Unit, weapon Weapon) {
+	f := facts{rng: cb.Zone, size: ofSize(u.Size), speed: atSpeed(cb.Speed), target: u.Type, weapon: weapon, sortie: s}
 	if s.No == 1 {
 		if t := c.crewman(posTorpedo); t != nil && t.Serving() {
 			f.crew = t
@@ -965,17 +965,17 @@ func (c *Campaign) launch(cb *Combat, s *Sortie, u *Unit, weapon string) {
 	}
 	o := c.roll(c.ids.Torpedo, f, s.Boat.ID, " at ", u.ID)
 	hits, _ := o.Int(eHits)
-	if weapon == "rocket" {
+	if weapon == weaponRocket {
 		c.detected(cb, "the rockets' flash")
 	}
 	if hits == 0 {
-		c.emit(evAttack, str("attacker", s.Boat.ID), str("target", u.ID), str("weapon", weapon), str("range", cb.Zone.String()),
+		c.emit(evAttack, str("attacker", s.Boat.ID), str("target", u.ID), str("weapon", weapon.String()), str("range", cb.Zone.String()),
 			str("weather", c.Mission.Weather.String()), str("result", "miss"))
 		return
 	}
-	d := c.roll(c.ids.TorpedoDamage, facts{weapon: slices.Index(weapons, weapon), target: u.Type}, u.ID)
+	d := c.roll(c.ids.TorpedoDamage, facts{weapon: weapon, target: u.Type}, u.ID)
 	pts, _ := d.Int(ePoints)
-	c.emit(evAttack, str("attacker", s.Boat.ID), str("target", u.ID), str("weapon", weapon), str("range", cb.Zone.String()),
+	c.emit(evAttack, str("attacker", s.Boat.ID), str("target", u.ID), str("weapon", weapon.String()), str("range", cb.Zone.String()),
 		str("weather", c.Mission.Weather.String()), str("result", damageText(pts)))
 	c.damageUnit(cb, s, u, pts, d.Has(eSunk))
 }
@@ -1066,7 +1066,7 @@ func (c *Campaign) enemyActs(cb *Combat, u *Unit) {
 			if s.Gone != "" {
 				break
 			}
-			c.hit(s, len(attacks)-1)
+			c.hit(s, attackFlare)
 		}
 	}
 }

@@ -395,9 +395,9 @@ func (c *Campaign) airPatrol(friendly bool) {
 			return
 		}
 	}
-	typ := 0
+	typ := Aircraft(0)
 	if !friendly {
-		typ = c.eff(c.roll(c.ids.AirType, facts{}), eAircraft)
+		typ = Aircraft(c.eff(c.roll(c.ids.AirType, facts{}), eAircraft))
 	}
 	spotted := false
 	if !friendly {
@@ -409,7 +409,7 @@ func (c *Campaign) airPatrol(friendly bool) {
 				f.standIn = 1
 			}
 		}
-		spotted = c.roll(c.ids.AirSpot, f, aircraft[typ]).Has(eSpotted)
+		spotted = c.roll(c.ids.AirSpot, f, typ.String()).Has(eSpotted)
 	}
 	if spotted {
 		d := c.ask(askAirSpeed)
@@ -420,7 +420,7 @@ func (c *Campaign) airPatrol(friendly bool) {
 		}
 		d.Add("medium", "hold Medium speed", "")
 		if d.Options[c.x.Decide(d, func(d *engine.Decision) {
-			d.Prompt = fmt.Sprintf("A %s is spotted. Accelerate to Fast speed for the attack (4.4)?", title(aircraft[typ]))
+			d.Prompt = fmt.Sprintf("A %s is spotted. Accelerate to Fast speed for the attack (4.4)?", title(typ.String()))
 		})].Name == "fast" {
 			m.Fast = true
 		}
@@ -428,20 +428,20 @@ func (c *Campaign) airPatrol(friendly bool) {
 		if g := c.crewman(posAftGun); g != nil && g.Serving() {
 			f.crew = g
 		}
-		aa := c.roll(c.ids.AirAA, f, aircraft[typ])
+		aa := c.roll(c.ids.AirAA, f, typ.String())
 		if aa.Has(eSunk) {
 			m.Aircraft++
-			c.emit(evAirPatrol, str("aircraft", aircraft[typ]), str("result", "shot down"))
+			c.emit(evAirPatrol, str("aircraft", typ.String()), str("result", "shot down"))
 			m.Fast = false
 			return
 		}
 		if n, _ := aa.Int(eHits); n > 0 {
-			c.emit(evAirPatrol, str("aircraft", aircraft[typ]), str("result", "driven off"))
+			c.emit(evAirPatrol, str("aircraft", typ.String()), str("result", "driven off"))
 			m.Fast = false
 			return
 		}
 	}
-	attack := c.eff(c.roll(c.ids.AirAttack, facts{aircraft: typ}, aircraft[typ]), eAttack)
+	attack := AirAttack(c.eff(c.roll(c.ids.AirAttack, facts{aircraft: typ}, typ.String()), eAttack))
 	target := c.eff(c.roll(c.ids.AirTarget, facts{}), eCount)
 	s := c.target(target)
 	if s == nil {
@@ -449,11 +449,11 @@ func (c *Campaign) airPatrol(friendly bool) {
 		return
 	}
 	hits := c.eff(c.roll(c.ids.AirResult, facts{aircraft: typ, attack: attack, spotted: b2i(spotted)}, s.Boat.ID), eHits)
-	who := aircraft[typ]
+	who := typ.String()
 	if friendly {
 		who = "luftwaffe"
 	}
-	c.emit(evAirAttack, str("aircraft", who), str("attack", attacks[attack]), str("boat", s.Boat.ID), num("no", s.No), num("hits", hits))
+	c.emit(evAirAttack, str("aircraft", who), str("attack", attack.String()), str("boat", s.Boat.ID), num("no", s.No), num("hits", hits))
 	for range hits {
 		if s.Gone != "" {
 			break
@@ -480,7 +480,7 @@ func (c *Campaign) target(n int) *Sortie {
 
 // hit is one hit on a boat: a component of Boat #1 (G-1) or damage points
 // on Boats #2-#4 (G-2), 2.0 f.
-func (c *Campaign) hit(s *Sortie, attack int) {
+func (c *Campaign) hit(s *Sortie, attack AirAttack) {
 	if s.No > 1 {
 		c.points(s, c.eff(c.roll(c.ids.Points, facts{}, s.Boat.ID), ePoints))
 		return

@@ -63,12 +63,12 @@ const (
 	kindEscortHunt
 )
 
-// Encounter is the result of a zone's encounter table (4.5).
+// Encounter is the result of a zone's encounter table.
 type Encounter int
 
 func (e Encounter) String() string { return enumName(encounters, int(e)) }
 
-// Encounter results (4.5).
+// Encounter results.
 const (
 	encNone Encounter = iota
 	encAir
@@ -78,6 +78,50 @@ const (
 	encDestroyers
 	encSubmarine
 	encEvent
+)
+
+// Aircraft is the type of an attacking aircraft (B-2).
+type Aircraft int
+
+func (a Aircraft) String() string { return enumName(aircraft, int(a)) }
+
+// AirAttack is the kind of an air attack (B-5).
+type AirAttack int
+
+func (a AirAttack) String() string { return enumName(attacks, int(a)) }
+
+// Air attacks (B-5).
+const (
+	attackNone AirAttack = iota
+	attackRockets
+	attackBombs
+	attackStrafe
+	attackFlare
+)
+
+// Inquiry is the finding of a Board of Inquiry (I-3).
+type Inquiry int
+
+func (i Inquiry) String() string { return enumName(inquiries, int(i)) }
+
+// Findings of a Board of Inquiry (I-3).
+const (
+	inquiryCleared Inquiry = iota
+	inquiryReprimand
+	inquiryRelieved
+	inquiryCourtMartial
+)
+
+// Weapon is the weapon of a Schnell Boat attack (4.6).
+type Weapon int
+
+func (w Weapon) String() string { return enumName(weapons, int(w)) }
+
+// Weapons of a Schnell Boat attack (4.6).
+const (
+	weaponGun Weapon = iota
+	weaponTorpedo
+	weaponRocket
 )
 
 // The night's weather.
@@ -104,12 +148,12 @@ const (
 	enemySubmarine
 )
 
-// Size is the size class of an enemy vessel (C-2).
+// Size is the size class of an enemy vessel (C-4).
 type Size int
 
 func (s Size) String() string { return enumName(sizes, int(s)) }
 
-// Size classes (C-2).
+// Size classes (C-4).
 const (
 	sizeSmall Size = iota
 	sizeMedium
@@ -215,13 +259,13 @@ const (
 	skillElite
 )
 
-// Wound is a wound of a crewman (G-7, 7.0), or the result of a wound after
+// Wound is a wound of a crewman (G-8, 7.0), or the result of a wound after
 // the mission (G-9: recovered, light wound, discharged, died of wounds).
 type Wound int
 
 func (w Wound) String() string { return enumName(wounds, int(w)) }
 
-// Wounds (G-7).
+// Wounds (G-8).
 const (
 	woundNone Wound = iota
 	woundLW
