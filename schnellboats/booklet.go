@@ -129,7 +129,7 @@ type facts struct {
 	boatsLost int
 	boat1Lost int
 	sunk      int
-	position  int
+	position  Position
 	rng       RangeZone
 	target    Enemy
 	weapon    Weapon
@@ -277,7 +277,7 @@ func (f *facts) Fact(i int) int {
 	case fReprimands:
 		return c.Reprimand
 	case fPosition:
-		return f.position
+		return int(f.position)
 	case fIntel:
 		if m != nil {
 			return b2i(m.Intel)

@@ -112,7 +112,7 @@ func (c *Campaign) setUp() {
 }
 
 // newCrewman rolls a man for a position (L-1, L-2, L-3; K-1 for replacements).
-func (c *Campaign) newCrewman(pos int, replacement bool) *Crewman {
+func (c *Campaign) newCrewman(pos Position, replacement bool) *Crewman {
 	title := positionTitles[pos]
 	vet := false
 	if replacement {
@@ -128,7 +128,7 @@ func (c *Campaign) newCrewman(pos int, replacement bool) *Crewman {
 	if replacement {
 		typ = evReplacement
 	}
-	c.emit(typ, str("crewman", m.Name), str("position", positionsS[pos]), str("special", m.Special.String()),
+	c.emit(typ, str("crewman", m.Name), str("position", pos.String()), str("special", m.Special.String()),
 		str("start", m.Start.String()), flag("veteran", vet))
 	return m
 }
@@ -412,7 +412,7 @@ func (c *Campaign) completeMission(abstract bool) {
 				cm.Successes++
 				if cm.Successes >= 15 && !cm.Veteran {
 					cm.Veteran = true
-					c.emit(evVeteran, str("crewman", cm.Name), str("position", positionsS[cm.Position]))
+					c.emit(evVeteran, str("crewman", cm.Name), str("position", cm.Position.String()))
 				}
 			}
 		}
@@ -501,7 +501,7 @@ func (c *Campaign) woundsAfter() {
 		default:
 			cm.SW, cm.LW = false, 0
 		}
-		c.emit(evWoundStatus, str("crewman", cm.Name), str("position", positionsS[cm.Position]), str("result", []string{"recovered", "light wound", "discharged", "died of wounds"}[res]))
+		c.emit(evWoundStatus, str("crewman", cm.Name), str("position", cm.Position.String()), str("result", []string{"recovered", "light wound", "discharged", "died of wounds"}[res]))
 	}
 }
 

@@ -188,7 +188,7 @@ func (c *Campaign) searchWater(cb *Combat) {
 				}
 				if !found {
 					c.kill(cm)
-					c.emit(evWound, str("crewman", cm.Name), str("position", positionsS[cm.Position]), str("level", "kia"))
+					c.emit(evWound, str("crewman", cm.Name), str("position", cm.Position.String()), str("level", "kia"))
 				} else {
 					aboard(1)
 				}
@@ -800,7 +800,7 @@ func (cb *Combat) unit(id string) *Unit {
 }
 
 // gunCrewSkill: a Boat #1 cannon fires twice with a Veteran crew (4.6).
-var cannonCrews = [...]int{posFwdGun, posMidGun, posAftGun}
+var cannonCrews = [...]Position{posFwdGun, posMidGun, posAftGun}
 
 func (c *Campaign) boatAttacks(cb *Combat, s *Sortie) {
 	name, id, ok := strings.Cut(cb.plan, ":")
@@ -895,7 +895,7 @@ func (c *Campaign) helmStandIn() int {
 
 // standIn is a serving depth charge or watch crew not yet at a gun (4.12).
 func (c *Campaign) standIn(used *crewSet) *Crewman {
-	for _, pos := range [...]int{posDC, posWatch} {
+	for _, pos := range [...]Position{posDC, posWatch} {
 		if m := c.crewman(pos); m != nil && m.Serving() && !used.has(m) {
 			return m
 		}

@@ -619,10 +619,10 @@ func (c *Campaign) aftermath(s *Sortie, o engine.Outcome, what string) {
 
 // crewHit is G-7 and G-8: which Boat #1 crewman is hit and how badly.
 func (c *Campaign) crewHit(s *Sortie) {
-	pos := c.eff(c.roll(c.ids.CrewHit, facts{}), ePosition)
+	pos := Position(c.eff(c.roll(c.ids.CrewHit, facts{}), ePosition))
 	cm := c.crewman(pos)
 	if cm == nil || cm.KIA || cm.Out {
-		c.emit(evCrewHit, str("position", positionsS[pos]), str("result", "no one at the post"))
+		c.emit(evCrewHit, str("position", pos.String()), str("result", "no one at the post"))
 		return
 	}
 	w := Wound(c.eff(c.roll(c.ids.Wound, facts{crew: cm}, cm.Name), eWound))
@@ -657,7 +657,7 @@ func (c *Campaign) wound(cm *Crewman, w Wound) {
 	if w == woundKIA {
 		c.kill(cm)
 	}
-	c.emit(evWound, str("crewman", cm.Name), str("position", positionsS[cm.Position]), str("level", w.String()))
+	c.emit(evWound, str("crewman", cm.Name), str("position", cm.Position.String()), str("level", w.String()))
 }
 
 func (c *Campaign) kill(cm *Crewman) {
@@ -723,7 +723,7 @@ func (c *Campaign) lose(s *Sortie, how Gone, why, table string) {
 				continue
 			}
 			if cm.KIA {
-				c.emit(evWound, str("crewman", cm.Name), str("position", positionsS[cm.Position]), str("level", "kia"))
+				c.emit(evWound, str("crewman", cm.Name), str("position", cm.Position.String()), str("level", "kia"))
 			}
 		}
 		if k := c.kmdt(); k != nil && !k.KIA && !m.Home {

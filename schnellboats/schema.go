@@ -124,6 +124,31 @@ const (
 	weaponRocket
 )
 
+// Position is a Boat #1 crew position (1.0; its title: positionTitles).
+type Position int
+
+func (p Position) String() string { return enumName(positionsS, int(p)) }
+
+// Boat #1 crew positions (1.0).
+const (
+	posKMDT Position = iota
+	pos1WO
+	posHelm
+	posChief
+	posEngine
+	posRadio
+	posTorpedo
+	posFwdGun
+	posMidGun
+	posAftGun
+	posDC
+	posWatch
+	posMine
+	posMedic
+	posJet
+	posRocket
+)
+
 // The night's weather.
 const (
 	weatherGood Weather = iota

@@ -96,7 +96,7 @@ type Boat struct {
 
 // Crewman is one Boat #1 crewman or crew (1.0: up to 14).
 type Crewman struct {
-	Position  int // index into positionsS
+	Position  Position
 	Name      string
 	Special   Special
 	Start     Date
@@ -224,7 +224,7 @@ type Stats struct {
 
 func (c *Campaign) boat1() *Boat { return c.Boats[c.Flagship] }
 
-func (c *Campaign) crewman(pos int) *Crewman {
+func (c *Campaign) crewman(pos Position) *Crewman {
 	for _, m := range c.Crew {
 		if m.Position == pos {
 			return m
@@ -235,27 +235,8 @@ func (c *Campaign) crewman(pos int) *Crewman {
 
 func (c *Campaign) kmdt() *Crewman { return c.crewman(posKMDT) }
 
-const (
-	posKMDT = iota
-	pos1WO
-	posHelm
-	posChief
-	posEngine
-	posRadio
-	posTorpedo
-	posFwdGun
-	posMidGun
-	posAftGun
-	posDC
-	posWatch
-	posMine
-	posMedic
-	posJet
-	posRocket
-)
-
 // positions of Boat #1 by boat type (1.0: up to 14 crewmen or crews).
-var boatPositions = [...][]int{
+var boatPositions = [...][]Position{
 	S100: {posKMDT, pos1WO, posHelm, posChief, posEngine, posRadio, posTorpedo, posFwdGun, posMidGun, posAftGun, posDC, posWatch, posMine, posMedic},
 	P5b:  {posKMDT, pos1WO, posHelm, posChief, posEngine, posJet, posRadio, posRocket, posFwdGun, posAftGun, posWatch, posMedic},
 }

@@ -159,7 +159,7 @@ func (c *Campaign) writeCrew(w engine.ViewWriter) {
 	for _, m := range c.Crew {
 		w.Open("", false)
 		w.Str("name", m.Name)
-		w.Str("position", positionsS[m.Position])
+		w.Str("position", m.Position.String())
 		w.Str("special", m.Special.String())
 		w.Int("lw", m.LW)
 		w.Bool("sw", m.SW)
