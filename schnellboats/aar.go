@@ -29,7 +29,7 @@ func AAR(lg *gamelog.Log, c *Campaign, mission int) (string, error) {
 		}
 		return "", fmt.Errorf("no mission %d: missions 1 to %d have sailed", mission, len(ns))
 	}
-	fmt.Fprintf(&b, "# After-action report: %s's %s campaign\n\n", strings.TrimPrefix(k, "Kapitänleutnant "), lengths[c.Length])
+	fmt.Fprintf(&b, "# After-action report: %s's %s campaign\n\n", strings.TrimPrefix(k, "Kapitänleutnant "), c.Length.String())
 	fmt.Fprintf(&b, "%s took command of a squadron of %s boats at Cherbourg on %s.", k, c.Type, formatDate(c.Start.String()))
 	abstract, quiet := 0, 0
 	for _, n := range ns {

@@ -168,7 +168,7 @@ func (f *facts) Fact(i int) int {
 		}
 	case fZone:
 		if m != nil && m.Pos >= 0 && m.Pos < len(m.Route) {
-			return m.zoneAt(m.Pos).Colour
+			return int(m.zoneAt(m.Pos).Colour)
 		}
 	case fRedZone:
 		if m != nil && m.Pos >= 0 && m.Pos < len(m.Route) {

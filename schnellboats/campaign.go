@@ -54,7 +54,7 @@ func newCampaign(opts []gamelog.Option, _ *tables.Set) (engine.Rules, error) {
 // Play runs the campaign from set-up to its end.
 func (c *Campaign) Play(x *engine.Ctx) {
 	c.x = x
-	c.emit(evCampaignStart, str("campaign", lengths[c.Length]), str("boat", boatTypes[c.Type]),
+	c.emit(evCampaignStart, str("campaign", c.Length.String()), str("boat", c.Type.Name()),
 		str("start", c.Start.String()), str("end", c.End.String()))
 	c.setUp()
 	for !c.Over && c.Date.Before(c.End) {

@@ -243,7 +243,7 @@ func TestRuleZonesRoute(t *testing.T) {
 			t.Errorf("route %d does not end at Cherbourg: %v", first, r)
 		}
 		prev := "CHERBOURG"
-		var colours []int
+		var colours []Colour
 		for _, id := range r {
 			if !slices.Contains(zoneByID(prev).Links, id) {
 				t.Errorf("route %d: %s → %s is not a link", first, prev, id)
@@ -251,7 +251,7 @@ func TestRuleZonesRoute(t *testing.T) {
 			colours = append(colours, zoneByID(id).Colour)
 			prev = id
 		}
-		want := []int{1, 2, 3, 3, 3, 3, 2, 1, 0}
+		want := []Colour{colourGreen, colourYellow, colourRed, colourRed, colourRed, colourRed, colourYellow, colourGreen, colourBase}
 		if !slices.Equal(colours, want) {
 			t.Errorf("route %d colours %v, want %v (%v)", first, colours, want, r)
 		}

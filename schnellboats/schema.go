@@ -49,6 +49,38 @@ type Weather int
 
 func (w Weather) String() string { return enumName(weathers, int(w)) }
 
+// Length is a campaign length (3.1).
+type Length int
+
+func (l Length) String() string { return enumName(lengths, int(l)) }
+
+// Campaign lengths (3.1).
+const (
+	Short Length = iota
+	Medium
+	Long
+)
+
+// BoatType is S-100 or Projekt 5b.
+type BoatType int
+
+// String is the boat type's title; Name is its name in the tables and
+// the log.
+func (t BoatType) String() string {
+	if t == P5b {
+		return "Projekt 5b"
+	}
+	return "S-100"
+}
+
+func (t BoatType) Name() string { return enumName(boatTypes, int(t)) }
+
+// Boat types.
+const (
+	S100 BoatType = iota
+	P5b
+)
+
 // MissionKind is the night's mission type.
 type MissionKind int
 
@@ -147,6 +179,19 @@ const (
 	posMedic
 	posJet
 	posRocket
+)
+
+// Colour is the colour of a zone of the strategic map (4.4).
+type Colour int
+
+func (c Colour) String() string { return enumName(zoneColours, int(c)) }
+
+// Zone colours (4.4).
+const (
+	colourBase Colour = iota
+	colourGreen
+	colourYellow
+	colourRed
 )
 
 // The night's weather.

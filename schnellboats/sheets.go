@@ -227,7 +227,7 @@ func (c *Campaign) heading() []string {
 	}
 	return []string{
 		fmt.Sprintf("Kommandant: %s", k),
-		fmt.Sprintf("Campaign: %s, %s to %s; boats: %s", title(lengths[c.Length]), c.Start, c.End, c.Type),
+		fmt.Sprintf("Campaign: %s, %s to %s; boats: %s", title(c.Length.String()), c.Start, c.End, c.Type),
 	}
 }
 

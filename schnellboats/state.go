@@ -37,27 +37,10 @@ func (d Date) Before(e Date) bool   { return d.t.Before(e.t) }
 func (d Date) Month() int           { return int(d.t.Month()) }
 func (d Date) DaysSince(e Date) int { return int(d.t.Sub(e.t).Hours() / 24) }
 
-// Length is a campaign length (3.1).
-type Length int
-
-const (
-	Short Length = iota
-	Medium
-	Long
-)
-
 // Start dates (3.1); every campaign ends on 1944-06-01.
 var (
 	campaignStart = [...]Date{Short: mkDate(1944, 2, 1), Medium: mkDate(1943, 10, 1), Long: mkDate(1943, 6, 1)}
 	campaignEnd   = mkDate(1944, 6, 1)
-)
-
-// BoatType is S-100 or Projekt 5b.
-type BoatType int
-
-const (
-	S100 BoatType = iota
-	P5b
 )
 
 // Status is a boat's state at base.
@@ -256,13 +239,6 @@ type equipment struct {
 var boatEquipment = [...]equipment{
 	S100: {Engines: 3, Cannons: 3, Torpedoes: 4, Mines: 8, DCs: 4, Extinguishers: 2},
 	P5b:  {Engines: 3, Jets: 2, Cannons: 2, Rockets: 2, Extinguishers: 2},
-}
-
-func (t BoatType) String() string {
-	if t == P5b {
-		return "Projekt 5b"
-	}
-	return "S-100"
 }
 
 func hullID(i int) string { return fmt.Sprintf("SB%d", i+1) }

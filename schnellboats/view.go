@@ -21,8 +21,8 @@ func (c *Campaign) WriteView(w engine.ViewWriter, part int) {
 	switch part {
 	case -1:
 		w.Str("date", c.Date.String())
-		w.Str("campaign", lengths[c.Length])
-		w.Str("boat", boatTypes[c.Type])
+		w.Str("campaign", c.Length.String())
+		w.Str("boat", c.Type.Name())
 		w.Str("start", c.Start.String())
 		w.Str("end_date", c.End.String())
 		w.Int("vp", c.VP)

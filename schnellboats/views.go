@@ -71,7 +71,7 @@ func (c *Campaign) PrintMap(w io.Writer) error {
 				mark = "route"
 			}
 		}
-		rows = append(rows, []string{z.ID, z.Name, zoneColours[z.Colour], strings.Join(z.Links, " "), mark})
+		rows = append(rows, []string{z.ID, z.Name, z.Colour.String(), strings.Join(z.Links, " "), mark})
 	}
 	return grid.Render(w, grid.Text, []string{"Zone", "Name", "Colour", "Links", "Tonight"}, rows, 0)
 }
@@ -164,7 +164,7 @@ func status(g *engine.Game, w io.Writer) error {
 	if g.Over() && c.EndReason != "" {
 		return c.PrintSummary(w)
 	}
-	fmt.Fprintf(w, "%s campaign with %s boats, %s to %s. Date %s. VP %d.\n", title(lengths[c.Length]), c.Type, c.Start, c.End, c.Date, c.VP)
+	fmt.Fprintf(w, "%s campaign with %s boats, %s to %s. Date %s. VP %d.\n", title(c.Length.String()), c.Type, c.Start, c.End, c.Date, c.VP)
 	s := c.Stats
 	fmt.Fprintf(w, "Missions %d (successful %d, failed %d, abstract %d), nights without a mission %d; boats lost %d, crewmen killed %d.\n",
 		s.Missions, s.Successful, s.Failed, s.Abstract, s.Cancelled, s.BoatsLost, s.CrewKilled)
@@ -314,7 +314,7 @@ func summarize(lg *gamelog.Log) string {
 // PrintSummary writes the campaign's end-of-campaign summary.
 func (c *Campaign) PrintSummary(w io.Writer) error {
 	s := c.Stats
-	fmt.Fprintf(w, "%s campaign, %s boats: %s to %s (%s)\n", title(lengths[c.Length]), c.Type, c.Start, c.Date, c.EndReason)
+	fmt.Fprintf(w, "%s campaign, %s boats: %s to %s (%s)\n", title(c.Length.String()), c.Type, c.Start, c.Date, c.EndReason)
 	fmt.Fprintf(w, "Missions flown %d (abstract %d, successful %d, failed %d); nights cancelled %d\n",
 		s.Missions, s.Abstract, s.Successful, s.Failed, s.Cancelled)
 	var sunk []string
