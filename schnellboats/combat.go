@@ -32,7 +32,7 @@ type Unit struct {
 
 // Combat is one engagement: the enemy, the squadron's place and speed.
 type Combat struct {
-	Kind     string
+	Kind     Encounter
 	Wave     int
 	Round    int
 	Enemy    []*Unit
@@ -123,7 +123,7 @@ func (c *Campaign) newUnit(t Enemy, n int) *Unit {
 func (c *Campaign) fight(kind Encounter) {
 	m := c.Mission
 	cb := &c.spare.combat
-	*cb = Combat{Kind: kind.String(), Zone: zoneOut, Speed: speedMedium, Enemy: cb.Enemy[:0], inWater: cb.inWater[:0]}
+	*cb = Combat{Kind: kind, Zone: zoneOut, Speed: speedMedium, Enemy: cb.Enemy[:0], inWater: cb.inWater[:0]}
 	c.spare.used = 0
 	m.Combat = cb
 	c.Stats.Engagements++
@@ -280,7 +280,7 @@ func (c *Campaign) combatStart(cb *Combat) {
 		o[0], o[1], o[2] = str("id", u.ID), str("type", u.Type.String()), str("crew", u.Skill.String())
 		list[i] = gamelog.ObjV(o...)
 	}
-	c.emit(evCombatStart, str("kind", cb.Kind), num("wave", cb.Wave), str("zone", c.zone().ID), gamelog.List("enemies", list...))
+	c.emit(evCombatStart, str("kind", cb.Kind.String()), num("wave", cb.Wave), str("zone", c.zone().ID), gamelog.List("enemies", list...))
 }
 
 // worthIt: a ship a torpedo may be fired at is still present.
@@ -347,9 +347,12 @@ func (c *Campaign) speedLimit() (Speed, string) {
 	return limit, ""
 }
 
-// What limits the squadron's speed (limitSpeed).
+// limitReason is what limits the squadron's speed (limitSpeed).
+type limitReason int
+
+// What limits the squadron's speed.
 const (
-	limitNone = iota
+	limitNone limitReason = iota
 	limitPoints4
 	limitPoints3
 	limitEngines
@@ -359,7 +362,7 @@ const (
 
 // limitSpeed is speedLimit without the words: the limit, the boat that
 // sets it and why.
-func (c *Campaign) limitSpeed() (limit Speed, by *Sortie, why int) {
+func (c *Campaign) limitSpeed() (limit Speed, by *Sortie, why limitReason) {
 	limit = speedVeryFast
 	for _, s := range c.formation() {
 		if s.Disabled {

@@ -49,7 +49,7 @@ func atSea(c *Campaign, weather Weather, types ...Enemy) *Combat {
 		m.Sorties = append(m.Sorties, &Sortie{Boat: c.Boats[i], No: i + 1, Formation: true, Torpedoes: 4})
 	}
 	c.Mission = m
-	cb := &Combat{Kind: "convoy", Zone: zoneOut, Speed: speedMedium, Wave: 1}
+	cb := &Combat{Kind: encConvoy, Zone: zoneOut, Speed: speedMedium, Wave: 1}
 	for i, t := range types {
 		cb.Enemy = append(cb.Enemy, &Unit{ID: t.String() + "-" + string(rune('1'+i)), Type: t, Hull: 5, Size: sizeOf(t), Skill: skillAverage})
 	}

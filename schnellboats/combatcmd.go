@@ -88,7 +88,7 @@ func (c *Campaign) PrintBoard(w io.Writer) error {
 		det = "detected"
 	}
 	fmt.Fprintf(w, "Combat Board: %s, wave %d, round %d; %s weather (fire from %s); squadron in the %s zone at %s speed, %s.\n",
-		cb.Kind, cb.Wave, cb.Round, c.Mission.Weather.String(), fireZonesText(c.Mission.Weather), cb.Zone.String(), cb.Speed.String(), det)
+		cb.Kind.String(), cb.Wave, cb.Round, c.Mission.Weather.String(), fireZonesText(c.Mission.Weather), cb.Zone.String(), cb.Speed.String(), det)
 	rows := [][]string{}
 	for _, s := range c.Mission.Sorties {
 		state := "in formation"
