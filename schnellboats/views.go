@@ -290,8 +290,94 @@ func describe(e *gamelog.Event) string {
 		return "Board of Inquiry: " + s("result")
 	case evCampaignEnd:
 		return fmt.Sprintf("== Campaign over %s (%s): %d VP. %s ==", s("date"), s("reason"), e.Int("vp"), s("rating"))
+	case evSubstitution:
+		return fmt.Sprintf("%s sails as Boat #1 in place of %s (%s)", s("boat"), s("from"), s("reason"))
+	case evZones:
+		v, _ := e.Get("red")
+		var zs []string
+		for _, z := range v.L {
+			zs = append(zs, strconv.Itoa(int(z.I)))
+		}
+		return "Assigned Red Zones: " + strings.Join(zs, ", ")
+	case evSlowTurn:
+		return fmt.Sprintf("-- Turn %d: a second turn in %s (%s) --", e.Int("turn"), s("zone"), s("why"))
+	case evSpeed:
+		return fmt.Sprintf("%s goes to %s speed", s("boat"), strings.ReplaceAll(s("speed"), "_", " "))
+	case evBurning:
+		return s("unit") + " is burning: she sinks at the end of the round"
+	case evAbort:
+		if s("boat") == "squadron" {
+			return "The squadron: " + s("result")
+		}
+		return s("boat") + ": " + s("result")
+	case evRescue:
+		return fmt.Sprintf("Search for %s: %s", s("who"), s("result"))
+	case evEvent:
+		if w, ok := eventWords[s("event")]; ok {
+			return "Event: " + w
+		}
+		return "Event: " + strings.ReplaceAll(s("event"), "_", " ")
+	case evAirPatrol:
+		if a := s("aircraft"); a != "" {
+			return fmt.Sprintf("Enemy aircraft (%s): %s", a, s("result"))
+		}
+		return "Enemy aircraft: " + s("result") + " without finding the squadron"
+	case evFire:
+		return fmt.Sprintf("Fire on %s: %s (%d extinguisher(s) left)", s("boat"), s("result"), e.Int("extinguishers"))
+	case evDisabled:
+		return fmt.Sprintf("Boat #%d %s is disabled", e.Int("no"), s("boat"))
+	case evCrewHit:
+		return fmt.Sprintf("Crew hit at the %s post: %s", s("position"), s("result"))
+	case evTow:
+		return fmt.Sprintf("%s takes %s in tow", s("by"), s("boat"))
+	case evTowParted:
+		return fmt.Sprintf("The tow of %s parts (sea state %d)", s("boat"), e.Int("sea_state"))
+	case evCrewLost:
+		return "The crew of " + s("boat") + " is lost with her"
+	case evSeparated:
+		return fmt.Sprintf("Boat #%d %s loses touch with the squadron", e.Int("no"), s("boat"))
+	case evLoneBoat:
+		return fmt.Sprintf("%s, alone, comes home: %s", s("boat"), s("result"))
+	case evSpecial:
+		done := "not accomplished"
+		if b, _ := e.Get("done"); b.B {
+			done = "accomplished"
+		}
+		return fmt.Sprintf("Special mission (%s): %s", s("mission"), done)
+	case evSearchTurn:
+		return fmt.Sprintf("Turn %d: still searching for the downed aircrew", e.Int("turn"))
+	case evPilot:
+		return "Downed airman: " + s("result")
+	case evPatrolled:
+		return fmt.Sprintf("%s patrolled (%d of the assigned zones)", s("zone"), e.Int("zones"))
+	case evCourseHome:
+		return fmt.Sprintf("Course for home from %s: %s", s("zone"), s("why"))
+	case evWoundStatus:
+		return fmt.Sprintf("%s (%s) after the mission: %s", s("crewman"), s("position"), s("result"))
+	case evRepair:
+		if why := s("why"); why != "" {
+			return fmt.Sprintf("%s: %d days (%s)", s("boat"), e.Int("days"), why)
+		}
+		return fmt.Sprintf("%s in repair for %d days", s("boat"), e.Int("days"))
+	case evNewBoat:
+		return fmt.Sprintf("New boat %s (crew %s) arrives %s", s("boat"), s("skill"), s("date"))
+	case evVeteran:
+		return fmt.Sprintf("%s (%s) becomes a Veteran", s("crewman"), s("position"))
+	case evCrewSkill:
+		return fmt.Sprintf("The crew of %s rises to %s", s("boat"), s("level"))
+	case evCognac:
+		return "The Fine Cognac is used: " + s("used")
 	}
 	return ""
+}
+
+// eventWords say what each A-9 event is.
+var eventWords = map[string]string{
+	"none": "nothing happens", "cognac": "a case of Fine Cognac is found", "mechanical": "mechanical trouble",
+	"fog_bank": "a fog bank: the weather turns foggy", "squall": "a squall: the sea rises", "sea_rises": "the sea rises",
+	"sea_falls": "the sea falls", "separated": "a boat loses touch in the dark", "mine": "a drifting mine",
+	"friendly_fire": "friendly fire from a Luftwaffe aircraft", "pilot": "a downed airman is sighted",
+	"intel": "a radio intercept reports a convoy", "radio_fault": "Boat #1's radio fails",
 }
 
 // summarize describes a saved campaign in one line.
