@@ -393,6 +393,11 @@ var speedOptions = func() (o [len(moves)]engine.Option) {
 	return o
 }()
 
+// A move ordered while the speed is asked is refused: speed comes first.
+var moveFirst = [...][2]string{{"closer", "move closer"}, {"stay", "move stay"}, {"away", "move away"}, {"out", "move out"}}
+
+const speedFirst = "rule 4.7: each round the squadron's speed is set first, then it moves: give the speed now (`speed slow|medium|fast|very_fast`), then `move`"
+
 // combatOrders is the start of a round (4.7): speed, then movement, then the
 // squadron's attack plan.
 func (c *Campaign) combatOrders(cb *Combat, round int) {
@@ -408,6 +413,9 @@ func (c *Campaign) combatOrders(cb *Combat, round int) {
 		for sp := limit + 1; sp <= speedVeryFast; sp++ {
 			d.Refuse(speedOptions[sp].Name, speedOptions[sp].Command, why)
 		}
+	}
+	for _, mv := range moveFirst {
+		d.Refuse(mv[0], mv[1], speedFirst)
 	}
 	d.Default = len(d.Options) - 1
 	if limit >= speedFast {
