@@ -109,7 +109,11 @@ func (c *Campaign) PrintBoard(w io.Writer) error {
 		if s.Passengers > 0 {
 			state += fmt.Sprintf(", %d passengers", s.Passengers)
 		}
-		rows = append(rows, []string{fmt.Sprintf("#%d %s", s.No, s.Boat.ID), "Schnell Boat", s.Boat.Skill.String(), dmg, arms, state})
+		crew := s.Boat.Skill.String()
+		if s.No == 1 {
+			crew = "(Boat #1 crew)" // her crewmen, each his own (`crew`)
+		}
+		rows = append(rows, []string{fmt.Sprintf("#%d %s", s.No, s.Boat.ID), "Schnell Boat", crew, dmg, arms, state})
 	}
 	for _, u := range cb.Enemy {
 		state := "present"

@@ -2,6 +2,8 @@ package schnellboats
 
 import (
 	"regexp"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/schnell-wargames/schnell/gamelog"
@@ -48,4 +50,41 @@ func TestEventWords(t *testing.T) {
 			}
 		})
 	}
+}
+
+// Issue 14 item 5: Boat #1's crew is her crewmen, not a #2-#4 crew's
+// skill, on the board; her successes on `squadron` are the crew's.
+func TestBoat1CrewOnBoardAndSquadron(t *testing.T) {
+	probeWith(t, 3, opts("short", "s100"), orders{}, func(c *Campaign) {
+		atSea(c, 0, 0)
+		c.boat1().Successes = 7 // a record of the hull as a #2-#4 boat
+		c.kmdt().Successes = 3
+		var board, squadron strings.Builder
+		if err := c.PrintBoard(&board); err != nil {
+			t.Fatal(err)
+		}
+		if err := c.PrintSquadron(&squadron); err != nil {
+			t.Fatal(err)
+		}
+		found := 0
+		for _, line := range strings.Split(board.String(), "\n") {
+			if strings.Contains(line, "#1 "+c.boat1().ID) {
+				found++
+				if !strings.Contains(line, "Boat #1 crew") {
+					t.Errorf("board: %q, want Boat #1's crew", line)
+				}
+			}
+		}
+		for _, line := range strings.Split(squadron.String(), "\n") {
+			if strings.Contains(line, c.boat1().ID) {
+				found++
+				if f := strings.Fields(strings.ReplaceAll(line, "|", " ")); !slices.Contains(f, "3") || slices.Contains(f, "7") {
+					t.Errorf("squadron: %q, want the Kommandant's 3 successes", line)
+				}
+			}
+		}
+		if found != 2 {
+			t.Errorf("Boat #1 found on %d of the board and squadron views:\n%s\n%s", found, board.String(), squadron.String())
+		}
+	})
 }

@@ -147,11 +147,16 @@ func (c *Campaign) PrintSquadron(w io.Writer) error {
 		if b.Status != Ready {
 			state += fmt.Sprintf(" (%d days)", b.RepairDays)
 		}
-		skill := b.Skill.String()
+		skill, successes := b.Skill.String(), strconv.Itoa(b.Successes)
 		if i == c.Flagship {
+			// Boat #1's crew is her crewmen (`crew`): her successes are
+			// the Kommandant's, not those of a #2-#4 crew she once had.
 			skill = "(Boat #1 crew)"
+			if k := c.kmdt(); k != nil {
+				successes = strconv.Itoa(k.Successes)
+			}
 		}
-		rows = append(rows, []string{b.ID, role, skill, strconv.Itoa(b.Kills), strconv.Itoa(b.Successes), strconv.Itoa(b.Missions), state})
+		rows = append(rows, []string{b.ID, role, skill, strconv.Itoa(b.Kills), successes, strconv.Itoa(b.Missions), state})
 	}
 	return grid.Render(w, grid.Text, []string{"Boat", "Role", "Crew", "Kills", "Successes", "Missions", "State"}, rows, 0)
 }
