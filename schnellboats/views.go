@@ -376,6 +376,47 @@ func describe(e *gamelog.Event) string {
 	return ""
 }
 
+// describeRun words a round's speed for every boat as one line (the log
+// keeps an event for each boat), and an attack by a Schnell Boat on
+// another unit than the one the squadron ordered as retargeted (the target
+// was sunk or gone).
+func describeRun(evs []gamelog.Event, i int) (string, int) {
+	e := &evs[i]
+	switch eventType(e.Type) {
+	case evSpeed:
+		sp := e.Str("speed")
+		n := 1
+		for i+n < len(evs) && eventType(evs[i+n].Type) == evSpeed && evs[i+n].Str("speed") == sp {
+			n++
+		}
+		if n == 1 {
+			return "", 0
+		}
+		boats := make([]string, n)
+		for j := range n {
+			boats[j] = evs[i+j].Str("boat")
+		}
+		return fmt.Sprintf("The squadron goes to %s speed (%s)", strings.ReplaceAll(sp, "_", " "), strings.Join(boats, " ")), n
+	case evAttack:
+		if !strings.HasPrefix(e.Str("attacker"), "SB") {
+			return "", 0 // the enemy's fire picks its target by a roll
+		}
+		for j := i - 1; j >= 0; j-- {
+			d := &evs[j]
+			if eventType(d.Type) == evRound {
+				break
+			}
+			if d.Type == "decision" && d.Str("kind") == string(askAttack) {
+				if _, id, ok := strings.Cut(d.Str("choice"), ":"); ok && id != e.Str("target") {
+					return describe(e) + " (retargeted: " + id + " was ordered, and is gone)", 1
+				}
+				break
+			}
+		}
+	}
+	return "", 0
+}
+
 // eventWords say what each A-9 event is.
 var eventWords = map[string]string{
 	"none": "nothing happens", "cognac": "a case of Fine Cognac is found", "mechanical": "mechanical trouble",
