@@ -42,6 +42,11 @@ type Definition struct {
 	Commands []Command
 	// Describe renders an event as one line for the player ("" = generic).
 	Describe func(e *gamelog.Event) string
+	// DescribeRun words, from evs[i], events that read best as one line
+	// (a round's speed for every boat) or an event in the light of those
+	// before it, and says how many events the line took; 0: Describe
+	// words evs[i] alone. evs are the events printed together. Nil: none.
+	DescribeRun func(evs []gamelog.Event, i int) (line string, n int)
 	// Status prints the game's state for the "status" command (and, once
 	// the game is over, its final summary).
 	Status func(g *Game, w io.Writer) error

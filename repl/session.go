@@ -366,17 +366,30 @@ func (s *Session) prompt() string {
 // show prints events and then what the game waits for.
 func (s *Session) show(evs []gamelog.Event) {
 	for {
-		for i := range evs {
-			if line := s.describe(&evs[i]); line != "" {
-				fmt.Fprintln(s.cfg.Out, line)
-			}
-		}
+		s.print(evs)
 		var again bool
 		if evs, again = s.answerSame(); !again {
 			break
 		}
 	}
 	s.showPending()
+}
+
+// print writes events as the player reads them: the game may word a run
+// of them as one line (Definition.DescribeRun).
+func (s *Session) print(evs []gamelog.Event) {
+	for i := 0; i < len(evs); i++ {
+		if s.def.DescribeRun != nil && !s.game.Hides(&evs[i], engine.AtPrompt) {
+			if line, n := s.def.DescribeRun(evs, i); n > 0 {
+				fmt.Fprintln(s.cfg.Out, line)
+				i += n - 1
+				continue
+			}
+		}
+		if line := s.describe(&evs[i]); line != "" {
+			fmt.Fprintln(s.cfg.Out, line)
+		}
+	}
 }
 
 // answerSame answers, for the player at a terminal, a decision whose only

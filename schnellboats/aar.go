@@ -3,6 +3,7 @@ package schnellboats
 import (
 	"bytes"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/schnell-wargames/schnell/gamelog"
@@ -29,7 +30,7 @@ func AAR(lg *gamelog.Log, c *Campaign, mission int) (string, error) {
 		}
 		return "", fmt.Errorf("no mission %d: missions 1 to %d have sailed", mission, len(ns))
 	}
-	fmt.Fprintf(&b, "# After-action report: %s's %s campaign\n\n", strings.TrimPrefix(k, "Kapitänleutnant "), lengths[c.Length])
+	fmt.Fprintf(&b, "# After-action report: %s's %s campaign\n\n", strings.TrimPrefix(k, "Kapitänleutnant "), c.Length.String())
 	fmt.Fprintf(&b, "%s took command of a squadron of %s boats at Cherbourg on %s.", k, c.Type, formatDate(c.Start.String()))
 	abstract, quiet := 0, 0
 	for _, n := range ns {
@@ -112,14 +113,32 @@ func nightProse(n *night, header bool) string {
 		fmt.Fprintf(&b, " in Red Zones %d to %d", n.Zones[0], n.Zones[len(n.Zones)-1])
 	}
 	b.WriteString(". ")
+	// A note made more than once (two air attacks on one boat) is told once.
+	count := map[string]int{}
 	for _, note := range n.Notes {
+		count[note]++
+	}
+	for _, note := range n.Notes {
+		k := count[note]
+		if k == 0 {
+			continue // told
+		}
+		count[note] = 0
 		switch {
 		case strings.HasPrefix(note, "fought: "):
 			fmt.Fprintf(&b, "The squadron fought %s. ", foughtText(strings.TrimPrefix(note, "fought: ")))
 		case strings.HasPrefix(note, "air attack on "):
-			fmt.Fprintf(&b, "An aircraft came in out of the dark and attacked %s. ", strings.TrimPrefix(note, "air attack on "))
+			if k > 1 {
+				fmt.Fprintf(&b, "Aircraft came in out of the dark and attacked %s%s. ", strings.TrimPrefix(note, "air attack on "), times(k))
+			} else {
+				fmt.Fprintf(&b, "An aircraft came in out of the dark and attacked %s. ", strings.TrimPrefix(note, "air attack on "))
+			}
 		case strings.HasSuffix(note, " shot down"):
-			fmt.Fprintf(&b, "The gunners shot down a %s. ", title(strings.TrimSuffix(note, " shot down")))
+			if k > 1 {
+				fmt.Fprintf(&b, "The gunners shot down %d %ss. ", k, title(strings.TrimSuffix(note, " shot down")))
+			} else {
+				fmt.Fprintf(&b, "The gunners shot down a %s. ", title(strings.TrimSuffix(note, " shot down")))
+			}
 		case strings.HasSuffix(note, " done"):
 			fmt.Fprintf(&b, "The %s was accomplished. ", strings.TrimSuffix(note, " done"))
 		case strings.HasSuffix(note, " failed"):
@@ -127,27 +146,47 @@ func nightProse(n *night, header bool) string {
 		case strings.HasPrefix(note, "aborted"):
 			fmt.Fprintf(&b, "The Kommandant broke off the mission (%s). ", note)
 		case note == "Fine Cognac found":
-			b.WriteString("A crate of fine cognac turned up aboard. ")
+			if k > 1 {
+				fmt.Fprintf(&b, "%d crates of fine cognac turned up aboard. ", k)
+			} else {
+				b.WriteString("A crate of fine cognac turned up aboard. ")
+			}
 		}
 	}
 	if st := sunkText(n.Sunk); st != "" {
 		fmt.Fprintf(&b, "Sunk: %s. ", st)
 	}
+	// The boats lost, by how: "SB1 and SB3 were sunk. SB2 was abandoned."
+	var hows []string
+	lost := map[string][]string{}
 	for _, l := range n.Lost {
-		parts := strings.SplitN(l, " ", 2)
-		fmt.Fprintf(&b, "%s was %s. ", parts[0], parts[1])
+		boat, how, _ := strings.Cut(l, " ")
+		if lost[how] == nil {
+			hows = append(hows, how)
+		}
+		lost[how] = append(lost[how], boat)
+	}
+	for _, how := range hows {
+		if bs := lost[how]; len(bs) > 1 {
+			fmt.Fprintf(&b, "%s were %s. ", joinAnd(bs), how)
+		} else {
+			fmt.Fprintf(&b, "%s was %s. ", bs[0], how)
+		}
 	}
 	if len(n.Damaged) > 0 {
 		fmt.Fprintf(&b, "Damaged: %s. ", joinAnd(n.Damaged))
 	}
-	if n.Killed > 0 || n.Wounded > 0 {
-		fmt.Fprintf(&b, "Casualties aboard Boat #1: %d wounded, %d killed. ", n.Wounded, n.Killed)
+	var hurt []string
+	if n.Wounded > 0 {
+		hurt = append(hurt, fmt.Sprintf("%d wounded", n.Wounded))
 	}
-	res := "a failure"
-	if n.Success {
-		res = "a success"
+	if n.Killed > 0 {
+		hurt = append(hurt, fmt.Sprintf("%d killed", n.Killed))
 	}
-	fmt.Fprintf(&b, "The night was %s and earned %+d VP.", res, n.VP)
+	if len(hurt) > 0 {
+		fmt.Fprintf(&b, "Casualties aboard Boat #1: %s. ", joinAnd(hurt))
+	}
+	b.WriteString(vpText(n.Success, n.VP))
 	for _, note := range n.Notes {
 		switch {
 		case strings.HasPrefix(note, "medal: "):
@@ -160,6 +199,32 @@ func nightProse(n *night, header bool) string {
 	}
 	b.WriteString("\n")
 	return b.String()
+}
+
+// vpText says how the night ended and what it earned or cost.
+func vpText(success bool, vp int) string {
+	res, earned, cost := "a failure", "but earned", "and cost"
+	if success {
+		res, earned, cost = "a success", "and earned", "but cost"
+	}
+	switch {
+	case vp > 0:
+		return fmt.Sprintf("The night was %s %s %d VP.", res, earned, vp)
+	case vp < 0:
+		return fmt.Sprintf("The night was %s %s %d VP.", res, cost, -vp)
+	}
+	return fmt.Sprintf("The night was %s and earned no VP.", res)
+}
+
+// times says how often a sentence's event happened: "", " twice", " 3 times".
+func times(n int) string {
+	switch n {
+	case 1:
+		return ""
+	case 2:
+		return " twice"
+	}
+	return fmt.Sprintf(" %d times", n)
 }
 
 func joinAnd(xs []string) string {
@@ -183,17 +248,31 @@ func formatDate(d string) string {
 	return fmt.Sprintf("%d %s %d", day, monthNames[m], y)
 }
 
-// foughtText words "2 convoy, 1 mtb" as "two convoys and an MTB patrol".
+// foughtText words "2 convoy, 1 mtb patrol (6 merchant, 2 mtb, 1 mgb)" as
+// "2 convoys and an MTB patrol (6 merchant ships, 2 MTBs and an MGB)".
 func foughtText(s string) string {
-	names := map[string][2]string{
-		"convoy": {"a convoy", "convoys"}, "mtb": {"an MTB patrol", "MTB patrols"}, "mgb": {"an MGB patrol", "MGB patrols"},
+	s, met, _ := strings.Cut(s, " (")
+	text := countText(s, map[string][2]string{
+		"convoy": {"a convoy", "convoys"}, "mtb patrol": {"an MTB patrol", "MTB patrols"}, "mgb patrol": {"an MGB patrol", "MGB patrols"},
 		"destroyers": {"a pair of destroyers", "pairs of destroyers"}, "submarine": {"a submarine on the surface", "submarines"},
+	})
+	if met = strings.TrimSuffix(met, ")"); met != "" {
+		text += " (" + countText(met, map[string][2]string{
+			"merchant": {"a merchant ship", "merchant ships"}, "tanker": {"a tanker", "tankers"}, "destroyer": {"a destroyer", "destroyers"},
+			"light_cruiser": {"a light cruiser", "light cruisers"}, "mtb": {"an MTB", "MTBs"}, "mgb": {"an MGB", "MGBs"},
+			"submarine": {"a submarine", "submarines"},
+		}) + ")"
 	}
+	return text
+}
+
+// countText words "2 convoy, 1 mtb patrol" with names (singular, plural).
+func countText(s string, names map[string][2]string) string {
 	var parts []string
 	for _, p := range strings.Split(s, ", ") {
-		var n int
-		var kind string
-		if _, err := fmt.Sscanf(p, "%d %s", &n, &kind); err != nil {
+		num, kind, _ := strings.Cut(p, " ")
+		n, err := strconv.Atoi(num)
+		if err != nil {
 			parts = append(parts, p)
 			continue
 		}

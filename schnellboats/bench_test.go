@@ -114,7 +114,7 @@ func BenchmarkReplayVerify(b *testing.B) {
 func BenchmarkTableLookup(b *testing.B) {
 	c, _ := newCampaign(opts("short", "s100"), nil)
 	camp := c.(*Campaign)
-	camp.Mission = &Mission{Weather: 1, Pos: -1}
+	camp.Mission = &Mission{Weather: weatherPoor, Pos: -1}
 	camp.facts.c = camp
 	t := def(b).Booklets[0].Tables.MustGet("A-8")
 	mods := make([]tables.Applied, 0, 8)

@@ -121,31 +121,31 @@ type facts struct {
 	crew      *Crewman
 	sortie    *Sortie
 	damage    int
-	aircraft  int
-	attack    int // index into attacks: none unless given
-	item      int
+	aircraft  Aircraft
+	attack    AirAttack // none unless given
+	item      VPItem
 	spotted   int
 	standIn   int
 	boatsLost int
 	boat1Lost int
 	sunk      int
-	position  int
-	rng       int
-	target    int
-	weapon    int
+	position  Position
+	rng       RangeZone
+	target    Enemy
+	weapon    Weapon
 	speed     int // index into speeds, + 1 (atSpeed): 0 is Medium
 	size      int // index into sizes, + 1 (ofSize): 0 is Medium
-	enemy     int
+	enemy     Enemy
 	flare     int
 	detected  int
 	damaged   int
-	skill     int  // the crew skill of the attack (for a boat or unit not in a sortie), if skilled
-	skilled   bool // skill is given
+	skill     Skill // the crew skill of the attack (for a boat or unit not in a sortie), if skilled
+	skilled   bool  // skill is given
 }
 
 // atSpeed and ofSize give a speed or a size class with a roll's facts.
-func atSpeed(sp int) int { return sp + 1 }
-func ofSize(sz int) int  { return sz + 1 }
+func atSpeed(sp Speed) int { return int(sp) + 1 }
+func ofSize(sz Size) int   { return int(sz) + 1 }
 
 // Fact implements tables.Facts.
 func (f *facts) Fact(i int) int {
@@ -160,7 +160,7 @@ func (f *facts) Fact(i int) int {
 		return int(c.Length)
 	case fWeather:
 		if m != nil {
-			return m.Weather
+			return int(m.Weather)
 		}
 	case fSeaState:
 		if m != nil {
@@ -168,7 +168,7 @@ func (f *facts) Fact(i int) int {
 		}
 	case fZone:
 		if m != nil && m.Pos >= 0 && m.Pos < len(m.Route) {
-			return m.zoneAt(m.Pos).Colour
+			return int(m.zoneAt(m.Pos).Colour)
 		}
 	case fRedZone:
 		if m != nil && m.Pos >= 0 && m.Pos < len(m.Route) {
@@ -176,7 +176,7 @@ func (f *facts) Fact(i int) int {
 		}
 	case fMission:
 		if m != nil {
-			return m.Kind
+			return int(m.Kind)
 		}
 	case fBoats:
 		if m != nil {
@@ -224,12 +224,12 @@ func (f *facts) Fact(i int) int {
 		return f.standIn
 	case fSkill:
 		if f.skilled {
-			return f.skill
+			return int(f.skill)
 		}
 		if f.sortie != nil {
-			return f.sortie.Boat.Skill
+			return int(f.sortie.Boat.Skill)
 		}
-		return 1
+		return int(skillAverage)
 	case fVeteran:
 		if f.crew != nil {
 			return b2i(f.crew.Veteran)
@@ -244,7 +244,7 @@ func (f *facts) Fact(i int) int {
 		}
 	case fSpecial:
 		if f.crew != nil {
-			return f.crew.Special
+			return int(f.crew.Special)
 		}
 	case fMissions:
 		return c.Stats.Missions
@@ -261,9 +261,9 @@ func (f *facts) Fact(i int) int {
 	case fDamage:
 		return f.damage
 	case fAircraft:
-		return f.aircraft
+		return int(f.aircraft)
 	case fAttack:
-		return f.attack
+		return int(f.attack)
 	case fSuccesses:
 		if f.crew != nil {
 			return f.crew.Successes
@@ -273,24 +273,24 @@ func (f *facts) Fact(i int) int {
 			return m.CrewKIA
 		}
 	case fItem:
-		return f.item
+		return int(f.item)
 	case fReprimands:
 		return c.Reprimand
 	case fPosition:
-		return f.position
+		return int(f.position)
 	case fIntel:
 		if m != nil {
 			return b2i(m.Intel)
 		}
 	case fRange:
-		return f.rng
+		return int(f.rng)
 	case fTarget:
-		return f.target
+		return int(f.target)
 	case fWeapon:
-		return f.weapon
+		return int(f.weapon)
 	case fSpeed:
 		if f.speed == 0 {
-			return speedMedium
+			return int(speedMedium)
 		}
 		return f.speed - 1
 	case fSize:
@@ -299,7 +299,7 @@ func (f *facts) Fact(i int) int {
 		}
 		return f.size - 1
 	case fEnemy:
-		return f.enemy
+		return int(f.enemy)
 	case fFlare:
 		return f.flare
 	case fDetected:

@@ -54,7 +54,7 @@ func newCampaign(opts []gamelog.Option, _ *tables.Set) (engine.Rules, error) {
 // Play runs the campaign from set-up to its end.
 func (c *Campaign) Play(x *engine.Ctx) {
 	c.x = x
-	c.emit(evCampaignStart, str("campaign", lengths[c.Length]), str("boat", boatTypes[c.Type]),
+	c.emit(evCampaignStart, str("campaign", c.Length.String()), str("boat", c.Type.Name()),
 		str("start", c.Start.String()), str("end", c.End.String()))
 	c.setUp()
 	for !c.Over && c.Date.Before(c.End) {
@@ -94,7 +94,7 @@ func (c *Campaign) setUp() {
 		c.Crew = append(c.Crew, m)
 	}
 	for i := range 6 {
-		b := &Boat{ID: hullID(i), Status: Ready, Skill: 1}
+		b := &Boat{ID: hullID(i), Status: Ready, Skill: skillAverage}
 		role := "reserve"
 		switch {
 		case i == 0:
@@ -104,15 +104,15 @@ func (c *Campaign) setUp() {
 		}
 		if i > 0 {
 			o := c.roll(c.ids.RepCrew, facts{}, b.ID, " crew")
-			b.Skill = c.eff(o, eSkill)
+			b.Skill = Skill(c.eff(o, eSkill))
 		}
 		c.Boats = append(c.Boats, b)
-		c.emit(evBoat, str("boat", b.ID), str("role", role), str("skill", skills[b.Skill]), str("status", string(Ready)))
+		c.emit(evBoat, str("boat", b.ID), str("role", role), str("skill", b.Skill.String()), str("status", string(Ready)))
 	}
 }
 
 // newCrewman rolls a man for a position (L-1, L-2, L-3; K-1 for replacements).
-func (c *Campaign) newCrewman(pos int, replacement bool) *Crewman {
+func (c *Campaign) newCrewman(pos Position, replacement bool) *Crewman {
 	title := positionTitles[pos]
 	vet := false
 	if replacement {
@@ -123,12 +123,12 @@ func (c *Campaign) newCrewman(pos int, replacement bool) *Crewman {
 	sk := c.roll(c.ids.Special, facts{}, title)
 	g, _ := given.Row.Effect(eName)
 	s, _ := sur.Row.Effect(eName)
-	m := &Crewman{Position: pos, Name: g.Str + " " + s.Str, Special: c.eff(sk, eSpecial), Start: c.Date, Veteran: vet}
+	m := &Crewman{Position: pos, Name: g.Str + " " + s.Str, Special: Special(c.eff(sk, eSpecial)), Start: c.Date, Veteran: vet}
 	typ := evCrewman
 	if replacement {
 		typ = evReplacement
 	}
-	c.emit(typ, str("crewman", m.Name), str("position", positionsS[pos]), str("special", specials[m.Special]),
+	c.emit(typ, str("crewman", m.Name), str("position", pos.String()), str("special", m.Special.String()),
 		str("start", m.Start.String()), flag("veteran", vet))
 	return m
 }
@@ -161,9 +161,9 @@ func (c *Campaign) passDays(n int) {
 			b.Status = Ready
 			if was == Lost {
 				// A new boat with a new crew (K-3, K-2) joins the squadron.
-				b.Skill = c.eff(c.roll(c.ids.RepCrew, facts{}, b.ID, " new crew"), eSkill)
+				b.Skill = Skill(c.eff(c.roll(c.ids.RepCrew, facts{}, b.ID, " new crew"), eSkill))
 				b.Kills, b.Successes, b.Earned = 0, 0, 0
-				c.emit(evNewBoat, str("boat", b.ID), str("skill", skills[b.Skill]), str("date", c.Date.Add(n).String()))
+				c.emit(evNewBoat, str("boat", b.ID), str("skill", b.Skill.String()), str("date", c.Date.Add(n).String()))
 			}
 		}
 	}
@@ -211,8 +211,8 @@ func (c *Campaign) tonight() {
 	}
 	m := c.newMission()
 	c.Mission = m
-	m.Weather = c.eff(c.roll(c.ids.Weather, facts{}), eWeather)
-	c.emit(evWeather, str("weather", weathers[m.Weather]))
+	m.Weather = Weather(c.eff(c.roll(c.ids.Weather, facts{}), eWeather))
+	c.emit(evWeather, str("weather", m.Weather.String()))
 	if c.Type == P5b && m.Weather == weatherBad {
 		// 3.3 step 2: Projekt 5b in Bad weather: the mission is cancelled.
 		c.Mission = nil
@@ -297,14 +297,14 @@ func (c *Campaign) substitute(ready []*Boat) {
 	d := c.ask(askFlagship)
 	for _, b := range ready {
 		o := d.Add(b.ID, "", "")
-		o.Facts = append(o.Facts, str("boat", b.ID), str("skill", skills[b.Skill]), num("kills", b.Kills))
+		o.Facts = append(o.Facts, str("boat", b.ID), str("skill", b.Skill.String()), num("kills", b.Kills))
 	}
 	i := 0
 	if len(d.Options) > 1 {
 		i = c.x.Decide(d, func(d *engine.Decision) {
 			d.Prompt = fmt.Sprintf("%s is %s: which boat becomes Boat #1 tonight (4.11)?", c.boat1().ID, c.boat1().Status)
 			for j, b := range ready {
-				d.Options[j].Text = fmt.Sprintf("%s (crew %s, %d kills)", b.ID, skills[b.Skill], b.Kills)
+				d.Options[j].Text = fmt.Sprintf("%s (crew %s, %d kills)", b.ID, b.Skill.String(), b.Kills)
 			}
 		})
 	}
@@ -331,17 +331,17 @@ func (c *Campaign) missionType(m *Mission) {
 		m.Kind = kindPatrol // 3.3 step 2: S-100 in Bad weather: always an Offensive Patrol
 	default:
 		o := c.roll(c.ids.MissionType, facts{})
-		m.Kind = c.eff(o, eMission)
+		m.Kind = MissionKind(c.eff(o, eMission))
 		m.Abstract = o.Has(eAbstract)
 	}
 	if m.Kind == kindPatrol && c.ids.Abstract != "" {
 		m.Abstract = c.roll(c.ids.Abstract, facts{}).Has(eAbstract)
 	}
-	c.emit(evMissionType, str("kind", missionKind[m.Kind]), flag("abstract", m.Abstract))
+	c.emit(evMissionType, str("kind", m.Kind.String()), flag("abstract", m.Abstract))
 }
 
 // vp counts Victory Points for an item (I-1) n times.
-func (c *Campaign) vp(item, n int, why string) {
+func (c *Campaign) vp(item VPItem, n int, why string) {
 	if n == 0 {
 		return
 	}
@@ -352,7 +352,7 @@ func (c *Campaign) vp(item, n int, why string) {
 	if c.Mission != nil {
 		c.Mission.VP += total
 	}
-	c.emit(evVictoryPoints, str("item", vpItems[item]), num("count", n), num("vp", total), str("why", why), num("total", c.VP))
+	c.emit(evVictoryPoints, str("item", item.String()), num("count", n), num("vp", total), str("why", why), num("total", c.VP))
 }
 
 // completeMission is "Completing a Mission": wounds and replacements,
@@ -378,7 +378,7 @@ func (c *Campaign) completeMission(abstract bool) {
 	sunk := 0
 	for e, typ := range enemies {
 		if n := m.Sunk[typ]; n > 0 {
-			c.vp(vpMerchant+e, n, typ+" sunk") // the first VP items are the enemy types
+			c.vp(vpMerchant+VPItem(e), n, typ+" sunk") // the first VP items are the enemy types
 			sunk += n
 			c.Stats.Sunk[typ] += n
 		}
@@ -386,7 +386,7 @@ func (c *Campaign) completeMission(abstract bool) {
 	c.vp(vpAircraft, m.Aircraft, "aircraft shot down")
 	c.Stats.Aircraft += m.Aircraft
 	if m.Special {
-		c.vp(vpSpecialSuccess, 1, missionKind[m.Kind]+" accomplished")
+		c.vp(vpSpecialSuccess, 1, m.Kind.String()+" accomplished")
 	}
 	if success {
 		c.vp(vpMissionSuccess, 1, "mission successful")
@@ -412,7 +412,7 @@ func (c *Campaign) completeMission(abstract bool) {
 				cm.Successes++
 				if cm.Successes >= 15 && !cm.Veteran {
 					cm.Veteran = true
-					c.emit(evVeteran, str("crewman", cm.Name), str("position", positionsS[cm.Position]))
+					c.emit(evVeteran, str("crewman", cm.Name), str("position", cm.Position.String()))
 				}
 			}
 		}
@@ -448,10 +448,10 @@ func (c *Campaign) completeMission(abstract bool) {
 // successful missions (whichever gives more), up to Elite.
 func (c *Campaign) crewSkill(b *Boat) {
 	want := b.Kills/5 + b.Successes/15
-	for b.Skill < 3 && want > b.Earned {
+	for b.Skill < skillElite && want > b.Earned {
 		b.Skill++
 		b.Earned++
-		c.emit(evCrewSkill, str("boat", b.ID), str("level", skills[b.Skill]))
+		c.emit(evCrewSkill, str("boat", b.ID), str("level", b.Skill.String()))
 	}
 }
 
@@ -481,27 +481,27 @@ func (c *Campaign) woundsAfter() {
 			f.crew = &Crewman{SW: cm.SW, Special: specialMedic}
 		}
 		o := c.roll(c.ids.WoundAfter, f, cm.Name)
-		res := c.eff(o, eWound)
+		res := Wound(c.eff(o, eWound))
 		switch res {
-		case 3: // dies of his wounds
+		case woundKIA: // dies of his wounds
 			cm.KIA, cm.Out = true, true
 			c.Stats.CrewKilled++
 			if c.Mission != nil {
 				c.Mission.CrewKIA++
 			}
-		case 2: // discharged
+		case woundSW: // discharged
 			if cm.Position == posKMDT {
 				cm.SW, cm.LW = false, 0
 				c.Hospital = 14
 			} else {
 				cm.Out = true
 			}
-		case 1:
+		case woundLW:
 			cm.SW, cm.LW = false, 1
 		default:
 			cm.SW, cm.LW = false, 0
 		}
-		c.emit(evWoundStatus, str("crewman", cm.Name), str("position", positionsS[cm.Position]), str("result", []string{"recovered", "light wound", "discharged", "died of wounds"}[res]))
+		c.emit(evWoundStatus, str("crewman", cm.Name), str("position", cm.Position.String()), str("result", []string{"recovered", "light wound", "discharged", "died of wounds"}[res]))
 	}
 }
 
@@ -586,26 +586,26 @@ func (c *Campaign) award(name string) {
 
 // inquiry is "Completing a Mission" 5 (I-3) with the Fine Cognac (7.0).
 func (c *Campaign) inquiry(lost int, boat1 bool, sunk int) {
-	res := c.eff(c.roll(c.ids.Inquiry, facts{boatsLost: lost, boat1Lost: b2i(boat1), sunk: sunk, crew: c.kmdt()}), eInquiry)
-	if res == 2 && c.Cognac {
+	res := Inquiry(c.eff(c.roll(c.ids.Inquiry, facts{boatsLost: lost, boat1Lost: b2i(boat1), sunk: sunk, crew: c.kmdt()}), eInquiry))
+	if res == inquiryRelieved && c.Cognac {
 		d := c.ask(askCognac)
 		d.Prompt = "The Board of Inquiry will relieve you of command. Bribe the Base Commander with the Fine Cognac?"
 		d.Add("bribe", "hand over the Fine Cognac: the finding becomes a reprimand", "")
 		d.Add("keep", "keep it and accept the finding", "")
 		if c.x.Decide(d) == 0 {
 			c.Cognac = false
-			res = 1
+			res = inquiryReprimand
 			c.emit(evCognac, str("used", "bribe"))
 		}
 	}
-	c.emit(evInquiry, str("result", inquiries[res]))
+	c.emit(evInquiry, str("result", res.String()))
 	switch res {
-	case 1:
+	case inquiryReprimand:
 		c.Reprimand++
 		c.vp(vpReprimand, 1, "reprimand")
-	case 2:
+	case inquiryRelieved:
 		c.endCampaign("relieved")
-	case 3:
+	case inquiryCourtMartial:
 		c.endCampaign("court_martial")
 	}
 }

@@ -243,7 +243,7 @@ func TestRuleZonesRoute(t *testing.T) {
 			t.Errorf("route %d does not end at Cherbourg: %v", first, r)
 		}
 		prev := "CHERBOURG"
-		var colours []int
+		var colours []Colour
 		for _, id := range r {
 			if !slices.Contains(zoneByID(prev).Links, id) {
 				t.Errorf("route %d: %s → %s is not a link", first, prev, id)
@@ -251,7 +251,7 @@ func TestRuleZonesRoute(t *testing.T) {
 			colours = append(colours, zoneByID(id).Colour)
 			prev = id
 		}
-		want := []int{1, 2, 3, 3, 3, 3, 2, 1, 0}
+		want := []Colour{colourGreen, colourYellow, colourRed, colourRed, colourRed, colourRed, colourYellow, colourGreen, colourBase}
 		if !slices.Equal(colours, want) {
 			t.Errorf("route %d colours %v, want %v (%v)", first, colours, want, r)
 		}
@@ -367,16 +367,16 @@ func TestRule6_0WarBadge(t *testing.T) {
 func TestRule7_0Wounds(t *testing.T) {
 	cases := []struct {
 		name    string
-		wounds  []int // 1 LW, 2 SW, 3 KIA
+		wounds  []Wound
 		sw, kia bool
 		lw      int
 	}{
-		{"one LW", []int{1}, false, false, 1},
-		{"three LW = SW", []int{1, 1, 1}, true, false, 0},
-		{"LW + SW = KIA", []int{1, 2}, false, true, 1},
-		{"SW + LW = KIA", []int{2, 1}, true, true, 0},
-		{"two SW = KIA", []int{2, 2}, true, true, 0},
-		{"KIA", []int{3}, false, true, 0},
+		{"one LW", []Wound{woundLW}, false, false, 1},
+		{"three LW = SW", []Wound{woundLW, woundLW, woundLW}, true, false, 0},
+		{"LW + SW = KIA", []Wound{woundLW, woundSW}, false, true, 1},
+		{"SW + LW = KIA", []Wound{woundSW, woundLW}, true, true, 0},
+		{"two SW = KIA", []Wound{woundSW, woundSW}, true, true, 0},
+		{"KIA", []Wound{woundKIA}, false, true, 0},
 	}
 	for _, tc := range cases {
 		c, _ := probe(t, 1, opts("short", "s100"), func(c *Campaign) {
@@ -405,7 +405,7 @@ func TestRule5_0VeteransAndCrewSkill(t *testing.T) {
 			m.Successes = 14
 		}
 		c.Mission = &Mission{Sunk: map[string]int{}, Patrolled: 4, Sorties: []*Sortie{{Boat: c.Boats[0], No: 1}, {Boat: c.Boats[1], No: 2}}}
-		c.Boats[1].Skill, c.Boats[1].Kills = 1, 5
+		c.Boats[1].Skill, c.Boats[1].Kills = skillAverage, 5
 		c.completeMission(true)
 	})
 	for _, m := range c.Crew {
@@ -413,13 +413,13 @@ func TestRule5_0VeteransAndCrewSkill(t *testing.T) {
 			t.Errorf("%s: 15 successful missions but not a Veteran", m.Name)
 		}
 	}
-	if c.Boats[1].Skill != 2 {
-		t.Errorf("5 kills: crew skill %s, want veteran", skills[c.Boats[1].Skill])
+	if c.Boats[1].Skill != skillVeteran {
+		t.Errorf("5 kills: crew skill %s, want veteran", c.Boats[1].Skill)
 	}
-	b := &Boat{Skill: 0, Successes: 30}
+	b := &Boat{Skill: skillGreen, Successes: 30}
 	probe(t, 1, opts("short", "s100"), func(c *Campaign) { c.crewSkill(b) })
-	if b.Skill != 2 {
-		t.Errorf("30 successful missions: skill %s, want 2 levels up", skills[b.Skill])
+	if b.Skill != skillVeteran {
+		t.Errorf("30 successful missions: skill %s, want 2 levels up", b.Skill)
 	}
 }
 

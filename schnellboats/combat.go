@@ -11,23 +11,6 @@ import (
 	"github.com/schnell-wargames/schnell/gamelog"
 )
 
-// Range zones on the Combat Board (index into rangeZones).
-const (
-	zoneOut = iota
-	zoneLong
-	zoneMedium
-	zoneClose
-)
-
-// Speeds (index into speeds).
-const (
-	speedIdle = iota
-	speedSlow
-	speedMedium
-	speedFast
-	speedVeryFast
-)
-
 // maxRounds: a wave that is still afloat after this many rounds has passed
 // out of reach (design judgement: about half an hour of combat).
 const maxRounds = 6
@@ -35,11 +18,11 @@ const maxRounds = 6
 // Unit is an enemy vessel on the Combat Board.
 type Unit struct {
 	ID     string
-	Type   int // index into enemies
-	Skill  int
+	Type   Enemy
+	Skill  Skill
 	Hull   int
 	Guns   int
-	Size   int
+	Size   Size
 	Damage int
 	Gone   Gone
 	Burns  bool
@@ -49,12 +32,12 @@ type Unit struct {
 
 // Combat is one engagement: the enemy, the squadron's place and speed.
 type Combat struct {
-	Kind     string
+	Kind     Encounter
 	Wave     int
 	Round    int
 	Enemy    []*Unit
-	Zone     int // the squadron's range zone
-	Speed    int
+	Zone     RangeZone // the squadron's range zone
+	Speed    Speed
 	Detected bool
 	Left     bool // the squadron has left the combat
 	slowWait int  // rounds spent in the zone at Slow
@@ -73,7 +56,7 @@ const tubes = 2
 var moves = [...]int{speedIdle: 0, speedSlow: 1, speedMedium: 1, speedFast: 2, speedVeryFast: 3}
 
 // fireZones is 4.6: the range zones Schnell Boats may fire from, by weather.
-func fireAllowed(weather, zone int) bool {
+func fireAllowed(weather Weather, zone RangeZone) bool {
 	switch weather {
 	case weatherGood:
 		return zone >= zoneLong
@@ -83,7 +66,7 @@ func fireAllowed(weather, zone int) bool {
 	return zone == zoneClose
 }
 
-func weatherRule(weather int) string { return weatherRules[weather] }
+func weatherRule(weather Weather) string { return weatherRules[weather] }
 
 // weatherRules say why 4.6 forbids fire from a zone, by weather.
 var weatherRules = [...]string{
@@ -121,7 +104,7 @@ var unitWordsByID = func() (w [enemyKinds][len(unitIDs[0])]*unitWords) {
 
 // newUnit is the nth unit (from 1) of enemy type t, in the storage of an
 // earlier combat's units (a combat's units are not kept after it).
-func (c *Campaign) newUnit(t, n int) *Unit {
+func (c *Campaign) newUnit(t Enemy, n int) *Unit {
 	sp := &c.spare
 	if sp.used == len(sp.units) {
 		sp.units = append(sp.units, new(Unit))
@@ -129,18 +112,18 @@ func (c *Campaign) newUnit(t, n int) *Unit {
 	u := sp.units[sp.used]
 	sp.used++
 	if n >= 1 && n <= len(unitIDs[t]) {
-		*u = Unit{ID: unitIDs[t][n-1], Type: t, Skill: 1, words: unitWordsByID[t][n-1]}
+		*u = Unit{ID: unitIDs[t][n-1], Type: t, Skill: skillAverage, words: unitWordsByID[t][n-1]}
 	} else {
-		*u = Unit{ID: fmt.Sprintf("%s-%d", enemies[t], n), Type: t, Skill: 1}
+		*u = Unit{ID: fmt.Sprintf("%s-%d", t, n), Type: t, Skill: skillAverage}
 	}
 	return u
 }
 
 // fight plays a surface encounter on the Combat Board (4.6-4.9).
-func (c *Campaign) fight(kind int) {
+func (c *Campaign) fight(kind Encounter) {
 	m := c.Mission
 	cb := &c.spare.combat
-	*cb = Combat{Kind: encounters[kind], Zone: zoneOut, Speed: speedMedium, Enemy: cb.Enemy[:0], inWater: cb.inWater[:0]}
+	*cb = Combat{Kind: kind, Zone: zoneOut, Speed: speedMedium, Enemy: cb.Enemy[:0], inWater: cb.inWater[:0]}
 	c.spare.used = 0
 	m.Combat = cb
 	c.Stats.Engagements++
@@ -205,7 +188,7 @@ func (c *Campaign) searchWater(cb *Combat) {
 				}
 				if !found {
 					c.kill(cm)
-					c.emit(evWound, str("crewman", cm.Name), str("position", positionsS[cm.Position]), str("level", "kia"))
+					c.emit(evWound, str("crewman", cm.Name), str("position", cm.Position.String()), str("level", "kia"))
 				} else {
 					aboard(1)
 				}
@@ -249,7 +232,7 @@ func (c *Campaign) armed() bool {
 
 // muster rolls the enemy of a wave (C-1, C-2) and their crews (C-3). It
 // reports whether a second wave follows.
-func (c *Campaign) muster(cb *Combat, kind int) bool {
+func (c *Campaign) muster(cb *Combat, kind Encounter) bool {
 	var counts [enemyKinds]int
 	second := false
 	switch kind {
@@ -264,7 +247,7 @@ func (c *Campaign) muster(cb *Combat, kind int) bool {
 		if kind == encMGB {
 			f.enemy = enemyMgb
 		}
-		o := c.roll(c.ids.Patrols, f, encounters[kind])
+		o := c.roll(c.ids.Patrols, f, kind.String())
 		counts[enemyMtb], _ = o.Int(eMTBs)
 		counts[enemyMgb], _ = o.Int(eMGBs)
 	case encDestroyers:
@@ -273,15 +256,16 @@ func (c *Campaign) muster(cb *Combat, kind int) bool {
 		counts[enemySubmarine] = 1
 	}
 	cb.Enemy = cb.Enemy[:0]
-	for t := range enemies {
+	for t := range Enemy(len(enemies)) {
 		for i := range counts[t] {
 			u := c.newUnit(t, i+1)
 			row := c.lookup(c.ids.Vessels, facts{enemy: t})
 			u.Hull, _ = row.Int(eHull, 0)
 			u.Guns, _ = row.Int(eGuns, 0)
-			u.Size, _ = row.Int(eSize, 0)
-			if t >= 2 { // warships roll their crews
-				u.Skill = c.eff(c.roll(c.ids.Crew, facts{}, u.ID), eSkill)
+			size, _ := row.Int(eSize, 0)
+			u.Size = Size(size)
+			if t >= enemyDestroyer { // warships roll their crews
+				u.Skill = Skill(c.eff(c.roll(c.ids.Crew, facts{}, u.ID), eSkill))
 			}
 			cb.Enemy = append(cb.Enemy, u)
 		}
@@ -293,16 +277,16 @@ func (c *Campaign) combatStart(cb *Combat) {
 	list := c.x.List(len(cb.Enemy))
 	for i, u := range cb.Enemy {
 		o := c.x.Object(3)
-		o[0], o[1], o[2] = str("id", u.ID), str("type", enemies[u.Type]), str("crew", skills[u.Skill])
+		o[0], o[1], o[2] = str("id", u.ID), str("type", u.Type.String()), str("crew", u.Skill.String())
 		list[i] = gamelog.ObjV(o...)
 	}
-	c.emit(evCombatStart, str("kind", cb.Kind), num("wave", cb.Wave), str("zone", c.zone().ID), gamelog.List("enemies", list...))
+	c.emit(evCombatStart, str("kind", cb.Kind.String()), num("wave", cb.Wave), str("zone", c.zone().ID), gamelog.List("enemies", list...))
 }
 
 // worthIt: a ship a torpedo may be fired at is still present.
 func (cb *Combat) worthIt() bool {
 	for _, u := range cb.Enemy {
-		if u.present() && u.Size != 0 {
+		if u.present() && u.Size != sizeSmall {
 			return true
 		}
 	}
@@ -346,7 +330,7 @@ func (c *Campaign) waveRounds(cb *Combat) {
 
 // speedLimit is 2.0 f and 4.4: the fastest the squadron may go (the
 // slowest boat in formation sets it), and why.
-func (c *Campaign) speedLimit() (int, string) {
+func (c *Campaign) speedLimit() (Speed, string) {
 	limit, s, why := c.limitSpeed()
 	switch why {
 	case limitPoints4:
@@ -363,9 +347,12 @@ func (c *Campaign) speedLimit() (int, string) {
 	return limit, ""
 }
 
-// What limits the squadron's speed (limitSpeed).
+// limitReason is what limits the squadron's speed (limitSpeed).
+type limitReason int
+
+// What limits the squadron's speed.
 const (
-	limitNone = iota
+	limitNone limitReason = iota
 	limitPoints4
 	limitPoints3
 	limitEngines
@@ -375,7 +362,7 @@ const (
 
 // limitSpeed is speedLimit without the words: the limit, the boat that
 // sets it and why.
-func (c *Campaign) limitSpeed() (limit int, by *Sortie, why int) {
+func (c *Campaign) limitSpeed() (limit Speed, by *Sortie, why limitReason) {
 	limit = speedVeryFast
 	for _, s := range c.formation() {
 		if s.Disabled {
@@ -400,11 +387,16 @@ func (c *Campaign) limitSpeed() (limit int, by *Sortie, why int) {
 
 // speedOptions are the options of the speed decision, made once.
 var speedOptions = func() (o [len(moves)]engine.Option) {
-	for sp := range o {
-		o[sp] = engine.Option{Name: speeds[sp], Text: fmt.Sprintf("%s: %s", speeds[sp], moveText(sp)), Command: "speed " + speeds[sp]}
+	for sp := range Speed(len(o)) {
+		o[sp] = engine.Option{Name: sp.String(), Text: fmt.Sprintf("%s: %s", sp.String(), moveText(sp)), Command: "speed " + sp.String()}
 	}
 	return o
 }()
+
+// A move ordered while the speed is asked is refused: speed comes first.
+var moveFirst = [...][2]string{{"closer", "move closer"}, {"stay", "move stay"}, {"away", "move away"}, {"out", "move out"}}
+
+const speedFirst = "rule 4.7: each round the squadron's speed is set first, then it moves: give the speed now (`speed slow|medium|fast|very_fast`), then `move`"
 
 // combatOrders is the start of a round (4.7): speed, then movement, then the
 // squadron's attack plan.
@@ -422,20 +414,23 @@ func (c *Campaign) combatOrders(cb *Combat, round int) {
 			d.Refuse(speedOptions[sp].Name, speedOptions[sp].Command, why)
 		}
 	}
+	for _, mv := range moveFirst {
+		d.Refuse(mv[0], mv[1], speedFirst)
+	}
 	d.Default = len(d.Options) - 1
 	if limit >= speedFast {
-		d.Default = speedFast - speedSlow
+		d.Default = int(speedFast - speedSlow)
 	}
 	if round > 1 && cb.Speed >= speedSlow && cb.Speed <= limit {
-		d.SetSame(cb.Speed - speedSlow) // the speed of the last round, unchanged
+		d.SetSame(int(cb.Speed - speedSlow)) // the speed of the last round, unchanged
 	}
-	sp := speedSlow + c.x.Decide(d, func(d *engine.Decision) {
+	sp := speedSlow + Speed(c.x.Decide(d, func(d *engine.Decision) {
 		d.Prompt = fmt.Sprintf("Round %d: the squadron's speed?", round)
-	})
+	}))
 	if sp != cb.Speed {
 		cb.Speed, cb.slowWait = sp, 0
 		for _, s := range c.formation() {
-			c.emit(evSpeed, str("boat", s.Boat.ID), str("speed", speeds[sp]))
+			c.emit(evSpeed, str("boat", s.Boat.ID), str("speed", sp.String()))
 		}
 	}
 	// Movement: closer, stay, away, or out of the combat.
@@ -470,7 +465,7 @@ func (c *Campaign) combatOrders(cb *Combat, round int) {
 	}
 	mv.Default = c.refMove(cb, mv)
 	choice := mv.Options[c.x.Decide(mv, func(d *engine.Decision) {
-		d.Prompt = fmt.Sprintf("Round %d at %s, in the %s zone: move?", round, speeds[cb.Speed], rangeZones[cb.Zone])
+		d.Prompt = fmt.Sprintf("Round %d at %s, in the %s zone: move?", round, cb.Speed.String(), cb.Zone.String())
 	})].Name
 	from := cb.Zone
 	switch choice {
@@ -484,10 +479,10 @@ func (c *Campaign) combatOrders(cb *Combat, round int) {
 				cb.slowWait = 0
 			}
 		}
-		cb.Zone = min(zoneClose, cb.Zone+n)
+		cb.Zone = min(zoneClose, cb.Zone+RangeZone(n))
 	case "away":
 		n := moves[cb.Speed]
-		cb.Zone = max(zoneLong, cb.Zone-n)
+		cb.Zone = max(zoneLong, cb.Zone-RangeZone(n))
 	case "out":
 		if cb.Zone == zoneOut || c.leave(cb) {
 			cb.Left = true
@@ -503,7 +498,7 @@ func (c *Campaign) combatOrders(cb *Combat, round int) {
 	if cb.Zone != from {
 		for _, s := range c.formation() {
 			if !s.Disabled && s.Apart == 0 {
-				c.emit(evRange, str("boat", s.Boat.ID), str("from", rangeZones[from]), str("to", rangeZones[cb.Zone]))
+				c.emit(evRange, str("boat", s.Boat.ID), str("from", from.String()), str("to", cb.Zone.String()))
 			}
 		}
 	}
@@ -531,7 +526,7 @@ func (c *Campaign) breakAway(cb *Combat) {
 				d.Prompt = fmt.Sprintf("Boat #%d (%s) is heavily damaged (%d points). Break formation for the Long Range Zone (4.8)?", s.No, s.Boat.ID, s.Points)
 			}) == 1 {
 				s.Apart = 1
-				from := rangeZones[cb.Zone]
+				from := cb.Zone.String()
 				c.emit(evRange, str("boat", s.Boat.ID), str("from", from), str("to", "long"))
 			}
 			continue
@@ -573,7 +568,7 @@ func boatOption(d *engine.Decision, s *Sortie, name, text string) {
 }
 
 // zoneOf is a boat's range zone: the squadron's, or Long when apart.
-func (cb *Combat) zoneOf(s *Sortie) int {
+func (cb *Combat) zoneOf(s *Sortie) RangeZone {
 	if s.Apart > 0 {
 		return zoneLong
 	}
@@ -593,7 +588,7 @@ func (c *Campaign) leave(cb *Combat) bool {
 	return false
 }
 
-func moveText(sp int) string {
+func moveText(sp Speed) string {
 	switch sp {
 	case speedSlow:
 		return "1 zone per 2 rounds"
@@ -664,7 +659,7 @@ func (c *Campaign) attackPlan(cb *Combat, round int) {
 		switch {
 		case c.Type == P5b:
 			refuse(d, &w.torpedo, "Projekt 5b boats carry rockets, not torpedoes: `", w.rocket.Command, "`")
-		case u.Size == 0:
+		case u.Size == sizeSmall:
 			refuse(d, &w.torpedo, "rule 4.6: torpedoes cannot be fired at an MTB or MGB (their draft is too shallow)")
 		case torps == 0:
 			refuse(d, &w.torpedo, "no boat can launch a torpedo this wave: each launches at most ", strconv.Itoa(tubes), " (its tubes) and the squadron has ", strconv.Itoa(torpsLeft), " torpedoes left")
@@ -682,7 +677,7 @@ func (c *Campaign) attackPlan(cb *Combat, round int) {
 	}
 	d.Default = c.refAttack(cb, d)
 	cb.plan = d.Options[c.x.Decide(d, func(d *engine.Decision) {
-		d.Prompt = fmt.Sprintf("Round %d in the %s zone: the squadron's attack?", round, rangeZones[cb.Zone])
+		d.Prompt = fmt.Sprintf("Round %d in the %s zone: the squadron's attack?", round, cb.Zone.String())
 	})].Name
 }
 
@@ -694,7 +689,7 @@ func refuse(d *engine.Decision, o *engine.Option, why ...string) {
 // addOrder adds an attack option at u, with what a script needs to choose.
 func (c *Campaign) addOrder(d *engine.Decision, o *engine.Option, u *Unit) {
 	opt := d.Add(o.Name, o.Text, o.Command)
-	opt.Facts = append(opt.Facts, str("type", enemies[u.Type]), num("damage", u.Damage), num("hull", u.Hull))
+	opt.Facts = append(opt.Facts, str("type", u.Type.String()), num("damage", u.Damage), num("hull", u.Hull))
 }
 
 // unitWords are the attack options at one enemy unit, made once per id.
@@ -816,10 +811,10 @@ func (cb *Combat) unit(id string) *Unit {
 }
 
 // gunCrewSkill: a Boat #1 cannon fires twice with a Veteran crew (4.6).
-var cannonCrews = [...]int{posFwdGun, posMidGun, posAftGun}
+var cannonCrews = [...]Position{posFwdGun, posMidGun, posAftGun}
 
 func (c *Campaign) boatAttacks(cb *Combat, s *Sortie) {
-	weapon, id, ok := strings.Cut(cb.plan, ":")
+	name, id, ok := strings.Cut(cb.plan, ":")
 	if !ok || !fireAllowed(c.Mission.Weather, cb.Zone) {
 		return
 	}
@@ -827,13 +822,13 @@ func (c *Campaign) boatAttacks(cb *Combat, s *Sortie) {
 	if u == nil {
 		return
 	}
-	switch weapon {
-	case "torpedo", "rocket":
+	switch weapon := Weapon(slices.Index(weapons, name)); weapon {
+	case weaponTorpedo, weaponRocket:
 		left := &s.Torpedoes
-		if weapon == "rocket" {
+		if weapon == weaponRocket {
 			left = &s.Rockets
 		}
-		if *left > 0 && (weapon == "rocket" || u.Size != 0) && s.launched < tubes {
+		if *left > 0 && (weapon == weaponRocket || u.Size != sizeSmall) && s.launched < tubes {
 			*left--
 			s.launched++
 			c.launch(cb, s, u, weapon)
@@ -841,7 +836,7 @@ func (c *Campaign) boatAttacks(cb *Combat, s *Sortie) {
 		}
 		// nothing left to launch: the guns fire instead
 	}
-	var buf [2 * len(cannonCrews)]int
+	var buf [2 * len(cannonCrews)]Skill
 	shots := c.shots(s, buf[:0])
 	c.detected(cb, "the squadron's gunfire")
 	for _, skill := range shots {
@@ -853,8 +848,8 @@ func (c *Campaign) boatAttacks(cb *Combat, s *Sortie) {
 		f := facts{rng: cb.Zone, size: ofSize(u.Size), speed: atSpeed(cb.Speed), target: u.Type, skill: skill, skilled: true}
 		o := c.roll(c.ids.Gunfire, f, s.Boat.ID, " at ", u.ID)
 		hits, _ := o.Int(eHits)
-		c.emit(evAttack, str("attacker", s.Boat.ID), str("target", u.ID), str("weapon", "gun"), str("range", rangeZones[cb.Zone]),
-			str("weather", weathers[c.Mission.Weather]), str("result", hitText(hits)))
+		c.emit(evAttack, str("attacker", s.Boat.ID), str("target", u.ID), str("weapon", "gun"), str("range", cb.Zone.String()),
+			str("weather", c.Mission.Weather.String()), str("result", hitText(hits)))
 		c.damageUnit(cb, s, u, hits, false)
 	}
 }
@@ -863,7 +858,7 @@ func (c *Campaign) boatAttacks(cb *Combat, s *Sortie) {
 // the crew skill it fires with: Boat #1 one per working cannon with a
 // serving crew (twice for a Veteran crew); Boats #2-#4 two cannons, twice
 // for Elite.
-func (c *Campaign) shots(s *Sortie, out []int) []int {
+func (c *Campaign) shots(s *Sortie, out []Skill) []Skill {
 	if s.No == 1 {
 		var used crewSet
 		n := boatEquipment[c.Type].Cannons - s.CannonsOut
@@ -877,14 +872,14 @@ func (c *Campaign) shots(s *Sortie, out []int) []int {
 				// a penalty (Green).
 				if st := c.standIn(&used); st != nil {
 					used.add(st)
-					out = append(out, 0)
+					out = append(out, skillGreen)
 				}
 				continue
 			}
 			used.add(crew)
-			skill := 1
+			skill := skillAverage
 			if crew.Veteran {
-				skill = 2
+				skill = skillVeteran
 			}
 			out = append(out, skill)
 			if crew.Veteran {
@@ -895,7 +890,7 @@ func (c *Campaign) shots(s *Sortie, out []int) []int {
 	}
 	for range 2 {
 		out = append(out, s.Boat.Skill)
-		if s.Boat.Skill == 3 {
+		if s.Boat.Skill == skillElite {
 			out = append(out, s.Boat.Skill)
 		}
 	}
@@ -911,7 +906,7 @@ func (c *Campaign) helmStandIn() int {
 
 // standIn is a serving depth charge or watch crew not yet at a gun (4.12).
 func (c *Campaign) standIn(used *crewSet) *Crewman {
-	for _, pos := range [...]int{posDC, posWatch} {
+	for _, pos := range [...]Position{posDC, posWatch} {
 		if m := c.crewman(pos); m != nil && m.Serving() && !used.has(m) {
 			return m
 		}
@@ -971,8 +966,8 @@ func damageText(pts int) string {
 }
 
 // launch is a torpedo or rocket attack (D-2, D-3).
-func (c *Campaign) launch(cb *Combat, s *Sortie, u *Unit, weapon string) {
-	f := facts{rng: cb.Zone, size: ofSize(u.Size), speed: atSpeed(cb.Speed), target: u.Type, weapon: slices.Index(weapons, weapon), sortie: s}
+func (c *Campaign) launch(cb *Combat, s *Sortie, u *Unit, weapon Weapon) {
+	f := facts{rng: cb.Zone, size: ofSize(u.Size), speed: atSpeed(cb.Speed), target: u.Type, weapon: weapon, sortie: s}
 	if s.No == 1 {
 		if t := c.crewman(posTorpedo); t != nil && t.Serving() {
 			f.crew = t
@@ -981,18 +976,18 @@ func (c *Campaign) launch(cb *Combat, s *Sortie, u *Unit, weapon string) {
 	}
 	o := c.roll(c.ids.Torpedo, f, s.Boat.ID, " at ", u.ID)
 	hits, _ := o.Int(eHits)
-	if weapon == "rocket" {
+	if weapon == weaponRocket {
 		c.detected(cb, "the rockets' flash")
 	}
 	if hits == 0 {
-		c.emit(evAttack, str("attacker", s.Boat.ID), str("target", u.ID), str("weapon", weapon), str("range", rangeZones[cb.Zone]),
-			str("weather", weathers[c.Mission.Weather]), str("result", "miss"))
+		c.emit(evAttack, str("attacker", s.Boat.ID), str("target", u.ID), str("weapon", weapon.String()), str("range", cb.Zone.String()),
+			str("weather", c.Mission.Weather.String()), str("result", "miss"))
 		return
 	}
-	d := c.roll(c.ids.TorpedoDamage, facts{weapon: slices.Index(weapons, weapon), target: u.Type}, u.ID)
+	d := c.roll(c.ids.TorpedoDamage, facts{weapon: weapon, target: u.Type}, u.ID)
 	pts, _ := d.Int(ePoints)
-	c.emit(evAttack, str("attacker", s.Boat.ID), str("target", u.ID), str("weapon", weapon), str("range", rangeZones[cb.Zone]),
-		str("weather", weathers[c.Mission.Weather]), str("result", damageText(pts)))
+	c.emit(evAttack, str("attacker", s.Boat.ID), str("target", u.ID), str("weapon", weapon.String()), str("range", cb.Zone.String()),
+		str("weather", c.Mission.Weather.String()), str("result", damageText(pts)))
 	c.damageUnit(cb, s, u, pts, d.Has(eSunk))
 }
 
@@ -1016,7 +1011,7 @@ func (c *Campaign) damageUnit(cb *Combat, s *Sortie, u *Unit, pts int, sunk bool
 
 func (c *Campaign) sinkUnit(u *Unit, by *Sortie) {
 	u.Gone = goneSunk
-	c.Mission.Sunk[enemies[u.Type]]++
+	c.Mission.Sunk[u.Type.String()]++
 	if by != nil {
 		by.Boat.Kills++
 	}
@@ -1076,13 +1071,13 @@ func (c *Campaign) enemyActs(cb *Combat, u *Unit) {
 		}
 		o := c.roll(c.ids.EnemyFire, f, u.ID, " at ", s.Boat.ID)
 		hits, _ := o.Int(eHits)
-		c.emit(evAttack, str("attacker", u.ID), str("target", s.Boat.ID), str("weapon", "gun"), str("range", rangeZones[zone]),
-			str("weather", weathers[c.Mission.Weather]), str("result", hitText(hits)))
+		c.emit(evAttack, str("attacker", u.ID), str("target", s.Boat.ID), str("weapon", "gun"), str("range", zone.String()),
+			str("weather", c.Mission.Weather.String()), str("result", hitText(hits)))
 		for range hits {
 			if s.Gone != "" {
 				break
 			}
-			c.hit(s, len(attacks)-1)
+			c.hit(s, attackFlare)
 		}
 	}
 }

@@ -42,27 +42,27 @@ func (w watch) Decide(d *engine.Decision) (int, error) {
 
 // atSea sets up a mission with four boats in a Red Zone and a convoy-like
 // enemy of the given types.
-func atSea(c *Campaign, weather int, types ...int) *Combat {
+func atSea(c *Campaign, weather Weather, types ...Enemy) *Combat {
 	c.setUp()
 	m := &Mission{Sunk: map[string]int{}, Weather: weather, Sea: 2, Pos: 0, Route: []string{"R3", "CHERBOURG"}, FirstZone: 3}
 	for i := range 4 {
 		m.Sorties = append(m.Sorties, &Sortie{Boat: c.Boats[i], No: i + 1, Formation: true, Torpedoes: 4})
 	}
 	c.Mission = m
-	cb := &Combat{Kind: "convoy", Zone: zoneOut, Speed: speedMedium, Wave: 1}
+	cb := &Combat{Kind: encConvoy, Zone: zoneOut, Speed: speedMedium, Wave: 1}
 	for i, t := range types {
-		cb.Enemy = append(cb.Enemy, &Unit{ID: enemies[t] + "-" + string(rune('1'+i)), Type: t, Hull: 5, Size: sizeOf(t), Skill: 1})
+		cb.Enemy = append(cb.Enemy, &Unit{ID: t.String() + "-" + string(rune('1'+i)), Type: t, Hull: 5, Size: sizeOf(t), Skill: skillAverage})
 	}
 	m.Combat = cb
 	return cb
 }
 
 // sizeOf: MTBs and MGBs are small, the rest large (enough for these tests).
-func sizeOf(t int) int {
-	if enemies[t] == "mtb" || enemies[t] == "mgb" {
-		return 0
+func sizeOf(t Enemy) Size {
+	if t == enemyMtb || t == enemyMgb {
+		return sizeSmall
 	}
-	return 2
+	return sizeLarge
 }
 
 // 4.7: Range Zone moves per round at each speed; placement from outside
@@ -70,15 +70,15 @@ func sizeOf(t int) int {
 func TestRule4_7MovesBySpeed(t *testing.T) {
 	cases := []struct {
 		speed string
-		zones []int // zone after each of 4 rounds of "closer"
+		zones []RangeZone // zone after each of 4 rounds of "closer"
 	}{
-		{"slow", []int{zoneLong, zoneLong, zoneMedium, zoneMedium}},
-		{"medium", []int{zoneLong, zoneMedium, zoneClose, zoneClose}},
-		{"fast", []int{zoneMedium, zoneClose, zoneClose, zoneClose}},
-		{"very_fast", []int{zoneClose, zoneClose, zoneClose, zoneClose}},
+		{"slow", []RangeZone{zoneLong, zoneLong, zoneMedium, zoneMedium}},
+		{"medium", []RangeZone{zoneLong, zoneMedium, zoneClose, zoneClose}},
+		{"fast", []RangeZone{zoneMedium, zoneClose, zoneClose, zoneClose}},
+		{"very_fast", []RangeZone{zoneClose, zoneClose, zoneClose, zoneClose}},
 	}
 	for _, tc := range cases {
-		var got []int
+		var got []RangeZone
 		probeWith(t, 3, opts("short", "s100"), orders{"speed": tc.speed, "range": "closer", "attack": "hold"}, func(c *Campaign) {
 			cb := atSea(c, 0, 0)
 			for r := 1; r <= 4; r++ {
@@ -99,10 +99,11 @@ func TestRule4_6WeatherLimitsFire(t *testing.T) {
 		"good": {true, true, true}, "poor": {false, true, true}, "foggy": {false, false, true}, "bad": {false, false, true},
 	}
 	for w, zones := range want {
-		wi := slices.Index(weathers, w)
+		wi := Weather(slices.Index(weathers, w))
 		for i, ok := range zones {
-			if got := fireAllowed(wi, zoneLong+i); got != ok {
-				t.Errorf("%s weather, %s zone: fire allowed %v, want %v", w, rangeZones[zoneLong+i], got, ok)
+			zone := zoneLong + RangeZone(i)
+			if got := fireAllowed(wi, zone); got != ok {
+				t.Errorf("%s weather, %s zone: fire allowed %v, want %v", w, zone, got, ok)
 			}
 		}
 	}
@@ -110,7 +111,7 @@ func TestRule4_6WeatherLimitsFire(t *testing.T) {
 	// the refusal names the rule.
 	w := watch{orders{"speed": "medium", "range": "closer"}, map[string]string{"fire merchant-1": ""}}
 	_, evs := probeWith(t, 3, opts("short", "s100"), w, func(c *Campaign) {
-		cb := atSea(c, slices.Index(weathers, "foggy"), 0)
+		cb := atSea(c, weatherFoggy, 0)
 		c.combatOrders(cb, 1) // into Long
 	})
 	if why := w.why["fire merchant-1"]; !strings.Contains(why, "rule 4.6") || !strings.Contains(why, "Close") {
@@ -165,11 +166,11 @@ func TestRule4_6CannonShots(t *testing.T) {
 			t.Errorf("one cannon out: %d shots, want 3", n)
 		}
 		s2 := c.Mission.Sorties[1]
-		s2.Boat.Skill = 2
+		s2.Boat.Skill = skillVeteran
 		if n := len(c.shots(s2, nil)); n != 2 {
 			t.Errorf("Veteran #2 crew: %d shots, want 2", n)
 		}
-		s2.Boat.Skill = 3
+		s2.Boat.Skill = skillElite
 		if n := len(c.shots(s2, nil)); n != 4 {
 			t.Errorf("Elite #2 crew: %d shots, want 4", n)
 		}
@@ -242,20 +243,20 @@ func TestRule2_0fSpeedLimits(t *testing.T) {
 	probeWith(t, 3, opts("short", "s100"), orders{}, func(c *Campaign) {
 		atSea(c, 0, 0)
 		if l, _ := c.speedLimit(); l != speedVeryFast {
-			t.Errorf("undamaged: limit %s", speeds[l])
+			t.Errorf("undamaged: limit %s", l)
 		}
 		c.Mission.Sorties[2].Points = 3
 		if l, why := c.speedLimit(); l != speedMedium || !strings.Contains(why, "2.0 f") {
-			t.Errorf("3 points: limit %s (%s)", speeds[l], why)
+			t.Errorf("3 points: limit %s (%s)", l, why)
 		}
 		c.Mission.Sorties[2].Points = 4
 		if l, _ := c.speedLimit(); l != speedSlow {
-			t.Errorf("4 points: limit %s", speeds[l])
+			t.Errorf("4 points: limit %s", l)
 		}
 		c.Mission.Sorties[2].Points = 0
 		c.Mission.Sorties[0].EnginesOut = 2
 		if l, why := c.speedLimit(); l != speedSlow || !strings.Contains(why, "4.4") {
-			t.Errorf("2 engines out: limit %s (%s)", speeds[l], why)
+			t.Errorf("2 engines out: limit %s (%s)", l, why)
 		}
 	})
 }
@@ -321,12 +322,12 @@ func TestRule4_12StandInAtTheGuns(t *testing.T) {
 		c.kill(c.crewman(posFwdGun))
 		c.kill(c.crewman(posMidGun))
 		got := c.shots(c.Mission.Sorties[0], nil)
-		if !slices.Equal(got, []int{0, 0, 1}) {
+		if !slices.Equal(got, []Skill{skillGreen, skillGreen, skillAverage}) {
 			t.Errorf("two gun crews down: shots %v, want the DC and watch crews as Green stand-ins and the aft crew", got)
 		}
 		c.kill(c.crewman(posDC))
 		c.kill(c.crewman(posWatch))
-		if got := c.shots(c.Mission.Sorties[0], nil); !slices.Equal(got, []int{1}) {
+		if got := c.shots(c.Mission.Sorties[0], nil); !slices.Equal(got, []Skill{skillAverage}) {
 			t.Errorf("no stand-ins left: shots %v", got)
 		}
 	})

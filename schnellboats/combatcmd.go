@@ -88,7 +88,7 @@ func (c *Campaign) PrintBoard(w io.Writer) error {
 		det = "detected"
 	}
 	fmt.Fprintf(w, "Combat Board: %s, wave %d, round %d; %s weather (fire from %s); squadron in the %s zone at %s speed, %s.\n",
-		cb.Kind, cb.Wave, cb.Round, weathers[c.Mission.Weather], fireZonesText(c.Mission.Weather), rangeZones[cb.Zone], speeds[cb.Speed], det)
+		cb.Kind.String(), cb.Wave, cb.Round, c.Mission.Weather.String(), fireZonesText(c.Mission.Weather), cb.Zone.String(), cb.Speed.String(), det)
 	rows := [][]string{}
 	for _, s := range c.Mission.Sorties {
 		state := "in formation"
@@ -109,7 +109,11 @@ func (c *Campaign) PrintBoard(w io.Writer) error {
 		if s.Passengers > 0 {
 			state += fmt.Sprintf(", %d passengers", s.Passengers)
 		}
-		rows = append(rows, []string{fmt.Sprintf("#%d %s", s.No, s.Boat.ID), "Schnell Boat", skills[s.Boat.Skill], dmg, arms, state})
+		crew := s.Boat.Skill.String()
+		if s.No == 1 {
+			crew = "(Boat #1 crew)" // her crewmen, each his own (`crew`)
+		}
+		rows = append(rows, []string{fmt.Sprintf("#%d %s", s.No, s.Boat.ID), "Schnell Boat", crew, dmg, arms, state})
 	}
 	for _, u := range cb.Enemy {
 		state := "present"
@@ -118,16 +122,16 @@ func (c *Campaign) PrintBoard(w io.Writer) error {
 		} else if u.Burns {
 			state = "burning"
 		}
-		rows = append(rows, []string{u.ID, enemies[u.Type], skills[u.Skill], fmt.Sprintf("%d of %d", u.Damage, u.Hull), fmt.Sprintf("%d guns", u.Guns), state})
+		rows = append(rows, []string{u.ID, u.Type.String(), u.Skill.String(), fmt.Sprintf("%d of %d", u.Damage, u.Hull), fmt.Sprintf("%d guns", u.Guns), state})
 	}
 	return grid.Render(w, grid.Text, []string{"Unit", "Type", "Crew", "Damage", "Arms", "State"}, rows, 0)
 }
 
-func fireZonesText(weather int) string {
+func fireZonesText(weather Weather) string {
 	var z []string
 	for zone := zoneLong; zone <= zoneClose; zone++ {
 		if fireAllowed(weather, zone) {
-			z = append(z, rangeZones[zone])
+			z = append(z, zone.String())
 		}
 	}
 	return strings.Join(z, ", ")

@@ -88,14 +88,15 @@ func newDefinition(s100, b5 *tables.Set) *engine.Definition {
 			}
 			return BookletS100
 		},
-		Options:   Options,
-		New:       newCampaign,
-		Commands:  commands,
-		Describe:  describe,
-		Status:    status,
-		Summarize: summarize,
-		View:      func(r engine.Rules) engine.Viewer { return r.(*Campaign) },
-		Glance:    []string{string(evMissionStart), string(evVictoryPoints), string(evCampaignEnd)}, // what summarize reads
+		Options:     Options,
+		New:         newCampaign,
+		Commands:    commands,
+		Describe:    describe,
+		DescribeRun: describeRun,
+		Status:      status,
+		Summarize:   summarize,
+		View:        func(r engine.Rules) engine.Viewer { return r.(*Campaign) },
+		Glance:      []string{string(evMissionStart), string(evVictoryPoints), string(evCampaignEnd)}, // what summarize reads
 		Finished: func(lg *gamelog.Log) bool {
 			return len(lg.Events) > 0 && eventType(lg.Events[len(lg.Events)-1].Type) == evCampaignEnd
 		},

@@ -8,26 +8,6 @@ import (
 	"github.com/schnell-wargames/schnell/engine"
 )
 
-// Mission kinds (index into missionKind).
-const (
-	kindPatrol = iota
-	kindMinelaying
-	kindRescue
-	kindRecon
-)
-
-// Encounter results (index into encounters).
-const (
-	encNone = iota
-	encAir
-	encConvoy
-	encMTB
-	encMGB
-	encDestroyers
-	encSubmarine
-	encEvent
-)
-
 // maxSorties: at most 4 boats sail (3.3: Boat #1 and up to 3 more).
 const maxSorties = 4
 
@@ -285,7 +265,7 @@ func (c *Campaign) turnHome(why string) {
 // encounter rolls a zone's encounter table and resolves it.
 func (c *Campaign) encounter(table string) {
 	m := c.Mission
-	e := c.eff(c.roll(table, facts{}, c.zone().ID), eEncounter)
+	e := Encounter(c.eff(c.roll(table, facts{}, c.zone().ID), eEncounter))
 	switch e {
 	case encNone:
 	case encEvent:
@@ -294,7 +274,7 @@ func (c *Campaign) encounter(table string) {
 		c.airPatrol(false)
 	default:
 		// Surface encounters are fought on the Combat Board (4.6-4.9).
-		c.emit(evEncounter, str("zone", c.zone().ID), str("kind", encounters[e]))
+		c.emit(evEncounter, str("zone", c.zone().ID), str("kind", e.String()))
 		m.Contacts++
 		c.fight(e)
 	}
@@ -303,7 +283,7 @@ func (c *Campaign) encounter(table string) {
 // event is A-9.
 func (c *Campaign) event() {
 	m := c.Mission
-	e := c.eff(c.roll(c.ids.Event, facts{}), eEvent)
+	e := Event(c.eff(c.roll(c.ids.Event, facts{}), eEvent))
 	switch e {
 	case eventCognac:
 		c.Cognac = true
@@ -311,7 +291,7 @@ func (c *Campaign) event() {
 		o := c.roll(c.ids.Mechanical, facts{})
 		if comp, ok := o.Int(eComponent); ok && comp > 0 {
 			if s := c.sortie1(); s.Formation && s.Gone == "" {
-				c.component(s, comp, false)
+				c.component(s, Component(comp), false)
 			}
 		} else if p, ok := o.Int(ePoints); ok {
 			if s := c.pick(false, "mechanical trouble"); s != nil {
@@ -356,7 +336,7 @@ func (c *Campaign) event() {
 			s.Components++
 		}
 	}
-	c.emit(evEvent, str("event", events[e]))
+	c.emit(evEvent, str("event", e.String()))
 }
 
 // pick rolls which boat of the formation an event strikes (1D6 read over
@@ -415,9 +395,9 @@ func (c *Campaign) airPatrol(friendly bool) {
 			return
 		}
 	}
-	typ := 0
+	typ := Aircraft(0)
 	if !friendly {
-		typ = c.eff(c.roll(c.ids.AirType, facts{}), eAircraft)
+		typ = Aircraft(c.eff(c.roll(c.ids.AirType, facts{}), eAircraft))
 	}
 	spotted := false
 	if !friendly {
@@ -429,7 +409,7 @@ func (c *Campaign) airPatrol(friendly bool) {
 				f.standIn = 1
 			}
 		}
-		spotted = c.roll(c.ids.AirSpot, f, aircraft[typ]).Has(eSpotted)
+		spotted = c.roll(c.ids.AirSpot, f, typ.String()).Has(eSpotted)
 	}
 	if spotted {
 		d := c.ask(askAirSpeed)
@@ -440,7 +420,7 @@ func (c *Campaign) airPatrol(friendly bool) {
 		}
 		d.Add("medium", "hold Medium speed", "")
 		if d.Options[c.x.Decide(d, func(d *engine.Decision) {
-			d.Prompt = fmt.Sprintf("A %s is spotted. Accelerate to Fast speed for the attack (4.4)?", title(aircraft[typ]))
+			d.Prompt = fmt.Sprintf("A %s is spotted. Accelerate to Fast speed for the attack (4.4)?", title(typ.String()))
 		})].Name == "fast" {
 			m.Fast = true
 		}
@@ -448,20 +428,20 @@ func (c *Campaign) airPatrol(friendly bool) {
 		if g := c.crewman(posAftGun); g != nil && g.Serving() {
 			f.crew = g
 		}
-		aa := c.roll(c.ids.AirAA, f, aircraft[typ])
+		aa := c.roll(c.ids.AirAA, f, typ.String())
 		if aa.Has(eSunk) {
 			m.Aircraft++
-			c.emit(evAirPatrol, str("aircraft", aircraft[typ]), str("result", "shot down"))
+			c.emit(evAirPatrol, str("aircraft", typ.String()), str("result", "shot down"))
 			m.Fast = false
 			return
 		}
 		if n, _ := aa.Int(eHits); n > 0 {
-			c.emit(evAirPatrol, str("aircraft", aircraft[typ]), str("result", "driven off"))
+			c.emit(evAirPatrol, str("aircraft", typ.String()), str("result", "driven off"))
 			m.Fast = false
 			return
 		}
 	}
-	attack := c.eff(c.roll(c.ids.AirAttack, facts{aircraft: typ}, aircraft[typ]), eAttack)
+	attack := AirAttack(c.eff(c.roll(c.ids.AirAttack, facts{aircraft: typ}, typ.String()), eAttack))
 	target := c.eff(c.roll(c.ids.AirTarget, facts{}), eCount)
 	s := c.target(target)
 	if s == nil {
@@ -469,11 +449,11 @@ func (c *Campaign) airPatrol(friendly bool) {
 		return
 	}
 	hits := c.eff(c.roll(c.ids.AirResult, facts{aircraft: typ, attack: attack, spotted: b2i(spotted)}, s.Boat.ID), eHits)
-	who := aircraft[typ]
+	who := typ.String()
 	if friendly {
 		who = "luftwaffe"
 	}
-	c.emit(evAirAttack, str("aircraft", who), str("attack", attacks[attack]), str("boat", s.Boat.ID), num("no", s.No), num("hits", hits))
+	c.emit(evAirAttack, str("aircraft", who), str("attack", attack.String()), str("boat", s.Boat.ID), num("no", s.No), num("hits", hits))
 	for range hits {
 		if s.Gone != "" {
 			break
@@ -500,12 +480,12 @@ func (c *Campaign) target(n int) *Sortie {
 
 // hit is one hit on a boat: a component of Boat #1 (G-1) or damage points
 // on Boats #2-#4 (G-2), 2.0 f.
-func (c *Campaign) hit(s *Sortie, attack int) {
+func (c *Campaign) hit(s *Sortie, attack AirAttack) {
 	if s.No > 1 {
 		c.points(s, c.eff(c.roll(c.ids.Points, facts{}, s.Boat.ID), ePoints))
 		return
 	}
-	comp := c.eff(c.roll(c.ids.HitLoc, facts{}, s.Boat.ID), eComponent)
+	comp := Component(c.eff(c.roll(c.ids.HitLoc, facts{}, s.Boat.ID), eComponent))
 	c.component(s, comp, true)
 	_ = attack
 }
@@ -528,9 +508,9 @@ func (c *Campaign) points(s *Sortie, n int) {
 }
 
 // component applies a Boat #1 component hit (G-1; 7.0 Components Inoperative).
-func (c *Campaign) component(s *Sortie, comp int, combat bool) {
+func (c *Campaign) component(s *Sortie, comp Component, combat bool) {
 	eq := boatEquipment[c.Type]
-	name := components[comp]
+	name := comp.String()
 	detail := ""
 	switch comp {
 	case compHull, compFlooding:
@@ -639,45 +619,45 @@ func (c *Campaign) aftermath(s *Sortie, o engine.Outcome, what string) {
 
 // crewHit is G-7 and G-8: which Boat #1 crewman is hit and how badly.
 func (c *Campaign) crewHit(s *Sortie) {
-	pos := c.eff(c.roll(c.ids.CrewHit, facts{}), ePosition)
+	pos := Position(c.eff(c.roll(c.ids.CrewHit, facts{}), ePosition))
 	cm := c.crewman(pos)
 	if cm == nil || cm.KIA || cm.Out {
-		c.emit(evCrewHit, str("position", positionsS[pos]), str("result", "no one at the post"))
+		c.emit(evCrewHit, str("position", pos.String()), str("result", "no one at the post"))
 		return
 	}
-	w := c.eff(c.roll(c.ids.Wound, facts{crew: cm}, cm.Name), eWound)
+	w := Wound(c.eff(c.roll(c.ids.Wound, facts{crew: cm}, cm.Name), eWound))
 	c.wound(cm, w)
 }
 
 // wound is 7.0: three LW = SW; LW + SW = KIA; two SW = KIA.
-func (c *Campaign) wound(cm *Crewman, w int) {
+func (c *Campaign) wound(cm *Crewman, w Wound) {
 	m := c.Mission
 	if cm.Position == posKMDT && m != nil {
 		m.KmdtHit = true
 	}
 	cm.Wounds++
 	switch w {
-	case 1:
+	case woundLW:
 		if cm.SW {
-			w = 3
+			w = woundKIA
 			break
 		}
 		cm.LW++
 		if cm.LW >= 3 {
 			cm.LW, cm.SW = 0, true
-			w = 2
+			w = woundSW
 		}
-	case 2:
+	case woundSW:
 		if cm.SW || cm.LW > 0 {
-			w = 3
+			w = woundKIA
 			break
 		}
 		cm.SW = true
 	}
-	if w == 3 {
+	if w == woundKIA {
 		c.kill(cm)
 	}
-	c.emit(evWound, str("crewman", cm.Name), str("position", positionsS[cm.Position]), str("level", wounds[w]))
+	c.emit(evWound, str("crewman", cm.Name), str("position", cm.Position.String()), str("level", w.String()))
 }
 
 func (c *Campaign) kill(cm *Crewman) {
@@ -743,7 +723,7 @@ func (c *Campaign) lose(s *Sortie, how Gone, why, table string) {
 				continue
 			}
 			if cm.KIA {
-				c.emit(evWound, str("crewman", cm.Name), str("position", positionsS[cm.Position]), str("level", "kia"))
+				c.emit(evWound, str("crewman", cm.Name), str("position", cm.Position.String()), str("level", "kia"))
 			}
 		}
 		if k := c.kmdt(); k != nil && !k.KIA && !m.Home {
@@ -835,8 +815,8 @@ func (c *Campaign) loneBoats() {
 			continue
 		}
 		o := c.roll(c.ids.Lone, facts{sortie: s, damage: s.Points}, s.Boat.ID)
-		home := c.eff(o, eHome)
-		c.emit(evLoneBoat, str("boat", s.Boat.ID), str("result", homecoming[home]))
+		home := Homecoming(c.eff(o, eHome))
+		c.emit(evLoneBoat, str("boat", s.Boat.ID), str("result", home.String()))
 		if home == homeLost || home == homeCaptured {
 			s.Gone, s.Formation = goneSunk, false
 			m.LostHulls = append(m.LostHulls, s.Boat.ID)

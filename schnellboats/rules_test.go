@@ -115,7 +115,7 @@ func TestRule3_3AbstractShare(t *testing.T) {
 		for total := spec.Min(); total <= spec.Max(); total++ {
 			r := tab.Lookup(total + mod)
 			if kindFilter {
-				if k, _ := r.Int(eMission, 0); k != kindPatrol {
+				if k, _ := r.Int(eMission, 0); MissionKind(k) != kindPatrol {
 					continue
 				}
 			}

@@ -1,8 +1,15 @@
 package schnellboats
 
-import "github.com/schnell-wargames/schnell/tables"
+import (
+	"strconv"
 
-// Enumerations shared by facts and effects. Their order is their value.
+	"github.com/schnell-wargames/schnell/tables"
+)
+
+// Enumerations shared by facts and effects. Their order is their value:
+// each is a Go type below whose String is its name in these tables (the
+// name the tables, the log and the prompt use). The tables' facts and
+// effects read them as ints (tables.Facts): they are converted there only.
 var (
 	boatTypes   = []string{"s100", "5b"}
 	lengths     = []string{"short", "medium", "long"}
@@ -28,17 +35,181 @@ var (
 	positionsS  = []string{"kmdt", "1wo", "helmsman", "chief_engineer", "engine_crew", "radio", "torpedo_crew", "fwd_gun", "mid_gun", "aft_gun", "dc_crew", "watch_crew", "mine_crew", "medic", "jet_engineer", "rocket_crew"}
 )
 
-// The night's weather (A-1) (index into weathers).
+// enumName is the name of value i of an enumeration, or its number if it
+// has none.
+func enumName(names []string, i int) string {
+	if i >= 0 && i < len(names) {
+		return names[i]
+	}
+	return strconv.Itoa(i)
+}
+
+// Weather is the night's weather.
+type Weather int
+
+func (w Weather) String() string { return enumName(weathers, int(w)) }
+
+// Length is a campaign length (3.1).
+type Length int
+
+func (l Length) String() string { return enumName(lengths, int(l)) }
+
+// Campaign lengths (3.1).
 const (
-	weatherGood = iota
+	Short Length = iota
+	Medium
+	Long
+)
+
+// BoatType is S-100 or Projekt 5b.
+type BoatType int
+
+// String is the boat type's title; Name is its name in the tables and
+// the log.
+func (t BoatType) String() string {
+	if t == P5b {
+		return "Projekt 5b"
+	}
+	return "S-100"
+}
+
+func (t BoatType) Name() string { return enumName(boatTypes, int(t)) }
+
+// Boat types.
+const (
+	S100 BoatType = iota
+	P5b
+)
+
+// MissionKind is the night's mission type.
+type MissionKind int
+
+func (k MissionKind) String() string { return enumName(missionKind, int(k)) }
+
+// Mission kinds.
+const (
+	kindPatrol MissionKind = iota
+	kindMinelaying
+	kindRescue
+	kindRecon
+	kindEscortHunt
+)
+
+// Encounter is the result of a zone's encounter table.
+type Encounter int
+
+func (e Encounter) String() string { return enumName(encounters, int(e)) }
+
+// Encounter results.
+const (
+	encNone Encounter = iota
+	encAir
+	encConvoy
+	encMTB
+	encMGB
+	encDestroyers
+	encSubmarine
+	encEvent
+)
+
+// Aircraft is the type of an attacking aircraft (B-2).
+type Aircraft int
+
+func (a Aircraft) String() string { return enumName(aircraft, int(a)) }
+
+// AirAttack is the kind of an air attack (B-5).
+type AirAttack int
+
+func (a AirAttack) String() string { return enumName(attacks, int(a)) }
+
+// Air attacks (B-5).
+const (
+	attackNone AirAttack = iota
+	attackRockets
+	attackBombs
+	attackStrafe
+	attackFlare
+)
+
+// Inquiry is the finding of a Board of Inquiry (I-3).
+type Inquiry int
+
+func (i Inquiry) String() string { return enumName(inquiries, int(i)) }
+
+// Findings of a Board of Inquiry (I-3).
+const (
+	inquiryCleared Inquiry = iota
+	inquiryReprimand
+	inquiryRelieved
+	inquiryCourtMartial
+)
+
+// Weapon is the weapon of a Schnell Boat attack (4.6).
+type Weapon int
+
+func (w Weapon) String() string { return enumName(weapons, int(w)) }
+
+// Weapons of a Schnell Boat attack (4.6).
+const (
+	weaponGun Weapon = iota
+	weaponTorpedo
+	weaponRocket
+)
+
+// Position is a Boat #1 crew position (1.0; its title: positionTitles).
+type Position int
+
+func (p Position) String() string { return enumName(positionsS, int(p)) }
+
+// Boat #1 crew positions (1.0).
+const (
+	posKMDT Position = iota
+	pos1WO
+	posHelm
+	posChief
+	posEngine
+	posRadio
+	posTorpedo
+	posFwdGun
+	posMidGun
+	posAftGun
+	posDC
+	posWatch
+	posMine
+	posMedic
+	posJet
+	posRocket
+)
+
+// Colour is the colour of a zone of the strategic map (4.4).
+type Colour int
+
+func (c Colour) String() string { return enumName(zoneColours, int(c)) }
+
+// Zone colours (4.4).
+const (
+	colourBase Colour = iota
+	colourGreen
+	colourYellow
+	colourRed
+)
+
+// The night's weather.
+const (
+	weatherGood Weather = iota
 	weatherPoor
 	weatherFoggy
 	weatherBad
 )
 
-// Enemy vessel types (C-1, C-2) (index into enemies).
+// Enemy is an enemy vessel type (C-1, C-2).
+type Enemy int
+
+func (e Enemy) String() string { return enumName(enemies, int(e)) }
+
+// Enemy vessel types (C-1, C-2).
 const (
-	enemyMerchant = iota
+	enemyMerchant Enemy = iota
 	enemyTanker
 	enemyDestroyer
 	enemyLightCruiser
@@ -47,9 +218,53 @@ const (
 	enemySubmarine
 )
 
-// Events (A-9) (index into events).
+// Size is the size class of an enemy vessel (C-4).
+type Size int
+
+func (s Size) String() string { return enumName(sizes, int(s)) }
+
+// Size classes (C-4).
 const (
-	eventNone = iota
+	sizeSmall Size = iota
+	sizeMedium
+	sizeLarge
+)
+
+// RangeZone is the squadron's range zone on the Combat Board (4.7).
+type RangeZone int
+
+func (z RangeZone) String() string { return enumName(rangeZones, int(z)) }
+
+// Range zones on the Combat Board (4.7).
+const (
+	zoneOut RangeZone = iota
+	zoneLong
+	zoneMedium
+	zoneClose
+)
+
+// Speed is the squadron's speed on the Combat Board (4.7).
+type Speed int
+
+func (s Speed) String() string { return enumName(speeds, int(s)) }
+
+// Speeds (4.7).
+const (
+	speedIdle Speed = iota
+	speedSlow
+	speedMedium
+	speedFast
+	speedVeryFast
+)
+
+// Event is an event at sea.
+type Event int
+
+func (e Event) String() string { return enumName(events, int(e)) }
+
+// Events.
+const (
+	eventNone Event = iota
 	eventCognac
 	eventMechanical
 	eventFogBank
@@ -65,9 +280,14 @@ const (
 	eventRadioFault
 )
 
-// Boat #1 components hit (G-1) (index into components).
+// Component is a Boat #1 component hit (G-1).
+type Component int
+
+func (c Component) String() string { return enumName(components, int(c)) }
+
+// Boat #1 components hit (G-1).
 const (
-	compNone = iota
+	compNone Component = iota
 	compHull
 	compEngine
 	compRadio
@@ -82,17 +302,55 @@ const (
 	compRocket
 )
 
-// How a lone boat comes home (A-10) (index into homecoming).
+// Homecoming is how a lone boat comes home.
+type Homecoming int
+
+func (h Homecoming) String() string { return enumName(homecoming, int(h)) }
+
+// How a lone boat comes home.
 const (
-	homeSafe = iota
+	homeSafe Homecoming = iota
 	homeLate
 	homeLost
 	homeCaptured
 )
 
-// Special skills of a crewman (L-3) (index into specials).
+// Skill is the skill of a crew: Boats #2-#4 (5.0), an enemy warship (C-3),
+// a gun crew of Boat #1 (4.12).
+type Skill int
+
+func (s Skill) String() string { return enumName(skills, int(s)) }
+
+// Crew skills.
 const (
-	specialNone = iota
+	skillGreen Skill = iota
+	skillAverage
+	skillVeteran
+	skillElite
+)
+
+// Wound is a wound of a crewman (G-8, 7.0), or the result of a wound after
+// the mission (G-9: recovered, light wound, discharged, died of wounds).
+type Wound int
+
+func (w Wound) String() string { return enumName(wounds, int(w)) }
+
+// Wounds (G-8).
+const (
+	woundNone Wound = iota
+	woundLW
+	woundSW
+	woundKIA
+)
+
+// Special is the special skill of a crewman (L-3).
+type Special int
+
+func (s Special) String() string { return enumName(specials, int(s)) }
+
+// Special skills of a crewman (L-3).
+const (
+	specialNone Special = iota
 	specialSharpEyes
 	specialSteadyHands
 	specialMechanic
@@ -102,9 +360,14 @@ const (
 	specialLeader
 )
 
-// Victory Point items (I-1); the first are the enemy types, in their order (index into vpItems).
+// VPItem is what Victory Points are counted for (I-1).
+type VPItem int
+
+func (v VPItem) String() string { return enumName(vpItems, int(v)) }
+
+// Victory Point items (I-1); the first are the enemy types, in their order.
 const (
-	vpMerchant = iota
+	vpMerchant VPItem = iota
 	vpTanker
 	vpDestroyer
 	vpLightCruiser

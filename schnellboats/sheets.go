@@ -33,7 +33,8 @@ type night struct {
 	Success   bool
 	Ended     bool
 	Notes     []string
-	Contacts  map[string]int
+	Contacts  map[string]int // surface encounters by kind
+	Met       map[string]int // enemy units of those encounters by type
 	Veterans  int
 	Hits      map[string][]string // boat → what hit it, in order
 	Points    map[string]int      // boat → damage points (Boats #2-#4)
@@ -54,7 +55,7 @@ func nights(evs []gamelog.Event) []*night {
 			weather = e.Str("weather")
 		case evMissionStart:
 			v, _ := e.Get("boats")
-			cur = &night{N: e.Int("mission"), Date: e.Str("date"), Weather: weather, Boats: v.Strs(), Sunk: map[string]int{}, Contacts: map[string]int{},
+			cur = &night{N: e.Int("mission"), Date: e.Str("date"), Weather: weather, Boats: v.Strs(), Sunk: map[string]int{}, Contacts: map[string]int{}, Met: map[string]int{},
 				Hits: map[string][]string{}, Points: map[string]int{}, Nos: map[string]int{}}
 			for j, b := range cur.Boats {
 				cur.Nos[b] = j + 1
@@ -115,7 +116,14 @@ func nights(evs []gamelog.Event) []*night {
 				cur.Notes = append(cur.Notes, e.Str("mission")+" failed")
 			}
 		case evEncounter:
-			cur.Contacts[strings.TrimSuffix(e.Str("kind"), "_patrol")]++
+			cur.Contacts[e.Str("kind")]++
+		case evCombatStart:
+			v, _ := e.Get("enemies")
+			for _, u := range v.L {
+				if t, ok := u.Get("type"); ok {
+					cur.Met[t.S]++
+				}
+			}
 		case evAirAttack:
 			cur.Notes = append(cur.Notes, "air attack on "+e.Str("boat"))
 		case evAirPatrol:
@@ -146,15 +154,29 @@ func nights(evs []gamelog.Event) []*night {
 		}
 	}
 	for _, n := range out {
+		// A boat sunk or abandoned is lost, not damaged.
+		n.Damaged = slices.DeleteFunc(n.Damaged, func(b string) bool {
+			return slices.ContainsFunc(n.Lost, func(l string) bool { return strings.HasPrefix(l, b+" ") })
+		})
 		if len(n.Contacts) > 0 {
-			var parts []string
+			// "fought: 1 mgb patrol (2 mtb, 1 mgb)": the encounters, then the
+			// enemy units met in them (an MGB patrol has MTBs too).
+			var parts, met []string
 			for _, k := range encounters {
-				k = strings.TrimSuffix(k, "_patrol")
 				if c := n.Contacts[k]; c > 0 {
-					parts = append(parts, fmt.Sprintf("%d %s", c, k))
+					parts = append(parts, fmt.Sprintf("%d %s", c, strings.ReplaceAll(k, "_", " ")))
 				}
 			}
-			n.Notes = append(n.Notes, "fought: "+strings.Join(parts, ", "))
+			for _, t := range enemies {
+				if c := n.Met[t]; c > 0 {
+					met = append(met, fmt.Sprintf("%d %s", c, t))
+				}
+			}
+			note := "fought: " + strings.Join(parts, ", ")
+			if len(met) > 0 {
+				note += " (" + strings.Join(met, ", ") + ")"
+			}
+			n.Notes = append(n.Notes, note)
 		}
 		if n.Veterans > 0 {
 			n.Notes = append(n.Notes, fmt.Sprintf("%d new veterans", n.Veterans))
@@ -227,7 +249,7 @@ func (c *Campaign) heading() []string {
 	}
 	return []string{
 		fmt.Sprintf("Kommandant: %s", k),
-		fmt.Sprintf("Campaign: %s, %s to %s; boats: %s", title(lengths[c.Length]), c.Start, c.End, c.Type),
+		fmt.Sprintf("Campaign: %s, %s to %s; boats: %s", title(c.Length.String()), c.Start, c.End, c.Type),
 	}
 }
 
@@ -302,7 +324,7 @@ func crewSheet(c *Campaign) sheet.Sheet {
 		if m.Veteran {
 			vet = "yes"
 		}
-		return []string{positionTitles[m.Position], m.Name, m.Start.String(), strconv.Itoa(m.Missions), strconv.Itoa(m.Wounds), status, vet, specials[m.Special]}
+		return []string{positionTitles[m.Position], m.Name, m.Start.String(), strconv.Itoa(m.Missions), strconv.Itoa(m.Wounds), status, vet, m.Special.String()}
 	}
 	for _, m := range c.Crew {
 		s.Rows = append(s.Rows, row(m))
@@ -341,7 +363,7 @@ func squadronSheet(c *Campaign) sheet.Sheet {
 				dmg = fmt.Sprintf("%d points", so.Points)
 			}
 		}
-		skill := skills[b.Skill]
+		skill := b.Skill.String()
 		if i == c.Flagship {
 			skill = "see crew sheet"
 		}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -135,7 +136,8 @@ func TestAAR(t *testing.T) {
 			t.Errorf("the AAR skips mission %d, which had a fight", n.N)
 		}
 		for _, l := range n.Lost {
-			if !strings.Contains(text, strings.SplitN(l, " ", 2)[0]+" was ") {
+			boat, how, _ := strings.Cut(l, " ")
+			if !regexp.MustCompile(`\b` + boat + `\b[^.]* (was|were) ` + how).MatchString(text) {
 				t.Errorf("the AAR does not tell the loss %s", l)
 			}
 		}

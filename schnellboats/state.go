@@ -37,27 +37,10 @@ func (d Date) Before(e Date) bool   { return d.t.Before(e.t) }
 func (d Date) Month() int           { return int(d.t.Month()) }
 func (d Date) DaysSince(e Date) int { return int(d.t.Sub(e.t).Hours() / 24) }
 
-// Length is a campaign length (3.1).
-type Length int
-
-const (
-	Short Length = iota
-	Medium
-	Long
-)
-
 // Start dates (3.1); every campaign ends on 1944-06-01.
 var (
 	campaignStart = [...]Date{Short: mkDate(1944, 2, 1), Medium: mkDate(1943, 10, 1), Long: mkDate(1943, 6, 1)}
 	campaignEnd   = mkDate(1944, 6, 1)
-)
-
-// BoatType is S-100 or Projekt 5b.
-type BoatType int
-
-const (
-	S100 BoatType = iota
-	P5b
 )
 
 // Status is a boat's state at base.
@@ -85,20 +68,20 @@ const (
 type Boat struct {
 	ID         string
 	Status     Status
-	RepairDays int // days until serviceable (repair) or delivered (lost)
-	Skill      int // crew skill of a #2-#4 crew (index into skills)
-	Kills      int // enemy ships and aircraft sunk by this crew
-	Successes  int // successful missions of this crew
-	Earned     int // skill levels earned under 5.0
+	RepairDays int   // days until serviceable (repair) or delivered (lost)
+	Skill      Skill // crew skill of a #2-#4 crew
+	Kills      int   // enemy ships and aircraft sunk by this crew
+	Successes  int   // successful missions of this crew
+	Earned     int   // skill levels earned under 5.0
 	Missions   int
 	Lost       int // times this hull was lost
 }
 
 // Crewman is one Boat #1 crewman or crew (1.0: up to 14).
 type Crewman struct {
-	Position  int // index into positionsS
+	Position  Position
 	Name      string
-	Special   int
+	Special   Special
 	Start     Date
 	Missions  int
 	Successes int
@@ -147,9 +130,9 @@ type Sortie struct {
 type Mission struct {
 	N         int
 	Date      Date
-	Kind      int // index into missionKind
+	Kind      MissionKind
 	Abstract  bool
-	Weather   int
+	Weather   Weather
 	FirstZone int
 	Route     []string
 	Pos       int // index into Route of the current zone (-1 at base)
@@ -224,7 +207,7 @@ type Stats struct {
 
 func (c *Campaign) boat1() *Boat { return c.Boats[c.Flagship] }
 
-func (c *Campaign) crewman(pos int) *Crewman {
+func (c *Campaign) crewman(pos Position) *Crewman {
 	for _, m := range c.Crew {
 		if m.Position == pos {
 			return m
@@ -235,27 +218,8 @@ func (c *Campaign) crewman(pos int) *Crewman {
 
 func (c *Campaign) kmdt() *Crewman { return c.crewman(posKMDT) }
 
-const (
-	posKMDT = iota
-	pos1WO
-	posHelm
-	posChief
-	posEngine
-	posRadio
-	posTorpedo
-	posFwdGun
-	posMidGun
-	posAftGun
-	posDC
-	posWatch
-	posMine
-	posMedic
-	posJet
-	posRocket
-)
-
 // positions of Boat #1 by boat type (1.0: up to 14 crewmen or crews).
-var boatPositions = [...][]int{
+var boatPositions = [...][]Position{
 	S100: {posKMDT, pos1WO, posHelm, posChief, posEngine, posRadio, posTorpedo, posFwdGun, posMidGun, posAftGun, posDC, posWatch, posMine, posMedic},
 	P5b:  {posKMDT, pos1WO, posHelm, posChief, posEngine, posJet, posRadio, posRocket, posFwdGun, posAftGun, posWatch, posMedic},
 }
@@ -275,13 +239,6 @@ type equipment struct {
 var boatEquipment = [...]equipment{
 	S100: {Engines: 3, Cannons: 3, Torpedoes: 4, Mines: 8, DCs: 4, Extinguishers: 2},
 	P5b:  {Engines: 3, Jets: 2, Cannons: 2, Rockets: 2, Extinguishers: 2},
-}
-
-func (t BoatType) String() string {
-	if t == P5b {
-		return "Projekt 5b"
-	}
-	return "S-100"
 }
 
 func hullID(i int) string { return fmt.Sprintf("SB%d", i+1) }

@@ -9,26 +9,26 @@ package schnellboats
 type Zone struct {
 	ID     string
 	Name   string
-	Colour int // index into zoneColours
+	Colour Colour
 	Red    int // Red Zone number, 0 for others
 	Links  []string
 }
 
 var strategicMap = []Zone{
-	{ID: "CHERBOURG", Name: "Cherbourg S-Boat Base", Colour: 0, Links: []string{"G1", "G2"}},
-	{ID: "G1", Name: "Green 1: Cap de la Hague", Colour: 1, Links: []string{"CHERBOURG", "Y1", "Y2"}},
-	{ID: "G2", Name: "Green 2: Pointe de Barfleur", Colour: 1, Links: []string{"CHERBOURG", "Y2", "Y3"}},
-	{ID: "Y1", Name: "Yellow 1: Hurd Deep", Colour: 2, Links: []string{"G1", "R1", "R2", "R3"}},
-	{ID: "Y2", Name: "Yellow 2: Mid-Channel", Colour: 2, Links: []string{"G1", "G2", "R3", "R4", "R5"}},
-	{ID: "Y3", Name: "Yellow 3: Baie de Seine approaches", Colour: 2, Links: []string{"G2", "R5", "R6", "R7", "R8"}},
-	{ID: "R1", Name: "Red 1: Lyme Bay", Colour: 3, Red: 1, Links: []string{"Y1", "R2"}},
-	{ID: "R2", Name: "Red 2: Portland Bill", Colour: 3, Red: 2, Links: []string{"Y1", "R1", "R3"}},
-	{ID: "R3", Name: "Red 3: Poole Bay", Colour: 3, Red: 3, Links: []string{"Y1", "Y2", "R2", "R4"}},
-	{ID: "R4", Name: "Red 4: The Needles", Colour: 3, Red: 4, Links: []string{"Y2", "R3", "R5"}},
-	{ID: "R5", Name: "Red 5: St Catherine's Point", Colour: 3, Red: 5, Links: []string{"Y2", "Y3", "R4", "R6"}},
-	{ID: "R6", Name: "Red 6: Selsey Bill", Colour: 3, Red: 6, Links: []string{"Y3", "R5", "R7"}},
-	{ID: "R7", Name: "Red 7: Beachy Head", Colour: 3, Red: 7, Links: []string{"Y3", "R6", "R8"}},
-	{ID: "R8", Name: "Red 8: Dungeness", Colour: 3, Red: 8, Links: []string{"Y3", "R7"}},
+	{ID: "CHERBOURG", Name: "Cherbourg S-Boat Base", Colour: colourBase, Links: []string{"G1", "G2"}},
+	{ID: "G1", Name: "Green 1: Cap de la Hague", Colour: colourGreen, Links: []string{"CHERBOURG", "Y1", "Y2"}},
+	{ID: "G2", Name: "Green 2: Pointe de Barfleur", Colour: colourGreen, Links: []string{"CHERBOURG", "Y2", "Y3"}},
+	{ID: "Y1", Name: "Yellow 1: Hurd Deep", Colour: colourYellow, Links: []string{"G1", "R1", "R2", "R3"}},
+	{ID: "Y2", Name: "Yellow 2: Mid-Channel", Colour: colourYellow, Links: []string{"G1", "G2", "R3", "R4", "R5"}},
+	{ID: "Y3", Name: "Yellow 3: Baie de Seine approaches", Colour: colourYellow, Links: []string{"G2", "R5", "R6", "R7", "R8"}},
+	{ID: "R1", Name: "Red 1: Lyme Bay", Colour: colourRed, Red: 1, Links: []string{"Y1", "R2"}},
+	{ID: "R2", Name: "Red 2: Portland Bill", Colour: colourRed, Red: 2, Links: []string{"Y1", "R1", "R3"}},
+	{ID: "R3", Name: "Red 3: Poole Bay", Colour: colourRed, Red: 3, Links: []string{"Y1", "Y2", "R2", "R4"}},
+	{ID: "R4", Name: "Red 4: The Needles", Colour: colourRed, Red: 4, Links: []string{"Y2", "R3", "R5"}},
+	{ID: "R5", Name: "Red 5: St Catherine's Point", Colour: colourRed, Red: 5, Links: []string{"Y2", "Y3", "R4", "R6"}},
+	{ID: "R6", Name: "Red 6: Selsey Bill", Colour: colourRed, Red: 6, Links: []string{"Y3", "R5", "R7"}},
+	{ID: "R7", Name: "Red 7: Beachy Head", Colour: colourRed, Red: 7, Links: []string{"Y3", "R6", "R8"}},
+	{ID: "R8", Name: "Red 8: Dungeness", Colour: colourRed, Red: 8, Links: []string{"Y3", "R7"}},
 }
 
 const redZones = 8

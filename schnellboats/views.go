@@ -71,7 +71,7 @@ func (c *Campaign) PrintMap(w io.Writer) error {
 				mark = "route"
 			}
 		}
-		rows = append(rows, []string{z.ID, z.Name, zoneColours[z.Colour], strings.Join(z.Links, " "), mark})
+		rows = append(rows, []string{z.ID, z.Name, z.Colour.String(), strings.Join(z.Links, " "), mark})
 	}
 	return grid.Render(w, grid.Text, []string{"Zone", "Name", "Colour", "Links", "Tonight"}, rows, 0)
 }
@@ -99,7 +99,7 @@ func (c *Campaign) PrintCrew(w io.Writer) error {
 		if cm.Veteran {
 			state += ", Veteran"
 		}
-		rows = append(rows, []string{positionTitles[cm.Position], cm.Name, specials[cm.Special], cm.Start.String(),
+		rows = append(rows, []string{positionTitles[cm.Position], cm.Name, cm.Special.String(), cm.Start.String(),
 			strconv.Itoa(cm.Missions), strconv.Itoa(cm.Successes), state})
 	}
 	return grid.Render(w, grid.Text, []string{"Position", "Name", "Special", "Start", "Missions", "Successes", "State"}, rows, 0)
@@ -147,11 +147,16 @@ func (c *Campaign) PrintSquadron(w io.Writer) error {
 		if b.Status != Ready {
 			state += fmt.Sprintf(" (%d days)", b.RepairDays)
 		}
-		skill := skills[b.Skill]
+		skill, successes := b.Skill.String(), strconv.Itoa(b.Successes)
 		if i == c.Flagship {
+			// Boat #1's crew is her crewmen (`crew`): her successes are
+			// the Kommandant's, not those of a #2-#4 crew she once had.
 			skill = "(Boat #1 crew)"
+			if k := c.kmdt(); k != nil {
+				successes = strconv.Itoa(k.Successes)
+			}
 		}
-		rows = append(rows, []string{b.ID, role, skill, strconv.Itoa(b.Kills), strconv.Itoa(b.Successes), strconv.Itoa(b.Missions), state})
+		rows = append(rows, []string{b.ID, role, skill, strconv.Itoa(b.Kills), successes, strconv.Itoa(b.Missions), state})
 	}
 	return grid.Render(w, grid.Text, []string{"Boat", "Role", "Crew", "Kills", "Successes", "Missions", "State"}, rows, 0)
 }
@@ -164,7 +169,7 @@ func status(g *engine.Game, w io.Writer) error {
 	if g.Over() && c.EndReason != "" {
 		return c.PrintSummary(w)
 	}
-	fmt.Fprintf(w, "%s campaign with %s boats, %s to %s. Date %s. VP %d.\n", title(lengths[c.Length]), c.Type, c.Start, c.End, c.Date, c.VP)
+	fmt.Fprintf(w, "%s campaign with %s boats, %s to %s. Date %s. VP %d.\n", title(c.Length.String()), c.Type, c.Start, c.End, c.Date, c.VP)
 	s := c.Stats
 	fmt.Fprintf(w, "Missions %d (successful %d, failed %d, abstract %d), nights without a mission %d; boats lost %d, crewmen killed %d.\n",
 		s.Missions, s.Successful, s.Failed, s.Abstract, s.Cancelled, s.BoatsLost, s.CrewKilled)
@@ -175,7 +180,7 @@ func status(g *engine.Game, w io.Writer) error {
 		fmt.Fprintf(w, "Reprimands %d; Fine Cognac %s.\n", c.Reprimand, map[bool]string{true: "held", false: "none"}[c.Cognac])
 	}
 	if m := c.Mission; m != nil {
-		fmt.Fprintf(w, "Mission %d: %s, weather %s", m.N, missionKind[m.Kind], weathers[m.Weather])
+		fmt.Fprintf(w, "Mission %d: %s, weather %s", m.N, m.Kind.String(), m.Weather.String())
 		if m.Pos >= 0 {
 			fmt.Fprintf(w, ", turn %d in %s, sea state %d, %d zone(s) patrolled", m.Turn, m.Route[m.Pos], m.Sea, m.Patrolled)
 		}
@@ -290,8 +295,135 @@ func describe(e *gamelog.Event) string {
 		return "Board of Inquiry: " + s("result")
 	case evCampaignEnd:
 		return fmt.Sprintf("== Campaign over %s (%s): %d VP. %s ==", s("date"), s("reason"), e.Int("vp"), s("rating"))
+	case evSubstitution:
+		return fmt.Sprintf("%s sails as Boat #1 in place of %s (%s)", s("boat"), s("from"), s("reason"))
+	case evZones:
+		v, _ := e.Get("red")
+		var zs []string
+		for _, z := range v.L {
+			zs = append(zs, strconv.Itoa(int(z.I)))
+		}
+		return "Assigned Red Zones: " + strings.Join(zs, ", ")
+	case evSlowTurn:
+		return fmt.Sprintf("-- Turn %d: a second turn in %s (%s) --", e.Int("turn"), s("zone"), s("why"))
+	case evSpeed:
+		return fmt.Sprintf("%s goes to %s speed", s("boat"), strings.ReplaceAll(s("speed"), "_", " "))
+	case evBurning:
+		return s("unit") + " is burning: she sinks at the end of the round"
+	case evAbort:
+		if s("boat") == "squadron" {
+			return "The squadron: " + s("result")
+		}
+		return s("boat") + ": " + s("result")
+	case evRescue:
+		return fmt.Sprintf("Search for %s: %s", s("who"), s("result"))
+	case evEvent:
+		if w, ok := eventWords[s("event")]; ok {
+			return "Event: " + w
+		}
+		return "Event: " + strings.ReplaceAll(s("event"), "_", " ")
+	case evAirPatrol:
+		if a := s("aircraft"); a != "" {
+			return fmt.Sprintf("Enemy aircraft (%s): %s", a, s("result"))
+		}
+		return "Enemy aircraft: " + s("result") + " without finding the squadron"
+	case evFire:
+		return fmt.Sprintf("Fire on %s: %s (%d extinguisher(s) left)", s("boat"), s("result"), e.Int("extinguishers"))
+	case evDisabled:
+		return fmt.Sprintf("Boat #%d %s is disabled", e.Int("no"), s("boat"))
+	case evCrewHit:
+		return fmt.Sprintf("Crew hit at the %s post: %s", s("position"), s("result"))
+	case evTow:
+		return fmt.Sprintf("%s takes %s in tow", s("by"), s("boat"))
+	case evTowParted:
+		return fmt.Sprintf("The tow of %s parts (sea state %d)", s("boat"), e.Int("sea_state"))
+	case evCrewLost:
+		return "The crew of " + s("boat") + " is lost with her"
+	case evSeparated:
+		return fmt.Sprintf("Boat #%d %s loses touch with the squadron", e.Int("no"), s("boat"))
+	case evLoneBoat:
+		return fmt.Sprintf("%s, alone, comes home: %s", s("boat"), s("result"))
+	case evSpecial:
+		done := "not accomplished"
+		if b, _ := e.Get("done"); b.B {
+			done = "accomplished"
+		}
+		return fmt.Sprintf("Special mission (%s): %s", s("mission"), done)
+	case evSearchTurn:
+		return fmt.Sprintf("Turn %d: still searching for the downed aircrew", e.Int("turn"))
+	case evPilot:
+		return "Downed airman: " + s("result")
+	case evPatrolled:
+		return fmt.Sprintf("%s patrolled (%d of the assigned zones)", s("zone"), e.Int("zones"))
+	case evCourseHome:
+		return fmt.Sprintf("Course for home from %s: %s", s("zone"), s("why"))
+	case evWoundStatus:
+		return fmt.Sprintf("%s (%s) after the mission: %s", s("crewman"), s("position"), s("result"))
+	case evRepair:
+		if why := s("why"); why != "" {
+			return fmt.Sprintf("%s: %d days (%s)", s("boat"), e.Int("days"), why)
+		}
+		return fmt.Sprintf("%s in repair for %d days", s("boat"), e.Int("days"))
+	case evNewBoat:
+		return fmt.Sprintf("New boat %s (crew %s) arrives %s", s("boat"), s("skill"), s("date"))
+	case evVeteran:
+		return fmt.Sprintf("%s (%s) becomes a Veteran", s("crewman"), s("position"))
+	case evCrewSkill:
+		return fmt.Sprintf("The crew of %s rises to %s", s("boat"), s("level"))
+	case evCognac:
+		return "The Fine Cognac is used: " + s("used")
 	}
 	return ""
+}
+
+// describeRun words a round's speed for every boat as one line (the log
+// keeps an event for each boat), and an attack by a Schnell Boat on
+// another unit than the one the squadron ordered as retargeted (the target
+// was sunk or gone).
+func describeRun(evs []gamelog.Event, i int) (string, int) {
+	e := &evs[i]
+	switch eventType(e.Type) {
+	case evSpeed:
+		sp := e.Str("speed")
+		n := 1
+		for i+n < len(evs) && eventType(evs[i+n].Type) == evSpeed && evs[i+n].Str("speed") == sp {
+			n++
+		}
+		if n == 1 {
+			return "", 0
+		}
+		boats := make([]string, n)
+		for j := range n {
+			boats[j] = evs[i+j].Str("boat")
+		}
+		return fmt.Sprintf("The squadron goes to %s speed (%s)", strings.ReplaceAll(sp, "_", " "), strings.Join(boats, " ")), n
+	case evAttack:
+		if !strings.HasPrefix(e.Str("attacker"), "SB") {
+			return "", 0 // the enemy's fire picks its target by a roll
+		}
+		for j := i - 1; j >= 0; j-- {
+			d := &evs[j]
+			if eventType(d.Type) == evRound {
+				break
+			}
+			if d.Type == "decision" && d.Str("kind") == string(askAttack) {
+				if _, id, ok := strings.Cut(d.Str("choice"), ":"); ok && id != e.Str("target") {
+					return describe(e) + " (retargeted: " + id + " was ordered, and is gone)", 1
+				}
+				break
+			}
+		}
+	}
+	return "", 0
+}
+
+// eventWords say what each A-9 event is.
+var eventWords = map[string]string{
+	"none": "nothing happens", "cognac": "a case of Fine Cognac is found", "mechanical": "mechanical trouble",
+	"fog_bank": "a fog bank: the weather turns foggy", "squall": "a squall: the sea rises", "sea_rises": "the sea rises",
+	"sea_falls": "the sea falls", "separated": "a boat loses touch in the dark", "mine": "a drifting mine",
+	"friendly_fire": "friendly fire from a Luftwaffe aircraft", "pilot": "a downed airman is sighted",
+	"intel": "a radio intercept reports a convoy", "radio_fault": "Boat #1's radio fails",
 }
 
 // summarize describes a saved campaign in one line.
@@ -314,7 +446,7 @@ func summarize(lg *gamelog.Log) string {
 // PrintSummary writes the campaign's end-of-campaign summary.
 func (c *Campaign) PrintSummary(w io.Writer) error {
 	s := c.Stats
-	fmt.Fprintf(w, "%s campaign, %s boats: %s to %s (%s)\n", title(lengths[c.Length]), c.Type, c.Start, c.Date, c.EndReason)
+	fmt.Fprintf(w, "%s campaign, %s boats: %s to %s (%s)\n", title(c.Length.String()), c.Type, c.Start, c.Date, c.EndReason)
 	fmt.Fprintf(w, "Missions flown %d (abstract %d, successful %d, failed %d); nights cancelled %d\n",
 		s.Missions, s.Abstract, s.Successful, s.Failed, s.Cancelled)
 	var sunk []string

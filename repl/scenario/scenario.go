@@ -279,12 +279,21 @@ func (h *harness) answerRolls(b *strings.Builder) error {
 
 // events writes the events from seq before on, as the prompt words them.
 func (h *harness) events(b *strings.Builder, hist []gamelog.Event, before int) {
+	var evs []gamelog.Event
 	for i := range hist {
-		e := &hist[i]
-		if e.Seq <= before || !h.shown(e) {
-			continue
+		if e := &hist[i]; e.Seq > before && h.shown(e) {
+			evs = append(evs, *e)
 		}
-		if line := h.describe(e); line != "" {
+	}
+	for i := 0; i < len(evs); i++ {
+		if h.def.DescribeRun != nil {
+			if line, n := h.def.DescribeRun(evs, i); n > 0 {
+				b.WriteString(line + "\n")
+				i += n - 1
+				continue
+			}
+		}
+		if line := h.describe(&evs[i]); line != "" {
 			b.WriteString(line + "\n")
 		}
 	}
