@@ -34,8 +34,21 @@ func (g *Game) carryOut(c *engine.Ctx, name string, a getter) {
 		}
 		if u.State == Eliminated {
 			u.Hex = ""
+			delete(g.Pinned, u.ID)
 		}
 		c.Emit("unit", gamelog.Str("unit", u.ID), gamelog.Str("state", u.State.String()), gamelog.Str("hex", u.Hex))
+	case OrderClear:
+		hex, how := a.Get("hex").S, a.Get("how").S
+		delete(g.Contested, hex)
+		for _, id := range sortedKeys(g.Pinned) {
+			if g.Pinned[id] == hex && g.Landed[g.unit(id).Force] != g.Turn {
+				delete(g.Pinned, id)
+			}
+		}
+		if how == "exited" {
+			g.Barred = append(g.Barred, hex)
+		}
+		c.Emit("landing_cleared", gamelog.Str("hex", hex), gamelog.Str("how", how))
 	case OrderGate:
 		held := a.Get("held").B
 		switch a.Get("gate").S {
@@ -76,7 +89,14 @@ func (g *Game) attack(c *engine.Ctx, a getter) {
 	tb := o.Table
 	r := Result{Turn: g.Turn, Side: g.Player, Hex: hex, Terrain: f.terrain, Line: line, Diff: f.diff, Shifts: f.shifts,
 		Column: tb.Grid.ColumnsFor(f).Heading(o.Column), Die: o.Total, Code: o.Result(), Markers: markers}
-	landed := g.MustAttack[hex]
+	var landed []string
+	if g.Contested[hex] {
+		for _, id := range sortedKeys(g.Pinned) {
+			if g.Pinned[id] == hex {
+				landed = append(landed, id)
+			}
+		}
+	}
 	r.Landed = len(landed) > 0
 	g.Combats = append(g.Combats, r)
 	fields := []gamelog.Field{gamelog.Str("side", g.Player), gamelog.Str("hex", hex), gamelog.Str("terrain", f.terrain.String()),
@@ -93,16 +113,23 @@ func (g *Game) attack(c *engine.Ctx, a getter) {
 	if f.terrain == Flooded && r.Code != "-" {
 		c.Emit("flooded", gamelog.Str("rule", g.FloodRetreat)) // 12.0 / 12.1
 	}
-	if r.Landed {
-		delete(g.MustAttack, hex)
-		if slices.Contains(attackerLoses, r.Code) {
+	delete(g.MustAttack, hex)
+	if r.Landed && g.Player == Allied {
+		switch {
+		case slices.Contains(attackerLoses, r.Code):
 			for _, id := range landed {
 				u := g.unit(id)
 				u.State, u.Hex = Eliminated, ""
+				delete(g.Pinned, id)
 				c.Emit("landing_lost", gamelog.Str("unit", id), gamelog.Str("hex", hex))
 			}
-		} else if r.Code == "-" {
+			delete(g.Contested, hex)
+		case r.Code == "-":
 			c.Emit("landing_holds", gamelog.Str("hex", hex))
+		default:
+			// The board shows whether the German unit was eliminated or
+			// forced out (or held by stiff resistance, 7.8): `clear`.
+			c.Emit("landing_contested", gamelog.Str("hex", hex))
 		}
 	}
 }
@@ -156,8 +183,10 @@ func (g *Game) assault(c *engine.Ctx, force string) {
 			hex := a.Get("hex").S
 			u.State, u.Hex = Full, hex
 			c.Emit("landed", gamelog.Str("unit", u.ID), gamelog.Str("hex", hex), gamelog.Bool("occupied", a.Get("occupied").B))
+			g.Pinned[u.ID] = hex // 16.3: it may not move this turn
 			if a.Get("occupied").B {
 				g.MustAttack[hex] = append(g.MustAttack[hex], u.ID)
+				g.Contested[hex] = true
 			}
 			break
 		}

@@ -28,7 +28,10 @@ func commands() []engine.Command {
 		{OrderRebuild, "rebuild UNIT adjacent=yes|no [edge=N] [trace=yes]", "Rebuild a depleted unit at the end of your player turn (11.0): adjacent says whether it is next to an enemy unit; edge is a German unit's distance from the eastern edge; trace, for an assault unit, that it traces overland to Antwerp."},
 		{OrderAssault, "assault beveland|walcheren", "Declare a beach assault in the Allied Movement Phase (16.1, 16.2); each unit then lands with `land`."},
 		{OrderLand, "land HEX [occupied] [terneuzen=N]", "Land the next unit of an assault (16.3): its coastal hex, whether a German unit is in it, and (Beveland) its distance from Terneuzen."},
-		{OrderMark, "mark UNIT full|depleted|eliminated [HEX]", "Note a unit's strength (and hex) in the order of battle."},
+		{OrderMark, "mark UNIT full|depleted|eliminated [HEX]", "Note a unit's strength (and hex) in the order of battle; a landed Allied unit keeps its hex (16.3), and no German unit enters a landing hex a German left (16.3)."},
+		{OrderEnter, "enter [stacked] [enemy]", "Enter the reinforcement offered (11.3): `stacked` says it would end its movement in a hex with another unit (refused, 11.3), `enemy` that its arrival hex holds an enemy unit (refused, 11.5)."},
+		{OrderWait, "wait", "Hold the reinforcement offered back: to the Mobile Movement Phase (11.3), or from there to the next turn (11.5)."},
+		{OrderClear, "clear HEX eliminated|retreated|exited", "Note that no German unit is left in a landing hex (16.3): eliminated, forcibly retreated, or exited (then no German unit may enter it again)."},
 		{OrderGate, "gate woensdrecht|road yes|no", "Note what the board shows: Woensdrecht (2021) held by the Allies (16.1); every road hex Woensdrecht–Schore held (16.2)."},
 	}
 	var out []engine.Command
@@ -45,7 +48,7 @@ func commands() []engine.Command {
 		engine.Command{Name: "oob", Group: groupViews, Usage: "oob [allied|german]", Help: "The order of battle: every unit, its factors, strength and hex.", Run: cmdOOB},
 		engine.Command{Name: "odds", Group: groupViews, Usage: "odds terrain=T diff=N [shifts=N] [engineer]", Help: "Every result's chance for an attack as typed.", Run: cmdOdds},
 		engine.Command{Name: "card", Group: groupViews, Usage: "card", Help: "The turn and reinforcement card: each turn's rebuilds, arrivals and special rules.", Run: cmdCard},
-		engine.Command{Name: "cross", Group: groupViews, Usage: "cross FROM TO [flooded|inlet|sea] [mobile|boat] [allied|german]", Help: "What the exclusive rules say of a move between two adjacent hexes: the causeway (15.2), the all-sea hexside of the Braakman Inlet (13.0, 15.1), sea (15.0), flooded and inlet hexes (12.0, 15.1).", Run: cmdCross},
+		engine.Command{Name: "cross", Group: groupViews, Usage: "cross FROM TO [flooded|inlet|sea|leopold] [mobile|boat] [allied|german]", Help: "What the exclusive rules say of a move between two adjacent hexes: the causeway (15.2), the all-sea hexside of the Braakman Inlet (13.0, 15.1), sea (15.0), flooded and inlet hexes (12.0, 15.1), the Leopold Canal (`leopold`: no German move or advance across it, 13.0).", Run: cmdCross},
 		engine.Command{Name: "combats", Group: groupViews, Usage: "combats", Help: "The combat record: every attack resolved.", Run: cmdCombats},
 	)
 	return out
@@ -113,11 +116,14 @@ func give(g *engine.Game, name string, words []string) ([]gamelog.Event, error) 
 	for k, v := range vals {
 		pos[k] = plainWord(v)
 	}
-	level := 1
-	if name == OrderDone {
-		level = 2 // on to the next phase's orders, past the phase's pause
+	for k, w := range pos {
+		if w == "" || strings.ContainsAny(w, " \t") {
+			return nil, fmt.Errorf("%s: %s %q: one word, please", name, args[k].Name, w)
+		}
 	}
-	return g.ChooseArgs(name, pos, engine.ByPlayer, level)
+	// The kernel's way: the answer plays on to the level of the last
+	// `step` (`step turn` then `done` plays through the phases' pauses).
+	return engine.Order(name)(g, pos, nil)
 }
 
 // readArgs reads words as key=value, a bare yes/no argument's name (yes),

@@ -17,7 +17,8 @@ var braakman = []string{"2637", "2737", "2837"}
 // Crossing says what the exclusive rules say of a move from one hex to an
 // adjacent one by side on turn: "" and the cost when they allow it, else
 // the rule that forbids it. what are the player's words for the hex
-// entered (flooded, inlet, sea) and the unit (mobile, boat).
+// entered (flooded, inlet, sea), the hexside crossed (leopold: the
+// Leopold Canal) and the unit (mobile, boat).
 func Crossing(from, to, side string, turn int, what []string) (cost string, err error) {
 	has := func(w string) bool { return slices.Contains(what, w) }
 	pair := func(a, b string) bool { return from == a && to == b || from == b && to == a }
@@ -36,6 +37,10 @@ func Crossing(from, to, side string, turn int, what []string) (cost string, err 
 		return "+2 MP for the all-sea hexside (13.0: Terrapins and Buffaloes)", nil
 	case pair("1838", "1739"):
 		return "+1 MP: the causeway (15.2)", nil
+	case has("leopold") && side == German:
+		return "", fmt.Errorf("13.0: German units never move or advance across the Leopold Canal, all game (they may attack across it: attack terrain=canal)")
+	case has("leopold"):
+		return "+1 MP: the Leopold Canal (a canal hexside)", nil
 	case has("sea") && !has("boat"):
 		return "", fmt.Errorf("15.0: no unit enters a sea hex except by assault boat (16.0)")
 	case has("sea"):
@@ -52,7 +57,7 @@ func Crossing(from, to, side string, turn int, what []string) (cost string, err 
 
 func cmdCross(g *engine.Game, args []string, w io.Writer) ([]gamelog.Event, error) {
 	if len(args) < 2 {
-		return nil, fmt.Errorf("cross needs two hexes: cross FROM TO [flooded|inlet|sea] [mobile|boat] [allied|german]")
+		return nil, fmt.Errorf("cross needs two hexes: cross FROM TO [flooded|inlet|sea|leopold] [mobile|boat] [allied|german]")
 	}
 	r, err := Of(g)
 	if err != nil {
@@ -66,12 +71,12 @@ func cmdCross(g *engine.Game, args []string, w io.Writer) ([]gamelog.Event, erro
 	for _, a := range args[2:] {
 		a = strings.ToLower(a)
 		switch a {
-		case "flooded", "inlet", "sea", "mobile", "boat":
+		case "flooded", "inlet", "sea", "leopold", "mobile", "boat":
 			what = append(what, a)
 		case Allied, German:
 			side = a
 		default:
-			return nil, fmt.Errorf("cross: %q: say flooded, inlet, sea, mobile, boat, allied or german", a)
+			return nil, fmt.Errorf("cross: %q: say flooded, inlet, sea, leopold, mobile, boat, allied or german", a)
 		}
 	}
 	for _, h := range args[:2] {

@@ -71,6 +71,14 @@ func describe(e *gamelog.Event) string {
 		return fmt.Sprintf("16.3: %s, landed in %s, is eliminated by the attacker's result.", e.Str("unit"), e.Str("hex"))
 	case "landing_holds":
 		return fmt.Sprintf("16.3: the landed unit stays in %s with the German unit until one is eliminated or retreats.", e.Str("hex"))
+	case "landing_contested":
+		return fmt.Sprintf("16.3: if no German unit is left in %s (eliminated or forced out), say so with `clear %s eliminated|retreated`; until then the landed unit stays.", e.Str("hex"), e.Str("hex"))
+	case "landing_cleared":
+		s := fmt.Sprintf("16.3: no German unit is left in %s (%s): the landed unit may leave it (from the turn after it landed).", e.Str("hex"), e.Str("how"))
+		if e.Str("how") == "exited" {
+			s += " No German unit may enter it again."
+		}
+		return s
 	case "bombardment":
 		s := fmt.Sprintf("Bombardment of %s from %d hex(es) (14.2)", e.Str("hex"), e.Int("range"))
 		if b("naval") {

@@ -21,7 +21,13 @@ const (
 	OrderMark    = "mark"
 	OrderGate    = "gate"
 	OrderLand    = "land"
+	OrderEnter   = "enter"
+	OrderWait    = "wait"
+	OrderClear   = "clear"
 )
+
+// Cleared are the ways a German unit leaves a landing hex (16.3).
+var Cleared = []string{"eliminated", "retreated", "exited"}
 
 // Forces are the two assault forces.
 var Forces = []string{"beveland", "walcheren"}
@@ -114,6 +120,10 @@ func (g *Game) orderDecision() *engine.Decision {
 	o.Args[2].Default = gamelog.StrV("-")
 	o = d.Add(OrderGate, "note what the board shows for an assault's trigger (16.1, 16.2)", OrderGate)
 	o.Args = []engine.Arg{engine.IDArg("gate", Gates...), engine.YesArg("held")}
+	if len(g.Contested) > 0 {
+		o = d.Add(OrderClear, "note that no German unit is left in a landing hex (16.3)", OrderClear)
+		o.Args = []engine.Arg{engine.IDArg("hex", sortedKeys(g.Contested)...), engine.IDArg("how", Cleared...)}
+	}
 	return d
 }
 
@@ -184,15 +194,31 @@ func (g *Game) Refuse(order string, a getter) error {
 		return g.refuseAssault(a.Get("force").S)
 	case OrderMark:
 		u := g.unit(a.Get("unit").S)
+		hex, state := a.Get("hex").S, a.Get("state").S
 		switch {
 		case u == nil:
 			return fmt.Errorf("no unit %q: `oob` lists them", a.Get("unit").S)
+		case g.Pinned[u.ID] != "" && hex != "-" && hex != g.Pinned[u.ID] && state != "eliminated":
+			return g.pinnedErr(u)
+		case u.Side == German && hex != "-" && hex != u.Hex && slices.Contains(g.Barred, hex):
+			return fmt.Errorf("16.3: a German unit left the landing hex %s: no German unit may ever enter it again", hex)
 		case u.State == Eliminated:
 			return fmt.Errorf("11.0: %s is eliminated, and no unit comes back once eliminated", u.ID)
 		case u.State == Withdrawn:
 			return fmt.Errorf("13.1: %s has been withdrawn: it returns only with the Beveland Flank Assault (16.1)", u.ID)
 		case u.State == OffMap:
 			return fmt.Errorf("%s is not on the map yet (%s)", u.ID, u.Setup)
+		}
+	case OrderEnter:
+		switch {
+		case a.Get("enemy").B:
+			return fmt.Errorf("11.5: a reinforcement does not arrive in a hex an enemy unit occupies: enter by another of its hexes, or wait until the hex is free")
+		case a.Get("stacked").B:
+			return fmt.Errorf("11.3: no reinforcement may arrive and end its movement stacked with another unit: enter where it ends its move alone, or wait")
+		}
+	case OrderClear:
+		if !g.Contested[a.Get("hex").S] {
+			return fmt.Errorf("16.3: %s is not a landing hex shared with a German unit", a.Get("hex").S)
 		}
 	case OrderLand:
 		if g.landingForce == "beveland" {
@@ -309,7 +335,16 @@ func (g *Game) refuseAssault(force string) error {
 	return nil
 }
 
-func sortedKeys(m map[string][]string) []string {
+// pinnedErr says why a landed unit keeps its hex (16.3).
+func (g *Game) pinnedErr(u *Unit) error {
+	hex := g.Pinned[u.ID]
+	if g.Contested[hex] {
+		return fmt.Errorf("16.3: %s landed in %s with a German unit: it may not leave the hex while a German unit is in it (`clear %s ...` when none is)", u.ID, hex, hex)
+	}
+	return fmt.Errorf("16.3: %s landed in %s this turn: it may not move until the next turn", u.ID, hex)
+}
+
+func sortedKeys[V any](m map[string]V) []string {
 	out := make([]string, 0, len(m))
 	for k := range m {
 		out = append(out, k)

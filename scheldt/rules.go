@@ -108,6 +108,9 @@ type Game struct {
 	Road         bool                // every road hex Woensdrecht–Schore Allied (16.2, note of 11.2)
 	Landed       map[string]int      // the turn each assault force landed
 	MustAttack   map[string][]string // hex -> units landed in a German-occupied hex (16.3)
+	Pinned       map[string]string   // unit -> the hex it landed in and may not leave yet (16.3)
+	Contested    map[string]bool     // landing hexes an Allied and a German unit share (16.3)
+	Barred       []string            // landing hexes a German unit exited: no German enters again (16.3)
 	Held         map[string][]string // support markers drawn this turn
 	Track        map[string]int      // markers drawn this turn, by side
 	Combats      []Result
@@ -201,6 +204,8 @@ func (g *Game) Play(c *engine.Ctx) {
 	g.NavalLeft = 2 // 16.4
 	g.Landed = map[string]int{}
 	g.MustAttack = map[string][]string{}
+	g.Pinned = map[string]string{}
+	g.Contested = map[string]bool{}
 	for _, u := range g.Units {
 		if u.inSetup() {
 			u.State, u.Hex = Full, u.Setup
@@ -292,6 +297,13 @@ func (g *Game) endTurn(c *engine.Ctx, pools map[string]*engine.Cup) {
 	if g.withdraw {
 		g.withdraw155(c, "the end of turn 8")
 	}
+	// 16.3: a unit landed in an empty hex may move again from the next
+	// turn; one that shares its hex with a German unit stays.
+	for _, id := range sortedKeys(g.Pinned) {
+		if !g.Contested[g.Pinned[id]] {
+			delete(g.Pinned, id)
+		}
+	}
 }
 
 // withdraw155 takes the 155th Regiment off the map (13.1).
@@ -345,16 +357,7 @@ func (g *Game) enter(c *engine.Ctx, side string) {
 			later = append(later, u)
 			continue
 		}
-		d := &g.ask
-		d.Reset("entry", fmt.Sprintf("Turn %d: %s enters (%s)", g.Turn, u.Title, u.Setup))
-		d.Side = side
-		d.Add("enter", "enter the map: "+u.Setup, "")
-		wait := "wait for the Mobile Movement Phase (11.3)"
-		if g.Phase == MobileMovement {
-			wait = "the entry hexes are blocked by the enemy: enter next turn (11.5)"
-		}
-		d.Add("wait", wait, "")
-		if c.Decide(d) == 0 {
+		if g.offer(c, u) {
 			u.State, u.Hex = Full, u.Setup
 			c.Emit("arrived", gamelog.Str("unit", u.ID), gamelog.Str("hex", u.Setup))
 			continue
@@ -368,6 +371,35 @@ func (g *Game) enter(c *engine.Ctx, side string) {
 			c.Schedule(engine.Due{Turn: g.Turn + 1, What: u.Title + " enters: " + u.Setup + " (held back, 11.5)", Side: u.Side, Key: u.ID})
 		}
 		g.arrivals = g.arrivals[:0]
+	}
+}
+
+// offer asks whether u enters now: `enter` (refused if it would end its
+// move stacked, 11.3, or its arrival hex holds the enemy, 11.5; the board
+// knows, the player says) or `wait`.
+func (g *Game) offer(c *engine.Ctx, u *Unit) bool {
+	refusals := 0
+	for {
+		d := &g.ask
+		d.Reset("entry", fmt.Sprintf("Turn %d: %s enters (%s)", g.Turn, u.Title, u.Setup))
+		d.Side = u.Side
+		o := d.Add(OrderEnter, "enter the map: "+u.Setup, OrderEnter)
+		o.Args = []engine.Arg{yesNo("stacked"), yesNo("enemy")}
+		o.Args[0].Text = "would it end its movement in a hex with another unit?"
+		o.Args[1].Text = "is its arrival hex occupied by an enemy unit?"
+		wait := "wait for the Mobile Movement Phase (11.3)"
+		if g.Phase == MobileMovement {
+			wait = "the entry hexes are blocked by the enemy: enter next turn (11.5)"
+		}
+		d.Add(OrderWait, wait, OrderWait)
+		if c.Decide(d) != 0 {
+			return false
+		}
+		if err := g.Refuse(OrderEnter, d.Args()); err != nil {
+			g.refused(c, OrderEnter, err, &refusals)
+			continue
+		}
+		return true
 	}
 }
 

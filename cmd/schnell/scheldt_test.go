@@ -13,9 +13,11 @@ import (
 
 // scheldtTurn is the first turn of Battle of the Scheldt at the prompt
 // with physical dice: the support draws typed, an attack rolled by hand,
-// a reinforcement entered, a rebuild, every phase ended.
+// a reinforcement entered, a rebuild, every phase ended. `step turn`:
+// each `done` then plays on through the phase's pause to the next
+// phase's orders, as any answer plays on to the last step's level.
 const scheldtTurn = `new seed=5
-step
+step turn
 draw +1 +1 +1 +1 +1 +1 +2 +2 +2 +2 +2
 draw +1 +1 +1 +2 +2 +3
 done

@@ -312,9 +312,16 @@ func (h *harness) shown(e *gamelog.Event) bool {
 	return false
 }
 
-// describe words an event as the prompt does, without the note that the
-// program rolled it (with the harness's physical dice, most rolls are).
+// describe words an event as the prompt does (draws and reveals too, a
+// hidden draw of a side the player does not play masked), without the
+// note that the program rolled it (with the harness's physical dice, most
+// rolls are; a draw keeps its note, as the scenario types or omits it).
 func (h *harness) describe(e *gamelog.Event) string {
+	g := h.s.Game()
+	if g.Hides(e, engine.AtPrompt) {
+		m := g.Mask(e, engine.AtPrompt) // another side's hidden draw, as the prompt masks it
+		e = &m
+	}
 	if h.def.Describe != nil {
 		if line := h.def.Describe(e); line != "" {
 			return line
@@ -332,6 +339,10 @@ func (h *harness) describe(e *gamelog.Event) string {
 		})
 	case "decision":
 		return repl.DescribeDecision(e)
+	case "draw":
+		return repl.DescribeDraw(e)
+	case "reveal":
+		return repl.DescribeReveal(e)
 	}
 	return repl.DescribeFields(e)
 }

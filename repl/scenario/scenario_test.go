@@ -119,3 +119,17 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// A draw is worded as the prompt words it (repl.DescribeDraw), not as its
+// raw fields.
+func TestDrawWordedAsPrompt(t *testing.T) {
+	h := newHarness(t, Config{Def: enginetest.DuelDefinition()})
+	defer h.s.Close()
+	got := h.run(&tcase{input: []string{"new seed=7 dice=physical", "step", "choose dud", "draw +2"}})
+	if want := "p1 draws 1 from POOL-P1 (support): +2 (hidden)"; !strings.Contains(got, want) {
+		t.Errorf("got\n%s\nwant a line %q", got, want)
+	}
+	if strings.Contains(got, "draw cup=") {
+		t.Errorf("a draw shows as raw fields:\n%s", got)
+	}
+}
