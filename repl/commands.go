@@ -3,6 +3,7 @@ package repl
 import (
 	"errors"
 	"fmt"
+	"io"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -183,6 +184,44 @@ func (s *Session) commandTable() []*Command {
 	return cmds
 }
 
+// helpWidth is the width `help` fits its list in (an 80-column terminal).
+const helpWidth = 80
+
+// writeEntry writes one command of `help`'s list: its usage, then what it
+// does, wrapped under a column at 37; a usage too long for its column
+// gets a line of its own.
+func writeEntry(w io.Writer, usage, what string) {
+	const col = 37
+	if len(usage) > col-3 {
+		line := " "
+		for _, word := range strings.Fields(usage) {
+			// A word too long for a line breaks after its '|'s.
+			for i, part := range strings.SplitAfter(word, "|") {
+				sep := " "
+				if i > 0 {
+					sep = ""
+				}
+				if len(line)+len(sep)+len(part) > helpWidth && len(line) > 4 {
+					fmt.Fprintln(w, line)
+					line, sep = "   ", " "
+				}
+				line += sep + part
+			}
+		}
+		fmt.Fprintln(w, line)
+		usage = ""
+	}
+	line := fmt.Sprintf("  %-34s", usage)
+	for _, word := range strings.Fields(what) {
+		if len(line)+1+len(word) > helpWidth && len(line) > col {
+			fmt.Fprintln(w, line)
+			line = strings.Repeat(" ", col-1)
+		}
+		line += " " + word
+	}
+	fmt.Fprintln(w, line)
+}
+
 // DidYouMean suggests the word of known nearest to w, if one is near
 // (" (did you mean step?)"), else "".
 func DidYouMean(w string, known []string) string {
@@ -304,7 +343,7 @@ func cmdHelp(s *Session, args []string) error {
 		for _, c := range s.cmds {
 			if c.Group == g {
 				first, _, _ := strings.Cut(c.Help, ". ")
-				fmt.Fprintf(w, "  %-34s %s\n", c.Usage, strings.TrimSuffix(first, "."))
+				writeEntry(w, c.Usage, strings.TrimSuffix(first, "."))
 			}
 		}
 	}

@@ -609,3 +609,18 @@ func TestSavedNameClash(t *testing.T) {
 		t.Errorf("the saved-games command of a game called same: %v", c)
 	}
 }
+
+// `help` fits an 80-column terminal: long usages get a line of their own,
+// descriptions wrap under their column.
+func TestHelpFits80Columns(t *testing.T) {
+	s, out, _ := newSession(t, engine.Digital, false)
+	execAll(t, s, "help")
+	for _, l := range strings.Split(out.String(), "\n") {
+		if len([]rune(l)) > 80 {
+			t.Errorf("help line of %d columns: %q", len([]rune(l)), l)
+		}
+	}
+	if !strings.Contains(out.String(), "step [leg|voyage]") {
+		t.Errorf("help lost its entries:\n%s", out.String())
+	}
+}

@@ -141,3 +141,18 @@ func TestSimInterrupted(t *testing.T) {
 		t.Errorf("no partial report:\n%s%s", out.String(), errb.String())
 	}
 }
+
+// Every registered game's `help` fits an 80-column terminal.
+func TestEveryGameHelpFits80Columns(t *testing.T) {
+	for _, name := range registry.Names() {
+		code, out, errs := runWith(t, "help\n", "--game", name)
+		if code != 0 {
+			t.Fatalf("%s: exit %d %s", name, code, errs)
+		}
+		for _, l := range strings.Split(out, "\n") {
+			if n := len([]rune(l)); n > 80 {
+				t.Errorf("%s: a help line of %d columns: %q", name, n, l)
+			}
+		}
+	}
+}
