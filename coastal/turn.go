@@ -381,17 +381,17 @@ func (r *Rules) fire(c *engine.Ctx, s *Ship, m *Marker) {
 			}
 		}
 		cm, bear := askGunRange(c, s, r.markerOf(s).ID, m.ID, free)
-		if len(bear) == 0 && !fired && s.bridgeStands() {
-			bear = []int{-1} // no weapon bears: the default twin MG
-		}
 		var ws []Weapon
 		for _, i := range bear {
 			used[i] = true
-			if i < 0 {
-				ws = append(ws, TwinMG)
-			} else {
+			if i >= 0 {
 				ws = append(ws, s.Guns[i])
 			}
+		}
+		if len(countAs(ws)) == 0 && !fired && s.bridgeStands() {
+			// no weapon that counts bears (a lone single MG is ignored):
+			// the default twin MG
+			ws = []Weapon{TwinMG}
 		}
 		if len(ws) > 0 {
 			fired = true
