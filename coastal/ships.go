@@ -17,6 +17,7 @@ const (
 	MGB
 	RBoat
 	Lighter
+	Barge // barges, powered lighters and landing craft
 	Tug
 	Trawler
 	Merchant
@@ -27,7 +28,7 @@ const (
 	Cruiser
 )
 
-var classNames = []string{"eboat", "mtb", "mgb", "rboat", "lighter", "tug", "trawler", "merchant", "minesweeper", "corvette", "frigate", "destroyer", "cruiser"}
+var classNames = []string{"eboat", "mtb", "mgb", "rboat", "lighter", "barge", "tug", "trawler", "merchant", "minesweeper", "corvette", "frigate", "destroyer", "cruiser"}
 
 func (c Class) String() string { return classNames[c] }
 
@@ -247,6 +248,7 @@ type Ship struct {
 	Sunk      bool
 	Withdrawn bool // '0' pointed: makes for its own edge
 	Escaped   bool
+	Tow       string // a lighter: the ship ahead of it in its tow ("" cast off)
 }
 
 // MaxSpeed is the figure in the first box not crossed off (0: dead in the

@@ -16,8 +16,13 @@ import (
 // play (2); Torpedoes; Ship movement; Turning). Dummy markers are asked as
 // ships are, so the decisions tell the other side nothing.
 func (r *Rules) launchAndMove(c *engine.Ctx, side string) {
+	lighters := false
 	for _, m := range r.sideMarkers(side) {
 		s := m.Ship
+		if s != nil && s.Class == Lighter {
+			lighters = true
+			continue // a lighter moves only in tow (Towed lighters)
+		}
 		if s != nil {
 			s.Turning, s.Launched = false, false
 			if !s.Acting() {
@@ -66,6 +71,9 @@ func (r *Rules) launchAndMove(c *engine.Ctx, side string) {
 			}
 		}
 		r.move(c, m)
+	}
+	if lighters {
+		r.followTows(c, side)
 	}
 }
 
@@ -121,6 +129,8 @@ var courses = []struct{ name, text string }{
 	{"ram", "ram a smaller enemy within reach at full speed"},
 	{"away", "turn away and make for your own edge at full speed"},
 	{"exit", "leave the table by its far edge"},
+	{"astern", "move backwards (stationary last move), up to half the maximum speed"},
+	{"take_tow", ""},
 }
 
 func (r *Rules) move(c *engine.Ctx, m *Marker) {
@@ -133,10 +143,14 @@ func (r *Rules) move(c *engine.Ctx, m *Marker) {
 			max /= 2 // a ship that fires torpedoes moves at half speed
 		}
 		canTurn = s.Bridge == 0 || s.BridgeL < s.Bridge // no bridge: no turning
+		if r.improvised(s) {
+			max /= 2 // an improvised towing vessel: half speed (Towed lighters)
+		}
 		if s.Drift {
 			max, canTurn, s.Drift = 3, false, false
 		}
 	}
+	stopped := speed == 0 || m.astern // may go astern (Ship movement)
 	d := &engine.Decision{Kind: "move", Side: m.Side, Prompt: fmt.Sprintf("%s moves: up to %d cm", name, max)}
 	unaware := !r.Aware[m.Side]
 	for _, k := range courses {
@@ -146,9 +160,33 @@ func (r *Rules) move(c *engine.Ctx, m *Marker) {
 				continue // scenario ships hold speed and course until aware
 			}
 			o := d.Add(k.name, k.text, "")
-			o.Args = []engine.Arg{engine.IntArg("cm", 0, max, "cm"), engine.YesArg("turn")}
+			// swing: the cm spent turning (the stern moved aside), up to
+			// half the maximum speed and part of the move (Turning)
+			o.Args = []engine.Arg{engine.IntArg("cm", 0, max, "cm"), engine.YesArg("turn"), engine.IntArg("swing", 0, max/2, "cm")}
 			o.Args[0].Default = gamelog.IntV(min(speed, max))
+			if m.astern {
+				o.Args[0].Default = gamelog.IntV(0)
+			}
 			o.Args[1].Default = gamelog.Value{Kind: gamelog.KBool}
+			o.Args[2].Default = gamelog.IntV(0)
+			o.Args[2].Text = "the cm spent turning (up to half the maximum speed)"
+			cm := 0 // the kernel checks the arguments in order: cm, then swing
+			o.Args[0].Check = func(v gamelog.Value) error {
+				cm = v.I
+				if m.astern && v.I > 0 {
+					return fmt.Errorf("%s went astern: it must spend a move stationary (0 cm) before going ahead again (Ship movement)", name)
+				}
+				return nil
+			}
+			o.Args[2].Check = func(v gamelog.Value) error {
+				if v.I > cm {
+					return fmt.Errorf("a swing of %d cm is more than the move's %d cm: the turn is part of the move (Turning)", v.I, cm)
+				}
+				if v.I > 0 && !canTurn {
+					return fmt.Errorf("%s cannot turn (Bridge loss, or adrift)", name)
+				}
+				return nil
+			}
 			if !canTurn {
 				o.Args[1].Check = func(v gamelog.Value) error {
 					if v.B {
@@ -167,6 +205,18 @@ func (r *Rules) move(c *engine.Ctx, m *Marker) {
 				continue
 			}
 			d.Add(k.name, k.text, "")
+		case "astern":
+			if unaware || !stopped || max/2 == 0 {
+				continue
+			}
+			o := d.Add(k.name, k.text, "")
+			o.Args = []engine.Arg{engine.IntArg("cm", 1, max/2, "cm")}
+			o.Args[0].Default = gamelog.IntV(max / 2)
+			o.Args[0].Text = "the distance backwards (up to half the maximum speed)"
+		case "take_tow":
+			if !unaware {
+				r.takeTowOption(d, m)
+			}
 		default:
 			d.Add(k.name, k.text, "")
 		}
@@ -179,7 +229,15 @@ func (r *Rules) move(c *engine.Ctx, m *Marker) {
 	case "hold":
 		speed = min(speed, max)
 	case "speed":
-		speed, turning = d.Args().Int("cm"), d.Args().Yes("turn")
+		speed, turning = d.Args().Int("cm"), d.Args().Yes("turn") || d.Args().Int("swing") > 0
+		m.astern = false
+	case "astern":
+		speed, m.astern = d.Args().Int("cm"), true
+	case "take_tow":
+		r.takeTow(c, s, d.Args().Str("lighter"))
+		m.astern = false
+		c.Emit("move", gamelog.Str("ship", m.ID), gamelog.Str("course", course), gamelog.Int("cm", 0), gamelog.Bool("turning", false))
+		return
 	case "exit":
 		if s == nil {
 			m.Gone = true
@@ -191,7 +249,7 @@ func (r *Rules) move(c *engine.Ctx, m *Marker) {
 		c.Emit("escaped", gamelog.Str("ship", s.Name))
 		return
 	default:
-		speed, turning = max, true
+		speed, turning, m.astern = max, true, false
 	}
 	if s != nil {
 		s.Speed, s.Turning = speed, turning
