@@ -135,7 +135,7 @@ func (r *Rules) takeTow(c *engine.Ctx, s *Ship, lighter string) {
 	}
 	l.Tow = end
 	s.Speed, s.Turning = 0, false
-	c.Emit("tow", gamelog.Str("ship", l.Name), gamelog.Str("by", s.Name), gamelog.Bool("made", true))
+	c.Emit("lighter_tow", gamelog.Str("ship", l.Name), gamelog.Str("by", s.Name), gamelog.Str("behind", end))
 }
 
 // chainOf is the vessel at the head of a lighter's chain ("": none).

@@ -150,7 +150,9 @@ func (r *Rules) move(c *engine.Ctx, m *Marker) {
 			max, canTurn, s.Drift = 3, false, false
 		}
 	}
-	stopped := speed == 0 || m.astern // may go astern (Ship movement)
+	// stationary last move: it may go astern, in this move only (Ship
+	// movement)
+	stopped := speed == 0 && !m.astern
 	d := &engine.Decision{Kind: "move", Side: m.Side, Prompt: fmt.Sprintf("%s moves: up to %d cm", name, max)}
 	unaware := !r.Aware[m.Side]
 	for _, k := range courses {
@@ -199,6 +201,10 @@ func (r *Rules) move(c *engine.Ctx, m *Marker) {
 			if unaware || !canTurn || max == 0 {
 				continue
 			}
+			if m.astern {
+				d.Refuse(k.name, k.name, name, " went astern: it must spend a move stationary before going ahead (Ship movement): `speed 0`")
+				continue
+			}
 			d.Add(k.name, k.text, "")
 		case "exit":
 			if r.Setup.Escaping != m.Side {
@@ -228,6 +234,9 @@ func (r *Rules) move(c *engine.Ctx, m *Marker) {
 	switch course {
 	case "hold":
 		speed = min(speed, max)
+		if m.astern {
+			speed, m.astern = 0, false // astern only for one move: it stops
+		}
 	case "speed":
 		speed, turning = d.Args().Int("cm"), d.Args().Yes("turn") || d.Args().Int("swing") > 0
 		m.astern = false
