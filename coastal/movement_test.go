@@ -23,10 +23,17 @@ type order struct {
 // answers the same decision.
 func playOrders(t *testing.T, play func(c *engine.Ctx, r *Rules), orders []order) (*engine.Game, *Rules, []string) {
 	t.Helper()
+	return playOrdersMode(t, engine.Digital, play, orders)
+}
+
+// playOrdersMode is playOrders with the dice mode given: with physical
+// dice, an order "roll" gives the faces of the roll asked.
+func playOrdersMode(t *testing.T, mode engine.Mode, play func(c *engine.Ctx, r *Rules), orders []order) (*engine.Game, *Rules, []string) {
+	t.Helper()
 	d := *def(t)
 	pr := &playRules{r: &Rules{Scenario: Convoy, Setup: &Setup{}, Aware: map[string]bool{Attacker: true, Defender: true}}, play: play}
 	d.New = func([]gamelog.Option, *tables.Set) (engine.Rules, error) { return pr, nil }
-	g, err := engine.New(engine.Config{Def: &d, Seed: 1})
+	g, err := engine.New(engine.Config{Def: &d, Seed: 1, Mode: mode})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -37,6 +44,16 @@ func playOrders(t *testing.T, play func(c *engine.Ctx, r *Rules), orders []order
 	}
 	for i := 0; !g.Over() && i < 100; i++ {
 		p := g.Pending()
+		if p.Roll != nil {
+			if len(orders) == 0 || orders[0].opt != "roll" {
+				t.Fatalf("a roll for %s comes, and the next order is not a roll", p.Roll.Label)
+			}
+			if _, err := g.RollFaces(orders[0].args, engine.NoPause); err != nil {
+				t.Fatal(err)
+			}
+			orders = orders[1:]
+			continue
+		}
 		if p.Decision == nil {
 			if _, err := g.Step(engine.NoPause); err != nil {
 				t.Fatal(err)
