@@ -239,6 +239,10 @@ func describe(e *gamelog.Event) string {
 		return fmt.Sprintf("%s fails to take %s in tow.", s("by"), s("ship"))
 	case "escaped":
 		return fmt.Sprintf("%s escapes by the far edge.", s("ship"))
+	case "lighter_tow":
+		return fmt.Sprintf("%s takes %s in tow, behind %s.", s("by"), s("ship"), s("behind"))
+	case "tow_severed":
+		return fmt.Sprintf("%s's tow is severed (%s sank): it stays stationary until taken in tow.", s("ship"), s("from"))
 	case "column_found":
 		return fmt.Sprintf("%s is a ship of column %d: markers %s go back into the pot; place %s behind it.", s("marker"), e.Int("column"), strings.Join(strs(e, "removed"), ", "), strings.Join(strs(e, "placed"), ", "))
 	case "lost_sight":

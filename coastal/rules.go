@@ -28,6 +28,7 @@ type Marker struct {
 	Column   int  // Warships: the enemy column it stands in (0: none)
 	LiveMark bool // Warships: a marker behind the ship found; a dummy is replaced from the pot
 	speed    int  // a dummy's speed (a ship's is its own)
+	astern   bool // moved backwards in its last move
 	dr       engine.Drawn
 }
 
@@ -574,6 +575,7 @@ func (r *Rules) sink(c *engine.Ctx, s *Ship, why string) {
 	}
 	s.Sunk = true
 	c.Emit("sunk", gamelog.Str("ship", s.Name), gamelog.Str("why", why))
+	r.severTows(c, s)
 }
 
 func (r *Rules) addDamage(c *engine.Ctx, s *Ship, pts int) {
@@ -584,8 +586,11 @@ func (r *Rules) addDamage(c *engine.Ctx, s *Ship, pts int) {
 	if s.ZeroPointed() && !s.Withdrawn && !s.Sunk {
 		s.Withdrawn = true
 		c.Emit("zero_pointed", gamelog.Str("ship", s.Name), gamelog.Int("damage", s.Damage))
-		if s.Class == Lighter {
+		switch s.Class {
+		case Lighter:
 			r.sink(c, s, "a lighter at '0' points")
+		case Barge:
+			r.sink(c, s, "a barge, powered lighter or landing craft at '0' points")
 		}
 	}
 }

@@ -17,6 +17,7 @@ const (
 	MGB
 	RBoat
 	Lighter
+	Barge // barges, powered lighters and landing craft
 	Tug
 	Trawler
 	Merchant
@@ -27,7 +28,7 @@ const (
 	Cruiser
 )
 
-var classNames = []string{"eboat", "mtb", "mgb", "rboat", "lighter", "tug", "trawler", "merchant", "minesweeper", "corvette", "frigate", "destroyer", "cruiser"}
+var classNames = []string{"eboat", "mtb", "mgb", "rboat", "lighter", "barge", "tug", "trawler", "merchant", "minesweeper", "corvette", "frigate", "destroyer", "cruiser"}
 
 func (c Class) String() string { return classNames[c] }
 
@@ -69,34 +70,89 @@ const (
 	Gun5     // up to 5.1"
 	Gun6     // up to 6.7"
 	Gun8     // up to 8"
+
+	// Early weapons, and single MGs: each counts as one of the above
+	// (countAs).
+	MG       // a single MG (.5"): ignored alone, two bearing count as a twin MG
+	MG303    // a .303 MG counts as a .5 MG (its rate of fire)
+	Quad303  // quad .303 MGs: 2 twin MGs
+	PomPom   // a single pom-pom: a 40 mm cannon
+	PomPom2  // a double pom-pom: a twin 40 mm
+	PomPom4  // a quad pom-pom: Larger (6 and 12 pdr etc.)
+	Vierling // Larger (6 and 12 pdr etc.)
+	QF2      // a 2 pounder QF gun: a 3" gun
+	QF3      // a 3 pounder QF gun: a 3" gun
 )
 
-var weaponNames = []string{"twinmg", "20mm", "twin20", "40mm", "twin40", "larger", "3in", "4in", "5in", "6in", "8in"}
+var weaponNames = []string{"twinmg", "20mm", "twin20", "40mm", "twin40", "larger", "3in", "4in", "5in", "6in", "8in",
+	"mg", "303mg", "quad303", "pompom", "pompom2", "pompom4", "vierling", "2pdr", "3pdr"}
 
 func (w Weapon) String() string { return weaponNames[w] }
 
+// base is the gunfire chart's weapon type a mount counts as (Early
+// weapons); a single MG counts as nothing alone (countAs pairs them).
+func (w Weapon) base() Weapon {
+	switch w {
+	case MG, MG303, Quad303:
+		return TwinMG
+	case PomPom:
+		return Single40
+	case PomPom2:
+		return Twin40
+	case PomPom4, Vierling:
+		return Larger
+	case QF2, QF3:
+		return Gun3
+	}
+	return w
+}
+
+// countAs turns the mounts that fire together into the chart's weapon
+// types (Weapon classes; Early weapons): single MGs (.5" or .303") are
+// ignored unless two bear, each two counting as a twin MG; quad .303s are
+// two twin MGs; pom-poms, vierlings and 2 and 3 pdr QF guns count as the
+// types the table names.
+func countAs(ws []Weapon) []Weapon {
+	var out []Weapon
+	singles := 0
+	for _, w := range ws {
+		switch w {
+		case MG, MG303:
+			singles++
+		case Quad303:
+			out = append(out, TwinMG, TwinMG)
+		default:
+			out = append(out, w.base())
+		}
+	}
+	for range singles / 2 {
+		out = append(out, TwinMG)
+	}
+	return out
+}
+
 // IsGun: 3" or larger, fired separately from cannon (Gunfire).
-func (w Weapon) IsGun() bool { return w >= Gun3 }
+func (w Weapon) IsGun() bool { return w.base() >= Gun3 }
 
 // ClassPoints is the weapon's points in Weapon classes: 3 vierlings and
 // multiple pom-poms, 2 for 6/12 pdr, 37/40 mm and twin 20 mm, 1 for a
 // single 20 mm and a twin MG. Guns are not classed there (0).
 func (w Weapon) ClassPoints() int {
 	switch w {
-	case Larger:
+	case Larger, Vierling, PomPom2, PomPom4:
 		return 3
-	case Twin20, Single40, Twin40:
+	case Twin20, Single40, Twin40, PomPom, Quad303:
 		return 2
 	case TwinMG, Single20:
 		return 1
 	}
-	return 0
+	return 0 // guns; single MGs are ignored
 }
 
 // GunDamage is the damage points of one hit of a gun (Gunfire: guns of 3"
 // or larger); cannon do 1.
 func (w Weapon) GunDamage() int {
-	switch w {
+	switch w.base() {
 	case Gun3:
 		return 6
 	case Gun4:
@@ -128,7 +184,7 @@ var cannonChart = [...][3]int{
 // 2 (fractions round down).
 func Factor(ws []Weapon, cm int) int {
 	f, guns := 0, 0
-	for _, w := range ws {
+	for _, w := range countAs(ws) {
 		if w.IsGun() {
 			guns++
 			continue
@@ -192,6 +248,7 @@ type Ship struct {
 	Sunk      bool
 	Withdrawn bool // '0' pointed: makes for its own edge
 	Escaped   bool
+	Tow       string // a lighter: the ship ahead of it in its tow ("" cast off)
 }
 
 // MaxSpeed is the figure in the first box not crossed off (0: dead in the

@@ -3,6 +3,8 @@ package coastal
 import (
 	"fmt"
 	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/schnell-wargames/schnell/engine"
 	"github.com/schnell-wargames/schnell/gamelog"
@@ -14,8 +16,13 @@ import (
 // play (2); Torpedoes; Ship movement; Turning). Dummy markers are asked as
 // ships are, so the decisions tell the other side nothing.
 func (r *Rules) launchAndMove(c *engine.Ctx, side string) {
+	lighters := false
 	for _, m := range r.sideMarkers(side) {
 		s := m.Ship
+		if s != nil && s.Class == Lighter {
+			lighters = true
+			continue // a lighter moves only in tow (Towed lighters)
+		}
 		if s != nil {
 			s.Turning, s.Launched = false, false
 			if !s.Acting() {
@@ -64,6 +71,9 @@ func (r *Rules) launchAndMove(c *engine.Ctx, side string) {
 			}
 		}
 		r.move(c, m)
+	}
+	if lighters {
+		r.followTows(c, side)
 	}
 }
 
@@ -119,6 +129,8 @@ var courses = []struct{ name, text string }{
 	{"ram", "ram a smaller enemy within reach at full speed"},
 	{"away", "turn away and make for your own edge at full speed"},
 	{"exit", "leave the table by its far edge"},
+	{"astern", "move backwards (stationary last move), up to half the maximum speed"},
+	{"take_tow", ""},
 }
 
 func (r *Rules) move(c *engine.Ctx, m *Marker) {
@@ -131,10 +143,16 @@ func (r *Rules) move(c *engine.Ctx, m *Marker) {
 			max /= 2 // a ship that fires torpedoes moves at half speed
 		}
 		canTurn = s.Bridge == 0 || s.BridgeL < s.Bridge // no bridge: no turning
+		if r.improvised(s) {
+			max /= 2 // an improvised towing vessel: half speed (Towed lighters)
+		}
 		if s.Drift {
 			max, canTurn, s.Drift = 3, false, false
 		}
 	}
+	// stationary last move: it may go astern, in this move only (Ship
+	// movement)
+	stopped := speed == 0 && !m.astern
 	d := &engine.Decision{Kind: "move", Side: m.Side, Prompt: fmt.Sprintf("%s moves: up to %d cm", name, max)}
 	unaware := !r.Aware[m.Side]
 	for _, k := range courses {
@@ -144,9 +162,33 @@ func (r *Rules) move(c *engine.Ctx, m *Marker) {
 				continue // scenario ships hold speed and course until aware
 			}
 			o := d.Add(k.name, k.text, "")
-			o.Args = []engine.Arg{engine.IntArg("cm", 0, max, "cm"), engine.YesArg("turn")}
+			// swing: the cm spent turning (the stern moved aside), up to
+			// half the maximum speed and part of the move (Turning)
+			o.Args = []engine.Arg{engine.IntArg("cm", 0, max, "cm"), engine.YesArg("turn"), engine.IntArg("swing", 0, max/2, "cm")}
 			o.Args[0].Default = gamelog.IntV(min(speed, max))
+			if m.astern {
+				o.Args[0].Default = gamelog.IntV(0)
+			}
 			o.Args[1].Default = gamelog.Value{Kind: gamelog.KBool}
+			o.Args[2].Default = gamelog.IntV(0)
+			o.Args[2].Text = "the cm spent turning (up to half the maximum speed)"
+			cm := 0 // the kernel checks the arguments in order: cm, then swing
+			o.Args[0].Check = func(v gamelog.Value) error {
+				cm = v.I
+				if m.astern && v.I > 0 {
+					return fmt.Errorf("%s went astern: it must spend a move stationary (0 cm) before going ahead again (Ship movement)", name)
+				}
+				return nil
+			}
+			o.Args[2].Check = func(v gamelog.Value) error {
+				if v.I > cm {
+					return fmt.Errorf("a swing of %d cm is more than the move's %d cm: the turn is part of the move (Turning)", v.I, cm)
+				}
+				if v.I > 0 && !canTurn {
+					return fmt.Errorf("%s cannot turn (Bridge loss, or adrift)", name)
+				}
+				return nil
+			}
 			if !canTurn {
 				o.Args[1].Check = func(v gamelog.Value) error {
 					if v.B {
@@ -159,12 +201,28 @@ func (r *Rules) move(c *engine.Ctx, m *Marker) {
 			if unaware || !canTurn || max == 0 {
 				continue
 			}
+			if m.astern {
+				d.Refuse(k.name, k.name, name, " went astern: it must spend a move stationary before going ahead (Ship movement): `speed 0`")
+				continue
+			}
 			d.Add(k.name, k.text, "")
 		case "exit":
 			if r.Setup.Escaping != m.Side {
 				continue
 			}
 			d.Add(k.name, k.text, "")
+		case "astern":
+			if unaware || !stopped || max/2 == 0 {
+				continue
+			}
+			o := d.Add(k.name, k.text, "")
+			o.Args = []engine.Arg{engine.IntArg("cm", 1, max/2, "cm")}
+			o.Args[0].Default = gamelog.IntV(max / 2)
+			o.Args[0].Text = "the distance backwards (up to half the maximum speed)"
+		case "take_tow":
+			if !unaware {
+				r.takeTowOption(d, m)
+			}
 		default:
 			d.Add(k.name, k.text, "")
 		}
@@ -176,8 +234,19 @@ func (r *Rules) move(c *engine.Ctx, m *Marker) {
 	switch course {
 	case "hold":
 		speed = min(speed, max)
+		if m.astern {
+			speed, m.astern = 0, false // astern only for one move: it stops
+		}
 	case "speed":
-		speed, turning = d.Args().Int("cm"), d.Args().Yes("turn")
+		speed, turning = d.Args().Int("cm"), d.Args().Yes("turn") || d.Args().Int("swing") > 0
+		m.astern = false
+	case "astern":
+		speed, m.astern = d.Args().Int("cm"), true
+	case "take_tow":
+		r.takeTow(c, s, d.Args().Str("lighter"))
+		m.astern = false
+		c.Emit("move", gamelog.Str("ship", m.ID), gamelog.Str("course", course), gamelog.Int("cm", 0), gamelog.Bool("turning", false))
+		return
 	case "exit":
 		if s == nil {
 			m.Gone = true
@@ -189,7 +258,7 @@ func (r *Rules) move(c *engine.Ctx, m *Marker) {
 		c.Emit("escaped", gamelog.Str("ship", s.Name))
 		return
 	default:
-		speed, turning = max, true
+		speed, turning, m.astern = max, true, false
 	}
 	if s != nil {
 		s.Speed, s.Turning = speed, turning
@@ -333,38 +402,167 @@ func (r *Rules) observe(c *engine.Ctx, obs *Marker, n int) {
 	}
 }
 
-// firing lists the weapons a ship fires: its mounts standing, or a twin MG
-// by default unless its bridge is gone (Early weapons).
-func (r *Rules) firing(s *Ship) []Weapon {
-	var ws []Weapon
-	for i, w := range s.Guns {
+// firing lists the mounts a ship may fire (indexes into its card's guns):
+// those standing. A ship with none standing fires a twin MG by default
+// unless its bridge is gone (Early weapons): mount -1.
+func (r *Rules) firing(s *Ship) []int {
+	var ms []int
+	for i := range s.Guns {
 		if !s.GunLost[i] {
-			ws = append(ws, w)
+			ms = append(ms, i)
 		}
 	}
-	if len(s.Guns) == 0 && (s.Bridge == 0 || s.BridgeL < s.Bridge) {
-		ws = []Weapon{TwinMG}
+	if len(ms) == 0 && s.bridgeStands() {
+		ms = []int{-1}
 	}
-	return ws
+	return ms
 }
 
-// fire: cannon and guns fire separately; each group's factor by range
-// (the gunfire chart), a D6 plus the variables on the shooting-factor
-// table.
+func (s *Ship) bridgeStands() bool { return s.Bridge == 0 || s.BridgeL < s.Bridge }
+
+// mountName names mount i (1-based for the table), -1 the default twin MG.
+func mountName(s *Ship, i int) string {
+	if i < 0 {
+		return "twin MG (default)"
+	}
+	return fmt.Sprintf("%d %s", i+1, s.Guns[i])
+}
+
+// fire: the ship fires at a target, then may split its other mounts on
+// other targets, each mount engaging one enemy a turn (Gunfire: "ships
+// with multiple weapons may split fire"). For each target the table
+// measures the range and says which mounts bear (the card's arcs: Ship
+// statistic charts); cannon and guns fire separately, each group's factor
+// by range (the gunfire chart), a D6 plus the variables on the
+// shooting-factor table. A ship none of whose weapons fires in any
+// direction fires a twin MG by default, unless its bridge is gone (Early
+// weapons).
 func (r *Rules) fire(c *engine.Ctx, s *Ship, m *Marker) {
-	_, cm := askRange(c, "Measure from "+r.markerOf(s).ID+" to "+m.ID+" for gunfire", nil, 1)
+	used := map[int]bool{}
+	fired := false
+	for m != nil {
+		var free []int
+		for _, i := range r.firing(s) {
+			if !used[i] {
+				free = append(free, i)
+			}
+		}
+		cm, bear := askGunRange(c, s, r.markerOf(s).ID, m.ID, free)
+		var ws []Weapon
+		for _, i := range bear {
+			used[i] = true
+			if i >= 0 {
+				ws = append(ws, s.Guns[i])
+			}
+		}
+		if len(countAs(ws)) == 0 && !fired && s.bridgeStands() {
+			// no weapon that counts bears (a lone single MG is ignored):
+			// the default twin MG
+			ws = []Weapon{TwinMG}
+		}
+		if len(ws) > 0 {
+			fired = true
+			r.fireAt(c, s, m, cm, ws)
+		}
+		m = r.splitTarget(c, s, m, used)
+	}
+}
+
+// splitTarget asks the side whether the mounts not yet fired this turn
+// engage another ship in sight; nil: no more fire.
+func (r *Rules) splitTarget(c *engine.Ctx, s *Ship, last *Marker, used map[int]bool) *Marker {
+	var free []string
+	for _, i := range r.firing(s) {
+		if i >= 0 && !used[i] {
+			free = append(free, mountName(s, i))
+		}
+	}
+	targets := r.enemyMarkers(s.Side, false, func(e *Marker) bool { return e.Observed && e.Ship != nil && e != last })
+	if len(free) == 0 || len(targets) == 0 {
+		return nil
+	}
+	sm := r.markerOf(s)
+	d := &engine.Decision{Kind: "split", Side: s.Side, Prompt: fmt.Sprintf("%s: fire its other mounts (%s) at another ship in sight?", sm.ID, strings.Join(free, ", "))}
+	d.Add("hold", "no more fire this turn", "")
+	o := d.Add("fire", "fire them at another ship in sight (each mount one target a turn)", "")
+	o.Args = []engine.Arg{engine.IDArg("target", targets...)}
+	o.Args[0].Default = gamelog.StrV(targets[0])
+	ownFacts(d, sm)
+	if c.Decide(d) == 0 {
+		return nil
+	}
+	return r.marker(d.Args().Str("target"))
+}
+
+// askGunRange is the table's part of a shot: the range, and which of the
+// free mounts bear on the target (its arcs on the card: forward mounts
+// fire ahead and to the sides, aft mounts astern and to the sides, side
+// mounts to their side; a mount blocked by another does not bear).
+func askGunRange(c *engine.Ctx, s *Ship, from, to string, free []int) (int, []int) {
+	var names []string
+	for _, i := range free {
+		names = append(names, mountName(s, i))
+	}
+	d := &engine.Decision{Kind: "range", Side: engine.TableSide,
+		Prompt: fmt.Sprintf("Measure from %s to %s for gunfire; which mounts bear (%s)?", from, to, strings.Join(names, ", "))}
+	o := d.Add("range", "the range measured on the table, and the mounts that bear", "")
+	cm := engine.IntArg("cm", 1, 500, "cm")
+	cm.Text = "the range"
+	bears := engine.TextArg("bears")
+	bears.Text = "the mounts that bear: all, none, or their numbers (1,3)"
+	bears.Default = gamelog.StrV("all")
+	bears.Check = func(v gamelog.Value) error {
+		_, err := parseBears(v.S, s, free)
+		return err
+	}
+	o.Args = []engine.Arg{cm, bears}
+	c.Decide(d)
+	a := d.Args()
+	bear, _ := parseBears(a.Str("bears"), s, free)
+	return a.Int("cm"), bear
+}
+
+// parseBears reads the mounts that bear: "all", "none", or mount numbers
+// separated by commas, each a mount free to fire.
+func parseBears(text string, s *Ship, free []int) ([]int, error) {
+	switch strings.ToLower(text) {
+	case "all":
+		return free, nil
+	case "none", "":
+		return nil, nil
+	}
+	var out []int
+	for _, w := range strings.Split(text, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(w))
+		if err != nil || n < 1 || n > len(s.Guns) {
+			return nil, fmt.Errorf("bears %q: give all, none, or mount numbers 1 to %d separated by commas", text, len(s.Guns))
+		}
+		if !slices.Contains(free, n-1) {
+			return nil, fmt.Errorf("mount %d (%s) is destroyed or has fired this turn: each mount engages one enemy a turn", n, s.Guns[n-1])
+		}
+		if slices.Contains(out, n-1) {
+			return nil, fmt.Errorf("mount %d named twice", n)
+		}
+		out = append(out, n-1)
+	}
+	return out, nil
+}
+
+// fireAt: the weapons ws fire at m from cm, cannon and guns separately.
+func (r *Rules) fireAt(c *engine.Ctx, s *Ship, m *Marker, cm int, ws []Weapon) {
 	t := m.Ship
 	s.Fired = true
 	r.becomeAware(c, t.Side, r.markerOf(s).ID+" fired")
-	ws := r.firing(s)
 	for _, gun := range []bool{false, true} {
 		var group []Weapon
 		heaviest := TwinMG
 		for _, w := range ws {
 			if w.IsGun() == gun {
 				group = append(group, w)
-				heaviest = max(heaviest, w)
 			}
+		}
+		for _, w := range countAs(group) {
+			heaviest = max(heaviest, w)
 		}
 		if len(group) == 0 {
 			continue
