@@ -10,13 +10,13 @@ import (
 // Every table and rule of the document (its sections, in its order) is
 // cited by a test: each entry names the words a test's comment or a rule
 // scenario uses to cite it, and where. A citation removed fails here.
-// Not listed, because not built: Deployment's random game (no scenario
-// chosen), and the Introduction's model and base sizes (the table's own).
+// Not listed: the Introduction's model and base sizes (the table's own).
 var cited = []struct{ section, cite, file string }{
 	{"Ship statistic charts: the Fairmile D card", "Ship statistic charts: the Fairmile D card", "coastal_test.go"},
 	{"Ship statistic charts: weapon facings (arcs)", "statistic charts: the table says which mounts bear", "gunfire_test.go"},
 	{"Ship statistic charts: the damage track, '0' pointed", "when all these are ticked off a ship must make", "sections_test.go"},
 	{"Weapon classes", "Weapon classes: 3, 2 and 1 points", "coastal_test.go"},
+	{"Deployment: the random game", "Deployment, the random game", "coastal_test.go"},
 	{"Weapon classes: single MGs ignored, two count as a twin MG", "Weapon\n// classes: single MGs are ignored", "gunfire_test.go"},
 	{"Order of play", "Order of play: eight steps a turn", "sections_test.go"},
 	{"Observation: score needed by range", "Observation: the score needed is 1 at 1-20 cm", "coastal_test.go"},

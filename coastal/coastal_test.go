@@ -233,6 +233,10 @@ func TestScenarioSetups(t *testing.T) {
 		// (4) a smaller force 2/3 as strong.
 		{"escape 6", Escape, Params{Size: 6}, "att 4 def 6; ATTACKERS 4+8 draw 0; DEFENDERS 6+12 draw 0"},
 		{"escape 4", Escape, Params{Size: 4}, "att 3 def 4; ATTACKERS 3+6 draw 0; DEFENDERS 4+8 draw 0"},
+		// Deployment, the random game: the Allies' MTBs, warships and
+		// merchantmen against as many German boats as MTBs (our reading).
+		{"random 3", Random, Params{Size: 3, Merchants: 4, Escort: "corvette"}, "att 3 def 9; ATTACKERS 3+6 draw 0; DEFENDERS 9+18 draw 0"},
+		{"random 5", Random, Params{Size: 5, Merchants: 2, Escort: "destroyer"}, "att 5 def 8; ATTACKERS 5+10 draw 0; DEFENDERS 8+16 draw 0"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			s, err := Deploy(c.scenario, c.p)

@@ -86,7 +86,7 @@ var (
 
 // Options are the game's options (flags and `new` words).
 var Options = []engine.OptionDef{
-	{Name: "scenario", Default: Convoy, Values: Scenarios, Help: "the scenario: convoy, rescue, hunter, escape or warships (the solo rules' warship against warship)"},
+	{Name: "scenario", Default: Convoy, Values: Scenarios, Help: "the scenario: convoy, rescue, hunter, escape, warships (the solo rules' warship against warship) or random (Deployment's random game)"},
 	{Name: "merchants", Default: "6", Help: "convoy: the merchantmen"},
 	{Name: "escort", Default: "corvette", Values: []string{"corvette", "trawler", "destroyer"}, Help: "convoy: 1 corvette, 2 trawlers or half a destroyer per 2 merchantmen"},
 	{Name: "boats", Default: "0", Help: "convoy: the E-boats (0: one per 1.5 merchantmen)"},

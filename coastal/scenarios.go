@@ -1,6 +1,9 @@
 package coastal
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // Scenario names (Scenarios, 1-4).
 const (
@@ -11,10 +14,14 @@ const (
 	// Warships is the solo rules' warship against warship set-up: the
 	// enemy flotilla from a marker pot in columns of 3.
 	Warships = "warships"
+	// Random is Deployment's random game: no scenario chosen, the Allies
+	// in line ahead within 30 cm of one long edge, the Germans on the
+	// opposite edge in line astern.
+	Random = "random"
 )
 
 // Scenarios lists them in the document's order.
-var Scenarios = []string{Convoy, Rescue, Hunter, Escape, Warships}
+var Scenarios = []string{Convoy, Rescue, Hunter, Escape, Warships, Random}
 
 // The sides. The document names roles, not nations: the attacker moves
 // first (Order of play).
@@ -212,8 +219,29 @@ func Deploy(scenario string, p Params) (*Setup, error) {
 		}
 		s.Columns = 3
 		s.Note = "the side with fewer ships lost or '0' pointed wins"
+	case Random:
+		// Deployment, the random game: the Allies' MTBs, warships and
+		// merchantmen in line ahead near one long edge, the Germans' boats
+		// in line astern on the other. The document gives no sizes: our
+		// reading (rules notes) is size E-boats against size MTBs, the
+		// merchantmen with their escort as in the convoy, and the
+		// scenarios' rule that fewer ships lost or '0' pointed wins.
+		if p.Size < 1 || p.Size > 20 {
+			return nil, fmt.Errorf("size %d: want 1 to 20", p.Size)
+		}
+		if p.Merchants < 1 || p.Merchants > 30 {
+			return nil, fmt.Errorf("merchants %d: want 1 to 30", p.Merchants)
+		}
+		card, ok := escortCard[p.Escort]
+		if !ok {
+			return nil, fmt.Errorf("escort %q: say corvette, trawler or destroyer", p.Escort)
+		}
+		s.Attackers = forces("S-BOAT", "eboat", "ATTACKERS", p.Size)
+		s.Defenders = append(forces("FAIRMILE-D", "mtb", "DEFENDERS", p.Size), forces(card, p.Escort, "DEFENDERS", EscortCount(p.Escort, p.Merchants))...)
+		s.Defenders = append(s.Defenders, forces("MERCHANT", "merchant", "DEFENDERS", p.Merchants)...)
+		s.Note = "the Allies in line ahead within 30 cm of one long edge, the Germans in line astern on the opposite edge; the side with fewer ships lost or '0' pointed wins"
 	default:
-		return nil, fmt.Errorf("scenario %q: say convoy, rescue, hunter, escape or warships", scenario)
+		return nil, fmt.Errorf("scenario %q: say %s", scenario, strings.Join(Scenarios, ", "))
 	}
 	if s.Still != "" {
 		s.Speed[s.Still] = 0

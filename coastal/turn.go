@@ -720,7 +720,7 @@ func (r *Rules) Outcome() (vp int, result string) {
 		default:
 			result = "draw"
 		}
-	case Rescue, Hunter, Warships:
+	case Rescue, Hunter, Warships, Random:
 		al, az := r.Losses(Attacker)
 		dl, dz := r.Losses(Defender)
 		vp = (dl + dz) - (al + az)
