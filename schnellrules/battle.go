@@ -118,6 +118,8 @@ type Options struct {
 	StationaryPlus bool
 	Starshells     bool
 	Markers        bool
+	Aircraft       bool // the air phases are played: the player names each aircraft's attack
+	Ramming        bool // the FAQ's ramming: ram VESSEL TARGET in the movement phases
 	// Duel is our abstraction for sim: no table, every enemy at one range.
 	Duel                 bool
 	DuelStart, DuelClose int
@@ -151,6 +153,9 @@ type Battle struct {
 	acting   string // the side whose orders the phase waits for
 	refusals int
 	presets  []preset
+	// Air are the aircraft the player has named (option aircraft).
+	Air   []*Aircraft
+	downs []*Aircraft
 	// Ranges are the ranges the table measured this turn, observer>target.
 	Ranges map[string]int
 }
@@ -213,16 +218,21 @@ func (b *Battle) Play(c *engine.Ctx) {
 				v.Guns[i].Fired = false
 			}
 		}
+		for _, a := range b.Air {
+			a.Target, a.Shot = "", false
+		}
 		b.phase(c, PhaseSpot)
 		b.spot(c)
 		b.phase(c, PhaseInitiative)
 		b.initiative(c)
 		b.phase(c, PhaseAir1)
+		b.airPhase(c)
 		b.phase(c, PhaseMoveLarge)
 		b.move(c, true)
 		b.phase(c, PhaseMoveSmall)
 		b.move(c, false)
 		b.phase(c, PhaseAir2)
+		b.airPhase(c)
 		b.phase(c, PhaseGuns)
 		b.guns(c)
 		b.phase(c, PhaseLaunch)
@@ -246,11 +256,12 @@ func (b *Battle) Play(c *engine.Ctx) {
 // then records it. The air phases are skipped: the document gives no
 // aircraft.
 func (b *Battle) phase(c *engine.Ctx, p int) {
-	if p != PhaseSpot && p != PhaseAir1 && p != PhaseAir2 {
+	air := p == PhaseAir1 || p == PhaseAir2
+	if p != PhaseSpot && (!air || b.Opt.Aircraft) {
 		c.Pause("phase", 1)
 	}
 	b.Phase = p
-	if p == PhaseAir1 || p == PhaseAir2 {
+	if air && !b.Opt.Aircraft {
 		c.Emit(evPhase, gamelog.Str("name", phaseNames[p]), gamelog.Str("skipped", "no aircraft are defined"))
 		return
 	}
@@ -545,6 +556,13 @@ func (b *Battle) move(c *engine.Ctx, large bool) {
 				dc.Args = []engine.Arg{engine.IDArg("vessel", ids...), engine.IDArg("target", b.ids(other(side))...)}
 				n++
 			}
+			ramAt := -1
+			if b.Opt.Ramming {
+				r := d.Add("ram", "ram an enemy vessel (FAQ)", "")
+				r.Args = []engine.Arg{engine.IDArg("vessel", ids...), engine.IDArg("target", b.ids(other(side))...)}
+				ramAt = n
+				n++
+			}
 			d.Add("done", "the moves are made", "")
 			d.Default = n
 			i := c.Decide(d)
@@ -553,6 +571,17 @@ func (b *Battle) move(c *engine.Ctx, large bool) {
 			}
 			a := d.Args()
 			v := b.Vessel(a.Str("vessel"))
+			if i == ramAt {
+				t := b.Vessel(a.Str("target"))
+				if err := b.CheckRam(v, t); err != nil {
+					if b.refuse(c, err) {
+						break
+					}
+					continue
+				}
+				b.ram(c, v, t)
+				continue
+			}
 			if i == 0 {
 				sp, _ := ParseSpeed(a.Str("level"))
 				if err := b.CheckSpeed(v, sp); err != nil {

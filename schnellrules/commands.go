@@ -32,6 +32,9 @@ var commands = []engine.Command{
 	{Name: "spot", Group: groupOrders, Usage: "spot OBSERVER TARGET RANGE_CM [coast]", Help: "phase 1: an observer looks for a target at the range measured (coast: the target is against a coastline within 30cm)", Run: runSpot},
 	{Name: "speed", Group: groupOrders, Usage: "speed VESSEL LEVEL", Help: "phases 4-5: change a vessel's speed (st, vs, s, m, f, vf)", Run: runSpeed},
 	{Name: "depthcharge", Group: groupOrders, Usage: "depthcharge VESSEL TARGET", Help: "phases 4-5 (option depth_charges): a depth charge attack", Run: runDepthCharge},
+	{Name: "ram", Group: groupOrders, Usage: "ram VESSEL TARGET", Help: "phases 4-5 (option ramming, the FAQ): ram an enemy vessel: damage as an 18\" torpedo (21\" from a Large or Very Large rammer) +2, no roll to hit", Run: runRam},
+	{Name: "air", Group: groupOrders, Usage: "air AIRCRAFT WEAPON TARGET RANGE_CM", Help: "phases 3 and 6 (option aircraft=on): a named aircraft attacks with rockets, bomb50..bomb1000 (range 0) or a Gun Data row (strafing, one roll per 4 guns)", Run: runAir},
+	{Name: "aa", Group: groupOrders, Usage: "aa VESSEL WEAPON[:N] AIRCRAFT RANGE_CM", Help: "phases 3, 6 and 7 (option aircraft=on): a gun fires at an aircraft out to its Medium range", Run: runAA},
 	{Name: "fire", Group: groupOrders, Usage: "fire SHOOTER WEAPON[:N] TARGET RANGE_CM", Help: "phase 7: a gun fires at a target at the range measured", Run: runFire},
 	{Name: "starshell", Group: groupOrders, Usage: "starshell VESSEL RANGE_CM", Help: "phase 7 (option starshells): a gun of 4\" or more fires a starshell at a point over 40cm away", Run: runIllumination("starshell")},
 	{Name: "flare", Group: groupOrders, Usage: "flare VESSEL RANGE_CM", Help: "phase 7 (option starshells): fire a flare at a point up to 20cm away", Run: runIllumination("flare")},
@@ -94,6 +97,8 @@ func phaseOf(kind string) string {
 		return "gunfire"
 	case "launch":
 		return "torpedo launch"
+	case "air":
+		return "air (3 or 6, option aircraft=on)"
 	}
 	return kind
 }

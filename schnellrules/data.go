@@ -176,6 +176,11 @@ var schema = &tables.Schema{
 			{Name: "per_mount", Kind: tables.Flag},
 			{Name: "weapon", Many: true, Kind: tables.Enum, Values: weaponNames},
 		}},
+		{Name: "airweapon", Help: "a row of the Aircraft Weapons", Fields: []tables.Field{
+			{Name: "damage_mod", Kind: tables.Int, Required: true},
+			{Name: "short", Required: true, Parts: []tables.Field{{Name: "range", Kind: tables.Int}, {Name: "score", Kind: tables.Int}}},
+			{Name: "medium", Parts: []tables.Field{{Name: "range", Kind: tables.Int}, {Name: "score", Kind: tables.Int}}},
+		}},
 		{Name: "torpedo", Help: "a row of the Torpedo Data", Fields: []tables.Field{
 			{Name: "min_range", Kind: tables.Int, Required: true},
 			{Name: "max_range", Kind: tables.Int, Required: true},
@@ -248,7 +253,9 @@ type Database struct {
 	Classes   []*Class // in file order
 	Guns      []*GunRow
 	Torpedoes []*TorpedoData
-	byWeapon  map[string]*GunRow
+	// AirWeapons are the rows of the Aircraft Weapons (rockets, bombs).
+	AirWeapons []*GunRow
+	byWeapon   map[string]*GunRow
 }
 
 // LoadTables loads the game's tables and records from dir.
@@ -261,8 +268,7 @@ func LoadTables(dir fs.FS) (*tables.Set, error) {
 // Torpedo Data, and the numbers are sane.
 func NewDatabase(s *tables.Set) (*Database, error) {
 	db := &Database{byWeapon: map[string]*GunRow{}}
-	for _, id := range inFileOrder(s, "gun") {
-		r, _ := s.Record(id)
+	rowOf := func(kind string, r *tables.Record) (*GunRow, error) {
 		g := &GunRow{ID: r.ID, Title: r.Title, PerMount: r.Has("per_mount")}
 		g.DamageMod, _ = r.Int("damage_mod")
 		last := 0
@@ -273,10 +279,26 @@ func NewDatabase(s *tables.Set) (*Database, error) {
 			}
 			b := BandData{Range: v[0].Ints[0], Score: v[0].Ints[1]}
 			if b.Range < last || b.Score < 1 || b.Score > 20 {
-				return nil, fmt.Errorf("%s:%d: gun %s: %s band %d/%d+: ranges grow band by band and scores are 1 to 20", r.File, v[0].Line, r.ID, band, b.Range, b.Score)
+				return nil, fmt.Errorf("%s:%d: %s %s: %s band %d/%d+: ranges grow band by band and scores are 1 to 20", r.File, v[0].Line, kind, r.ID, band, b.Range, b.Score)
 			}
 			last = b.Range
 			g.Bands = append(g.Bands, b)
+		}
+		return g, nil
+	}
+	for _, id := range inFileOrder(s, "airweapon") {
+		r, _ := s.Record(id)
+		g, err := rowOf("airweapon", r)
+		if err != nil {
+			return nil, err
+		}
+		db.AirWeapons = append(db.AirWeapons, g)
+	}
+	for _, id := range inFileOrder(s, "gun") {
+		r, _ := s.Record(id)
+		g, err := rowOf("gun", r)
+		if err != nil {
+			return nil, err
 		}
 		for _, w := range r.All("weapon") {
 			name := weaponNames[w.Ints[0]]

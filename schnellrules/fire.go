@@ -124,6 +124,13 @@ func (b *Battle) guns(c *engine.Ctx) {
 					n++
 				}
 			}
+			aaAt := -1
+			if b.Opt.Aircraft {
+				o := d.Add("aa", "a gun fires at an aircraft at a measured range", "")
+				o.Args = []engine.Arg{engine.IDArg("vessel", b.ids(side)...), engine.TextArg("weapon"), engine.TextArg("aircraft"), engine.IntArg("range", 0, 500, "cm")}
+				aaAt = n
+				n++
+			}
 			d.Add("done", "no more gunfire", "")
 			d.Default = n
 			i := c.Decide(d)
@@ -131,6 +138,17 @@ func (b *Battle) guns(c *engine.Ctx) {
 				break
 			}
 			a := d.Args()
+			if i == aaAt {
+				v, g, ac, band, err := b.CheckAA(a.Str("vessel"), a.Str("weapon"), a.Str("aircraft"), a.Int("range"))
+				if err != nil {
+					if b.refuse(c, err) {
+						break
+					}
+					continue
+				}
+				b.aaFire(c, v, g, ac, band, a.Int("range"))
+				continue
+			}
 			if i > 0 {
 				v, g, err := b.CheckIllumination(a.Str("vessel"), i == 2, a.Int("range"))
 				if err != nil {
@@ -153,6 +171,12 @@ func (b *Battle) guns(c *engine.Ctx) {
 		}
 	}
 	b.acting = ""
+	b.applyPending(c)
+	b.applyDowns(c)
+}
+
+// applyPending applies the phase's hits in the order they were scored.
+func (b *Battle) applyPending(c *engine.Ctx) {
 	for _, h := range b.pending {
 		if !h.target.Afloat() {
 			continue

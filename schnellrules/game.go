@@ -43,7 +43,8 @@ var options = []engine.OptionDef{
 	{Name: "torpedo_markers", Default: "off", Values: onOff, Help: "optional rule Alternative Torpedo Rule: a marker per torpedo, moved on the table after the ships; in phase 9 the table says if it passed within 5cm of a vessel (no -5 for range)"},
 	{Name: "turning_arcs", Default: "off", Values: onOff, Help: "optional rule Turning Arcs: cards show the minimum move before a 60-degree turn instead of turning circles"},
 	{Name: "stationary", Default: "printed", Values: []string{"printed", "plus"}, Help: "a Very Small or Small shooter stationary: -4 as printed, or +4 (the other reading, rules notes)"},
-	{Name: "aircraft", Default: "none", Values: []string{"none"}, Help: "the air phases (3 and 6) are skipped: the document gives aircraft weapons but no aircraft"},
+	{Name: "aircraft", Default: "none", Values: []string{"none", "on"}, Help: "none: the air phases (3 and 6) are skipped (the document gives aircraft weapons but no aircraft); on: the player names each aircraft's attack (air AIRCRAFT WEAPON TARGET RANGE_CM: rockets, bomb50-bomb1000 of the Aircraft Weapons, or a Gun Data row to strafe) and ships answer with aa VESSEL WEAPON AIRCRAFT RANGE_CM"},
+	{Name: "ramming", Default: "off", Values: onOff, Help: "the FAQ's ramming: ram VESSEL TARGET in the movement phases, damage as an 18\" torpedo (21\" from a Large or Very Large rammer) with +2, no roll to hit"},
 }
 
 // Definition returns the game's definition with its tables and data.
@@ -142,6 +143,10 @@ func newBattle(opts []gamelog.Option, tabs *tables.Set) (engine.Rules, error) {
 			b.Opt.Markers = on
 		case "turning_arcs":
 			b.Opt.TurningArcs = on
+		case "aircraft":
+			b.Opt.Aircraft = on
+		case "ramming":
+			b.Opt.Ramming = on
 		case "stationary":
 			b.Opt.StationaryPlus = o.Value == "plus"
 		}
