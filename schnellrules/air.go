@@ -24,11 +24,14 @@ const (
 // Aircraft is an aircraft the player has named in the battle.
 type Aircraft struct {
 	Name, Side string
-	Target     string // the surface target engaged this turn ("": none yet)
-	Shot       bool   // it has shot (rockets or guns) this turn
-	Bombed     int    // the phase it last bombed in (one pass a phase)
-	Attacked   int    // the phase it last attacked in (AA at the point of attack)
-	Down       bool   // brought down by AA fire
+	Target     string          // the surface target engaged this turn ("": none yet)
+	Shot       bool            // it has shot (rockets or guns) this turn
+	Bombed     int             // the phase it last bombed in (one pass a phase)
+	Attacked   int             // the phase it last attacked in (AA at the point of attack)
+	Down       bool            // brought down by AA fire
+	AirTarget  string          // the aircraft its fixed guns engaged this turn ("": none)
+	Strafed    map[string]bool // the Gun Data rows it strafed with this turn
+	Defended   map[string]bool // the defensive mounts (ROW:N) that fired this turn
 }
 
 // AirWeapon finds an aircraft's weapon: a row of the Aircraft Weapons
@@ -102,6 +105,8 @@ func (b *Battle) CheckAirAttack(side, name, weapon, target string, cm int) (*Air
 		return nil, nil, nil, 0, fmt.Errorf("%s is on the %s side", t.ID, side)
 	case a.Target != "" && a.Target != t.ID:
 		return nil, nil, nil, 0, fmt.Errorf("aircraft %s has engaged %s this turn: one surface target a turn", a.Name, a.Target)
+	case a.AirTarget != "":
+		return nil, nil, nil, 0, fmt.Errorf("aircraft %s has engaged aircraft %s this turn: an aircraft engages one air or surface target a turn (Aircraft)", a.Name, a.AirTarget)
 	}
 	r, bomb, err := b.DB.AirWeapon(weapon)
 	if err != nil {
@@ -135,6 +140,12 @@ func (b *Battle) airAttack(c *engine.Ctx, a *Aircraft, r *GunRow, t *Vessel, ban
 		a.Bombed = b.Phase
 	} else {
 		a.Shot = true
+		if !b.DB.isAirRow(r) {
+			if a.Strafed == nil {
+				a.Strafed = map[string]bool{}
+			}
+			a.Strafed[r.ID] = true
+		}
 	}
 	t.Busy = true
 	what := a.Name + " " + r.ID + " at " + t.ID

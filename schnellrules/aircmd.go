@@ -66,6 +66,32 @@ func runAA(g *engine.Game, args []string, _ io.Writer) ([]gamelog.Event, error) 
 	return choose(g, pre, "aa", []string{v.ID, gun.Name, a.Name, strconv.Itoa(cm)})
 }
 
+func runAirFire(g *engine.Game, args []string, _ io.Writer) ([]gamelog.Event, error) {
+	b, pre, err := pending(g, "guns", "airfire")
+	if err != nil {
+		if bb, e := battle(g); e == nil && !bb.Opt.Aircraft {
+			return pre, errors.New("aircraft are an option: new aircraft=on")
+		}
+		return pre, err
+	}
+	if len(args) != 4 && len(args) != 5 {
+		return nil, errors.New("airfire AIRCRAFT GUN[:MOUNT] ENEMY_AIRCRAFT RANGE_CM [fixed|defensive]")
+	}
+	cm, err := rangeArg(args[3])
+	if err != nil {
+		return nil, err
+	}
+	mount := mountFixed
+	if len(args) == 5 {
+		mount = strings.ToLower(args[4])
+	}
+	a, _, key, t, _, err := b.CheckAirFire(b.acting, args[0], args[1], args[2], cm, mount)
+	if err != nil {
+		return nil, err
+	}
+	return choose(g, pre, "airfire", []string{a.Name, key, t.Name, strconv.Itoa(cm), mount})
+}
+
 func runRam(g *engine.Game, args []string, _ io.Writer) ([]gamelog.Event, error) {
 	b, pre, err := pending(g, "move", "ram")
 	if err != nil {

@@ -219,7 +219,8 @@ func (b *Battle) Play(c *engine.Ctx) {
 			}
 		}
 		for _, a := range b.Air {
-			a.Target, a.Shot = "", false
+			a.Target, a.Shot, a.AirTarget = "", false, ""
+			a.Strafed, a.Defended = nil, nil
 		}
 		b.phase(c, PhaseSpot)
 		b.spot(c)

@@ -131,6 +131,13 @@ func (b *Battle) guns(c *engine.Ctx) {
 				aaAt = n
 				n++
 			}
+			airAt := -1
+			if b.Opt.Aircraft {
+				o := d.Add("airfire", "an aircraft fires at an enemy aircraft (air to air gunnery)", "")
+				o.Args = []engine.Arg{engine.TextArg("aircraft"), engine.TextArg("weapon"), engine.TextArg("target"), engine.IntArg("range", 0, 500, "cm"), engine.IDArg("mount", mountWords...)}
+				airAt = n
+				n++
+			}
 			d.Add("done", "no more gunfire", "")
 			d.Default = n
 			i := c.Decide(d)
@@ -147,6 +154,17 @@ func (b *Battle) guns(c *engine.Ctx) {
 					continue
 				}
 				b.aaFire(c, v, g, ac, band, a.Int("range"))
+				continue
+			}
+			if i == airAt {
+				ac, r, key, t, band, err := b.CheckAirFire(side, a.Str("aircraft"), a.Str("weapon"), a.Str("target"), a.Int("range"), a.Str("mount"))
+				if err != nil {
+					if b.refuse(c, err) {
+						break
+					}
+					continue
+				}
+				b.airFire(c, ac, r, key, t, band, a.Int("range"), a.Str("mount"))
 				continue
 			}
 			if i > 0 {
