@@ -46,7 +46,7 @@ var luaFields = []scripting.APIField{
 const luaDecisions = `## Decision kinds
 Each side's decisions (` + "`d.side`" + `): ` + "`initiative`" + ` (first, second), ` + "`move`" + ` (speed VESSEL LEVEL;
 depthcharge VESSEL TARGET, ram VESSEL TARGET with the options; done), ` + "`air`" + ` and ` + "`aa`" + ` with aircraft=on (air AIRCRAFT WEAPON TARGET RANGE; aa VESSEL WEAPON AIRCRAFT RANGE; done),
-` + "`guns`" + ` (fire SHOOTER WEAPON TARGET RANGE; starshell or flare VESSEL RANGE, aa VESSEL WEAPON AIRCRAFT RANGE with the options; done),
+` + "`guns`" + ` (fire SHOOTER WEAPON TARGET RANGE; starshell or flare VESSEL RANGE with starshells=on; aa VESSEL WEAPON AIRCRAFT RANGE and airfire AIRCRAFT WEAPON TARGET RANGE MOUNT (fixed or defensive) with aircraft=on; done),
 ` + "`launch`" + ` (torpedo SHOOTER TARGET RANGE TYPE; reload VESSEL with the option; done). The set-up (` + "`setup`" + `)
 is the player's; sightings (` + "`spot`" + `), lit vessels (` + "`lit`" + `), torpedo markers (` + "`marker`" + `) and secondary torpedo targets (` + "`secondary`" + `) are the table's and
 never go to a script. An order the rules refuse (a gun that fired, a range out of reach) is logged
