@@ -2,17 +2,13 @@ package paukenschlag
 
 import (
 	"bytes"
-	"os"
-	"os/exec"
-	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/schnell-wargames/schnell/engine"
 	"github.com/schnell-wargames/schnell/gamelog"
 	"github.com/schnell-wargames/schnell/sheet"
+	"github.com/schnell-wargames/schnell/sheet/sheettest"
 )
 
 func playedGame(t *testing.T) *engine.Game {
@@ -99,16 +95,7 @@ func TestRosterPrintsInChromium(t *testing.T) {
 	if testing.Short() {
 		t.Skip("short")
 	}
-	var bin string
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
-		if p, err := exec.LookPath(name); err == nil {
-			bin = p
-			break
-		}
-	}
-	if bin == "" {
-		t.Skip("chromium not installed")
-	}
+	sheettest.Chromium(t)
 	sheets, err := Game{}.Sheets(playedGame(t), "all", 0)
 	if err != nil {
 		t.Fatal(err)
@@ -117,39 +104,7 @@ func TestRosterPrintsInChromium(t *testing.T) {
 	if err := sheet.Write(&b, sheet.HTML, sheets...); err != nil {
 		t.Fatal(err)
 	}
-	dir := t.TempDir()
-	probe := strings.Replace(b.String(), "</body>", `<script>
-document.body.style.width = "186mm";
-var bad = [];
-document.querySelectorAll("section.sheet").forEach(function (s) {
-  var t = s.querySelector("table");
-  if (t.scrollWidth > s.clientWidth + 1) bad.push(s.id + ":" + t.scrollWidth + ">" + s.clientWidth);
-});
-document.body.setAttribute("data-overflow", bad.join(",") || "none");
-</script></body>`, 1)
-	file := filepath.Join(dir, "probe.html")
-	if err := os.WriteFile(file, []byte(probe), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(bin, "--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir="+filepath.Join(dir, "profile"), "--dump-dom", "file://"+file)
-	var out bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &out
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	done := make(chan error, 1)
-	go func() { done <- cmd.Wait() }()
-	select {
-	case err := <-done:
-		if err != nil {
-			t.Fatalf("chromium: %v\n%s", err, out.String())
-		}
-	case <-time.After(90 * time.Second):
-		cmd.Process.Kill()
-		t.Fatal("chromium hung")
-	}
-	m := regexp.MustCompile(`data-overflow="([^"]*)"`).FindStringSubmatch(out.String())
-	if m == nil || m[1] != "none" {
-		t.Errorf("tables overflow their page: %v", m)
+	if l := sheettest.Measure(t, b.String()); l.Overflow != "none" {
+		t.Errorf("tables overflow their page: %v", l.Overflow)
 	}
 }

@@ -4,15 +4,11 @@ import (
 	"bytes"
 	"fmt"
 	"os"
-	"os/exec"
-	"path/filepath"
-	"regexp"
-	"strings"
 	"testing"
-	"time"
 
 	"github.com/schnell-wargames/schnell/schnellrules"
 	"github.com/schnell-wargames/schnell/sheet"
+	"github.com/schnell-wargames/schnell/sheet/sheettest"
 )
 
 // Issue 16, Done when: the HTML vessel cards print from headless Chromium
@@ -24,16 +20,7 @@ func TestCardsPrintInChromium(t *testing.T) {
 	if testing.Short() {
 		t.Skip("short")
 	}
-	var bin string
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
-		if p, err := exec.LookPath(name); err == nil {
-			bin = p
-			break
-		}
-	}
-	if bin == "" {
-		t.Skip("chromium not installed (.ci/run installs it)")
-	}
+	sheettest.Chromium(t)
 	tabs, err := schnellrules.LoadTables(os.DirFS("data"))
 	if err != nil {
 		t.Fatal(err)
@@ -58,45 +45,11 @@ func TestCardsPrintInChromium(t *testing.T) {
 	if err := sheet.Write(&b, sheet.HTML, cards...); err != nil {
 		t.Fatal(err)
 	}
-	dir := t.TempDir()
-	probe := strings.Replace(b.String(), "</body>", `<script>
-document.body.style.width = "186mm";
-var bad = [], n = 0;
-document.querySelectorAll("section.sheet").forEach(function (s) {
-  n++;
-  s.querySelectorAll("*").forEach(function (e) {
-    if (e.scrollWidth > s.clientWidth + 1) bad.push(s.id + ":" + e.tagName + ":" + e.scrollWidth + ">" + s.clientWidth);
-  });
-});
-document.body.setAttribute("data-sheets", n);
-document.body.setAttribute("data-overflow", bad.join(",") || "none");
-</script></body>`, 1)
-	file := filepath.Join(dir, "probe.html")
-	if err := os.WriteFile(file, []byte(probe), 0o644); err != nil {
-		t.Fatal(err)
+	l := sheettest.Measure(t, b.String())
+	if l.Sheets != len(cards) {
+		t.Fatalf("chromium laid out %d sheets, want %d", l.Sheets, len(cards))
 	}
-	cmd := exec.Command(bin, "--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir="+filepath.Join(dir, "profile"), "--dump-dom", "file://"+file)
-	var out bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &out
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	done := make(chan error, 1)
-	go func() { done <- cmd.Wait() }()
-	select {
-	case err := <-done:
-		if err != nil {
-			t.Fatalf("chromium: %v\n%s", err, out.String())
-		}
-	case <-time.After(90 * time.Second):
-		cmd.Process.Kill()
-		t.Fatal("chromium hung")
-	}
-	if m := regexp.MustCompile(`data-sheets="(\d+)"`).FindStringSubmatch(out.String()); m == nil || m[1] != fmt.Sprint(len(cards)) {
-		t.Fatalf("chromium laid out %v sheets, want %d", m, len(cards))
-	}
-	m := regexp.MustCompile(`data-overflow="([^"]*)"`).FindStringSubmatch(out.String())
-	if m == nil || m[1] != "none" {
-		t.Errorf("cards overflow their page: %v", m)
+	if l.Overflow != "none" {
+		t.Errorf("cards overflow their page: %v", l.Overflow)
 	}
 }

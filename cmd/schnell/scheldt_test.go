@@ -1,14 +1,12 @@
 package main
 
 import (
-	"bytes"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
-	"time"
+
+	"github.com/schnell-wargames/schnell/sheet/sheettest"
 )
 
 // scheldtTurn is the first turn of Battle of the Scheldt at the prompt
@@ -105,46 +103,20 @@ func TestScheldtSheetsPrint(t *testing.T) {
 	if code, out, errs := runWith(t, "", "report", log); code != 0 || !strings.Contains(out, "German victory") {
 		t.Errorf("report: exit %d\n%s%s", code, out, errs)
 	}
-	bin := chromium(t)
+	sheettest.Chromium(t)
 	html := filepath.Join(dir, "sheets.html")
 	if code, _, errs := runWith(t, "", "sheet", log, "--sheet", "all", "--format", "html", "-o", html); code != 0 {
 		t.Fatal(errs)
 	}
-	src, _ := os.ReadFile(html)
-	probe := strings.Replace(string(src), "</body>", `<script>
-document.body.style.width = "186mm";
-var bad = [];
-document.querySelectorAll("section.sheet").forEach(function (s) {
-  var t = s.querySelector("table");
-  if (t && t.scrollWidth > s.clientWidth + 1) bad.push(s.id + ":" + t.scrollWidth + ">" + s.clientWidth);
-});
-document.body.setAttribute("data-overflow", bad.join(",") || "none");
-document.body.setAttribute("data-sheets", document.querySelectorAll("section.sheet").length);
-</script></body>`, 1)
-	probeFile := filepath.Join(dir, "probe.html")
-	os.WriteFile(probeFile, []byte(probe), 0o644)
-	cmd := exec.Command(bin, "--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir="+filepath.Join(dir, "profile"), "--dump-dom", "file://"+probeFile)
-	var out bytes.Buffer
-	cmd.Stdout = &out
-	if err := cmd.Start(); err != nil {
+	src, err := os.ReadFile(html)
+	if err != nil {
 		t.Fatal(err)
 	}
-	done := make(chan error, 1)
-	go func() { done <- cmd.Wait() }()
-	select {
-	case err := <-done:
-		if err != nil {
-			t.Fatalf("chromium: %v", err)
-		}
-	case <-time.After(90 * time.Second):
-		cmd.Process.Kill()
-		t.Fatal("chromium hung")
+	l := sheettest.Measure(t, string(src))
+	if l.Overflow != "none" {
+		t.Errorf("tables overflow their page: %v", l.Overflow)
 	}
-	dom := out.String()
-	if m := regexp.MustCompile(`data-overflow="([^"]*)"`).FindStringSubmatch(dom); m == nil || m[1] != "none" {
-		t.Errorf("tables overflow their page: %v", m)
-	}
-	if n := regexp.MustCompile(`data-sheets="(\d+)"`).FindStringSubmatch(dom); n == nil || n[1] != "3" {
-		t.Errorf("sheets in the document: %v", n)
+	if l.Sheets != 3 {
+		t.Errorf("sheets in the document: %d, want 3", l.Sheets)
 	}
 }

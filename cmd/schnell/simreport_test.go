@@ -1,17 +1,15 @@
 package main
 
 import (
-	"bytes"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/schnell-wargames/schnell/schnellboats"
+	"github.com/schnell-wargames/schnell/sheet/sheettest"
 )
 
 var _ Charter = schnellboats.Game{}
@@ -59,59 +57,24 @@ func TestSimHTMLPrintsInChromium(t *testing.T) {
 	if testing.Short() {
 		t.Skip("short")
 	}
-	bin := chromium(t)
+	sheettest.Chromium(t)
 	dir := t.TempDir()
 	page := filepath.Join(dir, "report.html")
 	if code, _, errs := runWith(t, "", "sim", "--campaign", "short", "--runs", "200", "--html", page); code != 0 {
 		t.Fatal(errs)
 	}
-	run := func(args ...string) []byte {
-		args = append([]string{"--headless", "--no-sandbox", "--disable-gpu", "--no-pdf-header-footer", "--user-data-dir=" + filepath.Join(dir, "profile")}, args...)
-		cmd := exec.Command(bin, args...)
-		var out bytes.Buffer
-		cmd.Stdout, cmd.Stderr = &out, &out
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		done := make(chan error, 1)
-		go func() { done <- cmd.Wait() }()
-		select {
-		case err := <-done:
-			if err != nil {
-				t.Fatalf("chromium %v: %v\n%s", args, err, out.String())
-			}
-		case <-time.After(90 * time.Second):
-			cmd.Process.Kill()
-			t.Fatal("chromium hung")
-		}
-		return out.Bytes()
-	}
-	pdf := filepath.Join(dir, "report.pdf")
-	run("--print-to-pdf="+pdf, "file://"+page)
-	raw, err := os.ReadFile(pdf)
+	src, err := os.ReadFile(page)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if pages := len(regexp.MustCompile(`/Type\s*/Page[^s]`).FindAll(raw, -1)); pages < 1 || pages > 4 {
+	if pages := sheettest.Pages(t, string(src)); pages < 1 || pages > 4 {
 		t.Errorf("%d printed pages for the report", pages)
 	}
-	src, _ := os.ReadFile(page)
-	probe := strings.Replace(string(src), "</body>", `<script>
-document.body.style.width = "186mm";
-var bad = [];
-document.querySelectorAll("svg, table").forEach(function (e) {
-  if (e.getBoundingClientRect().width > document.body.clientWidth + 1) bad.push(e.tagName);
-});
-document.body.setAttribute("data-overflow", bad.join(",") || "none");
-document.body.setAttribute("data-svgs", document.querySelectorAll("svg rect").length > 0 ? "drawn" : "empty");
-</script></body>`, 1)
-	probeFile := filepath.Join(dir, "probe.html")
-	os.WriteFile(probeFile, []byte(probe), 0o644)
-	dom := string(run("--dump-dom", "file://"+probeFile))
-	if m := regexp.MustCompile(`data-overflow="([^"]*)"`).FindStringSubmatch(dom); m == nil || m[1] != "none" {
-		t.Errorf("wider than the page: %v", m)
+	l := sheettest.Measure(t, string(src))
+	if l.Overflow != "none" {
+		t.Errorf("wider than the page: %v", l.Overflow)
 	}
-	if !strings.Contains(dom, `data-svgs="drawn"`) {
+	if !regexp.MustCompile(`<svg[^>]*>(.|\n)*?<rect`).MatchString(l.DOM) {
 		t.Errorf("the histograms have no bars")
 	}
 }

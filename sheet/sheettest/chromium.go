@@ -1,0 +1,123 @@
+// Package sheettest prints HTML pages in headless Chromium for tests: how
+// many pages they print on, and whether anything is wider than its page.
+// Tests of every game's sheets and of the sim report share it.
+package sheettest
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// Chromium returns the browser's path. Without one the test is skipped,
+// or fails in CI (.ci/run installs it).
+func Chromium(t testing.TB) string {
+	t.Helper()
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	if os.Getenv("CI") != "" {
+		t.Fatal("chromium is missing: .ci/run installs it")
+	}
+	t.Skip("chromium not installed (apt-get install chromium)")
+	return ""
+}
+
+// run runs headless Chromium with args (a page or a file last) and returns
+// what it printed; it fails the test if Chromium fails or hangs.
+func run(t testing.TB, dir string, args ...string) []byte {
+	t.Helper()
+	bin := Chromium(t)
+	args = append([]string{"--headless", "--no-sandbox", "--disable-gpu", "--no-pdf-header-footer", "--user-data-dir=" + filepath.Join(dir, "profile")}, args...)
+	cmd := exec.Command(bin, args...)
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("chromium %v: %v\n%s", args, err, out.String())
+		}
+	case <-time.After(90 * time.Second):
+		cmd.Process.Kill()
+		t.Fatal("chromium hung")
+	}
+	return out.Bytes()
+}
+
+// Pages prints the page to PDF and counts its printed pages.
+func Pages(t testing.TB, html string) int {
+	t.Helper()
+	dir := t.TempDir()
+	page := filepath.Join(dir, "page.html")
+	if err := os.WriteFile(page, []byte(html), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	pdf := filepath.Join(dir, "page.pdf")
+	run(t, dir, "--print-to-pdf="+pdf, "file://"+page)
+	raw, err := os.ReadFile(pdf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return len(regexp.MustCompile(`/Type\s*/Page[^s]`).FindAll(raw, -1))
+}
+
+// Layout is the page as Chromium lays it out at the printed width (A4 less
+// its margins, 186 mm).
+type Layout struct {
+	Sheets   int    // the page's sheets (section.sheet)
+	Overflow string // the elements wider than their sheet (or the page), "none" if none
+	DOM      string // the laid-out document
+}
+
+// probe marks, on the body, how many sheets there are and every element
+// wider than the sheet it is on (or the page, for a page without sheets).
+const probe = `<script>
+document.body.style.width = "186mm";
+var boxes = document.querySelectorAll("section.sheet"), bad = [];
+if (boxes.length == 0) boxes = [document.body];
+boxes.forEach(function (s) {
+  s.querySelectorAll("*").forEach(function (e) {
+    var w = Math.max(e.scrollWidth || 0, e.getBoundingClientRect().width);
+    if (w > s.clientWidth + 1) bad.push((s.id || "page") + ":" + e.tagName + ":" + Math.round(w) + ">" + s.clientWidth);
+  });
+});
+document.body.setAttribute("data-sheets", document.querySelectorAll("section.sheet").length);
+document.body.setAttribute("data-overflow", bad.join(",") || "none");
+</script></body>`
+
+// Measure lays the page out in Chromium.
+func Measure(t testing.TB, html string) Layout {
+	t.Helper()
+	if !strings.Contains(html, "</body>") {
+		t.Fatal("the page has no </body>")
+	}
+	dir := t.TempDir()
+	file := filepath.Join(dir, "probe.html")
+	if err := os.WriteFile(file, []byte(strings.Replace(html, "</body>", probe, 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	dom := string(run(t, dir, "--dump-dom", "file://"+file))
+	l := Layout{DOM: dom}
+	if m := regexp.MustCompile(`data-sheets="(\d+)"`).FindStringSubmatch(dom); m != nil {
+		l.Sheets, _ = strconv.Atoi(m[1])
+	}
+	if m := regexp.MustCompile(`data-overflow="([^"]*)"`).FindStringSubmatch(dom); m != nil {
+		l.Overflow = m[1]
+	} else {
+		t.Fatalf("the probe did not run:\n%.500s", dom)
+	}
+	return l
+}
