@@ -39,3 +39,12 @@ lint:
 
 tidy:
 	$(GO) mod tidy
+
+# After a rules change that is meant to change the Schnell Boats logs: rewrite
+# the pinned digests of the auto logs and the shipped logs in logs/.
+.PHONY: logs
+logs: build
+	./bin/schnell auto --seed 7 --campaign short --boat s100 --log logs/auto-short-s100-seed7.jsonl --force >/dev/null
+	./bin/schnell auto --seed 11 --campaign medium --boat 5b --log logs/auto-medium-5b-seed11.jsonl --force >/dev/null
+	./bin/schnell auto --seed 5 --campaign long --boat s100 --log logs/auto-long-s100-seed5.jsonl --force >/dev/null
+	$(GO) test ./schnellboats -run TestAutoLogDigests -update-digests
