@@ -17,6 +17,12 @@ type Definition struct {
 	Name string
 	// Title is one line about the game, for `schnell games`.
 	Title string
+	// Rules is the version of the rules this program plays, written in
+	// every log's header. Bump it whenever a change of the rules or their
+	// tables makes an old log play differently: a log of another version
+	// is refused (Replay) instead of diverging at some event. 0: the game
+	// declares no version (none is written).
+	Rules int
 	// Booklets are the game's table sets (one per booklet of the printed
 	// game, e.g. S-100 and Projekt 5b); the first is the default.
 	Booklets []Booklet

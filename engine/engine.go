@@ -311,6 +311,7 @@ func New(cfg Config) (*Game, error) {
 		header: gamelog.Header{
 			Format: gamelog.FormatName, Version: gamelog.Version, Game: cfg.Def.Name,
 			Seed: cfg.Seed, Dice: cfg.Mode.String(), Options: opts, Tables: tabs.Digest(),
+			Rules: cfg.Def.Rules,
 		},
 		collect: true,
 	}

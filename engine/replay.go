@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 
 	"github.com/schnell-wargames/schnell/dice"
 	"github.com/schnell-wargames/schnell/gamelog"
@@ -128,6 +129,9 @@ func Replay(def *Definition, lg *gamelog.Log, upto int, cfg Config) (*Game, erro
 	h := lg.Header
 	if h.Game != def.Name {
 		return nil, fmt.Errorf("the log is a game of %q, not %q", h.Game, def.Name)
+	}
+	if h.Rules != def.Rules {
+		return nil, &RulesError{Game: def.Name, Log: h.Rules, Program: def.Rules}
 	}
 	mode, err := ParseMode(h.Dice)
 	if err != nil {
@@ -261,4 +265,24 @@ func (g *Game) AsLog() *gamelog.Log {
 		lg.Lines[i] = string(g.history[i].AppendJSON(nil))
 	}
 	return lg
+}
+
+// RulesError refuses a log played under another version of the game's
+// rules: replayed, it would diverge somewhere in the middle.
+type RulesError struct {
+	Game         string
+	Log, Program int // rules versions (0: none recorded)
+}
+
+func rulesName(v int) string {
+	if v == 0 {
+		return "0 (none recorded)"
+	}
+	return strconv.Itoa(v)
+}
+
+func (e *RulesError) Error() string {
+	return fmt.Sprintf("the log was played under %s rules version %s, and this program plays version %s: "+
+		"a log only replays under the rules that played it (use the schnell release that wrote it)",
+		e.Game, rulesName(e.Log), rulesName(e.Program))
 }

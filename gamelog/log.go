@@ -26,6 +26,9 @@ type Header struct {
 	Dice    string   `json:"dice"`    // "digital" or "physical"
 	Options []Option `json:"options"` // game options in order
 	Tables  string   `json:"tables"`  // digest of the table set
+	// Rules is the version of the game's rules that played the log
+	// (engine.Definition.Rules); 0 (omitted) for a game that declares none.
+	Rules int `json:"rules,omitempty"`
 }
 
 // Option is one game option (name=value), kept in order.
@@ -62,6 +65,9 @@ func (h *Header) AppendJSON(b []byte) []byte {
 	b = Value{Kind: KList, L: opts}.AppendJSON(b)
 	b = append(b, `,"tables":`...)
 	b = appendString(b, h.Tables)
+	if h.Rules != 0 {
+		b = fmt.Appendf(b, `,"rules":%d`, h.Rules)
+	}
 	return append(b, '}')
 }
 

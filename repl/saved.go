@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/schnell-wargames/schnell/engine"
 	"github.com/schnell-wargames/schnell/gamelog"
 )
 
@@ -96,6 +97,13 @@ func (s *Session) saved(p string) (Saved, bool) {
 			if derr != nil {
 				f.Close()
 				return sv, false // a log of a game this prompt does not play
+			}
+			if h.Rules != def.Rules {
+				f.Close()
+				// Listed, never offered: it would not load.
+				sv.Err = &engine.RulesError{Game: def.Name, Log: h.Rules, Program: def.Rules}
+				sv.Summary = Printable(sv.Err.Error())
+				return sv, true
 			}
 			var lg *gamelog.Log
 			if _, err = f.Seek(0, io.SeekStart); err == nil {

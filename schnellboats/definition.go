@@ -74,6 +74,10 @@ func loadBooklet(fsys fs.FS, dir, name string) (*tables.Set, error) {
 
 func newDefinition(s100, b5 *tables.Set) *engine.Definition {
 	return &engine.Definition{
+		// Rules version 2: the rules by the book (combat cannot be
+		// dodged, the draw cup, orders per boat, …). Version 1 (unrecorded)
+		// logs are refused.
+		Rules: 2,
 		Name:  Name,
 		Title: Title,
 		Booklets: []engine.Booklet{

@@ -136,3 +136,26 @@ func TestGlanceSummarizesAsTheWholeLog(t *testing.T) {
 		}
 	}
 }
+
+// A save from before the rules followed the book on leaving combat, the
+// draw cup and orders per boat (rules version 1, which no header recorded)
+// would replay into a different game: it is refused, naming both versions.
+func TestOldRulesSaveRefused(t *testing.T) {
+	raw, err := os.ReadFile("testdata/rules-v1-save.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lg, err := gamelog.Read("rules-v1-save.jsonl", bytes.NewReader(raw))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = engine.Replay(def(t), lg, 0, engine.Config{})
+	if err == nil {
+		t.Fatal("a rules-version-1 save loaded")
+	}
+	for _, want := range []string{"rules version 0 (none recorded)", "plays version 2"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error %q does not say %q", err, want)
+		}
+	}
+}
