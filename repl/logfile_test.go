@@ -227,3 +227,34 @@ func TestLoadInUse(t *testing.T) {
 		t.Errorf("load after the other session closed: %v", err)
 	}
 }
+
+// A save played under other rules is listed with the reason it will not
+// load, and neither loaded nor offered to continue.
+func TestSavedOfOtherRulesListedNotLoaded(t *testing.T) {
+	dir := t.TempDir()
+	var out bytes.Buffer
+	s, err := New(Config{Def: enginetest.Definition(), Game: engine.Config{Seed: 7}, LogDir: dir, Out: &out, Err: &out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	execAll(t, s, "new name=old", "step")
+	s.Close()
+	v2 := *enginetest.Definition()
+	v2.Rules = 2
+	s, err = New(Config{Def: &v2, Game: engine.Config{Seed: 7}, LogDir: dir, Out: &out, Err: &out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	saved := s.Saved()
+	if len(saved) != 1 || saved[0].Err == nil || !strings.Contains(saved[0].Summary, "plays version 2") {
+		t.Fatalf("saved = %+v, want old listed with the rules versions", saved)
+	}
+	before, _ := os.ReadFile(filepath.Join(dir, "old.jsonl"))
+	if err := s.Exec("load old"); err == nil || !strings.Contains(err.Error(), "rules version 0 (none recorded)") {
+		t.Errorf("load old: %v", err)
+	}
+	if after, _ := os.ReadFile(filepath.Join(dir, "old.jsonl")); !bytes.Equal(before, after) {
+		t.Error("the refused save was changed")
+	}
+}
