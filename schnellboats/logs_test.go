@@ -2,6 +2,7 @@ package schnellboats
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -156,6 +157,25 @@ func TestOldRulesSaveRefused(t *testing.T) {
 	for _, want := range []string{"rules version 0 (none recorded)", "plays version 2"} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("error %q does not say %q", err, want)
+		}
+	}
+}
+
+// docs/balance.md is generated (go run ./schnellboats/balance) under one
+// rules version and table set: a change of either leaves it stale.
+func TestBalanceDocCurrent(t *testing.T) {
+	raw, err := os.ReadFile("../docs/balance.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := def(t)
+	want := []string{fmt.Sprintf("rules version %d ", d.Rules)}
+	for _, b := range d.Booklets {
+		want = append(want, b.Tables.Digest())
+	}
+	for _, w := range want {
+		if !strings.Contains(string(raw), w) {
+			t.Errorf("docs/balance.md does not say %q: regenerate it (go run ./schnellboats/balance -w docs/balance.md) and say what moved", w)
 		}
 	}
 }
