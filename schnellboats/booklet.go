@@ -217,6 +217,11 @@ func (f *facts) Fact(i int) int {
 			return s.EnginesOut
 		}
 	case fRadioOut:
+		if f.sortie != nil {
+			// The roll concerns one boat (a lone boat, A-10): her own
+			// radio (our reading; #2-#4 radios are not tracked, 2.0 f).
+			return b2i(f.sortie.RadioOut)
+		}
 		if s := c.sortie1(); s != nil {
 			return b2i(s.RadioOut)
 		}

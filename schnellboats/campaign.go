@@ -2,6 +2,7 @@ package schnellboats
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/schnell-wargames/schnell/engine"
@@ -143,7 +144,8 @@ func (c *Campaign) night() {
 	next := c.Date.Add(days)
 	c.tonight()
 	if !c.Over {
-		c.passDays(next.DaysSince(c.Date))
+		// 4.3: the campaign ends on 1944-06-01: nothing happens after it.
+		c.passDays(min(next.DaysSince(c.Date), c.End.DaysSince(c.Date)))
 		c.Date = next
 	}
 }
@@ -154,6 +156,7 @@ func (c *Campaign) passDays(n int) {
 		if b.Status == Ready {
 			continue
 		}
+		due := b.RepairDays // days from today until she is ready
 		b.RepairDays -= n
 		if b.RepairDays <= 0 {
 			b.RepairDays = 0
@@ -163,7 +166,7 @@ func (c *Campaign) passDays(n int) {
 				// A new boat with a new crew (K-3, K-2) joins the squadron.
 				b.Skill = Skill(c.eff(c.roll(c.ids.RepCrew, facts{}, b.ID, " new crew"), eSkill))
 				b.Kills, b.Successes, b.Earned = 0, 0, 0
-				c.emit(evNewBoat, str("boat", b.ID), str("skill", b.Skill.String()), str("date", c.Date.Add(n).String()))
+				c.emit(evNewBoat, str("boat", b.ID), str("skill", b.Skill.String()), str("date", c.Date.Add(max(due, 0)).String()))
 			}
 		}
 	}
@@ -222,12 +225,7 @@ func (c *Campaign) tonight() {
 	c.Stats.Missions++
 	m.N = c.Stats.Missions
 	m.Flagship = c.boat1().ID
-	sail := append(make([]*Boat, 0, maxSorties), c.boat1())
-	for _, b := range ready {
-		if b != c.boat1() && len(sail) < maxSorties {
-			sail = append(sail, b)
-		}
-	}
+	sail := c.squadron(ready)
 	eq := boatEquipment[c.Type]
 	for i, b := range sail {
 		// Every boat carries its torpedoes (S-100) or rockets (5b); Boat #1's
@@ -267,6 +265,78 @@ func (c *Campaign) tonight() {
 	c.sail()
 	c.completeMission(false)
 }
+
+// squadron is 1.0's squadron management: Boat #1 and the ready hulls the
+// Kommandant sends as #2-#4 (decision squadron, when more than 3 are
+// ready: which 3, numbered in hull order; the default is the first ready
+// hulls, as before). Our reading: a squadron sails 4 strong when it can
+// (1.0: "a squadron of 4"), so the choice is which hulls, not how many.
+func (c *Campaign) squadron(ready []*Boat) []*Boat {
+	b1 := c.boat1()
+	others := make([]*Boat, 0, hulls)
+	for _, b := range ready {
+		if b != b1 {
+			others = append(others, b)
+		}
+	}
+	sail := append(make([]*Boat, 0, maxSorties), b1)
+	if len(others) <= maxSorties-1 {
+		return append(sail, others...) // no choice: every ready hull sails
+	}
+	picks := squadronPicks(len(others))
+	d := c.ask(askSquadron)
+	for _, p := range picks {
+		var name, cmd strings.Builder
+		cmd.WriteString("sail")
+		for k, i := range p {
+			if k > 0 {
+				name.WriteByte('+')
+			}
+			name.WriteString(others[i].ID)
+			cmd.WriteString(" " + others[i].ID)
+		}
+		d.Add(name.String(), "", cmd.String())
+	}
+	i := c.x.Decide(d, func(d *engine.Decision) {
+		d.Prompt = "Which ready boats sail tonight as Boats #2-#4 with Boat #1 " + b1.ID + " (1.0, 3.3)?"
+		for j, p := range picks {
+			var t strings.Builder
+			for k, i := range p {
+				if k > 0 {
+					t.WriteString(", ")
+				}
+				fmt.Fprintf(&t, "#%d %s (crew %s)", k+2, others[i].ID, others[i].Skill.String())
+			}
+			d.Options[j].Text = t.String()
+		}
+	})
+	for _, k := range picks[i] {
+		sail = append(sail, others[k])
+	}
+	return sail
+}
+
+// squadronPicks lists the ways to choose as many of n hulls as may sail
+// (3, or all n when fewer), as indices in hull order, the first hulls
+// first: the first is the default (the first ready hulls). Made once per n.
+func squadronPicks(n int) [][]int { return picksOf[n] }
+
+var picksOf = func() (p [hulls][][]int) {
+	for n := range p {
+		var rec func(from int, cur []int, size int)
+		rec = func(from int, cur []int, size int) {
+			if len(cur) == size {
+				p[n] = append(p[n], slices.Clone(cur))
+				return
+			}
+			for i := from; i < n; i++ {
+				rec(i+1, append(cur, i), size)
+			}
+		}
+		rec(0, nil, min(n, maxSorties-1))
+	}
+	return p
+}()
 
 // newMission is tonight's mission, in the storage of the last one (a batch
 // run plays thousands): nothing keeps a mission once it is over.
@@ -433,13 +503,16 @@ func (c *Campaign) completeMission(abstract bool) {
 		}
 	}
 	c.medals()
-	if lost > 0 {
-		c.inquiry(lost, m.Boat1Lost, sunk)
-	}
-	c.replaceCrew()
+	// Death ends the campaign first: a Kommandant killed on the mission is
+	// never relieved or court-martialled afterwards (4.3: he does not
+	// remain in command).
 	if k := c.kmdt(); k != nil && k.KIA && !c.Over {
 		c.endCampaign("killed")
 	}
+	if lost > 0 && !c.Over {
+		c.inquiry(lost, m.Boat1Lost, sunk)
+	}
+	c.replaceCrew()
 	c.Mission = nil
 	c.x.Pause("mission_end", 2)
 }

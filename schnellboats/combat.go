@@ -184,15 +184,21 @@ func (c *Campaign) searchWater(cb *Combat) {
 				}
 				found := false
 				if rescuers {
-					found = c.roll(c.ids.Search, facts{crew: cm}, cm.Name).Has(eRescued)
+					found = c.roll(c.ids.Search, facts{crew: cm, damage: b2i(s.RaftLost)}, cm.Name).Has(eRescued)
 				}
 				if !found {
 					c.kill(cm)
 					c.emit(evWound, str("crewman", cm.Name), str("position", cm.Position.String()), str("level", "kia"))
-				} else {
-					aboard(1)
+					c.emit(evRescue, str("who", cm.Name), str("result", rescueText(found)))
+					continue
 				}
 				c.emit(evRescue, str("who", cm.Name), str("result", rescueText(found)))
+				// Errata G-12 step 6: each rescued Boat #1 crewman rolls
+				// for wounds (G-8).
+				c.wound(cm, Wound(c.eff(c.roll(c.ids.Wound, facts{crew: cm}, cm.Name, " pulled from the water"), eWound)))
+				if !cm.KIA {
+					aboard(1)
+				}
 			}
 			continue
 		}
@@ -343,6 +349,10 @@ func (c *Campaign) speedLimit() (Speed, string) {
 		return limit, "Boat #1 has an engine out: not Very Fast"
 	case limitTow:
 		return limit, "towing: Slow only"
+	case limitJets:
+		return limit, "Boat #1 has both turbojets out: Medium at most"
+	case limitJet:
+		return limit, "Boat #1 has a turbojet out: not Very Fast"
 	}
 	return limit, ""
 }
@@ -358,6 +368,8 @@ const (
 	limitEngines
 	limitEngine
 	limitTow
+	limitJets
+	limitJet
 )
 
 // limitSpeed is speedLimit without the words: the limit, the boat that
@@ -377,6 +389,14 @@ func (c *Campaign) limitSpeed() (limit Speed, by *Sortie, why limitReason) {
 			limit, by, why = speedSlow, s, limitEngines
 		case s.No == 1 && s.EnginesOut == 1 && limit > speedFast:
 			limit, by, why = speedFast, s, limitEngine
+		}
+		// A Projekt 5b's turbojets give her top speeds (our reading of
+		// 2.0 f): one out, not Very Fast; both out, Medium at most.
+		switch {
+		case s.No == 1 && s.JetsOut >= 2 && limit > speedMedium:
+			limit, by, why = speedMedium, s, limitJets
+		case s.No == 1 && s.JetsOut == 1 && limit > speedFast:
+			limit, by, why = speedFast, s, limitJet
 		}
 		if s.Towing != nil || s.TowedBy != nil {
 			limit, by, why = speedSlow, s, limitTow

@@ -98,6 +98,7 @@ const (
 	askDisabled       decisionKind = "disabled"
 	askCognac         decisionKind = "cognac"
 	askFlagship       decisionKind = "flagship"
+	askSquadron       decisionKind = "squadron"
 	askSpeed          decisionKind = "speed"
 	askRange          decisionKind = "range"
 	askAttack         decisionKind = "attack"
@@ -120,6 +121,7 @@ var decisionKinds = []struct {
 	{askDisabled, "`tow` (when allowed), `abandon`"},
 	{askCognac, "`bribe`, `keep`"},
 	{askFlagship, "one option per ready hull (4.11)"},
+	{askSquadron, "before a mission when more than 3 hulls besides Boat #1 are ready, the 3 that sail as #2-#4 (1.0): one option per choice, named by their ids in hull order (`SB2+SB3+SB5`; at the prompt `sail SB2 SB3 SB5`); the default is the first ready hulls"},
 	{askSpeed, "combat, each round: `slow`…`very_fast` (as damage allows)"},
 	{askRange, "combat, each round: `closer`, `stay`, `away`, `out` (4.7, 4.9)"},
 	{askAttack, "combat, each round: `hold`, `guns:ID`, `torpedo:ID`, `rocket:ID` (4.6)"},

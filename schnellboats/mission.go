@@ -88,9 +88,10 @@ func (c *Campaign) slow() (bool, string) {
 }
 
 // sail plays the mission on the strategic map (4.4, 4.5): one zone per
-// turn at Medium speed (two when Slow), sea state and an encounter roll per
-// zone, the special mission in the first Red Zone, one turn of searching in
-// each assigned Red Zone, then home; the Kommandant may abort at any turn.
+// turn at Medium speed (two turns per zone when Slow, each a full turn),
+// sea state and an encounter roll per turn, the special mission in the
+// first Red Zone, one turn of searching in each assigned Red Zone, then
+// home; the Kommandant may abort at any turn.
 func (c *Campaign) sail() {
 	m := c.Mission
 	for c.formed() > 0 {
@@ -107,14 +108,10 @@ func (c *Campaign) sail() {
 		}
 		m.Sea = c.eff(c.roll(c.ids.SeaState, facts{}, z.ID), eSeaState)
 		c.emit(evTurn, num("n", m.Turn), str("zone", z.ID), str("speed", speed), num("sea_state", m.Sea))
-		if slow {
-			// 4.4: Slow takes 2 turns per zone; the second passes in the zone.
-			m.Turn++
-			c.emit(evSlowTurn, num("turn", m.Turn), str("zone", z.ID), str("why", why))
-		}
 		c.checkTow()
+		c.burnOn()
 		if z.ID == "CHERBOURG" {
-			break
+			break // home: the mission ends on arrival
 		}
 		if z.Red > 0 && c.assigned() && !m.Home {
 			c.inRedZone()
@@ -125,6 +122,23 @@ func (c *Campaign) sail() {
 			break
 		}
 		c.disabledBoats()
+		if slow && c.formed() > 0 {
+			// 4.4: Slow spends 2 turns in the zone, and the second is a
+			// full turn: its sea state, fires, encounter and events.
+			c.x.Pause("turn", 1)
+			m.Turn++
+			m.Sea = c.eff(c.roll(c.ids.SeaState, facts{}, z.ID), eSeaState)
+			c.emit(evSlowTurn, num("turn", m.Turn), str("zone", z.ID), str("why", why), num("sea_state", m.Sea))
+			c.checkTow()
+			c.burnOn()
+			if c.formed() > 0 {
+				c.encounter(c.ids.Encounter[z.Colour])
+			}
+			if c.formed() == 0 {
+				break
+			}
+			c.disabledBoats()
+		}
 		c.x.Pause("turn", 1)
 		if !m.Home {
 			c.orders()
@@ -306,7 +320,9 @@ func (c *Campaign) event() {
 	case eventSeaFalls:
 		m.Sea = max(1, m.Sea-1)
 	case eventSeparated:
-		if s := c.pick(false, "separated"); s != nil {
+		// Our reading (the errata is silent on tows): a boat under tow, and
+		// the boat towing her, are tied by the line and never separated.
+		if s := c.pickWhere(untied, "separated"); s != nil {
 			s.Formation, s.Gone = false, goneSeparated
 			c.emit(evSeparated, str("boat", s.Boat.ID), num("no", s.No))
 		}
@@ -343,9 +359,23 @@ func (c *Campaign) event() {
 // the boats; boat1 says whether Boat #1 may be struck); why says what
 // strikes (its parts are joined only when read).
 func (c *Campaign) pick(boat1 bool, why ...string) *Sortie {
+	if boat1 {
+		return c.pickWhere(anyBoat, why...)
+	}
+	return c.pickWhere(notBoat1, why...)
+}
+
+func anyBoat(*Sortie) bool    { return true }
+func notBoat1(s *Sortie) bool { return s.No > 1 }
+
+// untied is a Boat #2-#4 neither towing nor towed.
+func untied(s *Sortie) bool { return s.No > 1 && s.Towing == nil && s.TowedBy == nil }
+
+// pickWhere is pick among the boats of the formation that ok accepts.
+func (c *Campaign) pickWhere(ok func(*Sortie) bool, why ...string) *Sortie {
 	cands := make([]*Sortie, 0, maxSorties)
 	for _, s := range c.formation() {
-		if boat1 || s.No > 1 {
+		if ok(s) {
 			cands = append(cands, s)
 		}
 	}
@@ -415,6 +445,10 @@ func (c *Campaign) airPatrol(friendly bool) {
 		d := c.ask(askAirSpeed)
 		if slow, why := c.slow(); slow {
 			d.Refuse("fast", "choose fast", "rule 4.4: a Slow squadron cannot accelerate (", why, "): `choose medium`")
+		} else if limit, why := c.speedLimit(); limit < speedFast {
+			// Errata 8: against aircraft the squadron is only as fast
+			// as its slowest boat.
+			d.Refuse("fast", "choose fast", "errata 8: the squadron is only as fast as its slowest boat (", why, "): `choose medium`")
 		} else {
 			d.Add("fast", "go to Fast: harder to hit (-1 on the attack)", "")
 		}
@@ -479,15 +513,15 @@ func (c *Campaign) target(n int) *Sortie {
 }
 
 // hit is one hit on a boat: a component of Boat #1 (G-1) or damage points
-// on Boats #2-#4 (G-2), 2.0 f.
+// on Boats #2-#4 (G-2), 2.0 f. The kind of attack goes with every roll of
+// the hit, down to the wound (G-8: +1 for strafing).
 func (c *Campaign) hit(s *Sortie, attack AirAttack) {
 	if s.No > 1 {
-		c.points(s, c.eff(c.roll(c.ids.Points, facts{}, s.Boat.ID), ePoints))
+		c.points(s, c.eff(c.roll(c.ids.Points, facts{attack: attack}, s.Boat.ID), ePoints))
 		return
 	}
-	comp := Component(c.eff(c.roll(c.ids.HitLoc, facts{}, s.Boat.ID), eComponent))
-	c.component(s, comp, true)
-	_ = attack
+	comp := Component(c.eff(c.roll(c.ids.HitLoc, facts{attack: attack}, s.Boat.ID), eComponent))
+	c.componentBy(s, comp, true, attack)
 }
 
 // points adds damage points to a Boat #2-#4: 3 → Slow or Medium only, 4 →
@@ -509,6 +543,11 @@ func (c *Campaign) points(s *Sortie, n int) {
 
 // component applies a Boat #1 component hit (G-1; 7.0 Components Inoperative).
 func (c *Campaign) component(s *Sortie, comp Component, combat bool) {
+	c.componentBy(s, comp, combat, attackNone)
+}
+
+// componentBy is component for a hit by an attack of a kind.
+func (c *Campaign) componentBy(s *Sortie, comp Component, combat bool, attack AirAttack) {
 	eq := boatEquipment[c.Type]
 	name := comp.String()
 	detail := ""
@@ -561,7 +600,7 @@ func (c *Campaign) component(s *Sortie, comp Component, combat bool) {
 		s.Components++
 		c.fire(s)
 	case compCrew:
-		c.crewHit(s)
+		c.crewHit(s, attack)
 	case compTorpedo:
 		if s.Torpedoes > 0 {
 			s.Torpedoes--
@@ -599,6 +638,9 @@ func (c *Campaign) flood(s *Sortie) {
 func (c *Campaign) aftermath(s *Sortie, o engine.Outcome, what string) {
 	switch {
 	case o.Has(eSunk):
+		// Our reading of errata G-12 step 6: a boat that blows up or
+		// burns loses her life raft with her.
+		s.RaftLost = what == "fire"
 		c.sink(s, what)
 	case o.Has(eDisabled):
 		if !s.Disabled {
@@ -612,20 +654,37 @@ func (c *Campaign) aftermath(s *Sortie, o engine.Outcome, what string) {
 				s.Flooded++
 			} else {
 				s.Fire++
+				// G-3: the fire burns on: it is fought again next turn.
+				s.Burning = true
+				c.emit(evFire, str("boat", s.Boat.ID), str("result", "burns on: fought again next turn"), num("extinguishers", s.Extinguishers))
 			}
 		}
 	}
 }
 
-// crewHit is G-7 and G-8: which Boat #1 crewman is hit and how badly.
-func (c *Campaign) crewHit(s *Sortie) {
+// burnOn is G-3's "the fire burns on (roll again next turn)": at each turn
+// on the map a fire that burned on is fought again (our reading: the turn
+// is the Strategic Map's, 4.2; a combat is fought within one turn).
+func (c *Campaign) burnOn() {
+	for _, s := range c.formation() {
+		if !s.Burning {
+			continue
+		}
+		s.Burning = false
+		c.fire(s)
+	}
+}
+
+// crewHit is G-7 and G-8: which Boat #1 crewman is hit and how badly, by
+// an attack of a kind (G-8: strafing is worse).
+func (c *Campaign) crewHit(s *Sortie, attack AirAttack) {
 	pos := Position(c.eff(c.roll(c.ids.CrewHit, facts{}), ePosition))
 	cm := c.crewman(pos)
 	if cm == nil || cm.KIA || cm.Out {
 		c.emit(evCrewHit, str("position", pos.String()), str("result", "no one at the post"))
 		return
 	}
-	w := Wound(c.eff(c.roll(c.ids.Wound, facts{crew: cm}, cm.Name), eWound))
+	w := Wound(c.eff(c.roll(c.ids.Wound, facts{crew: cm, attack: attack}, cm.Name), eWound))
 	c.wound(cm, w)
 }
 

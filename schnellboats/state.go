@@ -115,8 +115,10 @@ type Sortie struct {
 	CannonsOut    int
 	BilgeOut      bool
 	Extinguishers int
-	Fire          int // sections on fire
-	Flooded       int // sections flooded
+	Fire          int  // sections on fire
+	Burning       bool // a fire burns on (G-3): fought again next turn
+	RaftLost      bool // Boat #1 blew up or burned: her life raft is gone (G-12 step 6)
+	Flooded       int  // sections flooded
 	Torpedoes     int
 	Mines         int
 	DCs           int

@@ -104,5 +104,5 @@ function decide(d, game)
     if hurt(game) or not game.mission.combat.armed then return "break_off" end
     return "attack"
   end
-  return 1 -- flagship (4.11): the first ready hull; anything new: the first option
+  return 1 -- flagship (4.11): the first ready hull; squadron (1.0): the first ready hulls; anything new: the first option
 end
