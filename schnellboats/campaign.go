@@ -144,14 +144,15 @@ func (c *Campaign) night() {
 	next := c.Date.Add(days)
 	c.tonight()
 	if !c.Over {
-		// 4.3: the campaign ends on 1944-06-01: nothing happens after it.
-		c.passDays(min(next.DaysSince(c.Date), c.End.DaysSince(c.Date)))
+		c.passDays(next.DaysSince(c.Date))
 		c.Date = next
 	}
 }
 
-// passDays moves repairs, deliveries and convalescence on.
+// passDays moves repairs, deliveries and convalescence on, never past the
+// end of the campaign (4.3: nothing happens after 1944-06-01).
 func (c *Campaign) passDays(n int) {
+	n = min(n, c.End.DaysSince(c.Date))
 	for _, b := range c.Boats {
 		if b.Status == Ready {
 			continue

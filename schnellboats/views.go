@@ -305,7 +305,7 @@ func describe(e *gamelog.Event) string {
 		}
 		return "Assigned Red Zones: " + strings.Join(zs, ", ")
 	case evSlowTurn:
-		return fmt.Sprintf("-- Turn %d: a second turn in %s (%s) --", e.Int("turn"), s("zone"), s("why"))
+		return fmt.Sprintf("-- Turn %d: a second turn in %s (%s), sea state %d --", e.Int("turn"), s("zone"), s("why"), e.Int("sea_state"))
 	case evSpeed:
 		return fmt.Sprintf("%s goes to %s speed", s("boat"), strings.ReplaceAll(s("speed"), "_", " "))
 	case evBurning:
