@@ -287,16 +287,21 @@ func (c *Campaign) squadron(ready []*Boat) []*Boat {
 	picks := squadronPicks(len(others))
 	d := c.ask(askSquadron)
 	for _, p := range picks {
-		var name, cmd strings.Builder
+		var name, cmd, boats, crews strings.Builder
 		cmd.WriteString("sail")
 		for k, i := range p {
 			if k > 0 {
 				name.WriteByte('+')
+				boats.WriteByte(' ')
+				crews.WriteByte(' ')
 			}
 			name.WriteString(others[i].ID)
 			cmd.WriteString(" " + others[i].ID)
+			boats.WriteString(others[i].ID)
+			crews.WriteString(others[i].Skill.String())
 		}
-		d.Add(name.String(), "", cmd.String())
+		o := d.Add(name.String(), "", cmd.String())
+		o.Facts = append(o.Facts, str("boats", boats.String()), str("crews", crews.String()))
 	}
 	i := c.x.Decide(d, func(d *engine.Decision) {
 		d.Prompt = "Which ready boats sail tonight as Boats #2-#4 with Boat #1 " + b1.ID + " (1.0, 3.3)?"

@@ -10,6 +10,8 @@ var LuaAPI = apiFields([][4]string{
 	{"Option", "skill", "string?", "flagship: its crew's skill"},
 	{"Option", "kills", "integer?", "flagship: its crew's kills"},
 	{"Option", "zone", "string?", "move next: the zone ahead"},
+	{"Option", "boats", "string?", "squadron: the hulls that sail as #2, #3, #4, space-separated"},
+	{"Option", "crews", "string?", "squadron: their crews' skills, in the same order"},
 	{"Option", "points", "integer?", "break_formation, boat_abort: the boat's damage points"},
 	{"Option", "type", "string?", "attack: the target's type"},
 	{"Option", "damage", "integer?", "attack: the target's damage points"},

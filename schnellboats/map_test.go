@@ -303,6 +303,9 @@ func TestRule1_0SquadronChoice(t *testing.T) {
 				offered = append(offered, o.Name)
 				if o.Name == "SB3+SB5+SB6" {
 					pick = i
+					if len(o.Facts) != 2 || o.Facts[0].Key != "boats" || o.Facts[0].Val.S != "SB3 SB5 SB6" || o.Facts[1].Key != "crews" {
+						t.Errorf("the option's facts for scripts: %+v", o.Facts)
+					}
 				}
 			}
 			def = d.Default

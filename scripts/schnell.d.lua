@@ -18,6 +18,8 @@
 ---@field skill string? flagship: its crew's skill
 ---@field kills integer? flagship: its crew's kills
 ---@field zone string? move next: the zone ahead
+---@field boats string? squadron: the hulls that sail as #2, #3, #4, space-separated
+---@field crews string? squadron: their crews' skills, in the same order
 ---@field points integer? break_formation, boat_abort: the boat's damage points
 ---@field type string? attack: the target's type
 ---@field damage integer? attack: the target's damage points
