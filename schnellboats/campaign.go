@@ -286,22 +286,19 @@ func (c *Campaign) squadron(ready []*Boat) []*Boat {
 	}
 	picks := squadronPicks(len(others))
 	d := c.ask(askSquadron)
+	var at [maxSorties - 1]int // the hulls' places in the squadron (3.2: SB1-SB6)
 	for _, p := range picks {
-		var name, cmd, boats, crews strings.Builder
-		cmd.WriteString("sail")
 		for k, i := range p {
-			if k > 0 {
-				name.WriteByte('+')
-				boats.WriteByte(' ')
-				crews.WriteByte(' ')
-			}
-			name.WriteString(others[i].ID)
-			cmd.WriteString(" " + others[i].ID)
-			boats.WriteString(others[i].ID)
-			crews.WriteString(others[i].Skill.String())
+			at[k] = hullIndex(others[i].ID)
 		}
-		o := d.Add(name.String(), "", cmd.String())
-		o.Facts = append(o.Facts, str("boats", boats.String()), str("crews", crews.String()))
+		w := &sailWords[at[0]][at[1]][at[2]]
+		o := d.Add(w.name, "", w.command)
+		crews := others[p[0]].Skill.String() + " " + others[p[1]].Skill.String() + " " + others[p[2]].Skill.String()
+		o.Facts = append(o.Facts, str("boats", w.boats), str("crews", crews))
+		// The same hulls in another order: Boats #2-#4 go in hull order.
+		for _, q := range [...][3]int{{0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}} {
+			d.Refuse("", sailWords[at[q[0]]][at[q[1]]][at[q[2]]].command, "rule 1.0: Boats #2-#4 are numbered in hull order: `", w.command, "`")
+		}
 	}
 	i := c.x.Decide(d, func(d *engine.Decision) {
 		d.Prompt = "Which ready boats sail tonight as Boats #2-#4 with Boat #1 " + b1.ID + " (1.0, 3.3)?"
@@ -320,6 +317,32 @@ func (c *Campaign) squadron(ready []*Boat) []*Boat {
 		sail = append(sail, others[k])
 	}
 	return sail
+}
+
+// sailWords are the words of the squadron decision's options for each 3
+// hulls in an order (3.2: the six hulls are SB1-SB6), made once.
+var sailWords = func() (w [hulls][hulls][hulls]struct{ name, command, boats string }) {
+	for a := range hulls {
+		for b := range hulls {
+			for c := range hulls {
+				x, y, z := hullID(a), hullID(b), hullID(c)
+				w[a][b][c].name = x + "+" + y + "+" + z
+				w[a][b][c].command = "sail " + x + " " + y + " " + z
+				w[a][b][c].boats = x + " " + y + " " + z
+			}
+		}
+	}
+	return w
+}()
+
+// hullIndex is the place of hull id among the six (SB1 is 0).
+func hullIndex(id string) int {
+	for i := range hulls {
+		if sailWords[i][i][i].boats[:len(id)] == id {
+			return i
+		}
+	}
+	return 0
 }
 
 // squadronPicks lists the ways to choose as many of n hulls as may sail
