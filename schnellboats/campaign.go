@@ -274,7 +274,7 @@ func (c *Campaign) tonight() {
 // (1.0: "a squadron of 4"), so the choice is which hulls, not how many.
 func (c *Campaign) squadron(ready []*Boat) []*Boat {
 	b1 := c.boat1()
-	others := make([]*Boat, 0, hulls)
+	others := c.spare.others[:0]
 	for _, b := range ready {
 		if b != b1 {
 			others = append(others, b)
@@ -292,9 +292,7 @@ func (c *Campaign) squadron(ready []*Boat) []*Boat {
 			at[k] = hullIndex(others[i].ID)
 		}
 		w := &sailWords[at[0]][at[1]][at[2]]
-		o := d.Add(w.name, "", w.command)
-		crews := others[p[0]].Skill.String() + " " + others[p[1]].Skill.String() + " " + others[p[2]].Skill.String()
-		o.Facts = append(o.Facts, str("boats", w.boats), str("crews", crews))
+		d.Add(w.name, "", w.command)
 		// The same hulls in another order: Boats #2-#4 go in hull order.
 		for _, q := range [...][3]int{{0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}} {
 			d.Refuse("", sailWords[at[q[0]]][at[q[1]]][at[q[2]]].command, "rule 1.0: Boats #2-#4 are numbered in hull order: `", w.command, "`")
@@ -311,6 +309,12 @@ func (c *Campaign) squadron(ready []*Boat) []*Boat {
 				fmt.Fprintf(&t, "#%d %s (crew %s)", k+2, others[i].ID, others[i].Skill.String())
 			}
 			d.Options[j].Text = t.String()
+			// What a script reads to choose (not needed by the reference
+			// Kommandant, nor in a replay).
+			o := &d.Options[j]
+			w := &sailWords[hullIndex(others[p[0]].ID)][hullIndex(others[p[1]].ID)][hullIndex(others[p[2]].ID)]
+			crews := others[p[0]].Skill.String() + " " + others[p[1]].Skill.String() + " " + others[p[2]].Skill.String()
+			o.Facts = append(o.Facts, str("boats", w.boats), str("crews", crews))
 		}
 	})
 	for _, k := range picks[i] {

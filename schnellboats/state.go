@@ -195,8 +195,9 @@ type spare struct {
 	mission Mission
 	sorties [maxSorties]Sortie
 	combat  Combat
-	units   []*Unit // the enemy units of the combat being fought, in order made
-	used    int     // of units
+	units   []*Unit      // the enemy units of the combat being fought, in order made
+	used    int          // of units
+	others  [hulls]*Boat // ready hulls besides Boat #1 (squadron)
 }
 
 // Stats are the campaign's running totals.
