@@ -152,7 +152,7 @@ func (c *Campaign) night() {
 // passDays moves repairs, deliveries and convalescence on, never past the
 // end of the campaign (4.3: nothing happens after 1944-06-01).
 func (c *Campaign) passDays(n int) {
-	n = min(n, c.End.DaysSince(c.Date))
+	n = max(0, min(n, c.End.DaysSince(c.Date)))
 	for _, b := range c.Boats {
 		if b.Status == Ready {
 			continue

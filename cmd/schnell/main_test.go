@@ -315,10 +315,11 @@ func TestPromptScriptAndLua(t *testing.T) {
 
 // replay --to SEQ opens the prompt on the state after event SEQ.
 func TestReplayTo(t *testing.T) {
-	code, out, errs := runWith(t, "status\nlog 1\n", "replay", "--to", "60", "../../logs/auto-short-s100-seed7.jsonl")
-	// The game goes on live from event 60 to its next pause or question
-	// (digital dice: the same events as the log): here the end of mission 1.
-	if code != 0 || !regexp.MustCompile(`At event 77\.`).MatchString(out) || !strings.Contains(out, "mission_end") && !strings.Contains(out, "Mission 1 successful") {
+	code, out, errs := runWith(t, "status\nlog 1\n", "replay", "--to", "72", "../../logs/auto-short-s100-seed7.jsonl")
+	// The game goes on live from event 72 (the squadron decision, 1.0) to
+	// its next pause or question (digital dice: the same events as the
+	// log): here the end of mission 1.
+	if code != 0 || !regexp.MustCompile(`At event 78\.`).MatchString(out) || !strings.Contains(out, "mission_end") && !strings.Contains(out, "Mission 1 successful") {
 		t.Fatalf("exit %d\n%s%s", code, out, errs)
 	}
 }
