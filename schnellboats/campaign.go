@@ -341,13 +341,21 @@ var sailWords = func() (w [hulls][hulls][hulls]struct{ name, command, boats stri
 
 // hullIndex is the place of hull id among the six (SB1 is 0).
 func hullIndex(id string) int {
-	for i := range hulls {
-		if sailWords[i][i][i].boats[:len(id)] == id {
+	for i, h := range hullIDs {
+		if h == id {
 			return i
 		}
 	}
 	return 0
 }
+
+// hullIDs are the six hulls' ids (3.2), made once.
+var hullIDs = func() (ids [hulls]string) {
+	for i := range ids {
+		ids[i] = hullID(i)
+	}
+	return ids
+}()
 
 // squadronPicks lists the ways to choose as many of n hulls as may sail
 // (3, or all n when fewer), as indices in hull order, the first hulls
