@@ -65,6 +65,7 @@ type Decision struct {
 	Options []Option
 	Default int // index into Options
 	same    int // 1 + the option that repeats the last answer (SetSame); 0: none
+	stand   int // 1 + the option the player's standing order picks (SetStanding); 0: none
 	// Side owns the decision ("": the game's one player; TableSide: the
 	// physical table, always asked at the prompt).
 	Side string
@@ -97,7 +98,7 @@ func (d *Decision) CommandFor(i int) string {
 // kernel's decision of a kind). A decision may be refilled once it is
 // answered.
 func (d *Decision) Reset(kind, prompt string) {
-	d.Kind, d.Prompt, d.Default, d.Side, d.same = kind, prompt, 0, "", 0
+	d.Kind, d.Prompt, d.Default, d.Side, d.same, d.stand = kind, prompt, 0, "", 0, 0
 	d.Options = d.Options[:0]
 	d.refused, d.why, d.asker = d.refused[:0], d.why[:0], nil
 }

@@ -393,19 +393,24 @@ func (s *Session) print(evs []gamelog.Event) {
 }
 
 // answerSame answers, for the player at a terminal, a decision whose only
-// news would be to repeat the last answer (an unchanged speed): it is
-// logged as the player's, and said. `same off` asks them all.
+// news would be to repeat the last answer (an unchanged speed), and at a
+// terminal or not one an order the player gave already answers
+// (Decision.SetStanding): it is logged as the player's, and said. `same
+// off` asks them all.
 func (s *Session) answerSame() ([]gamelog.Event, bool) {
 	p := s.game.Pending()
-	if !s.cfg.Interactive || s.askSame || p == nil || p.Decision == nil || s.game.Decider() != nil {
+	if s.askSame || p == nil || p.Decision == nil || s.game.Decider() != nil {
 		return nil, false
 	}
 	d := p.Decision
-	i, ok := d.Same()
-	if !ok {
+	how := "as before"
+	i, ok := d.Standing() // an order the player gave already: at a terminal or not
+	if ok {
+		how = "as ordered"
+	} else if i, ok = d.Same(); !ok || !s.cfg.Interactive {
 		return nil, false
 	}
-	fmt.Fprintf(s.cfg.Out, "%s %s: %s, as before (`same off` to be asked).\n", s.paint(dim, "Answered"), d.Kind, d.Options[i].Name)
+	fmt.Fprintf(s.cfg.Out, "%s %s: %s, %s (`same off` to be asked).\n", s.paint(dim, "Answered"), d.Kind, d.Options[i].Name, how)
 	evs, err := s.game.ChooseIndex(i, engine.ByPlayer, s.level)
 	if err != nil {
 		fmt.Fprintln(s.cfg.Err, s.paint(red, "Error: "+err.Error()))

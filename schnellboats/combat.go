@@ -2,11 +2,9 @@ package schnellboats
 
 import (
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 
-	"github.com/schnell-wargames/schnell/dice"
 	"github.com/schnell-wargames/schnell/engine"
 	"github.com/schnell-wargames/schnell/gamelog"
 )
@@ -43,6 +41,7 @@ type Combat struct {
 	slowWait int  // rounds spent in the zone at Slow
 	longFor  int  // rounds spent in the Long zone
 	plan     string
+	own      ownOrders // per-boat orders given with this round's plan (ownOrder)
 	flare    bool
 	inWater  []*Sortie // crews of boats sunk in this combat
 }
@@ -650,6 +649,7 @@ func (c *Campaign) refMove(cb *Combat, d *engine.Decision) int {
 // attackPlan is the squadron's attack this round: guns, torpedoes or
 // rockets at a target, or hold fire (to stay undetected).
 func (c *Campaign) attackPlan(cb *Combat, round int) {
+	cb.own = cb.own[:0]
 	d := c.ask(askAttack)
 	d.Add("hold", "hold fire", "hold")
 	torps, rockets := 0, 0         // that can be launched this wave
@@ -673,6 +673,7 @@ func (c *Campaign) attackPlan(cb *Combat, round int) {
 			refuse(d, &w.guns, why)
 			refuse(d, &w.torpedo, why)
 			refuse(d, &w.rocket, why)
+			refuse(d, &w.both, why)
 			continue
 		}
 		c.addOrder(d, &w.guns, u)
@@ -694,11 +695,31 @@ func (c *Campaign) attackPlan(cb *Combat, round int) {
 		default:
 			c.addOrder(d, &w.rocket, u)
 		}
+		// 4.6: in one round a boat may launch and fire its guns.
+		launch := &w.torpedo
+		if c.Type == P5b {
+			launch = &w.rocket
+		}
+		if slicesHas(d.Options, launch.Name) {
+			c.addOrder(d, &w.both, u)
+		} else {
+			refuse(d, &w.both, "no boat can launch at ", u.ID, " now: `", w.guns.Command, "` fires the guns alone")
+		}
 	}
 	d.Default = c.refAttack(cb, d)
 	cb.plan = d.Options[c.x.Decide(d, func(d *engine.Decision) {
 		d.Prompt = fmt.Sprintf("Round %d in the %s zone: the squadron's attack?", round, cb.Zone.String())
 	})].Name
+}
+
+// slicesHas reports whether an option is called name.
+func slicesHas(opts []engine.Option, name string) bool {
+	for i := range opts {
+		if opts[i].Name == name {
+			return true
+		}
+	}
+	return false
 }
 
 // refuse refuses an attack order, and says why.
@@ -714,8 +735,8 @@ func (c *Campaign) addOrder(d *engine.Decision, o *engine.Option, u *Unit) {
 
 // unitWords are the attack options at one enemy unit, made once per id.
 type unitWords struct {
-	id                    string
-	guns, torpedo, rocket engine.Option
+	id                          string
+	guns, torpedo, rocket, both engine.Option
 }
 
 func newUnitWords(id string) *unitWords {
@@ -723,6 +744,7 @@ func newUnitWords(id string) *unitWords {
 		guns:    engine.Option{Name: "guns:" + id, Text: "guns at " + id, Command: "fire " + id},
 		torpedo: engine.Option{Name: "torpedo:" + id, Text: "torpedoes at " + id, Command: "torpedo " + id},
 		rocket:  engine.Option{Name: "rocket:" + id, Text: "rockets at " + id, Command: "rocket " + id},
+		both:    engine.Option{Name: "both:" + id, Text: "a torpedo (5b: a rocket) and the guns at " + id, Command: "both " + id},
 	}
 }
 
@@ -780,39 +802,69 @@ func (c *Campaign) detected(cb *Combat, by string) {
 	}
 }
 
-// attacks is 4.6: every unit present draws its place from the cup (a 1D20
-// each, highest first) and attacks in turn.
+// attacks is 4.6: the counters of every unit present go into the draw cup
+// and are drawn out, without replacement, in one draw (the generator's, or
+// in physical-dice mode the order the player drew from their own cup);
+// each unit attacks in the order drawn. A unit sunk or evaded before its
+// turn does not attack, and is not put in the cup again (present only).
 func (c *Campaign) attacks(cb *Combat) {
-	type entry struct {
-		s    *Sortie
-		u    *Unit
-		draw int
-	}
-	cup := make([]entry, 0, 16)
+	chits := c.spare.chits[:0]
 	for _, s := range c.formation() {
 		if !s.Disabled && s.Apart == 0 {
-			t, _ := c.x.RollDice(dice.D20, "draw cup: ", s.Boat.ID)
-			cup = append(cup, entry{s: s, draw: t})
+			chits = append(chits, s.Boat.ID)
 		}
 	}
 	for _, u := range cb.Enemy {
 		if u.present() {
-			t, _ := c.x.RollDice(dice.D20, "draw cup: ", u.ID)
-			cup = append(cup, entry{u: u, draw: t})
+			chits = append(chits, u.ID)
 		}
 	}
-	slices.SortStableFunc(cup, func(a, b entry) int { return b.draw - a.draw })
-	for _, e := range cup {
-		switch {
-		case e.s != nil && e.s.Gone == "" && !e.s.Disabled:
-			c.boatAttacks(cb, e.s)
-		case e.u != nil && e.u.present():
-			c.enemyActs(cb, e.u)
+	c.spare.chits = chits
+	// Nobody can attack (the squadron out of its weather's range and not
+	// yet detected, so the enemy does not fire): no draw (our reading).
+	if len(chits) == 0 || !cb.Detected && !fireAllowed(c.Mission.Weather, cb.Zone) {
+		return
+	}
+	cup := c.x.NewCup(cupOrder, cupOrderTitle, chits...)
+	order := c.x.Draw(engine.Draw{Cup: cup, N: len(chits), For: "order of attack"}).Chits
+	for _, id := range order {
+		if s := c.sortieByID(id); s != nil {
+			if s.Gone == "" && !s.Disabled {
+				c.boatAttacks(cb, s)
+			}
+		} else if u := cb.byID(id); u != nil && u.present() {
+			c.enemyActs(cb, u)
 		}
 		if c.formed() == 0 {
 			return
 		}
 	}
+}
+
+// The draw cup of 4.6 (7.0: Unit Order of Attack Draw Cup Counters).
+const (
+	cupOrder      = "order"
+	cupOrderTitle = "Unit Order of Attack"
+)
+
+// sortieByID is the boat at sea with hull id.
+func (c *Campaign) sortieByID(id string) *Sortie {
+	for _, s := range c.Mission.Sorties {
+		if s.Boat.ID == id {
+			return s
+		}
+	}
+	return nil
+}
+
+// byID is the unit with id, present or not.
+func (cb *Combat) byID(id string) *Unit {
+	for _, u := range cb.Enemy {
+		if u.ID == id {
+			return u
+		}
+	}
+	return nil
 }
 
 // target finds the plan's unit, or another one still present.
@@ -833,31 +885,46 @@ func (cb *Combat) unit(id string) *Unit {
 // gunCrewSkill: a Boat #1 cannon fires twice with a Veteran crew (4.6).
 var cannonCrews = [...]Position{posFwdGun, posMidGun, posAftGun}
 
+// boatAttacks is one boat's turn when its counter is drawn (4.6): its
+// orders (boatOrder: the squadron's order unless it is given its own),
+// then its torpedo or rocket and its guns, as ordered. In one round a boat
+// may launch (one torpedo or rocket, at most 2 a wave) and fire its guns.
 func (c *Campaign) boatAttacks(cb *Combat, s *Sortie) {
-	name, id, ok := strings.Cut(cb.plan, ":")
-	if !ok || !fireAllowed(c.Mission.Weather, cb.Zone) {
+	if !fireAllowed(c.Mission.Weather, cb.Zone) {
 		return
+	}
+	order := c.boatOrder(cb, s)
+	name, id, ok := strings.Cut(order, ":")
+	if !ok {
+		return // hold fire
 	}
 	u := cb.unit(id)
 	if u == nil {
 		return
 	}
-	switch weapon := Weapon(slices.Index(weapons, name)); weapon {
-	case weaponTorpedo, weaponRocket:
-		left := &s.Torpedoes
-		if weapon == weaponRocket {
-			left = &s.Rockets
-		}
-		if *left > 0 && (weapon == weaponRocket || u.Size != sizeSmall) && s.launched < tubes {
+	guns := name == orderGuns || name == orderBoth
+	if name != orderGuns {
+		weapon := c.launcher()
+		if c.canLaunch(s, u) {
+			left := &s.Torpedoes
+			if weapon == weaponRocket {
+				left = &s.Rockets
+			}
 			*left--
 			s.launched++
 			c.launch(cb, s, u, weapon)
-			return
+		} else {
+			guns = true // nothing left to launch: the guns fire instead
 		}
-		// nothing left to launch: the guns fire instead
+	}
+	if !guns {
+		return
 	}
 	var buf [2 * len(cannonCrews)]Skill
 	shots := c.shots(s, buf[:0])
+	if len(shots) == 0 {
+		return
+	}
 	c.detected(cb, "the squadron's gunfire")
 	for _, skill := range shots {
 		if !u.present() {
@@ -917,11 +984,12 @@ func (c *Campaign) shots(s *Sortie, out []Skill) []Skill {
 	return out
 }
 
-// helmStandIn is 1 when Boat #1's helmsman is down and another man steers
-// (4.12: anyone may steer, with penalties).
+// helmStandIn is 1 when another man steers Boat #1 (4.12): the Kommandant
+// is down and whoever steers from the KMDT position, the 1WO included,
+// suffers the negative modifiers; or the helmsman is down.
 func (c *Campaign) helmStandIn() int {
-	h := c.crewman(posHelm)
-	return b2i(h == nil || !h.Serving())
+	k, h := c.kmdt(), c.crewman(posHelm)
+	return b2i(k == nil || !k.Serving() || h == nil || !h.Serving())
 }
 
 // standIn is a serving depth charge or watch crew not yet at a gun (4.12).
@@ -989,10 +1057,16 @@ func damageText(pts int) string {
 func (c *Campaign) launch(cb *Combat, s *Sortie, u *Unit, weapon Weapon) {
 	f := facts{rng: cb.Zone, size: ofSize(u.Size), speed: atSpeed(cb.Speed), target: u.Type, weapon: weapon, sortie: s}
 	if s.No == 1 {
-		if t := c.crewman(posTorpedo); t != nil && t.Serving() {
+		// 4.12: stand_in is 1 for a stand-in at the helm, +2 for one at the
+		// tubes (the torpedo or rocket crew down: launchRefusal).
+		t := c.tubeCrew()
+		if t != nil && t.Position == tubeCrews[c.Type][0] {
 			f.crew = t
 		}
 		f.standIn = c.helmStandIn()
+		if t != nil && f.crew == nil {
+			f.standIn += 2
+		}
 	}
 	o := c.roll(c.ids.Torpedo, f, s.Boat.ID, " at ", u.ID)
 	hits, _ := o.Int(eHits)

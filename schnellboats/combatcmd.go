@@ -37,6 +37,8 @@ var combatCommands = []engine.Command{
 		Run: engine.Order("fire"), Complete: unitNames},
 	{Name: "torpedo", Usage: "torpedo UNIT", Help: "This round each boat that can launches a torpedo at UNIT (4.6: never at an MTB or MGB; 2 per boat per wave).",
 		Run: engine.Order("torpedo"), Complete: unitNames},
+	{Name: "both", Usage: "both UNIT", Help: "This round each boat that can launches a torpedo (5b: a rocket) at UNIT and fires its guns at it (4.6: a boat may do both in one round).",
+		Run: engine.Order("both"), Complete: unitNames},
 	{Name: "rocket", Usage: "rocket UNIT", Help: "Projekt 5b: this round each boat that can fires a rocket at UNIT.",
 		Run: engine.Order("rocket"), Complete: unitNames},
 	{Name: "abort", Usage: "abort", Help: "Abort (4.9): in combat, leave the Combat Board from the Long Range Zone (`move out`); on the map, turn for Cherbourg (`move home`).",

@@ -28,6 +28,7 @@ const (
 	evEncounter     eventType = "encounter"
 	evCombatStart   eventType = "combat_start"
 	evRound         eventType = "round"
+	evDraw          eventType = "draw" // the kernel's draw event (engine.Ctx.Draw): the draw cup of 4.6
 	evSpeed         eventType = "speed"
 	evRange         eventType = "range"
 	evDetected      eventType = "detected"
@@ -74,7 +75,7 @@ const (
 var eventTypes = []eventType{
 	evCampaignStart, evCrewman, evReplacement, evBoat, evNoMission, evSubstitution, evWeather,
 	evMissionStart, evMissionType, evZones, evTurn, evSlowTurn, evEncounter, evCombatStart, evRound,
-	evSpeed, evRange, evDetected, evAttack, evSunk, evEvaded, evBurning, evAbort, evCombatEnd,
+	evDraw, evSpeed, evRange, evDetected, evAttack, evSunk, evEvaded, evBurning, evAbort, evCombatEnd,
 	evRescue, evEvent, evAirPatrol, evAirAttack, evBoatDamage, evFire, evDisabled, evCrewHit, evWound,
 	evTow, evTowParted, evBoatLost, evCrewLost, evSeparated, evLoneBoat, evSpecial, evSearchTurn,
 	evPilot, evPatrolled, evCourseHome, evWoundStatus, evRepair, evNewBoat, evVictoryPoints,
@@ -102,6 +103,7 @@ const (
 	askSpeed          decisionKind = "speed"
 	askRange          decisionKind = "range"
 	askAttack         decisionKind = "attack"
+	askBoatAttack     decisionKind = "boat_attack"
 	askNextWave       decisionKind = "next_wave"
 	askBreakFormation decisionKind = "break_formation"
 	askBoatAbort      decisionKind = "boat_abort"
@@ -124,7 +126,8 @@ var decisionKinds = []struct {
 	{askSquadron, "before a mission when more than 3 hulls besides Boat #1 are ready, the 3 that sail as #2-#4 (1.0): one option per choice, named by their ids in hull order (`SB2+SB3+SB5`; at the prompt `sail SB2 SB3 SB5`); the default is the first ready hulls"},
 	{askSpeed, "combat, each round: `slow`…`very_fast` (as damage allows)"},
 	{askRange, "combat, each round: `closer`, `stay`, `away`, `out` (4.7, 4.9)"},
-	{askAttack, "combat, each round: `hold`, `guns:ID`, `torpedo:ID`, `rocket:ID` (4.6)"},
+	{askAttack, "combat, each round: the squadron's order, every boat's default: `hold`, `guns:ID`, `torpedo:ID`, `rocket:ID`, `both:ID` (a torpedo or rocket and the guns) (4.6)"},
+	{askBoatAttack, "combat, each boat when its counter is drawn from the cup: the same orders, for that boat (each option's `boat`); the default carries out the squadron's order (4.6, 7.0)"},
 	{askNextWave, "combat: `attack`, `break_off`"},
 	{askBreakFormation, "combat, a heavily damaged Boat #2-#4: `stay`, `break` (4.8)"},
 	{askBoatAbort, "combat, then: `stay`, `abort` (4.9)"},

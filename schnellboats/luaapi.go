@@ -6,16 +6,16 @@ import (
 
 // LuaAPI is the table that registers what scripts see.
 var LuaAPI = apiFields([][4]string{
-	{"Option", "boat", "string?", "flagship: the hull offered"},
+	{"Option", "boat", "string?", "flagship: the hull offered; boat_attack: the boat whose counter is drawn (every option names it)"},
 	{"Option", "skill", "string?", "flagship: its crew's skill"},
 	{"Option", "kills", "integer?", "flagship: its crew's kills"},
 	{"Option", "zone", "string?", "move next: the zone ahead"},
 	{"Option", "boats", "string?", "squadron: the hulls that sail as #2, #3, #4, space-separated"},
 	{"Option", "crews", "string?", "squadron: their crews' skills, in the same order"},
 	{"Option", "points", "integer?", "break_formation, boat_abort: the boat's damage points"},
-	{"Option", "type", "string?", "attack: the target's type"},
-	{"Option", "damage", "integer?", "attack: the target's damage points"},
-	{"Option", "hull", "integer?", "attack: the points that sink it"},
+	{"Option", "type", "string?", "attack, boat_attack: the target's type"},
+	{"Option", "damage", "integer?", "attack, boat_attack: the target's damage points"},
+	{"Option", "hull", "integer?", "attack, boat_attack: the points that sink it"},
 	{"Game", "date", "string", "today, YYYY-MM-DD"},
 	{"Game", "start", "string", "the campaign's first day"},
 	{"Game", "end_date", "string", "the campaign's last day (1944-06-01)"},

@@ -198,6 +198,7 @@ type spare struct {
 	units   []*Unit      // the enemy units of the combat being fought, in order made
 	used    int          // of units
 	others  [hulls]*Boat // ready hulls besides Boat #1 (squadron)
+	chits   []string     // the counters put in the draw cup (4.6)
 }
 
 // Stats are the campaign's running totals.

@@ -214,6 +214,13 @@ func status(g *engine.Game, w io.Writer) error {
 func describe(e *gamelog.Event) string {
 	s := e.Str
 	switch eventType(e.Type) {
+	case evDraw:
+		v, _ := e.Get("chits")
+		by := ""
+		if e.Str("source") == "generator" {
+			by = " (drawn by the program)"
+		}
+		return "Order of attack, drawn from the cup (4.6): " + strings.Join(v.Strs(), " ") + by
 	case evCampaignStart:
 		return fmt.Sprintf("== %s campaign, %s boats: %s to %s ==", title(s("campaign")), s("boat"), s("start"), s("end"))
 	case evCrewman, evReplacement:
@@ -406,7 +413,7 @@ func describeRun(evs []gamelog.Event, i int) (string, int) {
 			if eventType(d.Type) == evRound {
 				break
 			}
-			if d.Type == "decision" && d.Str("kind") == string(askAttack) {
+			if d.Type == "decision" && (d.Str("kind") == string(askBoatAttack) || d.Str("kind") == string(askAttack)) {
 				if _, id, ok := strings.Cut(d.Str("choice"), ":"); ok && id != e.Str("target") {
 					return describe(e) + " (retargeted: " + id + " was ordered, and is gone)", 1
 				}

@@ -95,6 +95,8 @@ function decide(d, game)
     return range_order(d, game)
   elseif d.kind == "attack" then
     return attack_order(d)
+  elseif d.kind == "boat_attack" then
+    return d.default -- each boat carries out the squadron's order
   elseif d.kind == "break_formation" then
     if d.options[1].points >= 4 then return "break" end
     return "stay"

@@ -14,16 +14,16 @@
 ---@field text string what it means
 ---@field index integer or with this number
 ---@field args Arg[]? the values the option asks for: answer with a table (see Answers with arguments)
----@field boat string? flagship: the hull offered
+---@field boat string? flagship: the hull offered; boat_attack: the boat whose counter is drawn (every option names it)
 ---@field skill string? flagship: its crew's skill
 ---@field kills integer? flagship: its crew's kills
 ---@field zone string? move next: the zone ahead
 ---@field boats string? squadron: the hulls that sail as #2, #3, #4, space-separated
 ---@field crews string? squadron: their crews' skills, in the same order
 ---@field points integer? break_formation, boat_abort: the boat's damage points
----@field type string? attack: the target's type
----@field damage integer? attack: the target's damage points
----@field hull integer? attack: the points that sink it
+---@field type string? attack, boat_attack: the target's type
+---@field damage integer? attack, boat_attack: the target's damage points
+---@field hull integer? attack, boat_attack: the points that sink it
 
 ---@class Arg
 ---@field name string the key of the value in the answer table

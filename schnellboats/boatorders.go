@@ -1,0 +1,311 @@
+package schnellboats
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/schnell-wargames/schnell/engine"
+	"github.com/schnell-wargames/schnell/gamelog"
+)
+
+// The attack orders (4.6), as the options of the squadron's `attack` and
+// a boat's `boat_attack` decisions name them: "guns:merchant-1".
+const (
+	orderHold    = "hold"
+	orderGuns    = "guns"
+	orderTorpedo = "torpedo"
+	orderRocket  = "rocket"
+	orderBoth    = "both" // the boat's torpedo (5b: rocket) and its guns, at one target
+)
+
+// launcher is what the boats launch: torpedoes (S-100) or rockets (5b).
+func (c *Campaign) launcher() Weapon {
+	if c.Type == P5b {
+		return weaponRocket
+	}
+	return weaponTorpedo
+}
+
+// launchRefusal says why boat s may not launch at u this round ("": it
+// may): nothing aboard, both tubes used this wave, a torpedo at an MTB or
+// MGB (4.6), or Boat #1 without a torpedo (rocket) crew or a stand-in for
+// it (4.12, our reading: docs/rules-notes.md).
+func (c *Campaign) launchRefusal(s *Sortie, u *Unit) string {
+	weapon := c.launcher()
+	left, what := s.Torpedoes, "torpedoes"
+	if weapon == weaponRocket {
+		left, what = s.Rockets, "rockets"
+	}
+	switch {
+	case s.Disabled:
+		return s.Boat.ID + " is disabled"
+	case weapon == weaponTorpedo && u.Size == sizeSmall:
+		return "rule 4.6: torpedoes cannot be fired at an MTB or MGB (their draft is too shallow)"
+	case left == 0:
+		return s.Boat.ID + " has no " + what + " left"
+	case s.launched >= tubes:
+		return s.Boat.ID + " has launched " + strconv.Itoa(tubes) + " " + what + " this wave (its tubes: the reloads wait for the next fight)"
+	case s.No == 1 && c.tubeCrew() == nil:
+		return "rule 4.12: Boat #1's " + weapon.String() + " crew is down and no stand-in is left to launch"
+	}
+	return ""
+}
+
+func (c *Campaign) canLaunch(s *Sortie, u *Unit) bool { return c.launchRefusal(s, u) == "" }
+
+// boatOrder is boat s's decision when its counter is drawn (4.6, 7.0 step
+// 2: each boat's targets are chosen as it attacks): the squadron's order is
+// the default, as it applies to this boat (guns at the same target when it
+// cannot launch; hold when the target is gone and the squadron held). Its
+// options name the boat (fact `boat`), so that a side may own it.
+func (c *Campaign) boatOrder(cb *Combat, s *Sortie) string {
+	d := c.ask(askBoatAttack)
+	d.Side = c.boatSide(s)
+	o := d.Add(orderHold, "hold fire", "hold")
+	o.Facts = append(o.Facts[:0], str("boat", s.Boat.ID))
+	launch := c.launcher()
+	for _, u := range cb.Enemy {
+		if !u.present() {
+			continue
+		}
+		w := u.orders()
+		c.addBoatOrder(d, &w.guns, s, u)
+		launchOpt, other := &w.torpedo, &w.rocket
+		if launch == weaponRocket {
+			launchOpt, other = &w.rocket, &w.torpedo
+		}
+		if launch == weaponRocket {
+			refuse(d, other, "Projekt 5b boats carry rockets, not torpedoes: `", launchOpt.Command, "`")
+		} else {
+			refuse(d, other, "S-100 boats carry torpedoes, not rockets: `", launchOpt.Command, "`")
+		}
+		if why := c.launchRefusal(s, u); why != "" {
+			refuse(d, launchOpt, why)
+			refuse(d, &w.both, why, ": `", w.guns.Command, "` fires the guns alone")
+			continue
+		}
+		c.addBoatOrder(d, launchOpt, s, u)
+		c.addBoatOrder(d, &w.both, s, u)
+	}
+	d.Default = c.squadronDefault(cb, s, d)
+	stand := d.Default
+	if own := cb.ownOf(s.Boat.ID); own != "" {
+		for i, o := range d.Options {
+			if o.Name == own {
+				stand = i
+			}
+		}
+	}
+	d.SetStanding(stand) // the order given at the squadron's: the prompt takes it
+	return d.Options[c.x.Decide(d, func(d *engine.Decision) {
+		d.Prompt = fmt.Sprintf("%s (Boat #%d) is drawn: its attack? (the squadron's order: %s)", s.Boat.ID, s.No, cb.plan)
+	})].Name
+}
+
+// boatSide is the side that gives boat s its orders ("": the player).
+func (c *Campaign) boatSide(*Sortie) string { return "" }
+
+// addBoatOrder adds an attack option of boat s at u.
+func (c *Campaign) addBoatOrder(d *engine.Decision, o *engine.Option, s *Sortie, u *Unit) {
+	opt := d.Add(o.Name, o.Text, o.Command)
+	opt.Facts = append(opt.Facts[:0], str("boat", s.Boat.ID), str("type", u.Type.String()), num("damage", u.Damage), num("hull", u.Hull))
+}
+
+// squadronDefault is the option of d that carries out the squadron's
+// order for boat s: the same order at the same target (another present
+// unit when it is gone, as the guns always did); guns when the boat cannot
+// launch; hold fire when nothing else is offered.
+func (c *Campaign) squadronDefault(cb *Combat, s *Sortie, d *engine.Decision) int {
+	kind, id, ok := strings.Cut(cb.plan, ":")
+	if !ok {
+		return 0 // hold
+	}
+	u := cb.unit(id)
+	if u == nil {
+		return 0
+	}
+	w := u.orders()
+	want := w.guns.Name
+	switch kind {
+	case orderTorpedo, orderRocket, orderBoth:
+		if c.canLaunch(s, u) {
+			want = w.both.Name
+			if kind != orderBoth {
+				want = kind + ":" + u.ID
+			}
+		}
+	}
+	for i, o := range d.Options {
+		if o.Name == want {
+			return i
+		}
+	}
+	return 0
+}
+
+// tubeCrew is who launches Boat #1's torpedoes or rockets (4.12, our
+// reading): the torpedo (5b: rocket) crew, else a stand-in — the mine crew,
+// then the depth charge crew (S-100), the watch crew (5b). Nil: nobody.
+func (c *Campaign) tubeCrew() *Crewman {
+	for _, pos := range tubeCrews[c.Type] {
+		if m := c.crewman(pos); m != nil && m.Serving() {
+			return m
+		}
+	}
+	return nil
+}
+
+// tubeCrews are Boat #1's men who may launch, in order: the crew of the
+// tubes (rails), then its stand-ins.
+var tubeCrews = [...][]Position{
+	S100: {posTorpedo, posMine, posDC},
+	P5b:  {posRocket, posWatch},
+}
+
+// boatCommands are the per-boat orders at the prompt: `SB2 torpedo
+// merchant-1` answers the boat_attack decision of SB2 when its counter is
+// drawn; a squadron-wide order (`fire tanker-1`) answers the attack
+// decision for all, and each boat's decision with that order.
+var boatCommands = func() []engine.Command {
+	out := make([]engine.Command, 0, 6)
+	for i := range 6 {
+		id := hullID(i)
+		out = append(out, engine.Command{Name: strings.ToLower(id), Usage: id + " fire|torpedo|rocket|both UNIT, " + id + " hold",
+			Help: "The order of " + id + " when its counter is drawn from the cup (4.6): it overrides the squadron's order for this boat this round.",
+			Run: func(g *engine.Game, args []string, w io.Writer) ([]gamelog.Event, error) {
+				return boatCommand(g, id, args, w)
+			}, Complete: func(*engine.Game, []string) []string { return []string{"fire", "torpedo", "rocket", "both", "hold"} }})
+	}
+	return out
+}()
+
+// boatCommand answers the pending boat_attack decision of boat id with the
+// order in args.
+func boatCommand(g *engine.Game, id string, args []string, w io.Writer) ([]gamelog.Event, error) {
+	if len(args) == 0 {
+		return nil, fmt.Errorf("`%s` needs an order: `%s fire UNIT`, `%s torpedo UNIT`, `%s both UNIT` or `%s hold`", id, id, id, id, id)
+	}
+	p := g.Pending()
+	if p == nil || p.Decision == nil {
+		return nil, fmt.Errorf("no order is asked now: %s gets its order when its counter is drawn from the cup (4.6)", id)
+	}
+	d := p.Decision
+	switch decisionKind(d.Kind) {
+	case askAttack:
+		return nil, ownOrder(g, id, args, w)
+	case askBoatAttack:
+	default:
+		return nil, fmt.Errorf("`%s %s` is an attack order: the game asks for %s now", id, strings.Join(args, " "), d.Kind)
+	}
+	if drawn := optionBoat(d); !strings.EqualFold(drawn, id) {
+		return nil, fmt.Errorf("rule 4.6: %s's counter is drawn now, not %s's: %s's order is given at the squadron's order, or when its own counter is drawn (`%s` alone orders %s)", drawn, id, id, strings.Join(args, " "), drawn)
+	}
+	return engine.Order(args[0])(g, args[1:], w)
+}
+
+// ownOrder is a per-boat order given with the squadron's (4.6, 7.0 step
+// 2): boat id carries it out when its counter is drawn, instead of the
+// squadron's order (the prompt answers its boat_attack decision with it).
+// The order is checked now, as the boat's decision will check it.
+func ownOrder(g *engine.Game, id string, args []string, w io.Writer) error {
+	c, err := CampaignOf(g)
+	if err != nil {
+		return err
+	}
+	cb := combatOf(c)
+	if cb == nil {
+		return errors.New("no combat is being fought")
+	}
+	s := c.sortieByID(strings.ToUpper(id))
+	if s == nil || !s.inFormation() {
+		return fmt.Errorf("%s is not with the squadron tonight: the boats in formation are %s", id, strings.Join(c.formationIDs(), ", "))
+	}
+	if s.Disabled || s.Apart > 0 {
+		return fmt.Errorf("%s does not attack this round (disabled, or apart from the squadron: 4.8)", s.Boat.ID)
+	}
+	word := strings.ToLower(args[0])
+	kind, ok := orderWords[word]
+	if !ok {
+		return fmt.Errorf("`%s %s`: the orders are fire, torpedo, rocket, both (UNIT) and hold", id, word)
+	}
+	name := orderHold
+	if kind != orderHold {
+		if len(args) != 2 {
+			return fmt.Errorf("usage: %s %s UNIT", s.Boat.ID, word)
+		}
+		u := cb.byID(strings.ToLower(args[1]))
+		if u == nil || !u.present() {
+			return fmt.Errorf("%s is not on the Combat Board: the units present are %s", args[1], strings.Join(unitNames(g, nil), ", "))
+		}
+		if !fireAllowed(c.Mission.Weather, cb.Zone) {
+			return errors.New(weatherRule(c.Mission.Weather))
+		}
+		if kind != orderGuns {
+			if l := c.launcher().String(); kind != orderBoth && kind != l {
+				what := map[string]string{orderTorpedo: "torpedoes", orderRocket: "rockets"}
+				return fmt.Errorf("%s boats carry %s, not %s: `%s %s %s`", c.Type.String(), what[l], what[kind], s.Boat.ID, l, u.ID)
+			}
+			if why := c.launchRefusal(s, u); why != "" {
+				return errors.New(why)
+			}
+		}
+		name = kind + ":" + u.ID
+	} else if len(args) != 1 {
+		return fmt.Errorf("usage: %s hold", s.Boat.ID)
+	}
+	cb.setOwn(s.Boat.ID, name)
+	fmt.Fprintf(w, "%s: %s when its counter is drawn (the others: the squadron's order). Now the squadron's order.\n", s.Boat.ID, name)
+	return nil
+}
+
+// orderWords are the words of the orders at the prompt, by option kind.
+var orderWords = map[string]string{"fire": orderGuns, "guns": orderGuns, "torpedo": orderTorpedo, "rocket": orderRocket, "both": orderBoth, "hold": orderHold}
+
+// formationIDs are the hulls in formation.
+func (c *Campaign) formationIDs() []string {
+	var out []string
+	for _, s := range c.formation() {
+		out = append(out, s.Boat.ID)
+	}
+	return out
+}
+
+// ownOrders are the per-boat orders of this round (ownOrder).
+type ownOrders []struct{ boat, order string }
+
+func (cb *Combat) setOwn(boat, order string) {
+	for i := range cb.own {
+		if cb.own[i].boat == boat {
+			cb.own[i].order = order
+			return
+		}
+	}
+	cb.own = append(cb.own, struct{ boat, order string }{boat, order})
+}
+
+// ownOf is boat's own order this round ("": the squadron's).
+func (cb *Combat) ownOf(boat string) string {
+	for _, o := range cb.own {
+		if o.boat == boat {
+			return o.order
+		}
+	}
+	return ""
+}
+
+// optionBoat is the boat a boat_attack decision is for.
+func optionBoat(d *engine.Decision) string {
+	for _, o := range d.Options {
+		for _, f := range o.Facts {
+			if f.Key == "boat" {
+				return f.Val.S
+			}
+		}
+	}
+	return ""
+}
+
+func init() { commands = append(commands, boatCommands...) }
