@@ -328,11 +328,10 @@ func (g *Game) DrawGenerator(level int) ([]gamelog.Event, error) {
 	return g.advance(level)
 }
 
-// matchChits checks that words name n chits the cup holds.
+// matchChits checks that words name n chits the cup holds: an unknown
+// chit, or one typed more often than the cup holds it, is named; a draw
+// of the whole cup typed short names the chits missing.
 func matchChits(in []string, n int, words []string) ([]string, error) {
-	if len(words) != n {
-		return nil, fmt.Errorf("draw %d chit(s), not %d: %s", n, len(words), cupText(in))
-	}
 	left := slices.Clone(in)
 	out := make([]string, 0, n)
 	for _, w := range words {
@@ -346,7 +345,20 @@ func matchChits(in []string, n int, words []string) ([]string, error) {
 		out = append(out, left[i])
 		left = slices.Delete(left, i, i+1)
 	}
+	if len(words) != n {
+		if len(words) < n && n == len(in) {
+			return nil, fmt.Errorf("draw %d chit(s), not %d: the whole cup is drawn, and %s %s missing", n, len(words), strings.Join(left, ", "), isAre(len(left)))
+		}
+		return nil, fmt.Errorf("draw %d chit(s), not %d: %s", n, len(words), cupText(in))
+	}
 	return out, nil
+}
+
+func isAre(n int) string {
+	if n == 1 {
+		return "is"
+	}
+	return "are"
 }
 
 // cupText lists a cup's chits with counts: "+1 x4, +2 x3".

@@ -65,3 +65,34 @@ func TestCupText(t *testing.T) {
 		t.Errorf("CupText = %q, want %q", got, want)
 	}
 }
+
+// A draw of the whole cup typed at the prompt is checked for completeness:
+// the chits left out are named, as are unknown chits and chits typed more
+// often than the cup holds them.
+func TestMatchChitsNamesMissingAndUnknown(t *testing.T) {
+	in := []string{"SB1", "SB2", "mtb-1", "mtb-1"}
+	for _, tc := range []struct {
+		name  string
+		words []string
+		want  string // in the error; "" = no error
+	}{
+		{"whole cup", []string{"mtb-1", "sb2", "MTB-1", "SB1"}, ""},
+		{"missing", []string{"mtb-1", "SB1"}, "SB2, mtb-1 are missing"},
+		{"one missing", []string{"mtb-1", "SB1", "mtb-1"}, "SB2 is missing"},
+		{"unknown", []string{"SB9", "SB1", "SB2", "mtb-1"}, `"SB9" is not in the cup`},
+		{"twice", []string{"SB1", "SB1", "SB2", "mtb-1"}, "the cup holds fewer SB1 than that"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := matchChits(in, len(in), tc.words)
+			if tc.want == "" {
+				if err != nil || len(got) != len(in) || got[1] != "SB2" {
+					t.Errorf("matchChits(%v) = %v, %v; want the cup's spellings", tc.words, got, err)
+				}
+				return
+			}
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("matchChits(%v) error = %v, want %q in it", tc.words, err, tc.want)
+			}
+		})
+	}
+}

@@ -246,7 +246,7 @@ func ownOrder(g *engine.Game, id string, args []string, w io.Writer) error {
 		if kind != orderGuns {
 			if l := c.launcher().String(); kind != orderBoth && kind != l {
 				what := map[string]string{orderTorpedo: "torpedoes", orderRocket: "rockets"}
-				return fmt.Errorf("%s boats carry %s, not %s: `%s %s %s`", c.Type.String(), what[l], what[kind], s.Boat.ID, l, u.ID)
+				return fmt.Errorf("%s boats carry %s, not %s: `%s %s %s`", typeNames[c.Type], what[l], what[kind], s.Boat.ID, l, u.ID)
 			}
 			if why := c.launchRefusal(s, u); why != "" {
 				return errors.New(why)
@@ -260,6 +260,9 @@ func ownOrder(g *engine.Game, id string, args []string, w io.Writer) error {
 	fmt.Fprintf(w, "%s: %s when its counter is drawn (the others: the squadron's order). Now the squadron's order.\n", s.Boat.ID, name)
 	return nil
 }
+
+// typeNames are the boat types as the book writes them.
+var typeNames = [...]string{S100: "S-100", P5b: "Projekt 5b"}
 
 // orderWords are the words of the orders at the prompt, by option kind.
 var orderWords = map[string]string{"fire": orderGuns, "guns": orderGuns, "torpedo": orderTorpedo, "rocket": orderRocket, "both": orderBoth, "hold": orderHold}
