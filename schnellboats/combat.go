@@ -942,27 +942,24 @@ func (c *Campaign) boatAttacks(cb *Combat, s *Sortie) {
 }
 
 // shots appends to out the gun attacks a boat makes this round, each with
-// the crew skill it fires with: Boat #1 one per working cannon with a
-// serving crew (twice for a Veteran crew); Boats #2-#4 two cannons, twice
-// for Elite.
+// the crew skill it fires with: Boat #1 one per working cannon (twice for
+// a Veteran gun crew, 4.6); Boats #2-#4 two cannons, twice for Elite.
+// 4.12: Boat #1's gun crews man any working cannon without penalty (a
+// crew whose cannon is out moves to one whose crew is down); only then do
+// the depth charge and watch crews stand in, as Green.
 func (c *Campaign) shots(s *Sortie, out []Skill) []Skill {
 	if s.No == 1 {
 		var used crewSet
 		n := boatEquipment[c.Type].Cannons - s.CannonsOut
-		for i := 0; i < n && i < len(cannonCrews); i++ {
-			crew := c.crewman(cannonCrews[i])
-			if c.Type == P5b && i == 1 {
-				crew = c.crewman(posAftGun)
+		for _, pos := range gunCrews[c.Type] {
+			if n == 0 {
+				break
 			}
+			crew := c.crewman(pos)
 			if crew == nil || !crew.Serving() {
-				// 4.12: the depth charge or watch crew may fire the gun, with
-				// a penalty (Green).
-				if st := c.standIn(&used); st != nil {
-					used.add(st)
-					out = append(out, skillGreen)
-				}
 				continue
 			}
+			n--
 			used.add(crew)
 			skill := skillAverage
 			if crew.Veteran {
@@ -973,6 +970,14 @@ func (c *Campaign) shots(s *Sortie, out []Skill) []Skill {
 				out = append(out, skill)
 			}
 		}
+		for ; n > 0; n-- {
+			st := c.standIn(&used)
+			if st == nil {
+				break
+			}
+			used.add(st)
+			out = append(out, skillGreen)
+		}
 		return out
 	}
 	for range 2 {
@@ -982,6 +987,12 @@ func (c *Campaign) shots(s *Sortie, out []Skill) []Skill {
 		}
 	}
 	return out
+}
+
+// gunCrews are Boat #1's gun crews by boat type.
+var gunCrews = [...][]Position{
+	S100: {posFwdGun, posMidGun, posAftGun},
+	P5b:  {posFwdGun, posAftGun},
 }
 
 // helmStandIn is 1 when another man steers Boat #1 (4.12): the Kommandant

@@ -180,22 +180,40 @@ func TestRule4_6CannonShots(t *testing.T) {
 // 4.6: the order of attack is drawn for every unit present; sunk or evaded
 // units leave the cup.
 func TestRule4_6DrawCup(t *testing.T) {
-	_, evs := probeWith(t, 3, opts("short", "s100"), orders{}, func(c *Campaign) {
+	_, evs := probeWith(t, 3, opts("short", "s100"), orders{"boat_attack": "hold"}, func(c *Campaign) {
 		cb := atSea(c, 0, 0, 0, 2)
 		cb.Zone = zoneLong
+		cb.Detected = true
 		c.attacks(cb)
 		cb.Enemy[1].Gone = "sunk"
 		cb.Enemy[2].Gone = "evaded"
 		c.attacks(cb)
 	})
-	total := 0
+	var draws [][]string
 	for _, e := range evs {
-		if e.Type == "roll" && strings.HasPrefix(e.Str("for"), "draw cup") {
-			total++
+		if e.Type == "draw" {
+			if e.Str("cup") != cupOrder {
+				t.Errorf("draw from cup %q, want %q", e.Str("cup"), cupOrder)
+			}
+			v, _ := e.Get("chits")
+			draws = append(draws, v.Strs())
 		}
 	}
-	if total != (4+3)+(4+1) {
-		t.Errorf("%d draws, want 7 then 5 (sunk and evaded units leave the cup)", total)
+	if len(draws) != 2 {
+		t.Fatalf("%d draw events, want one a round (2)", len(draws))
+	}
+	want := [][]string{{"SB1", "SB2", "SB3", "SB4", "merchant-1", "merchant-2", "destroyer-3"}, {"SB1", "SB2", "SB3", "SB4", "merchant-1"}}
+	for i, d := range draws {
+		got := slices.Clone(d)
+		slices.Sort(got)
+		w := slices.Clone(want[i])
+		slices.Sort(w)
+		if !slices.Equal(got, w) {
+			t.Errorf("draw %d: %v, want each of %v once (sunk and evaded units leave the cup)", i+1, d, want[i])
+		}
+	}
+	if slices.Equal(draws[0], want[0]) && slices.Equal(draws[1], want[1]) {
+		t.Error("both draws come out in the order the units were put in: not a draw")
 	}
 }
 
@@ -322,7 +340,7 @@ func TestRule4_12StandInAtTheGuns(t *testing.T) {
 		c.kill(c.crewman(posFwdGun))
 		c.kill(c.crewman(posMidGun))
 		got := c.shots(c.Mission.Sorties[0], nil)
-		if !slices.Equal(got, []Skill{skillGreen, skillGreen, skillAverage}) {
+		if !slices.Equal(got, []Skill{skillAverage, skillGreen, skillGreen}) { // the gun crews first (4.12)
 			t.Errorf("two gun crews down: shots %v, want the DC and watch crews as Green stand-ins and the aft crew", got)
 		}
 		c.kill(c.crewman(posDC))
