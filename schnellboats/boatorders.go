@@ -19,6 +19,7 @@ const (
 	orderTorpedo = "torpedo"
 	orderRocket  = "rocket"
 	orderBoth    = "both" // the boat's torpedo (5b: rocket) and its guns, at one target
+	orderDC      = "dc"   // S-100 Boat #1's depth charges at a submarine
 )
 
 // launcher is what the boats launch: torpedoes (S-100) or rockets (5b).
@@ -90,6 +91,15 @@ func (c *Campaign) boatOrder(cb *Combat, s *Sortie) string {
 		c.addBoatOrder(d, launchOpt, s, u)
 		c.addBoatOrder(d, &w.both, s, u)
 	}
+	for _, u := range cb.Enemy {
+		if u.present() && u.Type == enemySubmarine {
+			if why := c.dcRefusal(cb, s, u); why != "" {
+				refuse(d, &u.orders().dc, why)
+			} else {
+				c.addBoatOrder(d, &u.orders().dc, s, u)
+			}
+		}
+	}
 	d.Default = c.squadronDefault(cb, s, d)
 	stand := d.Default
 	if own := cb.ownOf(s.Boat.ID); own != "" {
@@ -130,6 +140,10 @@ func (c *Campaign) squadronDefault(cb *Combat, s *Sortie, d *engine.Decision) in
 	w := u.orders()
 	want := w.guns.Name
 	switch kind {
+	case orderDC:
+		if c.dcRefusal(cb, s, u) == "" {
+			want = w.dc.Name
+		}
 	case orderTorpedo, orderRocket, orderBoth:
 		if c.canLaunch(s, u) {
 			want = w.both.Name
@@ -173,11 +187,11 @@ var boatCommands = func() []engine.Command {
 	out := make([]engine.Command, 0, 6)
 	for i := range 6 {
 		id := hullID(i)
-		out = append(out, engine.Command{Name: strings.ToLower(id), Usage: id + " fire|torpedo|rocket|both UNIT, " + id + " hold",
+		out = append(out, engine.Command{Name: strings.ToLower(id), Usage: id + " fire|torpedo|rocket|both|dc UNIT, " + id + " hold",
 			Help: "The order of " + id + " when its counter is drawn from the cup (4.6): it overrides the squadron's order for this boat this round.",
 			Run: func(g *engine.Game, args []string, w io.Writer) ([]gamelog.Event, error) {
 				return boatCommand(g, id, args, w)
-			}, Complete: func(*engine.Game, []string) []string { return []string{"fire", "torpedo", "rocket", "both", "hold"} }})
+			}, Complete: func(*engine.Game, []string) []string { return []string{"fire", "torpedo", "rocket", "both", "dc", "hold"} }})
 	}
 	return out
 }()
@@ -243,7 +257,11 @@ func ownOrder(g *engine.Game, id string, args []string, w io.Writer) error {
 		if !fireAllowed(c.Mission.Weather, cb.Zone) {
 			return errors.New(weatherRule(c.Mission.Weather))
 		}
-		if kind != orderGuns {
+		if kind == orderDC {
+			if why := c.dcRefusal(cb, s, u); why != "" {
+				return errors.New(why)
+			}
+		} else if kind != orderGuns {
 			if l := c.launcher().String(); kind != orderBoth && kind != l {
 				what := map[string]string{orderTorpedo: "torpedoes", orderRocket: "rockets"}
 				return fmt.Errorf("%s boats carry %s, not %s: `%s %s %s`", typeNames[c.Type], what[l], what[kind], s.Boat.ID, l, u.ID)
@@ -265,7 +283,7 @@ func ownOrder(g *engine.Game, id string, args []string, w io.Writer) error {
 var typeNames = [...]string{S100: "S-100", P5b: "Projekt 5b"}
 
 // orderWords are the words of the orders at the prompt, by option kind.
-var orderWords = map[string]string{"fire": orderGuns, "guns": orderGuns, "torpedo": orderTorpedo, "rocket": orderRocket, "both": orderBoth, "hold": orderHold}
+var orderWords = map[string]string{"fire": orderGuns, "guns": orderGuns, "torpedo": orderTorpedo, "rocket": orderRocket, "both": orderBoth, "dc": orderDC, "depth_charge": orderDC, "hold": orderHold}
 
 // formationIDs are the hulls in formation.
 func (c *Campaign) formationIDs() []string {
@@ -312,3 +330,57 @@ func optionBoat(d *engine.Decision) string {
 }
 
 func init() { commands = append(commands, boatCommands...) }
+
+// dcRefusal says why boat s may not drop a depth charge at u this round
+// ("": it may). Our reading of the depth charge counters (7.0, 4.6: they
+// are counted and expended, on the S-100's board only): Boat #1 of an
+// S-100 squadron drops one a round at a submarine, from the Close Range
+// Zone (the charges go down where she dives), with its depth charge crew
+// (the watch crew stands in, 4.12).
+func (c *Campaign) dcRefusal(cb *Combat, s *Sortie, u *Unit) string {
+	switch {
+	case c.Type != S100:
+		return "Projekt 5b boats carry no depth charges"
+	case u.Type != enemySubmarine:
+		return "depth charges are dropped on a submarine (7.0): `fire " + u.ID + "` fires the guns"
+	case s.No != 1:
+		return "only Boat #1 carries depth charges on the Crewmen Placement Board (7.0): " + s.Boat.ID + " fires its guns"
+	case s.Disabled:
+		return s.Boat.ID + " is disabled"
+	case cb.Zone != zoneClose:
+		return "depth charges are dropped over the submarine: only from the Close Range Zone"
+	case s.DCs == 0:
+		return "Boat #1 has no depth charges left"
+	case c.dcCrew() == nil:
+		return "rule 4.12: Boat #1's depth charge crew is down and the watch crew too: nobody to drop the charges"
+	}
+	return ""
+}
+
+// dcCrew is who drops Boat #1's depth charges: the depth charge crew, else
+// the watch crew as a stand-in (4.12). Nil: nobody.
+func (c *Campaign) dcCrew() *Crewman {
+	for _, pos := range [...]Position{posDC, posWatch} {
+		if m := c.crewman(pos); m != nil && m.Serving() {
+			return m
+		}
+	}
+	return nil
+}
+
+// depthCharge is a depth charge attack (D-5): one charge expended.
+func (c *Campaign) depthCharge(cb *Combat, s *Sortie, u *Unit) {
+	s.DCs--
+	f := facts{disabled: b2i(u.Disabled), sortie: s}
+	if m := c.dcCrew(); m != nil && m.Position == posDC {
+		f.crew = m
+	} else {
+		f.standIn = 1
+	}
+	o := c.roll(c.ids.DepthCharge, f, s.Boat.ID, " at ", u.ID)
+	hits, _ := o.Int(eHits)
+	c.detected(cb, "the depth charges' explosions")
+	c.emit(evAttack, str("attacker", s.Boat.ID), str("target", u.ID), str("weapon", "depth_charge"), str("range", cb.Zone.String()),
+		str("weather", c.Mission.Weather.String()), str("result", hitText(hits)))
+	c.damageUnit(cb, s, u, hits, false)
+}

@@ -18,6 +18,7 @@ type bookIDs struct {
 	GivenName, Surname, Special                                       string
 	Convoy, Patrols, Crew, Vessels, Detect, Evade                     string
 	Gunfire, Torpedo, TorpedoDamage, EnemyFire                        string
+	DepthCharge                                                       string // S-100 only: Boat #1's depth charges
 }
 
 var s100IDs = bookIDs{
@@ -35,7 +36,7 @@ var s100IDs = bookIDs{
 	RepCrewman: "K-1", RepCrew: "K-2", RepBoat: "K-3",
 	GivenName: "L-1", Surname: "L-2", Special: "L-3",
 	Convoy: "C-1", Patrols: "C-2", Crew: "C-3", Vessels: "C-4", Detect: "C-5", Evade: "C-6",
-	Gunfire: "D-1", Torpedo: "D-2", TorpedoDamage: "D-3", EnemyFire: "D-4",
+	Gunfire: "D-1", Torpedo: "D-2", TorpedoDamage: "D-3", EnemyFire: "D-4", DepthCharge: "D-5",
 }
 
 // The Projekt 5b booklet: A-2 decides mission type and abstraction at once,
@@ -108,6 +109,9 @@ func requiredFor(b *bookIDs) map[string][]string {
 	if b.Minelay != "" {
 		m[b.Minelay] = nil
 	}
+	if b.DepthCharge != "" {
+		m[b.DepthCharge] = []string{"hits"}
+	}
 	return m
 }
 
@@ -137,6 +141,7 @@ type facts struct {
 	size      int // index into sizes, + 1 (ofSize): 0 is Medium
 	enemy     Enemy
 	flare     int
+	disabled  int // the enemy unit attacked is disabled
 	detected  int
 	damaged   int
 	skill     Skill // the crew skill of the attack (for a boat or unit not in a sortie), if skilled
@@ -311,6 +316,8 @@ func (f *facts) Fact(i int) int {
 		return f.detected
 	case fDamaged:
 		return f.damaged
+	case fTargetDisabled:
+		return f.disabled
 	}
 	return 0
 }

@@ -24,7 +24,10 @@ type Unit struct {
 	Damage int
 	Gone   Gone
 	Burns  bool
-	credit *Sortie    // who set a burning tanker alight
+	// Disabled: one damage point from sinking, she lies stopped (7.0 Unit
+	// Disabled counter; our reading): no evasion, easier to hit.
+	Disabled bool
+	credit   *Sortie    // who set a burning tanker alight
 	words  *unitWords // its attack options (orders)
 }
 
@@ -705,6 +708,11 @@ func (c *Campaign) attackPlan(cb *Combat, round int) {
 		} else {
 			refuse(d, &w.both, "no boat can launch at ", u.ID, " now: `", w.guns.Command, "` fires the guns alone")
 		}
+		if s1 := c.sortie1(); s1 != nil && s1.inFormation() && c.dcRefusal(cb, s1, u) == "" {
+			c.addOrder(d, &w.dc, u)
+		} else if s1 != nil {
+			refuse(d, &w.dc, c.dcRefusal(cb, s1, u))
+		}
 	}
 	d.Default = c.refAttack(cb, d)
 	cb.plan = d.Options[c.x.Decide(d, func(d *engine.Decision) {
@@ -735,8 +743,8 @@ func (c *Campaign) addOrder(d *engine.Decision, o *engine.Option, u *Unit) {
 
 // unitWords are the attack options at one enemy unit, made once per id.
 type unitWords struct {
-	id                          string
-	guns, torpedo, rocket, both engine.Option
+	id                              string
+	guns, torpedo, rocket, both, dc engine.Option
 }
 
 func newUnitWords(id string) *unitWords {
@@ -745,6 +753,7 @@ func newUnitWords(id string) *unitWords {
 		torpedo: engine.Option{Name: "torpedo:" + id, Text: "torpedoes at " + id, Command: "torpedo " + id},
 		rocket:  engine.Option{Name: "rocket:" + id, Text: "rockets at " + id, Command: "rocket " + id},
 		both:    engine.Option{Name: "both:" + id, Text: "a torpedo (5b: a rocket) and the guns at " + id, Command: "both " + id},
+		dc:      engine.Option{Name: "dc:" + id, Text: "Boat #1's depth charges at " + id, Command: "dc " + id},
 	}
 }
 
@@ -790,8 +799,25 @@ func (c *Campaign) detection(cb *Combat) {
 	if cb.Detected {
 		return
 	}
-	if c.roll(c.ids.Detect, facts{rng: cb.Zone, speed: atSpeed(cb.Speed), flare: b2i(cb.flare)}).Has(eDetectedFx) {
+	o := c.roll(c.ids.Detect, facts{rng: cb.Zone, speed: atSpeed(cb.Speed), flare: b2i(cb.flare)})
+	if o.Has(eDetectedFx) {
 		c.detected(cb, "the enemy's lookouts")
+	}
+	if o.Has(eFlare) {
+		c.starShell(cb)
+	}
+}
+
+// starShell is C-5's star shell (our reading of the combat Flare counter,
+// 7.0): the first destroyer or light cruiser present lights the squadron;
+// the counter stays to the end of the round (D-4's +2).
+func (c *Campaign) starShell(cb *Combat) {
+	for _, u := range cb.Enemy {
+		if u.present() && (u.Type == enemyDestroyer || u.Type == enemyLightCruiser) {
+			cb.flare = true
+			c.emit(evFlare, str("by", u.ID))
+			return
+		}
 	}
 }
 
@@ -902,6 +928,12 @@ func (c *Campaign) boatAttacks(cb *Combat, s *Sortie) {
 	if u == nil {
 		return
 	}
+	if name == orderDC {
+		if c.dcRefusal(cb, s, u) == "" {
+			c.depthCharge(cb, s, u)
+		}
+		return
+	}
 	guns := name == orderGuns || name == orderBoth
 	if name != orderGuns {
 		weapon := c.launcher()
@@ -932,7 +964,7 @@ func (c *Campaign) boatAttacks(cb *Combat, s *Sortie) {
 				return
 			}
 		}
-		f := facts{rng: cb.Zone, size: ofSize(u.Size), speed: atSpeed(cb.Speed), target: u.Type, skill: skill, skilled: true}
+		f := facts{rng: cb.Zone, size: ofSize(u.Size), speed: atSpeed(cb.Speed), target: u.Type, skill: skill, skilled: true, disabled: b2i(u.Disabled)}
 		o := c.roll(c.ids.Gunfire, f, s.Boat.ID, " at ", u.ID)
 		hits, _ := o.Int(eHits)
 		c.emit(evAttack, str("attacker", s.Boat.ID), str("target", u.ID), str("weapon", "gun"), str("range", cb.Zone.String()),
@@ -1066,7 +1098,7 @@ func damageText(pts int) string {
 
 // launch is a torpedo or rocket attack (D-2, D-3).
 func (c *Campaign) launch(cb *Combat, s *Sortie, u *Unit, weapon Weapon) {
-	f := facts{rng: cb.Zone, size: ofSize(u.Size), speed: atSpeed(cb.Speed), target: u.Type, weapon: weapon, sortie: s}
+	f := facts{rng: cb.Zone, size: ofSize(u.Size), speed: atSpeed(cb.Speed), target: u.Type, weapon: weapon, sortie: s, disabled: b2i(u.Disabled)}
 	if s.No == 1 {
 		// 4.12: stand_in is 1 for a stand-in at the helm, +2 for one at the
 		// tubes (the torpedo or rocket crew down: launchRefusal).
@@ -1106,6 +1138,10 @@ func (c *Campaign) damageUnit(cb *Combat, s *Sortie, u *Unit, pts int, sunk bool
 	if sunk || u.Damage >= u.Hull {
 		c.sinkUnit(u, s)
 		return
+	}
+	if u.Hull >= 3 && u.Damage >= u.Hull-1 && !u.Disabled {
+		u.Disabled = true
+		c.emit(evUnitDisabled, str("unit", u.ID))
 	}
 	if u.Type == enemyTanker && u.Damage >= 2 && !u.Burns {
 		u.Burns = true
@@ -1147,6 +1183,9 @@ func (c *Campaign) enemyActs(cb *Combat, u *Unit) {
 	}
 	switch u.Type {
 	case enemyMerchant, enemyTanker, enemySubmarine:
+		if u.Disabled {
+			break // dead in the water: she cannot get away
+		}
 		f := facts{speed: atSpeed(speedSlow), damaged: u.Damage}
 		if u.Type == enemySubmarine {
 			f.speed = atSpeed(speedMedium)

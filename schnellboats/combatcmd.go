@@ -39,6 +39,8 @@ var combatCommands = []engine.Command{
 		Run: engine.Order("torpedo"), Complete: unitNames},
 	{Name: "both", Usage: "both UNIT", Help: "This round each boat that can launches a torpedo (5b: a rocket) at UNIT and fires its guns at it (4.6: a boat may do both in one round).",
 		Run: engine.Order("both"), Complete: unitNames},
+	{Name: "dc", Aliases: []string{"depth_charge"}, Usage: "dc UNIT", Help: "S-100: this round Boat #1 drops a depth charge at the submarine UNIT from the Close Range Zone (D-5); the other boats fire their guns at it.",
+		Run: engine.Order("dc"), Complete: unitNames},
 	{Name: "rocket", Usage: "rocket UNIT", Help: "Projekt 5b: this round each boat that can fires a rocket at UNIT.",
 		Run: engine.Order("rocket"), Complete: unitNames},
 	{Name: "abort", Usage: "abort", Help: "Abort (4.9): in combat, leave the Combat Board from the Long Range Zone (`move out`); on the map, turn for Cherbourg (`move home`).",
@@ -123,6 +125,8 @@ func (c *Campaign) PrintBoard(w io.Writer) error {
 			state = string(u.Gone)
 		} else if u.Burns {
 			state = "burning"
+		} else if u.Disabled {
+			state = "disabled"
 		}
 		rows = append(rows, []string{u.ID, u.Type.String(), u.Skill.String(), fmt.Sprintf("%d of %d", u.Damage, u.Hull), fmt.Sprintf("%d guns", u.Guns), state})
 	}

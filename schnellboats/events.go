@@ -36,6 +36,8 @@ const (
 	evSunk          eventType = "sunk"
 	evEvaded        eventType = "evaded"
 	evBurning       eventType = "burning"
+	evUnitDisabled  eventType = "unit_disabled"
+	evFlare         eventType = "flare"
 	evAbort         eventType = "abort"
 	evCombatEnd     eventType = "combat_end"
 	evRescue        eventType = "rescue"
@@ -75,7 +77,7 @@ const (
 var eventTypes = []eventType{
 	evCampaignStart, evCrewman, evReplacement, evBoat, evNoMission, evSubstitution, evWeather,
 	evMissionStart, evMissionType, evZones, evTurn, evSlowTurn, evEncounter, evCombatStart, evRound,
-	evDraw, evSpeed, evRange, evDetected, evAttack, evSunk, evEvaded, evBurning, evAbort, evCombatEnd,
+	evDraw, evSpeed, evRange, evDetected, evAttack, evSunk, evEvaded, evBurning, evUnitDisabled, evFlare, evAbort, evCombatEnd,
 	evRescue, evEvent, evAirPatrol, evAirAttack, evBoatDamage, evFire, evDisabled, evCrewHit, evWound,
 	evTow, evTowParted, evBoatLost, evCrewLost, evSeparated, evLoneBoat, evSpecial, evSearchTurn,
 	evPilot, evPatrolled, evCourseHome, evWoundStatus, evRepair, evNewBoat, evVictoryPoints,
@@ -126,7 +128,7 @@ var decisionKinds = []struct {
 	{askSquadron, "before a mission when more than 3 hulls besides Boat #1 are ready, the 3 that sail as #2-#4 (1.0): one option per choice, named by their ids in hull order (`SB2+SB3+SB5`; at the prompt `sail SB2 SB3 SB5`); the default is the first ready hulls"},
 	{askSpeed, "combat, each round: `slow`…`very_fast` (as damage allows)"},
 	{askRange, "combat, each round: `closer`, `stay`, `away`, `out` (4.7, 4.9)"},
-	{askAttack, "combat, each round: the squadron's order, every boat's default: `hold`, `guns:ID`, `torpedo:ID`, `rocket:ID`, `both:ID` (a torpedo or rocket and the guns) (4.6)"},
+	{askAttack, "combat, each round: the squadron's order, every boat's default: `hold`, `guns:ID`, `torpedo:ID`, `rocket:ID`, `both:ID` (a torpedo or rocket and the guns), `dc:ID` (S-100 Boat #1's depth charges at a submarine in the Close zone; the others fire their guns) (4.6)"},
 	{askBoatAttack, "combat, each boat when its counter is drawn from the cup: the same orders, for that boat (each option's `boat`); the default carries out the squadron's order (4.6, 7.0)"},
 	{askNextWave, "combat: `attack`, `break_off`"},
 	{askBreakFormation, "combat, a heavily damaged Boat #2-#4: `stay`, `break` (4.8)"},

@@ -62,6 +62,7 @@ var LuaAPI = apiFields([][4]string{
 	{"Unit", "hull", "integer", "damage points that sink it"},
 	{"Unit", "size", "string", "small (MTB, MGB), medium or large"},
 	{"Unit", "burning", "boolean", "a tanker on fire: she sinks at the end of the round"},
+	{"Unit", "disabled", "boolean", "dead in the water (Unit Disabled): she cannot evade, and is easier to hit"},
 	{"Boat", "id", "string", "SB1-SB6"},
 	{"Boat", "status", "string", "ready, repair or lost"},
 	{"Boat", "repair_days", "integer", "days until ready"},

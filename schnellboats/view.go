@@ -95,6 +95,7 @@ func (c *Campaign) writeMission(w engine.ViewWriter) {
 				w.Int("hull", u.Hull)
 				w.Str("size", u.Size.String())
 				w.Bool("burning", u.Burns)
+				w.Bool("disabled", u.Disabled)
 				w.Close()
 			}
 		}

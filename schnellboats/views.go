@@ -317,6 +317,10 @@ func describe(e *gamelog.Event) string {
 		return fmt.Sprintf("%s goes to %s speed", s("boat"), strings.ReplaceAll(s("speed"), "_", " "))
 	case evBurning:
 		return s("unit") + " is burning: she sinks at the end of the round"
+	case evUnitDisabled:
+		return s("unit") + " is disabled: dead in the water, she can no longer evade (Unit Disabled)"
+	case evFlare:
+		return "Star shell from " + s("by") + " lights the squadron (Flare counter, to the end of the round)"
 	case evAbort:
 		if s("boat") == "squadron" {
 			return "The squadron: " + s("result")

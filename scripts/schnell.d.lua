@@ -88,6 +88,7 @@
 ---@field hull integer damage points that sink it
 ---@field size string small (MTB, MGB), medium or large
 ---@field burning boolean a tanker on fire: she sinks at the end of the round
+---@field disabled boolean dead in the water (Unit Disabled): she cannot evade, and is easier to hit
 
 ---@class Boat
 ---@field id string SB1-SB6
