@@ -191,7 +191,9 @@ var boatCommands = func() []engine.Command {
 			Help: "The order of " + id + " when its counter is drawn from the cup (4.6): it overrides the squadron's order for this boat this round.",
 			Run: func(g *engine.Game, args []string, w io.Writer) ([]gamelog.Event, error) {
 				return boatCommand(g, id, args, w)
-			}, Complete: func(*engine.Game, []string) []string { return []string{"fire", "torpedo", "rocket", "both", "dc", "hold"} }})
+			}, Complete: func(*engine.Game, []string) []string {
+				return []string{"fire", "torpedo", "rocket", "both", "dc", "hold"}
+			}})
 	}
 	return out
 }()

@@ -28,7 +28,7 @@ type Unit struct {
 	// Disabled counter; our reading): no evasion, easier to hit.
 	Disabled bool
 	credit   *Sortie    // who set a burning tanker alight
-	words  *unitWords // its attack options (orders)
+	words    *unitWords // its attack options (orders)
 }
 
 // Combat is one engagement: the enemy, the squadron's place and speed.

@@ -3,7 +3,6 @@ package schnellboats
 import (
 	"strings"
 	"testing"
-
 )
 
 // 7.0 (depth charge counters; our reading, docs/rules-notes.md): an S-100
