@@ -262,6 +262,9 @@ func describe(e *gamelog.Event) string {
 	case evRange:
 		return fmt.Sprintf("%s: %s -> %s", s("boat"), s("from"), s("to"))
 	case evAttack:
+		if s("weapon") == "depth_charge" {
+			return fmt.Sprintf("%s drops a depth charge on %s in the %s zone: %s", s("attacker"), s("target"), s("range"), s("result"))
+		}
 		return fmt.Sprintf("%s fires (%s) at %s from %s range: %s", s("attacker"), s("weapon"), s("target"), s("range"), s("result"))
 	case evSunk:
 		if by := s("by"); by != "" {

@@ -81,6 +81,11 @@ func playAtPrompt(t *testing.T, mode engine.Mode) (script []string, typed map[st
 				}
 			}
 			exec("roll " + strings.Join(words, " "))
+		case p.Draw != nil: // the draw cup (4.6): the order drawn from the player's own cup
+			chits := append([]string(nil), p.Draw.In...)
+			hand.Shuffle(len(chits), func(i, j int) { chits[i], chits[j] = chits[j], chits[i] })
+			exec("draw " + strings.Join(chits[:p.Draw.N], " "))
+			typed["a draw"] = true
 		default:
 			d := p.Decision
 			exec(d.CommandFor(d.Default))
@@ -109,7 +114,7 @@ func TestPromptCommandsReplay(t *testing.T) {
 				t.Fatal("the log has no campaign_end")
 			}
 			if mode == engine.Physical {
-				for _, form := range []string{"a d10's 10 as 0", "percentile as two faces", "percentile as a reading"} {
+				for _, form := range []string{"a d10's 10 as 0", "percentile as two faces", "percentile as a reading", "a draw"} {
 					if !typed[form] {
 						t.Errorf("no roll typed as %s", form)
 					}
