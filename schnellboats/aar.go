@@ -88,10 +88,11 @@ func AAR(lg *gamelog.Log, c *Campaign, mission int) (string, error) {
 	return sheet.MarkdownText(b.String()) + tab.String(), nil
 }
 
-// eventful: a night with a fight, a loss, a medal or a special mission.
+// eventful: a night with a fight (an air attack too), a loss, a medal or a special mission.
 func eventful(n *night) bool {
 	return len(n.Lost) > 0 || len(n.Damaged) > 0 || n.Killed > 0 || n.Wounded > 0 || len(n.Sunk) > 0 || n.Kind != "patrol" ||
 		strings.Contains(strings.Join(n.Notes, ";"), "medal") || strings.Contains(strings.Join(n.Notes, ";"), "shot down") ||
+		strings.Contains(strings.Join(n.Notes, ";"), "air attack") ||
 		strings.Contains(strings.Join(n.Notes, ";"), "inquiry")
 }
 

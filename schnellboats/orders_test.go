@@ -57,7 +57,7 @@ func TestRule4_6DrawCupIsUniform(t *testing.T) {
 func TestRule4_6OrdersPerBoat(t *testing.T) {
 	var asked []string
 	var defaults []string
-	dec := deciderFunc(func(d *engine.Decision) int {
+	dec := pickFunc(func(d *engine.Decision) int {
 		switch d.Kind {
 		case string(askAttack):
 			return slices.IndexFunc(d.Options, func(o engine.Option) bool { return o.Name == "torpedo:merchant-1" })
@@ -112,10 +112,11 @@ func TestRule4_6OrdersPerBoat(t *testing.T) {
 	}
 }
 
-type deciderFunc func(d *engine.Decision) int
+// pickFunc is a decider of a function that cannot fail.
+type pickFunc func(d *engine.Decision) int
 
-func (f deciderFunc) Decide(d *engine.Decision) (int, error) { return f(d), nil }
-func (deciderFunc) Who() engine.Who                          { return engine.ByPlayer }
+func (f pickFunc) Decide(d *engine.Decision) (int, error) { return f(d), nil }
+func (pickFunc) Who() engine.Who                          { return engine.ByPlayer }
 
 // 4.12: anyone steering from the KMDT position, the 1WO included, suffers
 // the negative modifiers: with the Kommandant down, Boat #1's torpedo
