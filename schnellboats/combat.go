@@ -677,6 +677,7 @@ func (c *Campaign) attackPlan(cb *Combat, round int) {
 			refuse(d, &w.torpedo, why)
 			refuse(d, &w.rocket, why)
 			refuse(d, &w.both, why)
+			refuse(d, &w.dc, why)
 			continue
 		}
 		c.addOrder(d, &w.guns, u)
