@@ -13,21 +13,30 @@ import (
 )
 
 // BenchmarkCampaign plays whole campaigns: native (the Go reference
-// Kommandant, no log), log (the JSONL log written to io.Discard) and lua
-// (scripts/reference.lua). It reports the dice rolls per campaign, so that
-// the floor (rolls × BenchmarkRoll) can be computed.
+// Kommandant, no log), log (the JSONL log written to io.Discard), lua
+// (scripts/reference.lua answers every decision) and combat
+// (scripts/combat.lua answers the combat decisions it handles, the
+// reference Kommandant the others), a fresh Lua state per campaign. It
+// reports the dice rolls per campaign, so that the floor (rolls ×
+// BenchmarkRoll) can be computed, and the process's CPU time per campaign
+// (cpu-ns/op: the ratios to native on a shared machine).
 func BenchmarkCampaign(b *testing.B) {
 	d := def(b)
 	src, err := os.ReadFile("../scripts/reference.lua")
 	if err != nil {
 		b.Fatal(err)
 	}
+	combat, err := os.ReadFile("../scripts/combat.lua")
+	if err != nil {
+		b.Fatal(err)
+	}
 	for _, length := range []string{"short", "long"} {
 		for _, boat := range []string{"s100", "5b"} {
-			for _, mode := range []string{"native", "log", "lua"} {
+			for _, mode := range []string{"native", "log", "lua", "combat"} {
 				b.Run(length+"/"+boat+"/"+mode, func(b *testing.B) {
 					b.ReportAllocs()
 					seed, rolls := uint64(0), 0
+					cpu0 := procCPU()
 					for b.Loop() {
 						seed++
 						g, err := engine.New(engine.Config{Def: d, Seed: seed, Options: opts(length, boat)})
@@ -49,6 +58,16 @@ func BenchmarkCampaign(b *testing.B) {
 								b.Fatal(err)
 							}
 							g.SetDecider(h)
+						case "combat":
+							h, err = scripting.Load("combat.lua", combat, scripting.Options{Seed: seed}, func() engine.Viewer { return d.View(g.Rules()) })
+							if err != nil {
+								b.Fatal(err)
+							}
+							dd, err := scripting.Delegate(h, d.Reference(g.Rules()))
+							if err != nil {
+								b.Fatal(err)
+							}
+							g.SetDecider(dd)
 						}
 						if _, err := g.Step(engine.NoPause); err != nil {
 							b.Fatal(err)
@@ -59,6 +78,7 @@ func BenchmarkCampaign(b *testing.B) {
 						rolls += g.Rolls()
 						g.Close()
 					}
+					b.ReportMetric(float64(procCPU()-cpu0)/float64(b.N), "cpu-ns/op")
 					b.ReportMetric(float64(rolls)/float64(b.N), "rolls/op")
 				})
 			}

@@ -214,7 +214,7 @@ func (h *Host) sandbox() {
 	// ipairs as Lua 5.1 has it (raw reads from 1 to the first nil), with
 	// no allocation per step (gopher-lua's boxes each index).
 	ipairsStep := L.NewFunction(func(L *lua.LState) int {
-		t := L.CheckTable(1)
+		t := readable(L.CheckTable(1))
 		i := L.CheckInt(2) + 1
 		v := t.RawGetInt(i)
 		if v == lua.LNil {
@@ -232,6 +232,7 @@ func (h *Host) sandbox() {
 		return 3
 	}))
 	h.limits()
+	h.readOnlyView()
 }
 
 // where finds "name:LINE" in an error's text or trace, else the name.
@@ -281,7 +282,13 @@ func (h *Host) Decide(d *engine.Decision) (int, error) {
 // DecideArgs implements engine.ArgDecider: decide may answer with a table,
 // {option = "fire", target = "b", range = 35} (or {"fire", target = "b"}),
 // whose other keys are the option's arguments.
+//
+// A decision with a single option that takes no arguments is answered
+// without a call: there is nothing to decide.
 func (h *Host) DecideArgs(d *engine.Decision) (engine.Answer, error) {
+	if len(d.Options) == 1 && len(d.Options[0].Args) == 0 {
+		return engine.Answer{Option: 0}, nil
+	}
 	L := h.L
 	var game lua.LValue = lua.LNil
 	if h.view != nil {

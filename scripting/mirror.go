@@ -10,11 +10,12 @@ import (
 // mirror keeps a script's copy of the game view (and of the decision it is
 // asked) in Lua tables that live as long as the host. Before each call the
 // game writes its view again (engine.ViewWriter); the mirror compares each
-// field with what it wrote last time and with what the table holds now, and
-// sets only what differs: most of the view is unchanged between two
-// decisions, and setting a field of a Lua table costs far more than
-// comparing it. Because the table is checked too, a script that scribbled
-// on its copy (or sorted a list) sees the game as it is at the next call.
+// field with what it wrote last time, in Go, and sets only what differs:
+// most of the view is unchanged between two decisions, and setting a field
+// of a Lua table costs far more than comparing it. The script never holds
+// those tables: it gets read-only proxies (readonly.go), so what the mirror
+// wrote last is what the tables hold, with no check per field, and a
+// script that assigns to its view stops with an error naming the field.
 // The parts of the view (mission, boats, crew) are written only when a
 // script first looks at them in a call.
 type mirror struct {
@@ -29,6 +30,8 @@ type mirror struct {
 	epoch  int         // calls so far: a part written in this call is fresh
 
 	decisions map[string]*node // the decision being asked (`d`), one table per kind
+
+	ro, length *lua.LFunction // the proxies' __newindex and __len (readonly.go)
 }
 
 // part is one part of the view: a node over the game table that holds one
@@ -42,7 +45,8 @@ type part struct {
 
 // node mirrors one Lua table: an object or a list.
 type node struct {
-	t     *lua.LTable
+	t     *lua.LTable // the table, which only the mirror writes
+	p     *lua.LTable // its read-only proxy, what scripts see
 	list  bool
 	slots []slot   // what was written, in order
 	n     int      // slots written in this pass
@@ -68,10 +72,17 @@ const (
 )
 
 func newMirror(L *lua.LState) *mirror {
-	return &mirror{L: L, strs: map[string]lua.LValue{}, decisions: map[string]*node{}}
+	m := &mirror{L: L, strs: map[string]lua.LValue{}, decisions: map[string]*node{}}
+	m.ro = L.NewFunction(refuseWrite)
+	m.length = L.NewFunction(proxyLen)
+	return m
 }
 
-func (m *mirror) newNode(list bool) *node { return &node{t: m.L.NewTable(), list: list} }
+func (m *mirror) newNode(list bool) *node {
+	nd := &node{t: m.L.NewTable(), list: list}
+	nd.p = m.proxy(nd.t, list)
+	return nd
+}
 
 // view writes the game's view for a new call and returns the game table
 // (nil without a viewer).
@@ -87,7 +98,7 @@ func (m *mirror) view(v engine.Viewer) lua.LValue {
 		m.game.RawSetString(p.name, lua.LNil) // the first access in this call goes to __index
 	}
 	m.write(m.top, func() { v.WriteView(m, -1) })
-	return m.game
+	return m.top.p
 }
 
 // reset starts over for another game's viewer.
@@ -128,7 +139,9 @@ func (m *mirror) part(name string) lua.LValue {
 		if len(p.holds.slots) == 0 {
 			return lua.LNil
 		}
-		return p.holds.slots[0].v
+		v := p.holds.slots[0].v
+		m.game.RawSetString(name, v) // view() cleared it; later looks in this call find it
+		return v
 	}
 	return lua.LNil
 }
@@ -174,7 +187,7 @@ func (m *mirror) decide(d *engine.Decision) *lua.LTable {
 		}
 		m.Close()
 	})
-	return nd.t
+	return nd.p
 }
 
 // args writes an option's arguments: a list of {name, kind, text, min,
@@ -249,13 +262,13 @@ func (m *mirror) Bool(key string, v bool) {
 func (m *mirror) Open(key string, list bool) {
 	nd := m.stack[len(m.stack)-1]
 	pos, sl := nd.next()
-	if sl.kind != slotNode || sl.key != key || sl.kid.list != list || !nd.holds(pos, sl) {
+	if sl.kind != slotNode || sl.key != key || sl.kid.list != list {
 		nd.retire(sl, key)
-		kid := sl.kid // a table this slot held before is reused: its fields are checked anyway
+		kid := sl.kid // a table this slot held before is reused: its fields are compared anyway
 		if kid == nil || kid.list != list {
 			kid = m.newNode(list)
 		}
-		*sl = slot{key: key, kind: slotNode, v: kid.t, kid: kid}
+		*sl = slot{key: key, kind: slotNode, v: kid.p, kid: kid}
 		nd.set(pos, sl)
 	}
 	sl.kid.n = 0
@@ -271,8 +284,8 @@ func (m *mirror) Close() {
 func (m *mirror) scalar(key string, kind uint8, i int, s string) {
 	nd := m.stack[len(m.stack)-1]
 	pos, sl := nd.next()
-	if sl.kind == kind && sl.i == i && sl.s == s && sl.key == key && nd.holds(pos, sl) {
-		return // unchanged, in the table too
+	if sl.kind == kind && sl.i == i && sl.s == s && sl.key == key {
+		return // unchanged: only the mirror writes the table
 	}
 	nd.retire(sl, key)
 	*sl = slot{key: key, kind: kind, i: i, s: s, v: m.box(kind, i, s)}
@@ -290,8 +303,7 @@ func (m *mirror) end(nd *node) {
 	}
 	nd.slots = nd.slots[:nd.n]
 	if nd.list {
-		// Shrink the array, not just nil its tail: gopher-lua's table.sort
-		// sorts the whole array, trailing nils too.
+		// Shrink the array, not just nil its tail: `#` would count them.
 		for nd.t.Len() > nd.n {
 			nd.t.Remove(-1)
 		}
@@ -317,14 +329,6 @@ func (nd *node) next() (int, *slot) {
 		nd.slots = append(nd.slots, slot{})
 	}
 	return pos, &nd.slots[pos]
-}
-
-// holds reports whether the table still holds what sl says was set.
-func (nd *node) holds(pos int, sl *slot) bool {
-	if nd.list {
-		return nd.t.RawGetInt(pos+1) == sl.v
-	}
-	return nd.t.RawGetString(sl.key) == sl.v
 }
 
 // retire notes that an object's slot, which held another key, is taken.

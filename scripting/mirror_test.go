@@ -69,7 +69,7 @@ func probe(t *testing.T, src string, v *fakeView) func(d *engine.Decision) strin
 	return func(d *engine.Decision) string {
 		t.Helper()
 		if d == nil {
-			d = &engine.Decision{Kind: "k", Options: []engine.Option{{Name: "a"}}}
+			d = &engine.Decision{Kind: "k", Options: []engine.Option{{Name: "a"}, {Name: "b"}}}
 		}
 		_, err := h.Decide(d)
 		if err == nil {
@@ -112,28 +112,69 @@ func TestMirrorFollowsTheGame(t *testing.T) {
 	}
 }
 
-// A script may scribble on its copy of the view, sort or extend its lists:
-// the next call sees the game as it is, not the scribbles.
-func TestMirrorUndoesScribbles(t *testing.T) {
-	v := &fakeView{vp: 5, name: "n", items: []int{3, 1, 2}}
-	ask := probe(t, `calls = 0
-	function decide(d, game)
-		calls = calls + 1
-		local s = game.vp .. game.name .. #game.items .. ":"
-		for _, it in ipairs(game.items) do s = s .. it.v end
-		s = s .. ":" .. d.kind .. d.options[1].name
-		game.vp, game.name = 99, "x"
-		table.sort(game.items, function(a, b) return a.v < b.v end)
-		game.items[1].v = 42
-		table.insert(game.items, {v = 9})
-		d.kind, d.options[1].name = "z", "z"
-		d.options[2] = {name = "y"}
-		return s
+// The view is read-only: every way of writing to it (a field, a list's
+// element, a new key, rawset, the table library's writers, a metatable)
+// stops the script with an error that names the field or the builtin; the
+// builtins that read tables raw read through it; and the next call sees
+// the game as it is.
+func TestViewReadOnly(t *testing.T) {
+	for _, c := range []struct {
+		name, write, want string
+	}{
+		{"field", `game.vp = 99`, "cannot set vp"},
+		{"new key", `game.mine = {}`, "cannot set mine"},
+		{"nested", `game.items[1].v = 42`, "cannot set v"},
+		{"element", `game.items[1] = 42`, "cannot set [1]"},
+		{"decision", `d.kind = "z"`, "cannot set kind"},
+		{"option", `d.options[1].name = "z"`, "cannot set name"},
+		{"new option", `d.options[3] = {name = "y"}`, "cannot set [3]"},
+		{"part", `game.part.n = 7`, "cannot set n"},
+		{"rawset", `rawset(game, "vp", 99)`, "rawset: the game's view is read-only"},
+		{"insert", `table.insert(game.items, {v = 9})`, "table.insert: the game's view is read-only"},
+		{"remove", `table.remove(d.options)`, "table.remove: the game's view is read-only"},
+		{"sort", `table.sort(game.items, function(a, b) return a.v < b.v end)`, "table.sort: the game's view is read-only"},
+		{"setmetatable", `setmetatable(game, {})`, "cannot change a protected metatable"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			v := &fakeView{vp: 5, name: "n", items: []int{3, 1, 2}, part: &fakePart{n: 1}}
+			h, err := Load("ro.lua", []byte(`function decide(d, game)
+				if d.kind == "write" then `+c.write+` end
+				return game.vp .. game.name .. #game.items .. game.items[1].v .. game.part.n .. d.kind .. d.options[1].name
+			end`), Options{}, func() engine.Viewer { return v })
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer h.Close()
+			two := []engine.Option{{Name: "a"}, {Name: "b"}}
+			_, err = h.Decide(&engine.Decision{Kind: "write", Options: two})
+			if err == nil || !strings.Contains(err.Error(), c.want) || !strings.Contains(err.Error(), "ro.lua:2") {
+				t.Fatalf("got %v, want an error at ro.lua:2 with %q", err, c.want)
+			}
+			_, err = h.Decide(&engine.Decision{Kind: "read", Options: two})
+			if err == nil || !strings.Contains(err.Error(), `"5n331reada"`) {
+				t.Errorf("the next call: %v, want the game as it is (5n331reada)", err)
+			}
+		})
+	}
+}
+
+// The builtins that read a table raw read the view through its proxies.
+func TestViewReadRaw(t *testing.T) {
+	v := &fakeView{vp: 5, name: "n", items: []int{3, 1, 2}, part: &fakePart{n: 1, tags: []string{"x", "y"}}}
+	ask := probe(t, `function decide(d, game)
+		local keys = {}
+		for k in pairs(game.items[1]) do keys[#keys + 1] = k end
+		local n = 0
+		for _ in pairs(game) do n = n + 1 end
+		local s = table.concat(keys, ",") .. n .. "|" .. #game.items .. table.getn(game.items) .. table.maxn(game.items)
+		s = s .. "|" .. rawget(game, "vp") .. tostring(next(game.items) ~= nil) .. select("#", unpack(game.items))
+		s = s .. "|" .. table.concat(game.part.tags, "+") .. "|" .. getmetatable(game)
+		for i, it in ipairs(game.items) do s = s .. i .. it.v end
+		return s .. "|" .. type(game) .. #d.options
 	end`, v)
-	for i := range 3 {
-		if got := ask(nil); got != "5n3:312:ka" {
-			t.Errorf("call %d: %q, want 5n3:312:ka", i+1, got)
-		}
+	want := "v3|333|5true3|x+y|the game's view (read-only)132132|table2"
+	if got := ask(nil); got != want {
+		t.Errorf("got %q, want %q", got, want)
 	}
 }
 
@@ -155,7 +196,7 @@ func TestMirrorPartsOnDemand(t *testing.T) {
 		t.Errorf("part: %q", got)
 	}
 	before := v.writes
-	if got := ask(&engine.Decision{Kind: "skip", Options: []engine.Option{{Name: "a"}}}); got != "skipped" {
+	if got := ask(&engine.Decision{Kind: "skip", Options: []engine.Option{{Name: "a"}, {Name: "b"}}}); got != "skipped" {
 		t.Errorf("skip: %q", got)
 	}
 	if v.writes != before {
@@ -201,10 +242,9 @@ func TestMirrorDecisions(t *testing.T) {
 			t.Errorf("%s: %q, want %q", c.d.Kind, got, c.want)
 		}
 	}
-	move.Options = move.Options[:1]
-	move.Options[0].Facts = nil
+	move.Options = []engine.Option{{Name: "next"}, {Name: "wait"}}
 	move.Default = 0
-	if got := ask(move); got != "movenext11|1nextnilnil" {
+	if got := ask(move); got != "movenext12|1nextnilnil|2waitnilnil" {
 		t.Errorf("move again: %q", got)
 	}
 }
@@ -222,7 +262,7 @@ func TestDeadlineRenewed(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer h.Close()
-	d := &engine.Decision{Kind: "k", Options: []engine.Option{{Name: "a"}}}
+	d := &engine.Decision{Kind: "k", Options: []engine.Option{{Name: "a"}, {Name: "b"}}}
 	if _, err := h.Decide(d); err == nil || !strings.Contains(err.Error(), "deadline") {
 		t.Fatalf("first call: %v, want a deadline error", err)
 	}

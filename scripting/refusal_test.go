@@ -17,6 +17,7 @@ func TestDecideRefusedSaysWhy(t *testing.T) {
 	defer h.Close()
 	d := &engine.Decision{Kind: "attack"}
 	d.Add("hold", "hold fire", "hold")
+	d.Add("guns:mtb-1", "guns at mtb-1", "guns")
 	d.Refuse("torpedo:mtb-1", "torpedo mtb-1", "rule 4.6: torpedoes cannot be fired at an MTB")
 	_, err = h.Decide(d)
 	if err == nil || !strings.Contains(err.Error(), `decide answered attack "torpedo:mtb-1": rule 4.6: torpedoes cannot be fired at an MTB`) {
