@@ -117,6 +117,9 @@ func (h *Host) Eval(code string) (string, error) {
 // show renders a value for the prompt (tables one level deep and sorted).
 func show(v lua.LValue, depth int) string {
 	t, ok := v.(*lua.LTable)
+	if ok {
+		t = readable(t) // the view's proxies show what they read
+	}
 	if !ok {
 		if s, ok := v.(lua.LString); ok && depth > 0 {
 			return fmt.Sprintf("%q", string(s))

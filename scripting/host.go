@@ -73,7 +73,7 @@ func Load(name string, src []byte, opts Options, view View) (*Host, error) {
 	}
 	h.rng = newRand(opts.Seed)
 	h.L = newState()
-	h.mirror = newMirror(h.L)
+	h.mirror = acquireMirror(h.L)
 	h.sandbox()
 	fn, err := h.compile(name, src)
 	if err != nil {
@@ -118,6 +118,10 @@ func NewEval(opts Options, view View) *Host {
 // Close frees the Lua state.
 func (h *Host) Close() {
 	h.unregister()
+	if h.mirror != nil {
+		h.mirror.release()
+		h.mirror = nil
+	}
 	h.L.Close()
 }
 
@@ -295,7 +299,9 @@ func (h *Host) DecideArgs(d *engine.Decision) (engine.Answer, error) {
 		game = h.mirror.view(h.view())
 	}
 	dt := h.mirror.decide(d)
-	if err := h.call(h.decide, 1, dt, game); err != nil {
+	err := h.call(h.decide, 1, dt, game)
+	h.mirror.done()
+	if err != nil {
 		return engine.Answer{}, err
 	}
 	ret := L.Get(-1)

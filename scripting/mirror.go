@@ -1,6 +1,10 @@
 package scripting
 
 import (
+	"reflect"
+	"slices"
+	"sync"
+
 	lua "github.com/yuin/gopher-lua"
 
 	"github.com/schnell-wargames/schnell/engine"
@@ -17,7 +21,13 @@ import (
 // wrote last is what the tables hold, with no check per field, and a
 // script that assigns to its view stops with an error naming the field.
 // The parts of the view (mission, boats, crew) are written only when a
-// script first looks at them in a call.
+// script first looks at them in a call, and a decision's prompt and its
+// options' texts only when the script reads one of them.
+//
+// The tables are plain Go values, bound to no Lua state: when a host
+// closes, its mirror goes to a pool and serves the next host (sim's next
+// game) with the tables as they were, so a new game costs no new tables
+// and only the fields that differ from the last game are set.
 type mirror struct {
 	L     *lua.LState
 	stack []*node
@@ -32,6 +42,31 @@ type mirror struct {
 	decisions map[string]*node // the decision being asked (`d`), one table per kind
 
 	ro, length *lua.LFunction // the proxies' __newindex and __len (readonly.go)
+
+	// The decision in a call, whose wording (prompt, texts) is written into
+	// its tables when the script first reads it (word).
+	cur      *engine.Decision
+	curNode  *node
+	wordMeta *lua.LTable   // the metatable of decision and option tables: __index words
+	worded   []*lua.LTable // tables given a prompt or text in this call, cleared at the next
+}
+
+var mirrors sync.Pool
+
+// acquireMirror is a mirror for a new host on L: one from the pool, if any.
+func acquireMirror(L *lua.LState) *mirror {
+	if m, ok := mirrors.Get().(*mirror); ok {
+		m.L = L
+		return m
+	}
+	return newMirror(L)
+}
+
+// release puts m in the pool: its host is closed.
+func (m *mirror) release() {
+	m.unword()
+	m.cur, m.curNode, m.L = nil, nil, nil
+	mirrors.Put(m)
 }
 
 // part is one part of the view: a node over the game table that holds one
@@ -73,9 +108,19 @@ const (
 
 func newMirror(L *lua.LState) *mirror {
 	m := &mirror{L: L, strs: map[string]lua.LValue{}, decisions: map[string]*node{}}
-	m.ro = L.NewFunction(refuseWrite)
-	m.length = L.NewFunction(proxyLen)
+	m.ro = m.function(refuseWrite)
+	m.length = m.function(proxyLen)
+	m.wordMeta = L.CreateTable(0, 1)
+	m.wordMeta.RawSetString("__index", m.function(m.word))
 	return m
+}
+
+// function makes a Go function for the mirror's metatables. It outlives
+// the state that made it (the pool), so its environment is its own.
+func (m *mirror) function(f lua.LGFunction) *lua.LFunction {
+	fn := m.L.NewFunction(f)
+	fn.Env = m.L.CreateTable(0, 0)
+	return fn
 }
 
 func (m *mirror) newNode(list bool) *node {
@@ -93,6 +138,7 @@ func (m *mirror) view(v engine.Viewer) lua.LValue {
 	if v != m.viewer {
 		m.reset(v)
 	}
+	m.unword()
 	m.epoch++
 	for _, p := range m.parts {
 		m.game.RawSetString(p.name, lua.LNil) // the first access in this call goes to __index
@@ -101,8 +147,14 @@ func (m *mirror) view(v engine.Viewer) lua.LValue {
 	return m.top.p
 }
 
-// reset starts over for another game's viewer.
+// reset starts over for another game's viewer; for another game of the
+// same kind (the same parts), it keeps the tables, whose fields are then
+// compared as usual.
 func (m *mirror) reset(v engine.Viewer) {
+	if m.viewer != nil && reflect.TypeOf(v) == reflect.TypeOf(m.viewer) && slices.Equal(v.ViewParts(), m.partNames()) {
+		m.viewer = v
+		return
+	}
 	m.viewer = v
 	m.top = m.newNode(false)
 	m.game = m.top.t
@@ -114,7 +166,7 @@ func (m *mirror) reset(v engine.Viewer) {
 		return
 	}
 	mt := m.L.NewTable()
-	mt.RawSetString("__index", m.L.NewFunction(func(L *lua.LState) int {
+	mt.RawSetString("__index", m.function(func(L *lua.LState) int {
 		k, ok := L.Get(2).(lua.LString)
 		if !ok {
 			L.Push(lua.LNil)
@@ -124,6 +176,14 @@ func (m *mirror) reset(v engine.Viewer) {
 		return 1
 	}))
 	m.L.SetMetatable(m.game, mt)
+}
+
+func (m *mirror) partNames() []string {
+	names := make([]string, len(m.parts))
+	for i, p := range m.parts {
+		names[i] = p.name
+	}
+	return names
 }
 
 // part writes a part of the view, once per call, and returns it.
@@ -158,24 +218,26 @@ func (m *mirror) write(nd *node, f func()) {
 // decide writes the decision d into its table. Each kind of decision has
 // its own: two decisions of a kind differ in little.
 func (m *mirror) decide(d *engine.Decision) *lua.LTable {
+	m.unword()
 	nd := m.decisions[d.Kind]
 	if nd == nil {
 		nd = m.newNode(false)
+		nd.t.Metatable = m.wordMeta
 		m.decisions[d.Kind] = nd
 	}
+	m.cur, m.curNode = d, nd
 	m.write(nd, func() {
 		m.Str("kind", d.Kind)
 		if d.Side != "" {
 			m.Str("side", d.Side)
 		}
-		m.Str("prompt", d.Prompt)
 		m.Str("default", d.Options[d.Default].Name)
 		m.Int("default_index", d.Default+1)
 		m.Open("options", true)
 		for i, o := range d.Options {
 			m.Open("", false)
+			m.stack[len(m.stack)-1].t.Metatable = m.wordMeta
 			m.Str("name", o.Name)
-			m.Str("text", o.Text)
 			m.Int("index", i+1)
 			for _, f := range o.Facts {
 				m.value(f.Key, &f.Val)
@@ -188,6 +250,62 @@ func (m *mirror) decide(d *engine.Decision) *lua.LTable {
 		m.Close()
 	})
 	return nd.p
+}
+
+// done ends a call: the decision's wording may no longer be read.
+func (m *mirror) done() { m.cur = nil }
+
+// word is the __index of decision and option tables: the first read of a
+// prompt or a text in a call writes the decision's prompt and every
+// option's text (the rules made them for this decision; most calls read
+// none).
+func (m *mirror) word(L *lua.LState) int {
+	t := L.CheckTable(1)
+	k, ok := L.Get(2).(lua.LString)
+	d := m.cur
+	if !ok || (k != "prompt" && k != "text") || d == nil || len(m.worded) > 0 {
+		L.Push(lua.LNil)
+		return 1
+	}
+	m.setWord(m.curNode.t, "prompt", d.Prompt)
+	if opts := m.curNode.child("options"); opts != nil {
+		for i := range min(len(opts.slots), len(d.Options)) {
+			if kid := opts.slots[i].kid; kid != nil {
+				m.setWord(kid.t, "text", d.Options[i].Text)
+			}
+		}
+	}
+	L.Push(t.RawGetString(string(k)))
+	return 1
+}
+
+func (m *mirror) setWord(t *lua.LTable, key, s string) {
+	m.worded = append(m.worded, t)
+	if s != "" {
+		t.RawSetString(key, m.box(slotStr, 0, s))
+	}
+}
+
+// unword takes the last call's prompt and texts out of their tables.
+func (m *mirror) unword() {
+	for i, t := range m.worded {
+		if i == 0 {
+			t.RawSetString("prompt", lua.LNil)
+		} else {
+			t.RawSetString("text", lua.LNil)
+		}
+	}
+	m.worded = m.worded[:0]
+}
+
+// child is the node of nd's field key, or nil.
+func (nd *node) child(key string) *node {
+	for i := range nd.slots {
+		if nd.slots[i].key == key {
+			return nd.slots[i].kid
+		}
+	}
+	return nil
 }
 
 // args writes an option's arguments: a list of {name, kind, text, min,

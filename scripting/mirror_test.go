@@ -272,3 +272,77 @@ func TestDeadlineRenewed(t *testing.T) {
 		}
 	}
 }
+
+// A decision's prompt and its options' texts are written when the script
+// first reads one of them in a call, and are the current decision's.
+func TestMirrorWording(t *testing.T) {
+	ask := probe(t, `function decide(d, game)
+		if d.kind == "quiet" then return "quiet" end
+		local s = tostring(d.options[2].text) .. "|" .. tostring(d.prompt) .. "|"
+		for _, o in ipairs(d.options) do s = s .. tostring(o.text) .. "," end
+		return s
+	end`, &fakeView{})
+	dec := func(kind, prompt string, texts ...string) *engine.Decision {
+		d := &engine.Decision{Kind: kind, Prompt: prompt}
+		for i, x := range texts {
+			d.Options = append(d.Options, engine.Option{Name: string(rune('a' + i)), Text: x})
+		}
+		return d
+	}
+	for _, c := range []struct {
+		d    *engine.Decision
+		want string
+	}{
+		{dec("k", "first?", "one", "two"), "two|first?|one,two,"},
+		{dec("quiet", "shh", "x", "y"), "quiet"},
+		{dec("k", "second?", "uno", "", "tres"), "nil|second?|uno,nil,tres,"},
+		{dec("k", "", "1", "2"), "2|nil|1,2,"},
+	} {
+		if got := ask(c.d); got != c.want {
+			t.Errorf("%s %q: %q, want %q", c.d.Kind, c.d.Prompt, got, c.want)
+		}
+	}
+}
+
+// A closed host's mirror serves the next host: the tables it keeps show
+// the new game as it is, and a game of another kind gets tables of its own.
+func TestMirrorReused(t *testing.T) {
+	src := `function decide(d, game)
+		local s = tostring(game.vp) .. tostring(game.name) .. #game.items .. ":"
+		for _, it in ipairs(game.items) do s = s .. it.v end
+		local p = game.part
+		if p then s = s .. ":" .. p.n .. table.concat(p.tags, ",") end
+		return s .. ":" .. d.kind .. #d.options .. tostring(game.extra)
+	end`
+	two := []engine.Option{{Name: "a"}, {Name: "b"}}
+	three := []engine.Option{{Name: "a"}, {Name: "b"}, {Name: "c"}}
+	for i, c := range []struct {
+		v    engine.Viewer
+		d    *engine.Decision
+		want string
+	}{
+		{&fakeView{vp: 1, name: "a", items: []int{1, 2, 3}, part: &fakePart{n: 4, tags: []string{"x", "y"}}, extra: true}, &engine.Decision{Kind: "k", Options: three}, "1a3:123:4x,y:k3true"},
+		{&fakeView{vp: 2, name: "b", items: []int{9}}, &engine.Decision{Kind: "k", Options: two}, "2b1:9:k2nil"},
+		{&otherView{}, &engine.Decision{Kind: "k", Options: two}, "nilnil0::k2nil"},
+		{&fakeView{vp: 3, name: "c", part: &fakePart{n: 5}}, &engine.Decision{Kind: "k", Options: three}, "3c0::5:k3nil"},
+	} {
+		h, err := Load("reuse.lua", []byte(src), Options{}, func() engine.Viewer { return c.v })
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = h.Decide(c.d)
+		h.Close()
+		if err == nil || !strings.Contains(err.Error(), `"`+c.want+`"`) {
+			t.Errorf("host %d: %v, want %q", i+1, err, c.want)
+		}
+	}
+}
+
+// otherView is a view of another shape (no parts, other fields).
+type otherView struct{}
+
+func (*otherView) ViewParts() []string { return nil }
+func (*otherView) WriteView(w engine.ViewWriter, part int) {
+	w.Open("items", true)
+	w.Close()
+}

@@ -86,6 +86,7 @@ type guard struct {
 	n     uint32 // instructions run
 	h     *Host
 	stop  chan struct{}
+	done  chan struct{} // what Done returns: nil (the cheapest select) until fired, then stop
 	fired why
 }
 
@@ -106,18 +107,22 @@ func (g *guard) Err() error {
 // Every tockEvery instructions it looks at the clock and the heap itself,
 // as it does when the watchdog ticks: on a machine whose cores the scripts
 // keep busy, the watchdog may wait its turn for 10 ms or more.
+//
+// gopher-lua selects on the channel it returns, with a default: a nil
+// channel is never ready, and costs less to look at than an open one.
 func (g *guard) Done() <-chan struct{} {
 	g.n++
 	if g.n%tockEvery == 0 || g.h.lim.tick.Load() {
 		g.h.tock()
 	}
-	return g.stop
+	return g.done
 }
 
 func (g *guard) fire(w why) {
 	if g.fired == 0 {
 		g.fired = w
 		close(g.stop)
+		g.done = g.stop
 	}
 }
 
