@@ -79,8 +79,9 @@ its options, or, for an order the rules refuse, the rule's reason (the text the 
 
 In `+"`auto`"+` and `+"`sim`"+`, a script may set a global `+"`handles`"+`, the list of decision kinds its
 `+"`decide`"+` answers (`+"`handles = {\"attack\", \"range\"}`"+`): the other kinds go to the game's
-reference player (logged `+"`by: default`"+`), and a handled decision with a single option that takes no
-arguments is answered without calling `+"`decide`"+`. A script that sets none answers every decision.
+reference player (logged `+"`by: default`"+`). A script that sets none answers every decision. A decision
+with a single option that takes no arguments is never sent to a script: it is answered at once (logged
+`+"`by: script`"+`), as there is nothing to decide.
 `, a.Game)
 	if a.Examples != "" {
 		b.WriteString("\n" + a.Examples + "\n")
@@ -92,8 +93,11 @@ arguments is answered without calling `+"`decide`"+`. A script that sets none an
 ## What a script sees
 ` + "`game`" + ` and ` + "`d`" + ` are live tables: before each call they are brought up to date with the game, so
 they show it as it is now. The parts of ` + "`game`" + ` that are tables are written only when the script
-first looks at them in a call. Treat them as read-only: whatever a script changes in them (a field, a
-sorted list) is put back at the next call, so scribbles never mislead it, but they are not kept either.
+first looks at them in a call, and a decision's ` + "`prompt`" + ` and its options' ` + "`text`" + ` when the script first reads
+one. They are read-only: assigning to any field of them, or handing them to a builtin that writes
+(` + "`rawset`" + `, ` + "`table.insert`" + `, ` + "`table.remove`" + `, ` + "`table.sort`" + `), stops the script with an error naming the field or the
+builtin; ` + "`pairs`" + `, ` + "`ipairs`" + `, ` + "`#`" + `, ` + "`unpack`" + ` and ` + "`table.concat`" + ` read them as usual. To sort or keep a list, copy it
+into a table of your own.
 To remember something from one call to the next, copy the value, not the table: a table kept from an
 earlier call shows the game as it is at the latest call. Each kind of decision has its own ` + "`d`" + `.
 `)

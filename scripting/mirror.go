@@ -281,9 +281,7 @@ func (m *mirror) word(L *lua.LState) int {
 
 func (m *mirror) setWord(t *lua.LTable, key, s string) {
 	m.worded = append(m.worded, t)
-	if s != "" {
-		t.RawSetString(key, m.box(slotStr, 0, s))
-	}
+	t.RawSetString(key, m.box(slotStr, 0, s))
 }
 
 // unword takes the last call's prompt and texts out of their tables.

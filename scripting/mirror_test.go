@@ -295,8 +295,8 @@ func TestMirrorWording(t *testing.T) {
 	}{
 		{dec("k", "first?", "one", "two"), "two|first?|one,two,"},
 		{dec("quiet", "shh", "x", "y"), "quiet"},
-		{dec("k", "second?", "uno", "", "tres"), "nil|second?|uno,nil,tres,"},
-		{dec("k", "", "1", "2"), "2|nil|1,2,"},
+		{dec("k", "second?", "uno", "", "tres"), "|second?|uno,,tres,"},
+		{dec("k", "", "1", "2"), "2||1,2,"},
 	} {
 		if got := ask(c.d); got != c.want {
 			t.Errorf("%s %q: %q, want %q", c.d.Kind, c.d.Prompt, got, c.want)
