@@ -170,7 +170,7 @@ func (g *Game) unread(d *Decision) bool {
 		return true
 	}
 	dec := g.deciderFor(d)
-	return dec != nil && blind(dec)
+	return dec != nil && blind(dec, d)
 }
 
 // Wording fills in what a decision says to whoever reads it (its Prompt,

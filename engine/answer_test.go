@@ -3,6 +3,7 @@ package engine
 import (
 	"bytes"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -257,6 +258,39 @@ func (r *counter) Decide(d *Decision) (int, error) {
 }
 func (r *counter) Who() Who    { return ByScript }
 func (r *counter) Blind() bool { return r.blind }
+
+// blindTo is a counter blind to some kinds of decision.
+type blindTo struct {
+	counter
+	kinds []string
+}
+
+func (b *blindTo) BlindTo(kind string) bool { return slices.Contains(b.kinds, kind) }
+
+// A decider blind to a kind of decision (BlindTo) gets no wording and no
+// refusals for that kind; for another kind it gets both.
+func TestBlindToKind(t *testing.T) {
+	var worded int
+	def := ferryDef(t, &worded)
+	for _, c := range []struct {
+		kinds []string
+		blind bool
+	}{{[]string{"sail"}, true}, {[]string{"other"}, false}, {nil, false}} {
+		worded = 0
+		r := &blindTo{kinds: c.kinds}
+		g, _ := New(Config{Def: def, Seed: 1})
+		g.SetDecider(r)
+		if _, err := g.Step(NoPause); err != nil {
+			t.Fatal(err)
+		}
+		if got := worded > 0; got == c.blind {
+			t.Errorf("blind to %v: worded %d times", c.kinds, worded)
+		}
+		if got := r.refused > 0; got == c.blind {
+			t.Errorf("blind to %v: %d refusals seen", c.kinds, r.refused)
+		}
+	}
+}
 
 // Refusals are kept only when someone may read them: not for a Blind
 // decider.

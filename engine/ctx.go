@@ -251,7 +251,7 @@ func (c *Ctx) Decide(d *Decision, words ...Wording) int {
 	case g.replay != nil && g.replay.more():
 		choice, who = g.replay.decision(g, d)
 	case dec != nil: // a decider may detach itself while deciding
-		worded := !blind(dec)
+		worded := !blind(dec, d)
 		if worded {
 			say(d, words)
 		}

@@ -208,8 +208,19 @@ type Blind interface {
 	Blind() bool
 }
 
-func blind(d Decider) bool {
-	b, ok := d.(Blind)
+// BlindTo is implemented by a Decider that reads the wording of some kinds
+// of decision only (a script that leaves the other kinds to the game's
+// reference player): for a kind it is blind to, Ctx.Decide makes no
+// wording and Ctx.Ask keeps no refusals, as for a Blind decider.
+type BlindTo interface {
+	BlindTo(kind string) bool
+}
+
+func blind(dec Decider, d *Decision) bool {
+	if b, ok := dec.(BlindTo); ok && b.BlindTo(d.Kind) {
+		return true
+	}
+	b, ok := dec.(Blind)
 	return ok && b.Blind()
 }
 

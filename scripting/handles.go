@@ -65,9 +65,17 @@ type delegate struct {
 var (
 	_ engine.Decider    = (*delegate)(nil)
 	_ engine.ArgDecider = (*delegate)(nil)
+	_ engine.BlindTo    = (*delegate)(nil)
 )
 
 func (d *delegate) Who() engine.Who { return d.last }
+
+// BlindTo implements engine.BlindTo: the kinds the script leaves to a
+// Blind reference player need no wording.
+func (d *delegate) BlindTo(kind string) bool {
+	b, ok := d.ref.(engine.Blind)
+	return ok && b.Blind() && !slices.Contains(d.kinds, kind)
+}
 
 func (d *delegate) Decide(dec *engine.Decision) (int, error) {
 	a, err := d.DecideArgs(dec)

@@ -80,3 +80,36 @@ func TestHandlesRefused(t *testing.T) {
 		t.Errorf("Delegate without a reference player: %v", err)
 	}
 }
+
+type blindFixed struct{ fixed }
+
+func (blindFixed) Blind() bool { return true }
+
+// The kinds a script leaves to a Blind reference player need no wording
+// (engine.BlindTo); the kinds it handles do, and so does every kind when
+// the reference player reads wording.
+func TestDelegateBlindTo(t *testing.T) {
+	h, err := Load("h.lua", []byte(`handles = {"attack"}
+function decide(d) return 1 end`), Options{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	for _, c := range []struct {
+		ref       engine.Decider
+		kind      string
+		wantBlind bool
+	}{
+		{blindFixed{fixed{engine.ByDefault}}, "move", true},
+		{blindFixed{fixed{engine.ByDefault}}, "attack", false},
+		{fixed{engine.ByDefault}, "move", false},
+	} {
+		d, err := Delegate(h, c.ref)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := d.(engine.BlindTo).BlindTo(c.kind); got != c.wantBlind {
+			t.Errorf("%T, %s: blind %v, want %v", c.ref, c.kind, got, c.wantBlind)
+		}
+	}
+}
