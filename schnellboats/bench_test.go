@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"testing"
+	"time"
 
 	"github.com/schnell-wargames/schnell/engine"
 	"github.com/schnell-wargames/schnell/gamelog"
@@ -166,4 +167,64 @@ func BenchmarkLuaDecision(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// BenchmarkLuaRatio plays the same Short S-100 campaign three ways in turn
+// — native, scripts/reference.lua, scripts/combat.lua (with the reference
+// Kommandant for the kinds it leaves) — and reports each one's CPU time
+// per campaign and the ratios to native. The three take turns campaign by
+// campaign, so that a shared machine's load weighs on them alike.
+func BenchmarkLuaRatio(b *testing.B) {
+	d := def(b)
+	srcs := map[string][]byte{}
+	for _, name := range []string{"reference.lua", "combat.lua"} {
+		src, err := os.ReadFile("../scripts/" + name)
+		if err != nil {
+			b.Fatal(err)
+		}
+		srcs[name] = src
+	}
+	modes := []string{"native", "reference.lua", "combat.lua"}
+	var cpu [3]time.Duration
+	play := func(mode string, seed uint64) {
+		g, err := engine.New(engine.Config{Def: d, Seed: seed, Options: opts("short", "s100")})
+		if err != nil {
+			b.Fatal(err)
+		}
+		g.KeepHistory(false)
+		g.CollectEvents(false)
+		var dec engine.Decider = engine.TakeDefault{}
+		var h *scripting.Host
+		if mode != "native" {
+			h, err = scripting.Load(mode, srcs[mode], scripting.Options{Seed: seed}, func() engine.Viewer { return d.View(g.Rules()) })
+			if err != nil {
+				b.Fatal(err)
+			}
+			if dec, err = scripting.Delegate(h, d.Reference(g.Rules())); err != nil {
+				b.Fatal(err)
+			}
+		}
+		if err := g.PlayOut(dec, nil); err != nil {
+			b.Fatal(err)
+		}
+		if h != nil {
+			h.Close()
+		}
+		g.Close()
+	}
+	seed := uint64(0)
+	for b.Loop() {
+		seed++
+		for i := range modes {
+			m := (i + int(seed)) % len(modes)
+			t0 := procCPU()
+			play(modes[m], seed)
+			cpu[m] += procCPU() - t0
+		}
+	}
+	for i, m := range modes {
+		b.ReportMetric(float64(cpu[i].Microseconds())/float64(b.N), m+"-cpu-µs")
+	}
+	b.ReportMetric(float64(cpu[1])/float64(cpu[0]), "reference.lua/native")
+	b.ReportMetric(float64(cpu[2])/float64(cpu[0]), "combat.lua/native")
 }
