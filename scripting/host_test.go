@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	lua "github.com/yuin/gopher-lua"
+
 	"github.com/schnell-wargames/schnell/engine"
 	"github.com/schnell-wargames/schnell/engine/enginetest"
 	"github.com/schnell-wargames/schnell/gamelog"
@@ -225,4 +227,42 @@ func BenchmarkLoad(b *testing.B) {
 		}
 		h.Close()
 	}
+}
+
+// BenchmarkInstructions is the deadline's price per instruction: a decide
+// that loops, in a host (the VM asks the deadline's context at every
+// instruction) and in a bare gopher-lua state with no context (no check at
+// all), taking turns. It reports ns per loop step (four instructions) in
+// each, and their ratio.
+func BenchmarkInstructions(b *testing.B) {
+	const steps = 20_000
+	src := `function decide(d) local x = 0 for i = 1, 20000 do x = x + i end return 1 end`
+	h, err := Load("loop.lua", []byte(src), Options{}, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer h.Close()
+	bare := lua.NewState()
+	defer bare.Close()
+	if err := bare.DoString(src); err != nil {
+		b.Fatal(err)
+	}
+	fn := bare.GetGlobal("decide")
+	d := &engine.Decision{Kind: "k", Options: []engine.Option{{Name: "a"}, {Name: "b"}}}
+	var guarded, free time.Duration
+	for b.Loop() {
+		t0 := time.Now()
+		if _, err := h.Decide(d); err != nil {
+			b.Fatal(err)
+		}
+		t1 := time.Now()
+		if err := bare.CallByParam(lua.P{Fn: fn, NRet: 1, Protect: true}, lua.LNil); err != nil {
+			b.Fatal(err)
+		}
+		bare.Pop(1)
+		guarded, free = guarded+t1.Sub(t0), free+time.Since(t1)
+	}
+	b.ReportMetric(float64(guarded.Nanoseconds())/float64(b.N*steps), "guarded-ns/step")
+	b.ReportMetric(float64(free.Nanoseconds())/float64(b.N*steps), "bare-ns/step")
+	b.ReportMetric(float64(guarded)/float64(free), "guarded/bare")
 }
