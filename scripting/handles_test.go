@@ -113,3 +113,35 @@ function decide(d) return 1 end`), Options{}, nil)
 		}
 	}
 }
+
+// A decision with a single option that takes no arguments is never sent
+// to a script, whether or not it declares handles; one whose single option
+// takes arguments is (the script chooses them).
+func TestSingleOptionNotSent(t *testing.T) {
+	h, err := Load("count.lua", []byte(`calls = 0
+function decide(d) calls = calls + 1; return {option = 1, range = 5} end`), Options{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	for _, c := range []struct {
+		name string
+		opts []engine.Option
+		call bool
+	}{
+		{"one option", []engine.Option{{Name: "a"}}, false},
+		{"one option with arguments", []engine.Option{{Name: "fire", Args: []engine.Arg{engine.IntArg("range", 1, 9, "cm")}}}, true},
+		{"two options", []engine.Option{{Name: "a"}, {Name: "b"}}, true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			before := h.L.GetGlobal("calls").String()
+			a, err := h.DecideArgs(&engine.Decision{Kind: "k", Options: c.opts})
+			if err != nil || a.Option != 0 {
+				t.Fatalf("DecideArgs = %+v, %v; want option 0", a, err)
+			}
+			if called := h.L.GetGlobal("calls").String() != before; called != c.call {
+				t.Errorf("decide called: %v, want %v", called, c.call)
+			}
+		})
+	}
+}
