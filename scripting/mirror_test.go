@@ -316,6 +316,8 @@ func TestMirrorReused(t *testing.T) {
 	end`
 	two := []engine.Option{{Name: "a"}, {Name: "b"}}
 	three := []engine.Option{{Name: "a"}, {Name: "b"}, {Name: "c"}}
+	var last *mirror
+	reused := 0
 	for i, c := range []struct {
 		v    engine.Viewer
 		d    *engine.Decision
@@ -330,11 +332,19 @@ func TestMirrorReused(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		if h.mirror == last {
+			reused++
+		}
+		last = h.mirror
 		_, err = h.Decide(c.d)
 		h.Close()
 		if err == nil || !strings.Contains(err.Error(), `"`+c.want+`"`) {
 			t.Errorf("host %d: %v, want %q", i+1, err, c.want)
 		}
+	}
+	// The race detector makes sync.Pool drop what it is given at random.
+	if reused == 0 && !raceEnabled {
+		t.Error("no host reused the mirror of the one before")
 	}
 }
 
