@@ -41,9 +41,11 @@ const maxArray = 1 << 22
 func init() { lua.MaxArrayIndex = maxArray }
 
 // newState makes a Lua state: the registry starts small and grows (a
-// state is made for every game a batch plays), the call stack is bounded.
+// state is made for every game a batch plays), the call stack is bounded
+// and grows in segments that gopher-lua pools across states (16 kB less
+// garbage per state than a call stack made whole).
 func newState() *lua.LState {
-	return lua.NewState(lua.Options{SkipOpenLibs: true, CallStackSize: 200,
+	return lua.NewState(lua.Options{SkipOpenLibs: true, CallStackSize: 200, MinimizeStackMemory: true,
 		RegistrySize: registrySize, RegistryGrowStep: registryStep, RegistryMaxSize: registryMax})
 }
 
