@@ -313,6 +313,9 @@ func (f *facts) Fact(i int) int {
 	case fFlare:
 		return f.flare
 	case fDetected:
+		if m != nil && m.Combat != nil && m.Combat.Detected {
+			return 1
+		}
 		return f.detected
 	case fDamaged:
 		return f.damaged

@@ -570,12 +570,16 @@ func (c *Campaign) crewSkill(b *Boat) {
 }
 
 // missionSuccess reads the book: a mission aborted before all 4 Red Zones are
-// patrolled, or in which nothing was sunk, is a failure. Our reading (see
+// patrolled is a failure whatever was sunk (4.9: leaving a combat or
+// refusing a second wave is aborting). Our reading of the rest (see
 // docs/rules-notes.md): a mission succeeds when the squadron patrolled all 4
 // assigned zones, or sank at least one ship; a special mission also
 // succeeds when it was accomplished.
 func (c *Campaign) missionSuccess() bool {
 	m := c.Mission
+	if m.Aborted {
+		return false
+	}
 	sunk := 0
 	for _, n := range m.Sunk {
 		sunk += n

@@ -41,8 +41,7 @@ type Combat struct {
 	Speed    Speed
 	Detected bool
 	Left     bool // the squadron has left the combat
-	slowWait int  // rounds spent in the zone at Slow
-	longFor  int  // rounds spent in the Long zone
+	inZone   int  // rounds the squadron has spent in its range zone (4.7: Slow needs 2 before it moves on)
 	plan     string
 	own      ownOrders // per-boat orders given with this round's plan (ownOrder)
 	flare    bool
@@ -54,7 +53,7 @@ type Combat struct {
 const tubes = 2
 
 // moves is 4.7: new range zones a squadron may enter in a round at each
-// speed (Slow: one every second round, see slowWait).
+// speed (Slow: one after 2 rounds in a zone, see squadronMoves).
 var moves = [...]int{speedIdle: 0, speedSlow: 1, speedMedium: 1, speedFast: 2, speedVeryFast: 3}
 
 // fireZones is 4.6: the range zones Schnell Boats may fire from, by weather.
@@ -144,15 +143,18 @@ func (c *Campaign) fight(kind Encounter) {
 		d := c.ask(askNextWave)
 		d.Prompt = "A second wave of the convoy comes into sight. Attack it, or break off?"
 		d.Add("attack", "attack the second wave", "")
-		d.Add("break_off", "break off and resume the mission", "")
-		if c.damaged() || !c.armed() {
+		d.Add("break_off", "break off: leaving the combat aborts the mission, which fails (4.9)", "")
+		if c.damaged() || !c.loaded() {
 			d.Default = 1
 		}
 		if c.x.Decide(d) == 1 {
+			// Refusing the second wave is leaving the combat: the mission
+			// is aborted (4.8, 4.9).
+			c.abortMission("broke off before the second wave")
 			break
 		}
 		c.muster(cb, encConvoy)
-		cb.Detected, cb.Zone, cb.longFor = false, zoneOut, 0
+		cb.Detected, cb.Zone, cb.inZone = false, zoneOut, 0
 	}
 	sunk := 0
 	for _, u := range cb.Enemy {
@@ -161,9 +163,7 @@ func (c *Campaign) fight(kind Encounter) {
 		}
 	}
 	c.emit(evCombatEnd, num("waves", cb.Wave), num("rounds", cb.Round), num("sunk", sunk))
-	for _, s := range m.Sorties {
-		s.Apart = 0 // the boats that broke away rejoin (4.8)
-	}
+	c.afterCombat()
 	c.searchWater(cb)
 }
 
@@ -323,6 +323,7 @@ func (c *Campaign) waveRounds(cb *Combat) {
 		c.detection(cb)
 		c.attacks(cb)
 		c.burn(cb)
+		c.transfers(cb)
 		cb.flare = false
 		c.x.Pause("round", 1)
 	}
@@ -379,8 +380,8 @@ const (
 func (c *Campaign) limitSpeed() (limit Speed, by *Sortie, why limitReason) {
 	limit = speedVeryFast
 	for _, s := range c.formation() {
-		if s.Disabled {
-			continue
+		if s.Disabled || s.Apart > 0 {
+			continue // 4.8: a boat apart moves at her own speed
 		}
 		switch {
 		case s.No > 1 && s.Points >= 4 && limit > speedSlow:
@@ -420,9 +421,26 @@ var moveFirst = [...][2]string{{"closer", "move closer"}, {"stay", "move stay"},
 
 const speedFirst = "rule 4.7: each round the squadron's speed is set first, then it moves: give the speed now (`speed slow|medium|fast|very_fast`), then `move`"
 
-// combatOrders is the start of a round (4.7): speed, then movement, then the
-// squadron's attack plan.
+// idleRule says when the squadron may wait at Idle on the Combat Board.
+const idleRule = "errata G-12 steps 4-5: the squadron waits at Idle only alongside a disabled boat in its range zone, to take off her crew"
+
+// zonesArgs are the argument of a move that may enter up to n range zones
+// (4.7: Fast enters 1 or 2 a round, Very Fast 1, 2 or 3, as the player
+// says; as many as the speed allows unless told), made once.
+var zonesArgs = func() (a [len(moves)][]engine.Arg) {
+	for n := 2; n < len(a); n++ {
+		arg := engine.IntArg("zones", 1, n, "")
+		arg.Text = "range zones to enter this round"
+		arg.Default = gamelog.IntV(n)
+		a[n] = []engine.Arg{arg}
+	}
+	return a
+}()
+
+// combatOrders is the start of a round (4.7): the boats apart from the
+// formation, the squadron's speed, then its movement, then its attack plan.
 func (c *Campaign) combatOrders(cb *Combat, round int) {
+	c.pinDisabled(cb)
 	c.breakAway(cb)
 	limit, _, _ := c.limitSpeed()
 	d := c.ask(askSpeed)
@@ -446,98 +464,184 @@ func (c *Campaign) combatOrders(cb *Combat, round int) {
 	if round > 1 && cb.Speed >= speedSlow && cb.Speed <= limit {
 		d.SetSame(int(cb.Speed - speedSlow)) // the speed of the last round, unchanged
 	}
+	if c.alongside(cb) != nil {
+		o := &speedOptions[speedIdle]
+		d.Add(o.Name, o.Text, o.Command)
+		d.Default = len(d.Options) - 1 // the reference Kommandant takes the crew off first
+	} else {
+		d.Refuse(speedOptions[speedIdle].Name, speedOptions[speedIdle].Command, idleRule)
+	}
 	sp := speedSlow + Speed(c.x.Decide(d, func(d *engine.Decision) {
 		d.Prompt = fmt.Sprintf("Round %d: the squadron's speed?", round)
 	}))
+	if sp > limit {
+		sp = speedIdle // the last option
+	}
 	if sp != cb.Speed {
-		cb.Speed, cb.slowWait = sp, 0
+		cb.Speed = sp
 		for _, s := range c.formation() {
-			c.emit(evSpeed, str("boat", s.Boat.ID), str("speed", sp.String()))
+			if !s.pinned && s.Apart == 0 {
+				c.emit(evSpeed, str("boat", s.Boat.ID), str("speed", sp.String()))
+			}
 		}
 	}
-	// Movement: closer, stay, away, or out of the combat.
-	mv := c.ask(askRange)
-	const notYet = "the squadron is not on the board yet: `move closer` places it in the Long Range Zone"
-	if cb.Zone < zoneClose {
-		mv.Add("closer", "close the enemy", "move closer")
-	} else {
+	// Movement: closer, stay, away, or out of the combat; or a Boat #2-#4
+	// aborts alone (then the order is asked again).
+	for {
+		mv := c.ask(askRange)
+		c.moveOptions(cb, mv, round)
+		mv.Default = c.refMove(cb, mv)
+		o := &mv.Options[c.x.Decide(mv, func(d *engine.Decision) {
+			d.Prompt = fmt.Sprintf("Round %d at %s, in the %s zone: move?", round, cb.Speed.String(), cb.Zone.String())
+			wordBoatAborts(d)
+		})]
+		if id, ok := strings.CutPrefix(o.Name, "abort:"); ok {
+			c.boatAborts(cb, id)
+			continue
+		}
+		zones := 1
+		if len(o.Args) > 0 {
+			zones = mv.Args().Int("zones")
+		}
+		c.moveSquadron(cb, o.Name, zones)
+		break
+	}
+	if cb.Left {
+		return
+	}
+	c.attackPlan(cb, round)
+}
+
+// squadronMoves is 4.7: the range zones the squadron may enter this round
+// at its speed (Slow: none until it has spent 2 rounds in its zone,
+// whichever way it goes; Idle: none).
+func (c *Campaign) squadronMoves(cb *Combat) int {
+	if cb.Speed == speedSlow && cb.Zone != zoneOut && cb.inZone < 2 {
+		return 0
+	}
+	return moves[cb.Speed]
+}
+
+// noMove says why the squadron cannot move this round.
+func noMove(cb *Combat) string {
+	if cb.Speed == speedIdle {
+		return "at Idle the squadron does not move this round (it waits alongside the disabled boat)"
+	}
+	return fmt.Sprintf("rule 4.7: at Slow the squadron spends 2 rounds in each range zone before it enters another (%d spent in the %s zone): `move stay`", cb.inZone, cb.Zone.String())
+}
+
+// moveOptions are the squadron's moves this round (4.7, 4.9), each refused
+// with its rule when the rules forbid it, and a Boat #2-#4's abort (4.9).
+func (c *Campaign) moveOptions(cb *Combat, mv *engine.Decision, round int) {
+	const notYet = "rule 4.7: once an encounter is rolled the squadron is placed on the Combat Board, in the Long or Medium Range Zone: `move closer`"
+	n := c.squadronMoves(cb)
+	far := zoneClose
+	if cb.Zone == zoneOut {
+		far = zoneMedium // 4.7: placed in the Long (the first move) or Medium zone
+	}
+	switch k := min(n, int(far-cb.Zone)); {
+	case cb.Zone == zoneClose:
 		mv.Refuse("closer", "move closer", "the squadron is already in the Close Range Zone")
+	case k >= 1:
+		o := mv.Add("closer", "close the enemy", "move closer")
+		o.Args = zonesArgs[k]
+	default:
+		mv.Refuse("closer", "move closer", noMove(cb))
 	}
 	if cb.Zone > zoneOut {
 		mv.Add("stay", "hold this range zone", "move stay")
 	} else {
 		mv.Refuse("stay", "move stay", notYet)
 	}
-	switch {
-	case cb.Zone > zoneLong:
-		mv.Add("away", "open the range toward Long", "move away")
+	switch k := min(n, int(cb.Zone-zoneLong)); {
+	case cb.Zone == zoneOut:
+		mv.Refuse("away", "move away", notYet)
 	case cb.Zone == zoneLong:
 		mv.Refuse("away", "move away", "the squadron is already in the Long Range Zone: `move out` leaves the combat")
+	case k >= 1:
+		o := mv.Add("away", "open the range toward Long", "move away")
+		o.Args = zonesArgs[k]
 	default:
-		mv.Refuse("away", "move away", notYet)
+		mv.Refuse("away", "move away", noMove(cb))
 	}
-	// 4.9: the squadron leaves from the Long zone after a round there.
+	// 4.9: the squadron leaves from the Long zone, as its speed allows
+	// (leaving counts as a move: Medium after a round there, Slow after
+	// 2, Fast on from the Medium zone in one round, 4.7), if it evades.
+	s1 := c.sortie1()
 	switch {
-	case cb.Zone == zoneLong && cb.longFor >= 1 || cb.Zone == zoneOut:
-		mv.Add("out", "leave the combat (4.9)", "move out")
-	case cb.Zone == zoneLong:
-		mv.Refuse("out", "move out", "rule 4.9: the squadron must spend a whole round in the Long Range Zone before it leaves: `move stay`, then `move out`")
+	case cb.Zone == zoneOut:
+		mv.Refuse("out", "move out", "rule 4.7, 4.9: the squadron cannot decline the encounter: this round it is placed on the Combat Board (`move closer`); it may leave from the next round, from the Long Range Zone, if it evades")
+	case s1.inFormation() && s1.Disabled:
+		mv.Refuse("out", "move out", "rule 4.9: a disabled boat cannot leave the Combat Board, and Boat #1 is disabled with the Kommandant aboard: take off her crew first (`speed idle` alongside her, errata G-12 step 4)")
+	case n > int(cb.Zone-zoneLong):
+		mv.Add("out", "leave the combat: evade (C-6); the mission is aborted and fails (4.9)", "move out")
+	case n == 0:
+		mv.Refuse("out", "move out", noMove(cb))
 	default:
-		mv.Refuse("out", "move out", "rule 4.9: to leave combat the squadron must first spend a round in the Long Range Zone: `move away`")
+		mv.Refuse("out", "move out", "rule 4.9: to leave the combat the squadron must first reach the Long Range Zone (at ", cb.Speed.String(), " it enters ", strconv.Itoa(n), " a round): `move away`")
 	}
-	mv.Default = c.refMove(cb, mv)
-	choice := mv.Options[c.x.Decide(mv, func(d *engine.Decision) {
-		d.Prompt = fmt.Sprintf("Round %d at %s, in the %s zone: move?", round, cb.Speed.String(), cb.Zone.String())
-	})].Name
+	for _, s := range c.formation() {
+		switch {
+		case s.No == 1:
+			mv.Refuse("abort:"+s.Boat.ID, "abort "+s.Boat.ID, "rule 4.8, 4.9: Boat #1 never aborts alone while other boats are in formation: the whole squadron leaves with `move out`")
+		case s.Disabled || s.Apart > 0:
+		case cb.Zone == zoneOut:
+			mv.Refuse("abort:"+s.Boat.ID, "abort "+s.Boat.ID, "rule 4.9: a boat aborts from the Combat Board once the squadron is placed: from the next round")
+		default:
+			o := mv.Add("abort:"+s.Boat.ID, "", "abort "+s.Boat.ID)
+			o.Facts = append(o.Facts, str("boat", s.Boat.ID), num("points", s.Points))
+		}
+	}
+}
+
+// wordBoatAborts words the options of a boat that aborts alone.
+func wordBoatAborts(d *engine.Decision) {
+	for i := range d.Options {
+		if id, ok := strings.CutPrefix(d.Options[i].Name, "abort:"); ok {
+			d.Options[i].Text = id + " aborts alone: she leaves the squadron for the rest of the mission and heads for Cherbourg (4.9)"
+		}
+	}
+}
+
+// moveSquadron moves the boats with the squadron k zones (4.7), or out of
+// the combat through the Long zone (4.9).
+func (c *Campaign) moveSquadron(cb *Combat, move string, k int) {
 	from := cb.Zone
-	switch choice {
+	switch move {
 	case "closer":
-		n := moves[cb.Speed]
-		if cb.Speed == speedSlow {
-			cb.slowWait++
-			if cb.slowWait < 2 && cb.Zone != zoneOut {
-				n = 0 // 4.7: Slow spends 2 rounds in each zone
-			} else {
-				cb.slowWait = 0
-			}
-		}
-		cb.Zone = min(zoneClose, cb.Zone+RangeZone(n))
+		cb.Zone = min(zoneClose, cb.Zone+RangeZone(k))
 	case "away":
-		n := moves[cb.Speed]
-		cb.Zone = max(zoneLong, cb.Zone-RangeZone(n))
+		cb.Zone = max(zoneLong, cb.Zone-RangeZone(k))
 	case "out":
-		if cb.Zone == zoneOut || c.leave(cb) {
-			cb.Left = true
-			c.emit(evAbort, str("boat", "squadron"), str("result", "left the combat"))
-			return
-		}
-	}
-	if cb.Zone == zoneLong {
-		cb.longFor++
-	} else {
-		cb.longFor = 0
+		cb.Zone = zoneLong // on the way out
 	}
 	if cb.Zone != from {
+		cb.inZone = 0
 		for _, s := range c.formation() {
 			if !s.Disabled && s.Apart == 0 {
 				c.emit(evRange, str("boat", s.Boat.ID), str("from", from.String()), str("to", cb.Zone.String()))
 			}
 		}
 	}
-	c.attackPlan(cb, round)
+	if move == "out" && c.leave(cb) {
+		c.leaveCombat(cb)
+		return
+	}
+	cb.inZone++
 }
 
 // breakAway is 4.8 and 4.9 for Boats #2-#4: a heavily damaged boat (3 or
 // more points) may break formation for the Long zone, where it stays with
 // the squadron; after a round there it may abort the mission on its own,
-// evading if the enemy has detected the squadron, and finds its way home
-// alone (A-10). Boat #1 never does either: its orders move the formation.
+// and finds its way home alone (A-10). A boat apart moves at her own speed
+// (boatMove). Boat #1 never does either: its orders move the formation.
 func (c *Campaign) breakAway(cb *Combat) {
 	for _, s := range c.formation() {
 		if s.No == 1 || s.Disabled {
 			continue
 		}
-		if s.Apart == 0 && s.Points >= 3 {
+		switch {
+		case s.Apart == 0 && s.Points >= 3:
 			d := c.ask(askBreakFormation)
 			boatOption(d, s, "stay", "stay in formation")
 			boatOption(d, s, "break", "break away to the Long zone and stay there")
@@ -546,40 +650,100 @@ func (c *Campaign) breakAway(cb *Combat) {
 			}
 			if c.x.Decide(d, func(d *engine.Decision) {
 				d.Prompt = fmt.Sprintf("Boat #%d (%s) is heavily damaged (%d points). Break formation for the Long Range Zone (4.8)?", s.No, s.Boat.ID, s.Points)
+			}) == 0 {
+				continue
+			}
+			s.zone, s.inZone = cb.Zone, cb.inZone
+		case s.Apart == 0:
+			continue
+		case !s.aborting && s.zone == zoneLong && s.inZone >= 1:
+			d := c.ask(askBoatAbort)
+			boatOption(d, s, "stay", "she stays with the squadron")
+			boatOption(d, s, "abort", "she aborts and heads home alone")
+			if c.x.Decide(d, func(d *engine.Decision) {
+				d.Prompt = fmt.Sprintf("Boat #%d (%s) waits in the Long zone. Abort her mission: she leaves the squadron for good and makes for Cherbourg alone (4.9)?", s.No, s.Boat.ID)
 			}) == 1 {
-				s.Apart = 1
-				from := cb.Zone.String()
-				c.emit(evRange, str("boat", s.Boat.ID), str("from", from), str("to", "long"))
+				s.aborting = true
 			}
-			continue
 		}
-		if s.Apart == 0 {
-			continue
+		c.boatMove(cb, s)
+	}
+}
+
+// boatTop is the fastest a Boat #2-#4 apart from the formation may go
+// (2.0 f): Slow with 4 damage points, Medium with 3.
+func boatTop(s *Sortie) Speed {
+	switch {
+	case s.Points >= 4:
+		return speedSlow
+	case s.Points >= 3:
+		return speedMedium
+	}
+	return speedVeryFast
+}
+
+// boatMove is 4.8 and 4.9 for a boat apart from the formation: she heads
+// for the Long Range Zone at her own speed (the fastest her damage allows;
+// Slow spends 2 rounds in each zone), and a boat that aborts leaves from
+// there when her speed allows, if she evades (C-6).
+func (c *Campaign) boatMove(cb *Combat, s *Sortie) {
+	s.Apart++
+	sp := boatTop(s)
+	from := s.zone
+	if from == zoneOut {
+		s.zone = zoneLong // placed with the squadron, in the Long zone
+	} else {
+		n := moves[sp]
+		if sp == speedSlow && s.inZone < 2 {
+			n = 0
 		}
-		s.Apart++
-		d := c.ask(askBoatAbort)
-		boatOption(d, s, "stay", "she stays with the squadron")
-		boatOption(d, s, "abort", "she aborts and heads home alone")
-		if c.x.Decide(d, func(d *engine.Decision) {
-			d.Prompt = fmt.Sprintf("Boat #%d (%s) waits in the Long zone. Abort her mission: she leaves the squadron for good and makes for Cherbourg alone (4.9)?", s.No, s.Boat.ID)
-		}) == 0 {
-			continue
-		}
-		ok := !cb.Detected
-		if !ok {
-			f := facts{speed: atSpeed(speedMedium)}
-			if s.Points >= 4 {
-				f.speed = atSpeed(speedSlow)
+		step := min(n, int(s.zone-zoneLong))
+		s.zone -= RangeZone(step)
+		if s.aborting && n > step {
+			if s.zone != from {
+				c.emit(evRange, str("boat", s.Boat.ID), str("from", from.String()), str("to", s.zone.String()))
 			}
-			ok = c.roll(c.ids.Evade, f, s.Boat.ID).Has(eEvaded)
-		}
-		if ok {
-			s.Apart, s.Formation, s.Gone = 0, false, goneSeparated
-			c.emit(evAbort, str("boat", s.Boat.ID), str("result", "left the squadron for Cherbourg"))
-		} else {
-			c.emit(evAbort, str("boat", s.Boat.ID), str("result", "could not get clear: she stays in the Long zone"))
+			if c.boatEvades(s, sp) {
+				c.goAlone(s, "left the combat and the squadron for Cherbourg")
+				return
+			}
+			from = s.zone
 		}
 	}
+	if s.zone != from {
+		s.inZone = 0
+		c.emit(evRange, str("boat", s.Boat.ID), str("from", from.String()), str("to", s.zone.String()))
+	}
+	s.inZone++
+}
+
+// boatEvades is a boat's C-6 roll to leave the combat alone (4.9).
+func (c *Campaign) boatEvades(s *Sortie, sp Speed) bool {
+	if c.roll(c.ids.Evade, facts{speed: atSpeed(sp)}, s.Boat.ID).Has(eEvaded) {
+		return true
+	}
+	c.emit(evAbort, str("boat", s.Boat.ID), str("result", "could not get clear: she stays in the Long zone"))
+	return false
+}
+
+// boatAborts is 4.9: a Boat #2-#4 aborts alone during the combat: she
+// breaks formation for the Long zone and leaves from there when she evades.
+func (c *Campaign) boatAborts(cb *Combat, id string) {
+	for _, s := range c.formation() {
+		if s.Boat.ID == id {
+			s.Apart, s.aborting, s.zone, s.inZone = 0, true, cb.Zone, cb.inZone
+			c.emit(evAbort, str("boat", id), str("result", "breaks formation to abort: she makes for the Long zone"))
+			c.boatMove(cb, s)
+			return
+		}
+	}
+}
+
+// goAlone: a Boat #2-#4 leaves the squadron for the rest of the mission and
+// makes her own way home (4.9; her fate is the lone-boat roll, A-10).
+func (c *Campaign) goAlone(s *Sortie, result string) {
+	s.Apart, s.aborting, s.Formation, s.Gone = 0, false, false, goneSeparated
+	c.emit(evAbort, str("boat", s.Boat.ID), str("result", result))
 }
 
 // boatOption adds an option about boat s, with what a script needs to
@@ -589,20 +753,71 @@ func boatOption(d *engine.Decision, s *Sortie, name, text string) {
 	o.Facts = append(o.Facts, str("boat", s.Boat.ID), num("points", s.Points))
 }
 
-// zoneOf is a boat's range zone: the squadron's, or Long when apart.
+// zoneOf is a boat's range zone: her own when she is apart from the
+// formation or disabled where she lay (4.8, 4.9), else the squadron's.
 func (cb *Combat) zoneOf(s *Sortie) RangeZone {
-	if s.Apart > 0 {
-		return zoneLong
+	if s.Apart > 0 || s.pinned {
+		return s.zone
 	}
 	return cb.Zone
 }
 
-// leave is 4.9: a detected squadron must evade (C-6) to leave from the
-// Long zone; an undetected one slips away.
-func (c *Campaign) leave(cb *Combat) bool {
-	if !cb.Detected {
-		return true
+// pinDisabled is 4.8 and 4.9: a disabled boat cannot move; she keeps the
+// range zone where she was disabled (a boat disabled before the combat is
+// placed with the squadron).
+func (c *Campaign) pinDisabled(cb *Combat) {
+	if cb.Zone == zoneOut {
+		return
 	}
+	for _, s := range c.formation() {
+		if s.Disabled && !s.pinned {
+			if s.Apart == 0 {
+				s.zone = cb.Zone
+			}
+			s.pinned = true
+		}
+	}
+}
+
+// alongside is a disabled boat in the squadron's range zone whose crew a
+// boat of the squadron may take off by waiting at Idle for the round
+// (errata G-12 steps 4-5), or nil.
+func (c *Campaign) alongside(cb *Combat) *Sortie {
+	var wreck *Sortie
+	helper := false
+	for _, s := range c.formation() {
+		switch {
+		case s.pinned && s.zone == cb.Zone:
+			if wreck == nil {
+				wreck = s
+			}
+		case !s.Disabled && s.Apart == 0:
+			helper = true
+		}
+	}
+	if !helper || cb.Zone == zoneOut {
+		return nil
+	}
+	return wreck
+}
+
+// transfers is errata G-12 steps 4-5: after a round at Idle in a disabled
+// boat's range zone the squadron has taken off her crew (automatically in
+// Sea State 1-3; in 4-5 at a risk, G-10-A) and she is abandoned.
+func (c *Campaign) transfers(cb *Combat) {
+	if cb.Speed != speedIdle || c.alongside(cb) == nil {
+		return
+	}
+	for _, s := range c.formation() {
+		if s.pinned && s.zone == cb.Zone {
+			c.lose(s, goneAbandoned, "disabled: her crew taken off alongside (errata G-12)", c.ids.Transfer)
+		}
+	}
+}
+
+// leave is 4.9: the squadron must evade (C-6) to leave from the Long zone
+// (undetected, the roll is easier); failing, it stays there this round.
+func (c *Campaign) leave(cb *Combat) bool {
 	if c.roll(c.ids.Evade, facts{speed: atSpeed(cb.Speed)}, "squadron").Has(eEvaded) {
 		return true
 	}
@@ -610,40 +825,109 @@ func (c *Campaign) leave(cb *Combat) bool {
 	return false
 }
 
+// leaveCombat is 4.8 and 4.9: the squadron has left the combat, and the
+// mission is aborted. A disabled boat cannot leave: left behind, she is
+// lost with her crew. A boat apart that is not with the squadron in the
+// Long zone, or that was aborting alone, makes her own way home.
+func (c *Campaign) leaveCombat(cb *Combat) {
+	cb.Left = true
+	c.emit(evAbort, str("boat", "squadron"), str("result", "left the combat"))
+	for _, s := range c.formation() {
+		switch {
+		case s.Disabled:
+			c.leftBehind(s)
+		case s.Apart > 0 && (s.aborting || s.zone != zoneLong):
+			c.goAlone(s, "left on the Combat Board: she makes her own way home")
+		}
+	}
+	c.abortMission("left the combat")
+}
+
+// leftBehind is 4.9: a disabled boat the squadron leaves on the Combat
+// Board is lost, and her crew with her (only a crew taken off alongside is
+// saved, errata G-12 steps 4-5).
+func (c *Campaign) leftBehind(s *Sortie) {
+	m := c.Mission
+	if s.TowedBy != nil {
+		s.TowedBy.Towing, s.TowedBy = nil, nil
+	}
+	s.Gone, s.Formation = goneAbandoned, false
+	m.LostHulls = append(m.LostHulls, s.Boat.ID)
+	if s.No == 1 {
+		m.Boat1Lost = true
+	}
+	c.Stats.BoatsLost++
+	c.emit(evBoatLost, str("boat", s.Boat.ID), num("no", s.No), str("how", string(goneAbandoned)), str("why", "disabled, left behind on the Combat Board (4.9)"))
+	if s.No > 1 {
+		c.Stats.CrewsLost++
+		c.emit(evCrewLost, str("boat", s.Boat.ID))
+		return
+	}
+	for _, cm := range c.Crew {
+		if !cm.KIA && !cm.Out {
+			c.kill(cm)
+			c.emit(evWound, str("crewman", cm.Name), str("position", cm.Position.String()), str("level", "kia"))
+		}
+	}
+}
+
+// afterCombat: the boats apart rejoin the squadron (4.8), but a boat that
+// was aborting leaves it for the rest of the mission (4.9); the Combat
+// Board's places are cleared.
+func (c *Campaign) afterCombat() {
+	for _, s := range c.Mission.Sorties {
+		if s.aborting && s.inFormation() {
+			c.goAlone(s, "left the squadron for Cherbourg")
+		}
+		s.Apart, s.aborting, s.pinned, s.zone, s.inZone = 0, false, false, zoneOut, 0
+	}
+}
+
+// loaded: a working boat in formation still has a torpedo or rocket aboard.
+func (c *Campaign) loaded() bool {
+	for _, s := range c.formation() {
+		if !s.Disabled && (s.Torpedoes > 0 || s.Rockets > 0) {
+			return true
+		}
+	}
+	return false
+}
+
 func moveText(sp Speed) string {
 	switch sp {
+	case speedIdle:
+		return "no move: wait alongside a disabled boat to take off her crew (errata G-12)"
 	case speedSlow:
 		return "1 zone per 2 rounds"
 	case speedMedium:
 		return "1 zone per round"
 	}
-	return fmt.Sprintf("up to %d zones per round", moves[sp])
+	return fmt.Sprintf("1 to %d zones per round", moves[sp])
 }
 
 // refMove is the reference Kommandant's movement: close to Close range
 // while sound and armed and a ship worth a torpedo is present; otherwise
-// (badly hurt, out of torpedoes, only MTBs and MGBs) open the range and leave.
+// (badly hurt, out of torpedoes, only MTBs and MGBs) open the range and
+// leave as soon as the rules allow.
 func (c *Campaign) refMove(cb *Combat, d *engine.Decision) int {
-	want := "closer"
 	switch {
 	case c.damaged() || !c.armed() || !cb.worthIt():
 		// Badly hurt, the torpedoes gone, or only MTBs and MGBs about: a
 		// gun duel with Coastal Forces is not worth a boat.
-		want = "away"
-		if cb.Zone == zoneLong || cb.Zone == zoneOut {
-			want = "out"
-		}
+		return optionIndex(d, "out", "away", "stay")
 	case cb.Zone == zoneClose:
-		want = "stay"
+		return optionIndex(d, "stay")
 	}
-	for i, o := range d.Options {
-		if o.Name == want {
-			return i
-		}
-	}
-	for i, o := range d.Options {
-		if o.Name == "stay" {
-			return i
+	return optionIndex(d, "closer", "stay")
+}
+
+// optionIndex is the first of the named options d offers, else 0.
+func optionIndex(d *engine.Decision, names ...string) int {
+	for _, name := range names {
+		for i, o := range d.Options {
+			if o.Name == name {
+				return i
+			}
 		}
 	}
 	return 0

@@ -247,7 +247,7 @@ func TestRule4_9LeaveFromLong(t *testing.T) {
 	// From Long after a round there, out is offered; an undetected squadron leaves.
 	c, _ := probeWith(t, 3, opts("short", "s100"), orders{"speed": "medium", "range": "out", "attack": "hold"}, func(c *Campaign) {
 		cb := atSea(c, 0, 0)
-		cb.Zone, cb.longFor = zoneLong, 1
+		cb.Zone, cb.inZone = zoneLong, 1
 		c.combatOrders(cb, 3)
 	})
 	if !c.Mission.Combat.Left {

@@ -30,9 +30,9 @@ var combatCommands = []engine.Command{
 			}
 			return nil, c.PrintBoard(w)
 		}},
-	{Name: "speed", Usage: "speed slow|medium|fast|very_fast", Help: "The squadron's speed this combat round (4.7): Slow 1 zone per 2 rounds, Medium 1, Fast up to 2, Very Fast up to 3; damage limits it (2.0 f).",
+	{Name: "speed", Usage: "speed slow|medium|fast|very_fast|idle", Help: "The squadron's speed this combat round (4.7): Slow 1 zone per 2 rounds, Medium 1, Fast 1 or 2, Very Fast 1 to 3; damage limits it (2.0 f). Idle: wait a round alongside a disabled boat to take off her crew (errata G-12).",
 		Run:      engine.Order("speed"),
-		Complete: func(*engine.Game, []string) []string { return speeds[1:] }},
+		Complete: func(*engine.Game, []string) []string { return append(speeds[1:len(speeds):len(speeds)], speeds[0]) }},
 	{Name: "fire", Aliases: []string{"target"}, Usage: "fire UNIT", Help: "This round the squadron's guns fire at UNIT (4.6; weather limits the range).",
 		Run: engine.Order("fire"), Complete: unitNames},
 	{Name: "torpedo", Usage: "torpedo UNIT", Help: "This round each boat that can launches a torpedo at UNIT (4.6: never at an MTB or MGB; 2 per boat per wave).",
@@ -43,8 +43,11 @@ var combatCommands = []engine.Command{
 		Run: engine.Order("dc"), Complete: unitNames},
 	{Name: "rocket", Usage: "rocket UNIT", Help: "Projekt 5b: this round each boat that can fires a rocket at UNIT.",
 		Run: engine.Order("rocket"), Complete: unitNames},
-	{Name: "abort", Usage: "abort", Help: "Abort (4.9): in combat, leave the Combat Board from the Long Range Zone (`move out`); on the map, turn for Cherbourg (`move home`).",
+	{Name: "abort", Usage: "abort [BOAT]", Help: "Abort the mission (4.9; it fails): in combat, leave the Combat Board from the Long Range Zone, if the squadron evades (`move out`); on the map, turn for Cherbourg (`move home`). `abort SB3`: Boat SB3 (#2-#4) aborts alone and leaves the squadron for the rest of the mission.",
 		Run: func(g *engine.Game, args []string, w io.Writer) ([]gamelog.Event, error) {
+			if len(args) > 0 {
+				return engine.Order("abort")(g, args, w)
+			}
 			if p := g.Pending(); p != nil && p.Decision != nil {
 				switch decisionKind(p.Decision.Kind) {
 				case askRange:

@@ -3,6 +3,7 @@ package schnellboats
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/schnell-wargames/schnell/dice"
 	"github.com/schnell-wargames/schnell/engine"
@@ -158,7 +159,7 @@ func (c *Campaign) inRedZone() {
 		}
 	}
 	c.encounter(c.ids.Encounter[3])
-	if c.formed() > 0 {
+	if c.formed() > 0 && !m.Aborted { // 4.9: a squadron that left the combat has not patrolled it
 		m.Patrolled++
 		c.emit(evPatrolled, str("zone", c.zone().ID), num("zones", m.Patrolled))
 	}
@@ -247,24 +248,60 @@ func (c *Campaign) damaged() bool {
 }
 
 // orders is the Kommandant's choice at the end of each outbound or patrol
-// turn: go on to the next zone, or abort the mission (4.9) and turn home.
+// turn: go on to the next zone, or abort the mission (4.9) and turn home;
+// or a Boat #2-#4 aborts alone (then the order is asked again).
 func (c *Campaign) orders() {
 	m := c.Mission
-	next := zoneByID(m.Route[m.Pos+1])
-	d := c.ask(askMove)
-	o := d.Add("next", "", "move next")
-	o.Facts = append(o.Facts, str("zone", next.ID))
-	d.Add("home", "abort: the mission fails unless something was sunk", "move home")
-	if c.damaged() {
-		d.Default = 1
+	for {
+		next := zoneByID(m.Route[m.Pos+1])
+		d := c.ask(askMove)
+		o := d.Add("next", "", "move next")
+		o.Facts = append(o.Facts, str("zone", next.ID))
+		d.Add("home", "abort: turn for Cherbourg; aborted before the 4 Red Zones are patrolled, the mission fails (4.9)", "move home")
+		for _, s := range c.formation() {
+			switch {
+			case s.No == 1:
+				d.Refuse("abort:"+s.Boat.ID, "abort "+s.Boat.ID, "rule 4.9: Boat #1 never aborts alone while other boats are in formation: `move home` aborts the whole squadron")
+			case s.Disabled || s.Towing != nil:
+			default:
+				o := d.Add("abort:"+s.Boat.ID, "", "abort "+s.Boat.ID)
+				o.Facts = append(o.Facts, str("boat", s.Boat.ID), num("points", s.Points))
+			}
+		}
+		if c.damaged() {
+			d.Default = 1
+		}
+		i := c.x.Decide(d, func(d *engine.Decision) {
+			d.Prompt = fmt.Sprintf("Turn %d in %s. Go on to %s, or abort the mission and turn for Cherbourg (4.9)?", m.Turn, c.zone().Name, next.Name)
+			d.Options[0].Text = "go on to " + next.ID
+			wordBoatAborts(d)
+		})
+		switch i {
+		case 0:
+			return
+		case 1:
+			c.abortMission("aborted")
+			return
+		}
+		id := strings.TrimPrefix(d.Options[i].Name, "abort:")
+		for _, s := range c.formation() {
+			if s.Boat.ID == id {
+				c.goAlone(s, "left the squadron for Cherbourg")
+			}
+		}
 	}
-	if c.x.Decide(d, func(d *engine.Decision) {
-		d.Prompt = fmt.Sprintf("Turn %d in %s. Go on to %s, or abort the mission and turn for Cherbourg (4.9)?", m.Turn, c.zone().Name, next.Name)
-		d.Options[0].Text = "go on to " + next.ID
-	}) == 1 {
-		m.Aborted = true
-		c.turnHome("aborted")
+}
+
+// abortMission is 4.9: the squadron turns for Cherbourg before its patrol
+// is done (by order, by leaving a combat, by refusing a second wave); it
+// patrols no more zones and the mission fails whatever was sunk.
+func (c *Campaign) abortMission(why string) {
+	m := c.Mission
+	if m.Home {
+		return
 	}
+	m.Aborted = true
+	c.turnHome(why)
 }
 
 // turnHome replaces the rest of the route with the way back to Cherbourg.

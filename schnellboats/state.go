@@ -126,6 +126,12 @@ type Sortie struct {
 	Components    int      // component hits to repair
 	Destroyed     []string // engines, turbojets, radio: parts needed (H-2)
 	launched      int      // combat: torpedoes or rockets launched this wave
+	// Combat Board (4.7-4.9): the range zone of a boat apart from the
+	// formation or disabled where she lay, and rounds spent there.
+	zone     RangeZone
+	inZone   int
+	aborting bool // she aborts alone: she leaves from the Long zone (4.9)
+	pinned   bool // disabled: she keeps her range zone
 }
 
 // Mission is tonight's mission.

@@ -49,16 +49,24 @@ local function index_of(d, name)
   return nil
 end
 
+-- Leave (4.9: the mission is aborted) as soon as the rules allow when
+-- hurt or spent; the squadron is always placed first (round 1).
 local function range_order(d, game)
   local cb = game.mission.combat
-  local want = "closer"
   if hurt(game) or not cb.armed or not worth_it(cb) then
-    want = "away"
-    if cb.range == "long" or cb.range == "out" then want = "out" end
+    return index_of(d, "out") or index_of(d, "away") or index_of(d, "stay") or 1
   elseif cb.range == "close" then
-    want = "stay"
+    return index_of(d, "stay") or 1
   end
-  return index_of(d, want) or index_of(d, "stay") or 1
+  return index_of(d, "closer") or index_of(d, "stay") or 1
+end
+
+-- A torpedo or rocket is still aboard a working boat in formation.
+local function loaded(game)
+  for _, b in ipairs(game.boats) do
+    if b.in_formation and not b.disabled and (b.torpedoes > 0 or b.rockets > 0) then return true end
+  end
+  return false
 end
 
 local function attack_order(d)
@@ -76,7 +84,8 @@ end
 
 function decide(d, game)
   if d.kind == "speed" then
-    return index_of(d, "fast") or #d.options
+    -- idle is offered only alongside a disabled boat: take her crew off first
+    return index_of(d, "idle") or index_of(d, "fast") or #d.options
   elseif d.kind == "range" then
     return range_order(d, game)
   elseif d.kind == "attack" then
@@ -87,7 +96,8 @@ function decide(d, game)
   elseif d.kind == "boat_abort" then
     return "stay"
   elseif d.kind == "next_wave" then
-    if hurt(game) or not game.mission.combat.armed then return "break_off" end
+    -- breaking off aborts the mission (4.9): only when hurt or spent
+    if hurt(game) or not loaded(game) then return "break_off" end
     return "attack"
   end
   error("combat.lua handles no decision " .. d.kind)
