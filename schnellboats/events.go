@@ -117,7 +117,7 @@ var decisionKinds = []struct {
 	kind    decisionKind
 	options string
 }{
-	{askMove, "`next`, `home` (abort, 4.9)"},
+	{askMove, "`next`, `home` (abort the mission: it fails, 4.9), `abort:ID` (Boat #2-#4 ID aborts alone and leaves the squadron; asked again)"},
 	{askSpecialDone, "`patrol`, `home`"},
 	{askRescueWait, "`search`, `give_up`"},
 	{askPilot, "`pick_up`, `leave`"},
@@ -126,11 +126,11 @@ var decisionKinds = []struct {
 	{askCognac, "`bribe`, `keep`"},
 	{askFlagship, "one option per ready hull (4.11)"},
 	{askSquadron, "before a mission when more than 3 hulls besides Boat #1 are ready, the 3 that sail as #2-#4 (1.0): one option per choice, named by their ids in hull order (`SB2+SB3+SB5`; at the prompt `sail SB2 SB3 SB5`); the default is the first ready hulls"},
-	{askSpeed, "combat, each round: `slow`…`very_fast` (as damage allows)"},
-	{askRange, "combat, each round: `closer`, `stay`, `away`, `out` (4.7, 4.9)"},
+	{askSpeed, "combat, each round: `slow`…`very_fast` (as damage allows); `idle` only alongside a disabled boat, to take off her crew (errata G-12)"},
+	{askRange, "combat, each round: `closer`, `stay`, `away` (argument `zones`: 1 to what Fast or Very Fast allows, default all), `out` (evade and leave: the mission is aborted, 4.7, 4.9), `abort:ID` (Boat #2-#4 ID aborts alone; asked again)"},
 	{askAttack, "combat, each round: the squadron's order, every boat's default: `hold`, `guns:ID`, `torpedo:ID`, `rocket:ID`, `both:ID` (a torpedo or rocket and the guns), `dc:ID` (S-100 Boat #1's depth charges at a submarine in the Close zone; the others fire their guns) (4.6)"},
 	{askBoatAttack, "combat, each boat when its counter is drawn from the cup: the same orders, for that boat (each option's `boat`); the default carries out the squadron's order (4.6, 7.0)"},
-	{askNextWave, "combat: `attack`, `break_off`"},
+	{askNextWave, "combat: `attack`, `break_off` (aborts the mission, 4.9)"},
 	{askBreakFormation, "combat, a heavily damaged Boat #2-#4: `stay`, `break` (4.8)"},
 	{askBoatAbort, "combat, then: `stay`, `abort` (4.9)"},
 }

@@ -1,0 +1,389 @@
+package schnellboats
+
+import (
+	"bytes"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/schnell-wargames/schnell/engine"
+	"github.com/schnell-wargames/schnell/gamelog"
+)
+
+// zonesOrder answers the range decision with an option and a number of
+// zones (an engine.ArgDecider), the rest as orders.
+type zonesOrder struct {
+	orders
+	zones int
+}
+
+func (z zonesOrder) DecideArgs(d *engine.Decision) (engine.Answer, error) {
+	i, _ := z.Decide(d)
+	a := engine.Answer{Option: i}
+	if d.Kind == string(askRange) && len(d.Options[i].Args) > 0 {
+		a.Args = map[string]gamelog.Value{"zones": gamelog.IntV(z.zones)}
+	}
+	return a, nil
+}
+
+// rangeOptions are the options of each range decision among evs.
+func rangeOptions(evs []gamelog.Event) [][]string {
+	var out [][]string
+	for _, e := range evs {
+		if e.Type == "decision" && e.Str("kind") == "range" {
+			v, _ := e.Get("options")
+			out = append(out, v.Strs())
+		}
+	}
+	return out
+}
+
+// 4.7 and 4.9: once an encounter is rolled the squadron is placed (round
+// 1, Long or Medium); it cannot decline, and no boat aborts before it is
+// placed; Boat #1 never aborts alone (4.8).
+func TestRule4_7PlacedBeforeLeaving(t *testing.T) {
+	w := watch{orders{"speed": "very_fast", "range": "closer", "attack": "hold"}, map[string]string{"move out": "", "move stay": "", "abort SB2": "", "abort SB1": ""}}
+	c, evs := probeWith(t, 3, opts("short", "s100"), w, func(c *Campaign) {
+		cb := atSea(c, 0, 0)
+		c.combatOrders(cb, 1)
+	})
+	if got := rangeOptions(evs); len(got) != 1 || !slices.Equal(got[0], []string{"closer"}) {
+		t.Errorf("round 1 range options %v, want only closer", got)
+	}
+	for cmd, want := range map[string]string{"move out": "rule 4.7, 4.9: the squadron cannot decline", "move stay": "rule 4.7", "abort SB2": "rule 4.9", "abort SB1": "rule 4.8, 4.9: Boat #1 never aborts alone"} {
+		if !strings.Contains(w.why[cmd], want) {
+			t.Errorf("refusal of %s: %q, want %q", cmd, w.why[cmd], want)
+		}
+	}
+	if z := c.Mission.Combat.Zone; z != zoneMedium {
+		t.Errorf("Very Fast placement: %s zone, want medium (4.7: Long or Medium)", z)
+	}
+}
+
+// 4.7: Fast enters 1 or 2 zones a round and Very Fast 1, 2 or 3, as the
+// player says; as many as the speed allows by default.
+func TestRule4_7FastChoosesZones(t *testing.T) {
+	for _, tc := range []struct {
+		speed string
+		zones int
+		want  RangeZone
+	}{{"fast", 1, zoneMedium}, {"fast", 2, zoneClose}, {"very_fast", 1, zoneMedium}, {"very_fast", 2, zoneClose}} {
+		c, _ := probeWith(t, 3, opts("short", "s100"), zonesOrder{orders{"speed": tc.speed, "range": "closer", "attack": "hold"}, tc.zones}, func(c *Campaign) {
+			cb := atSea(c, 0, 0)
+			cb.Zone, cb.inZone = zoneLong, 1
+			c.combatOrders(cb, 2)
+		})
+		if got := c.Mission.Combat.Zone; got != tc.want {
+			t.Errorf("%s, %d zones from Long: %s, want %s", tc.speed, tc.zones, got, tc.want)
+		}
+	}
+	c, _ := probeWith(t, 3, opts("short", "s100"), orders{"speed": "fast", "range": "closer", "attack": "hold"}, func(c *Campaign) {
+		cb := atSea(c, 0, 0)
+		cb.Zone, cb.inZone = zoneLong, 1
+		c.combatOrders(cb, 2)
+	})
+	if got := c.Mission.Combat.Zone; got != zoneClose {
+		t.Errorf("fast, zones not said: %s, want close", got)
+	}
+}
+
+// 4.7: Slow spends 2 rounds in every zone before entering another,
+// whichever way it goes, and rounds spent staying (at any speed) count.
+func TestRule4_7SlowCountsStays(t *testing.T) {
+	w := watch{orders{"speed": "slow", "range": "away", "attack": "hold"}, map[string]string{"move away": ""}}
+	c, evs := probeWith(t, 3, opts("short", "s100"), w, func(c *Campaign) {
+		cb := atSea(c, 0, 0)
+		cb.Zone, cb.inZone, cb.Speed = zoneClose, 1, speedMedium // a round in Close at Medium
+		c.combatOrders(cb, 3)                                     // Slow: may not move away yet; stays
+		c.combatOrders(cb, 4)                                     // the stay counted: away to Medium
+	})
+	if !strings.Contains(w.why["move away"], "rule 4.7") {
+		t.Errorf("refusal %q", w.why["move away"])
+	}
+	got := rangeOptions(evs)
+	if len(got) != 2 || slices.Contains(got[0], "away") || !slices.Contains(got[1], "away") {
+		t.Errorf("range options %v: away refused after 1 round in the zone, offered after 2", got)
+	}
+	if z := c.Mission.Combat.Zone; z != zoneMedium {
+		t.Errorf("zone %s, want medium", z)
+	}
+}
+
+// 4.7 and 4.9: at Fast the squadron leaves from the Medium zone in one
+// round (into Long, then out); at Medium it must reach Long first; at
+// Slow it spends 2 rounds in Long before it leaves.
+func TestRule4_7FastLeavesFromMedium(t *testing.T) {
+	for _, tc := range []struct {
+		speed  string
+		zone   RangeZone
+		inZone int
+		out    bool
+	}{
+		{"fast", zoneMedium, 1, true}, {"medium", zoneMedium, 1, false}, {"medium", zoneLong, 1, true},
+		{"slow", zoneLong, 1, false}, {"slow", zoneLong, 2, true}, {"very_fast", zoneClose, 1, true}, {"fast", zoneClose, 1, false},
+	} {
+		_, evs := probeWith(t, 3, opts("short", "s100"), orders{"speed": tc.speed, "range": "stay", "attack": "hold"}, func(c *Campaign) {
+			cb := atSea(c, 0, 0)
+			cb.Zone, cb.inZone = tc.zone, tc.inZone
+			c.combatOrders(cb, 3)
+		})
+		if got := rangeOptions(evs); len(got) != 1 || slices.Contains(got[0], "out") != tc.out {
+			t.Errorf("%s in %s after %d round(s): options %v, out offered want %v", tc.speed, tc.zone, tc.inZone, got, tc.out)
+		}
+	}
+}
+
+// 4.9: to leave, the squadron must successfully evade (C-6, a roll that
+// can fail: failing, it stays in Long); leaving is aborting: it turns for
+// Cherbourg and the mission fails whatever was sunk.
+func TestRule4_9LeavingIsAborting(t *testing.T) {
+	left, held := 0, 0
+	for seed := uint64(1); seed <= 30 && (left == 0 || held == 0); seed++ {
+		c, evs := probeWith(t, seed, opts("short", "s100"), orders{"speed": "medium", "range": "out", "attack": "hold"}, func(c *Campaign) {
+			cb := atSea(c, 0, 0)
+			cb.Zone, cb.inZone, cb.Detected = zoneLong, 1, true
+			c.Mission.Sunk["merchant"] = 2
+			c.combatOrders(cb, 3)
+		})
+		m, cb := c.Mission, c.Mission.Combat
+		rolled := false
+		for _, e := range evs {
+			rolled = rolled || e.Type == "roll" && e.Str("table") == "C-6"
+		}
+		if !rolled {
+			t.Fatalf("seed %d: no C-6 roll to leave", seed)
+		}
+		if cb.Left {
+			left++
+			if !m.Aborted || !m.Home || c.missionSuccess() {
+				t.Errorf("seed %d: left the combat: aborted %v, home %v, success %v (want true, true, false)", seed, m.Aborted, m.Home, c.missionSuccess())
+			}
+		} else {
+			held++
+			if cb.Zone != zoneLong || m.Aborted || m.Home {
+				t.Errorf("seed %d: held: zone %s, aborted %v, home %v", seed, cb.Zone, m.Aborted, m.Home)
+			}
+		}
+	}
+	if left == 0 || held == 0 {
+		t.Errorf("the evasion roll never failed or never succeeded: left %d, held %d", left, held)
+	}
+}
+
+// 4.9 and errata G-12 steps 4-5: a disabled boat keeps her zone when the
+// squadron moves, takes fire there, and is lost with her crew when the
+// squadron leaves without her; leaving is refused while Boat #1 lies
+// disabled with the Kommandant aboard.
+func TestRule4_9DisabledBoatLeftBehind(t *testing.T) {
+	c, _ := probeWith(t, 3, opts("short", "s100"), orders{"speed": "medium", "range": "away", "attack": "hold"}, func(c *Campaign) {
+		cb := atSea(c, 0, 0)
+		cb.Zone, cb.inZone = zoneMedium, 1
+		c.Mission.Sorties[2].Disabled = true
+		c.combatOrders(cb, 2) // away to Long; #3 stays in Medium
+		if z := cb.zoneOf(c.Mission.Sorties[2]); z != zoneMedium || cb.Zone != zoneLong {
+			t.Errorf("disabled boat in %s, squadron in %s: want medium, long", z, cb.Zone)
+		}
+		cb.Detected = false
+		for r := 3; r < 20 && !cb.Left; r++ {
+			c.combatOrders(cb, r)
+		}
+	})
+	s3 := c.Mission.Sorties[2]
+	if !c.Mission.Combat.Left || s3.Gone != goneAbandoned || c.Stats.CrewsLost != 1 || !slices.Contains(c.Mission.LostHulls, s3.Boat.ID) {
+		t.Errorf("left behind: left %v, SB3 gone %q, crews lost %d, lost hulls %v", c.Mission.Combat.Left, s3.Gone, c.Stats.CrewsLost, c.Mission.LostHulls)
+	}
+	w := watch{orders{"speed": "medium", "range": "stay", "attack": "hold"}, map[string]string{"move out": ""}}
+	probeWith(t, 3, opts("short", "s100"), w, func(c *Campaign) {
+		cb := atSea(c, 0, 0)
+		cb.Zone, cb.inZone = zoneLong, 1
+		c.Mission.Sorties[0].Disabled = true
+		c.combatOrders(cb, 2)
+	})
+	if !strings.Contains(w.why["move out"], "rule 4.9") || !strings.Contains(w.why["move out"], "Boat #1 is disabled") {
+		t.Errorf("leaving without disabled Boat #1: refusal %q", w.why["move out"])
+	}
+}
+
+// Errata G-12 steps 4-5: a boat waiting at Idle for a round in the zone of
+// a disabled boat takes off her crew (Sea State 1-3: no roll) and she is
+// abandoned; Idle is refused with the rule when no disabled boat lies
+// alongside.
+func TestErrataG12CrewTransferAtIdle(t *testing.T) {
+	w := watch{orders{"speed": "idle", "range": "stay", "attack": "hold"}, map[string]string{"speed idle": ""}}
+	c, evs := probeWith(t, 3, opts("short", "s100"), w, func(c *Campaign) {
+		cb := atSea(c, 0, 0)
+		cb.Zone, cb.inZone = zoneLong, 1
+		c.Mission.Sorties[3].Disabled = true
+		c.combatOrders(cb, 2)
+		if cb.Speed != speedIdle {
+			t.Fatalf("speed %s, want idle", cb.Speed)
+		}
+		c.transfers(cb)
+		c.combatOrders(cb, 3) // nobody alongside: idle is refused
+	})
+	s4 := c.Mission.Sorties[3]
+	if s4.Gone != goneAbandoned || c.Stats.CrewsLost != 0 {
+		t.Errorf("after a round at Idle alongside: SB4 gone %q, crews lost %d", s4.Gone, c.Stats.CrewsLost)
+	}
+	if !strings.Contains(w.why["speed idle"], "errata G-12") {
+		t.Errorf("idle with nobody alongside: refusal %q", w.why["speed idle"])
+	}
+	n := 0
+	for _, e := range evs {
+		if e.Type == "decision" && e.Str("kind") == "speed" {
+			v, _ := e.Get("options")
+			if slices.Contains(v.Strs(), "idle") {
+				n++
+			}
+		}
+	}
+	if n != 1 {
+		t.Errorf("idle offered in %d rounds, want 1", n)
+	}
+}
+
+// 4.9: a single Boat #2-#4 may abort at any time: in combat she breaks
+// formation for the Long zone and leaves from there if she evades; on the
+// map she leaves at once. Either way she is gone for the rest of the
+// mission and her fate is the lone-boat roll.
+func TestRule4_9BoatAbortsAlone(t *testing.T) {
+	gone := 0
+	for seed := uint64(1); seed <= 10; seed++ {
+		c, evs := probeWith(t, seed, opts("short", "s100"), orders{"speed": "medium", "range": "abort:SB2", "attack": "hold", "boat_abort": "abort"}, func(c *Campaign) {
+			cb := atSea(c, 0, 0)
+			cb.Zone, cb.inZone = zoneMedium, 1
+			c.combatOrders(cb, 2) // SB2 aborts: at Very Fast, into Long and out, if she evades
+		})
+		s2 := c.Mission.Sorties[1]
+		var results []string
+		for _, e := range evs {
+			if e.Type == "abort" && e.Str("boat") == "SB2" {
+				results = append(results, e.Str("result"))
+			}
+		}
+		switch s2.Gone {
+		case goneSeparated:
+			gone++
+			if s2.Formation || len(results) != 2 {
+				t.Errorf("seed %d: SB2 left: formation %v, abort events %v", seed, s2.Formation, results)
+			}
+		case "":
+			if s2.Apart == 0 || !s2.aborting || c.Mission.Combat.zoneOf(s2) != zoneLong || len(results) != 2 || !strings.Contains(results[1], "stays in the Long zone") {
+				t.Errorf("seed %d: SB2 held: apart %d aborting %v zone %s events %v", seed, s2.Apart, s2.aborting, c.Mission.Combat.zoneOf(s2), results)
+			}
+		}
+		if c.Mission.Aborted || c.Mission.Combat.Left {
+			t.Errorf("seed %d: the squadron left or aborted with one boat", seed)
+		}
+	}
+	if gone == 0 {
+		t.Error("SB2 never got away")
+	}
+	// On the map: SB3 aborts, then the squadron goes on; SB1 is refused.
+	w := watch{orders{}, map[string]string{"abort SB1": ""}}
+	first := true
+	dec := deciderFunc(func(d *engine.Decision) (int, error) {
+		w.Decide(d)
+		if d.Kind == string(askMove) && first {
+			first = false
+			return optionIndex(d, "abort:SB3"), nil
+		}
+		return 0, nil
+	})
+	c, _ := probeWith(t, 3, opts("short", "s100"), dec, func(c *Campaign) {
+		atSea(c, 0)
+		c.Mission.Combat = nil
+		c.orders()
+		c.loneBoats()
+	})
+	s3 := c.Mission.Sorties[2]
+	if s3.Formation || c.Mission.Home || c.formed() != 3 {
+		t.Errorf("after SB3 aborts on the map: formation %v, home %v, %d boats", s3.Formation, c.Mission.Home, c.formed())
+	}
+	if !strings.Contains(w.why["abort SB1"], "rule 4.9") {
+		t.Errorf("abort SB1 refusal %q", w.why["abort SB1"])
+	}
+}
+
+type deciderFunc func(d *engine.Decision) (int, error)
+
+func (f deciderFunc) Decide(d *engine.Decision) (int, error) { return f(d) }
+func (deciderFunc) Who() engine.Who                          { return engine.ByPlayer }
+
+// 4.8: a heavily damaged boat breaking formation heads for the Long zone
+// at her own speed (4 points: Slow, 2 rounds in each zone), not the
+// squadron's.
+func TestRule4_8ApartMovesAtOwnSpeed(t *testing.T) {
+	var zones []RangeZone
+	probeWith(t, 3, opts("short", "s100"), orders{"speed": "medium", "range": "stay", "attack": "hold", "break_formation": "break", "boat_abort": "stay"}, func(c *Campaign) {
+		cb := atSea(c, 0, 0)
+		cb.Zone, cb.inZone = zoneClose, 1
+		s3 := c.Mission.Sorties[2]
+		s3.Points = 4
+		for r := 2; r <= 6; r++ {
+			c.combatOrders(cb, r)
+			zones = append(zones, cb.zoneOf(s3))
+		}
+		if l, _, _ := c.limitSpeed(); l != speedVeryFast {
+			t.Errorf("the squadron's limit with SB3 apart: %s, want very_fast", l)
+		}
+	})
+	// One round in Close already: she waits a round more, then 2 in Medium.
+	want := []RangeZone{zoneClose, zoneMedium, zoneMedium, zoneLong, zoneLong}
+	if !slices.Equal(zones, want) {
+		t.Errorf("SB3 (Slow) zones %v, want %v", zones, want)
+	}
+}
+
+// 4.9: a mission aborted before the 4 Red Zones are patrolled fails
+// whatever was sunk; refusing a second wave is leaving the combat. Every
+// auto log shows it: a squadron that left a combat or broke off turns
+// home at once (unless already homeward), patrols no more zones, and a
+// mission whose course home says so fails.
+func TestRule4_9AbortedMissionsFail(t *testing.T) {
+	d := def(t)
+	aborts := 0
+	for seed := uint64(1); seed <= 12; seed++ {
+		g, err := engine.New(engine.Config{Def: d, Seed: seed, Options: opts("long", "s100")})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var buf bytes.Buffer
+		if err := g.PlayOut(d.Reference(g.Rules()), &buf); err != nil {
+			t.Fatal(err)
+		}
+		lg, err := gamelog.Read("auto", &buf)
+		if err != nil {
+			t.Fatal(err)
+		}
+		aborted, home := false, false
+		for _, e := range lg.Events {
+			switch e.Type {
+			case "mission_start":
+				aborted, home = false, false
+			case "course_home":
+				home = true
+				switch e.Str("why") {
+				case "aborted", "left the combat", "broke off before the second wave":
+					aborted = true
+					aborts++
+				}
+			case "patrolled":
+				if aborted {
+					t.Errorf("seed %d: a zone patrolled after the mission was aborted", seed)
+				}
+			case "abort":
+				if e.Str("boat") == "squadron" && e.Str("result") == "left the combat" && home && !aborted {
+					t.Logf("seed %d: left a combat already homeward", seed)
+				}
+			case "mission_end":
+				if v, _ := e.Get("success"); aborted && v.B {
+					t.Errorf("seed %d: mission %d aborted yet successful", seed, e.Int("mission"))
+				}
+			}
+		}
+	}
+	if aborts == 0 {
+		t.Error("no mission was aborted in 12 long campaigns")
+	}
+}
