@@ -618,7 +618,7 @@ func (c *Campaign) moveSquadron(cb *Combat, move string, k int) {
 	if cb.Zone != from {
 		cb.inZone = 0
 		for _, s := range c.formation() {
-			if !s.Disabled && s.Apart == 0 {
+			if !s.pinned && s.Apart == 0 {
 				c.emit(evRange, str("boat", s.Boat.ID), str("from", from.String()), str("to", cb.Zone.String()))
 			}
 		}

@@ -270,13 +270,15 @@ func TestRule2_0fSpeedLimits(t *testing.T) {
 	})
 }
 
-// 4.8: the squadron moves in formation: every boat in formation enters the
-// same zone; a disabled boat stays behind.
+// 4.8 and 4.9: the squadron moves in formation: every boat in formation
+// enters the same zone; a disabled boat stays behind (one disabled before
+// the combat is placed with the squadron, then keeps her zone).
 func TestRule4_8Formation(t *testing.T) {
-	_, evs := probeWith(t, 3, opts("short", "s100"), orders{"speed": "medium", "range": "closer", "attack": "hold"}, func(c *Campaign) {
+	c, evs := probeWith(t, 3, opts("short", "s100"), orders{"speed": "medium", "range": "closer", "attack": "hold"}, func(c *Campaign) {
 		cb := atSea(c, 0, 0)
 		c.Mission.Sorties[3].Disabled = true
 		c.combatOrders(cb, 1)
+		c.combatOrders(cb, 2)
 	})
 	var boats []string
 	for _, e := range evs {
@@ -284,8 +286,11 @@ func TestRule4_8Formation(t *testing.T) {
 			boats = append(boats, e.Str("boat")+">"+e.Str("to"))
 		}
 	}
-	if !slices.Equal(boats, []string{"SB1>long", "SB2>long", "SB3>long"}) {
+	if !slices.Equal(boats, []string{"SB1>long", "SB2>long", "SB3>long", "SB4>long", "SB1>medium", "SB2>medium", "SB3>medium"}) {
 		t.Errorf("moves %v", boats)
+	}
+	if z := c.Mission.Combat.zoneOf(c.Mission.Sorties[3]); z != zoneLong {
+		t.Errorf("the disabled boat is in the %s zone, want long", z)
 	}
 }
 

@@ -104,6 +104,13 @@ func (c *Campaign) PrintBoard(w io.Writer) error {
 			state = string(s.Gone)
 		case s.Disabled:
 			state = "disabled"
+		case s.aborting:
+			state = "aborting alone"
+		case s.Apart > 0:
+			state = "broken away"
+		}
+		if s.Gone == "" && (s.Apart > 0 || s.pinned) {
+			state += ", in the " + cb.zoneOf(s).String() + " zone" // 4.8, 4.9: not with the squadron
 		}
 		dmg := fmt.Sprintf("%d points", s.Points)
 		if s.No == 1 {

@@ -88,6 +88,8 @@ var LuaAPI = apiFields([][4]string{
 	{"Boat", "dcs", "integer?", "Boat #1: depth charges left"},
 	{"Boat", "rockets", "integer?", "at sea: rockets left (5b)"},
 	{"Boat", "passengers", "integer?", "at sea: rescued men aboard"},
+	{"Boat", "range", "string?", "in combat: her range zone (the squadron's, or her own when apart or disabled, 4.8, 4.9)"},
+	{"Boat", "apart", "boolean?", "in combat: out of formation (broken away, 4.8, or aborting alone, 4.9)"},
 	{"Crewman", "name", "string", "his name"},
 	{"Crewman", "position", "string", "kmdt, 1wo, helmsman, …"},
 	{"Crewman", "special", "string", "special skill"},

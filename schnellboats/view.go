@@ -125,6 +125,10 @@ func (c *Campaign) writeBoats(w engine.ViewWriter) {
 			w.Int("torpedoes", s.Torpedoes)
 			w.Int("rockets", s.Rockets)
 			w.Int("passengers", s.Passengers)
+			if cb := c.Mission.Combat; cb != nil {
+				w.Str("range", cb.zoneOf(s).String())
+				w.Bool("apart", s.Apart > 0)
+			}
 			if s.No == 1 {
 				w.Int("engines_out", s.EnginesOut)
 				w.Int("jets_out", s.JetsOut)

@@ -116,6 +116,8 @@
 ---@field dcs integer? Boat #1: depth charges left
 ---@field rockets integer? at sea: rockets left (5b)
 ---@field passengers integer? at sea: rescued men aboard
+---@field range string? in combat: her range zone (the squadron's, or her own when apart or disabled, 4.8, 4.9)
+---@field apart boolean? in combat: out of formation (broken away, 4.8, or aborting alone, 4.9)
 
 ---@class Crewman
 ---@field name string his name
