@@ -906,15 +906,18 @@ func moveText(sp Speed) string {
 }
 
 // refMove is the reference Kommandant's movement: close to Close range
-// while sound and armed and a ship worth a torpedo is present; otherwise
-// (badly hurt, out of torpedoes, only MTBs and MGBs) open the range and
-// leave as soon as the rules allow.
+// while armed and a ship worth a torpedo is present; with the tubes spent
+// or only MTBs and MGBs about, open the range to Long and stay there (its
+// guns fire, the wave passes); badly hurt, leave as soon as the rules
+// allow (leaving aborts the mission, 4.9).
 func (c *Campaign) refMove(cb *Combat, d *engine.Decision) int {
 	switch {
-	case c.damaged() || !c.armed() || !cb.worthIt():
-		// Badly hurt, the torpedoes gone, or only MTBs and MGBs about: a
-		// gun duel with Coastal Forces is not worth a boat.
+	case c.damaged():
 		return optionIndex(d, "out", "away", "stay")
+	case !c.armed() || !cb.worthIt():
+		// The torpedoes launched, or only MTBs and MGBs about: a gun duel
+		// at close range with Coastal Forces is not worth a boat.
+		return optionIndex(d, "away", "stay")
 	case cb.Zone == zoneClose:
 		return optionIndex(d, "stay")
 	}

@@ -49,12 +49,15 @@ local function index_of(d, name)
   return nil
 end
 
--- Leave (4.9: the mission is aborted) as soon as the rules allow when
--- hurt or spent; the squadron is always placed first (round 1).
+-- The squadron is always placed first (round 1). Hurt, leave as soon as
+-- the rules allow (4.9: the mission is aborted); with the tubes spent or
+-- only MTBs and MGBs about, open the range to Long and stay there.
 local function range_order(d, game)
   local cb = game.mission.combat
-  if hurt(game) or not cb.armed or not worth_it(cb) then
+  if hurt(game) then
     return index_of(d, "out") or index_of(d, "away") or index_of(d, "stay") or 1
+  elseif not cb.armed or not worth_it(cb) then
+    return index_of(d, "away") or index_of(d, "stay") or 1
   elseif cb.range == "close" then
     return index_of(d, "stay") or 1
   end
