@@ -150,7 +150,7 @@ func (c *Campaign) fight(kind Encounter) {
 		if c.x.Decide(d) == 1 {
 			// Refusing the second wave is leaving the combat: the mission
 			// is aborted (4.8, 4.9).
-			c.abortMission("broke off before the second wave")
+			c.abortMission("aborted: broke off before the second wave")
 			break
 		}
 		c.muster(cb, encConvoy)
@@ -461,15 +461,16 @@ func (c *Campaign) combatOrders(cb *Combat, round int) {
 	if limit >= speedFast {
 		d.Default = int(speedFast - speedSlow)
 	}
-	if round > 1 && cb.Speed >= speedSlow && cb.Speed <= limit {
-		d.SetSame(int(cb.Speed - speedSlow)) // the speed of the last round, unchanged
-	}
 	if c.alongside(cb) != nil {
+		// A new choice: the speed is not answered as unchanged for the player.
 		o := &speedOptions[speedIdle]
 		d.Add(o.Name, o.Text, o.Command)
 		d.Default = len(d.Options) - 1 // the reference Kommandant takes the crew off first
 	} else {
 		d.Refuse(speedOptions[speedIdle].Name, speedOptions[speedIdle].Command, idleRule)
+		if round > 1 && cb.Speed >= speedSlow && cb.Speed <= limit {
+			d.SetSame(int(cb.Speed - speedSlow)) // the speed of the last round, unchanged
+		}
 	}
 	sp := speedSlow + Speed(c.x.Decide(d, func(d *engine.Decision) {
 		d.Prompt = fmt.Sprintf("Round %d: the squadron's speed?", round)
@@ -840,7 +841,7 @@ func (c *Campaign) leaveCombat(cb *Combat) {
 			c.goAlone(s, "left on the Combat Board: she makes her own way home")
 		}
 	}
-	c.abortMission("left the combat")
+	c.abortMission("aborted: left the combat")
 }
 
 // leftBehind is 4.9: a disabled boat the squadron leaves on the Combat

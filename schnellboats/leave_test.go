@@ -364,7 +364,7 @@ func TestRule4_9AbortedMissionsFail(t *testing.T) {
 			case "course_home":
 				home = true
 				switch e.Str("why") {
-				case "aborted", "left the combat", "broke off before the second wave":
+				case "aborted", "aborted: left the combat", "aborted: broke off before the second wave":
 					aborted = true
 					aborts++
 				}
