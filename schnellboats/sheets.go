@@ -477,7 +477,7 @@ func enemySheet(c *Campaign, evs []gamelog.Event, mission int) (sheet.Sheet, err
 		return sheet.Sheet{}, errors.New("no surface combat has been fought yet: no Enemy Unit Status sheet")
 	}
 	s := sheet.Sheet{Name: "enemy", Title: fmt.Sprintf("Enemy Unit Status: Mission %d", shown), Head: c.heading(),
-		Columns: []string{"Combat", "Unit", "Type", "Crew", "Hits taken", "Fate"}, Widths: []int{0, 0, 0, 0, 34, 22}}
+		Columns: []string{"Combat", "Unit", "Type", "Crew", "Hits taken", "Fate"}, Widths: []int{0, 0, 0, 0, 24, 16}} // within 100 columns with a light_cruiser-1
 	for _, u := range units {
 		s.Rows = append(s.Rows, []string{strconv.Itoa(u.combat), u.id, strings.ReplaceAll(u.typ, "_", " "), u.crew, strings.Join(u.hits, "; "), u.fate})
 	}
