@@ -94,8 +94,8 @@ func TestRule4_7SlowCountsStays(t *testing.T) {
 	c, evs := probeWith(t, 3, opts("short", "s100"), w, func(c *Campaign) {
 		cb := atSea(c, 0, 0)
 		cb.Zone, cb.inZone, cb.Speed = zoneClose, 1, speedMedium // a round in Close at Medium
-		c.combatOrders(cb, 3)                                     // Slow: may not move away yet; stays
-		c.combatOrders(cb, 4)                                     // the stay counted: away to Medium
+		c.combatOrders(cb, 3)                                    // Slow: may not move away yet; stays
+		c.combatOrders(cb, 4)                                    // the stay counted: away to Medium
 	})
 	if !strings.Contains(w.why["move away"], "rule 4.7") {
 		t.Errorf("refusal %q", w.why["move away"])
