@@ -64,7 +64,9 @@ func TestScriptMemoryBudget(t *testing.T) {
 	os.WriteFile(scan, []byte("local t = {}\nfor e in log.events(arg[1]) do t[#t + 1] = e end\nwhile true do t[#t + 1] = {#t, 'x' .. #t} end\n"), 0o644)
 	const budget = 32
 	mem := fmt.Sprint(budget)
-	log := "../../logs/auto-short-s100-seed7.jsonl"
+	// scan.lua keeps a whole log's events (line 2) before it grows (line 3):
+	// the smallest shipped log, since their sizes follow the rules.
+	log := smallestLog(t)
 	sim := []string{"sim", "--runs", "40", "--jobs", "2"}
 	idle := filepath.Join(dir, "idle.lua")
 	os.WriteFile(idle, []byte("for e in log.events(arg[1]) do end\n"), 0o644)
@@ -103,4 +105,20 @@ func TestScriptMemoryBudget(t *testing.T) {
 			}
 		})
 	}
+}
+
+// smallestLog is the smallest of the shipped logs (logs/*.jsonl).
+func smallestLog(t *testing.T) string {
+	t.Helper()
+	paths, _ := filepath.Glob("../../logs/*.jsonl")
+	best, size := "", int64(-1)
+	for _, p := range paths {
+		if fi, err := os.Stat(p); err == nil && (size < 0 || fi.Size() < size) {
+			best, size = p, fi.Size()
+		}
+	}
+	if best == "" {
+		t.Fatal("no log in ../../logs")
+	}
+	return best
 }
