@@ -584,15 +584,37 @@ func (c *Campaign) moveOptions(cb *Combat, mv *engine.Decision, round int) {
 	for _, s := range c.formation() {
 		switch {
 		case s.No == 1:
-			mv.Refuse("abort:"+s.Boat.ID, "abort "+s.Boat.ID, "rule 4.8, 4.9: Boat #1 never aborts alone while other boats are in formation: the whole squadron leaves with `move out`")
+			name, cmd := c.abortWords(s)
+			mv.Refuse(name, cmd, "rule 4.8, 4.9: Boat #1 never aborts alone while other boats are in formation: the whole squadron leaves with `move out`")
 		case s.Disabled || s.Apart > 0:
 		case cb.Zone == zoneOut:
-			mv.Refuse("abort:"+s.Boat.ID, "abort "+s.Boat.ID, "rule 4.9: a boat aborts from the Combat Board once the squadron is placed: from the next round")
+			name, cmd := c.abortWords(s)
+			mv.Refuse(name, cmd, "rule 4.9: a boat aborts from the Combat Board once the squadron is placed: from the next round")
 		default:
-			o := mv.Add("abort:"+s.Boat.ID, "", "abort "+s.Boat.ID)
+			name, cmd := c.abortWords(s)
+			o := mv.Add(name, "", cmd)
 			o.Facts = append(o.Facts, str("boat", s.Boat.ID), num("points", s.Points))
 		}
 	}
+}
+
+// abortWordsByHull are the name and command of the option "this boat
+// aborts alone" for each hull (SB1…), made once.
+var abortWordsByHull = func() (w [8][2]string) {
+	for i := range w {
+		w[i] = [2]string{"abort:" + hullID(i), "abort " + hullID(i)}
+	}
+	return w
+}()
+
+// abortWords are the name and command of the option "s aborts alone" (4.9).
+func (c *Campaign) abortWords(s *Sortie) (name, command string) {
+	for i, b := range c.Boats {
+		if b == s.Boat && i < len(abortWordsByHull) && b.ID == abortWordsByHull[i][0][len("abort:"):] {
+			return abortWordsByHull[i][0], abortWordsByHull[i][1]
+		}
+	}
+	return "abort:" + s.Boat.ID, "abort " + s.Boat.ID
 }
 
 // wordBoatAborts words the options of a boat that aborts alone.

@@ -261,10 +261,12 @@ func (c *Campaign) orders() {
 		for _, s := range c.formation() {
 			switch {
 			case s.No == 1:
-				d.Refuse("abort:"+s.Boat.ID, "abort "+s.Boat.ID, "rule 4.9: Boat #1 never aborts alone while other boats are in formation: `move home` aborts the whole squadron")
+				name, cmd := c.abortWords(s)
+				d.Refuse(name, cmd, "rule 4.9: Boat #1 never aborts alone while other boats are in formation: `move home` aborts the whole squadron")
 			case s.Disabled || s.Towing != nil:
 			default:
-				o := d.Add("abort:"+s.Boat.ID, "", "abort "+s.Boat.ID)
+				name, cmd := c.abortWords(s)
+				o := d.Add(name, "", cmd)
 				o.Facts = append(o.Facts, str("boat", s.Boat.ID), num("points", s.Points))
 			}
 		}
