@@ -930,16 +930,20 @@ func moveText(sp Speed) string {
 
 // refMove is the reference Kommandant's movement: close to Close range
 // while armed and a ship worth a torpedo is present; with the tubes spent
-// or only MTBs and MGBs about, open the range to Long and stay there (its
-// guns fire, the wave passes); badly hurt, leave as soon as the rules
-// allow (leaving aborts the mission, 4.9).
+// or only MTBs and MGBs about, open the range to Long and wait there while
+// the enemy cannot fire at it (unseen, or the weather keeps guns from the
+// Long zone, 4.6) until the wave passes, else leave as soon as the rules
+// allow; badly hurt, leave at once. Leaving aborts the mission (4.9).
 func (c *Campaign) refMove(cb *Combat, d *engine.Decision) int {
 	switch {
 	case c.damaged():
 		return optionIndex(d, "out", "away", "stay")
 	case !c.armed() || !cb.worthIt():
 		// The torpedoes launched, or only MTBs and MGBs about: a gun duel
-		// at close range with Coastal Forces is not worth a boat.
+		// with Coastal Forces is not worth a boat.
+		if cb.Detected && fireAllowed(c.Mission.Weather, zoneLong) {
+			return optionIndex(d, "out", "away", "stay")
+		}
 		return optionIndex(d, "away", "stay")
 	case cb.Zone == zoneClose:
 		return optionIndex(d, "stay")

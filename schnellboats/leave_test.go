@@ -305,11 +305,6 @@ func TestRule4_9BoatAbortsAlone(t *testing.T) {
 	}
 }
 
-type deciderFunc func(d *engine.Decision) (int, error)
-
-func (f deciderFunc) Decide(d *engine.Decision) (int, error) { return f(d) }
-func (deciderFunc) Who() engine.Who                          { return engine.ByPlayer }
-
 // 4.8: a heavily damaged boat breaking formation heads for the Long zone
 // at her own speed (4 points: Slow, 2 rounds in each zone), not the
 // squadron's.

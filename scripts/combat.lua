@@ -49,12 +49,15 @@ local function index_of(d, name)
   return nil
 end
 
--- The squadron is always placed first (round 1). Hurt, leave as soon as
--- the rules allow (4.9: the mission is aborted); with the tubes spent or
--- only MTBs and MGBs about, open the range to Long and stay there.
+-- The squadron is always placed first (round 1). Leaving aborts the
+-- mission (4.9): hurt, leave as soon as the rules allow; with the tubes
+-- spent or only MTBs and MGBs about, open the range to Long and wait there
+-- while the enemy cannot fire at it (unseen, or not Good weather: no fire
+-- from Long, 4.6), else leave.
 local function range_order(d, game)
   local cb = game.mission.combat
-  if hurt(game) then
+  local exposed = cb.detected and game.mission.weather == "good"
+  if hurt(game) or ((not cb.armed or not worth_it(cb)) and exposed) then
     return index_of(d, "out") or index_of(d, "away") or index_of(d, "stay") or 1
   elseif not cb.armed or not worth_it(cb) then
     return index_of(d, "away") or index_of(d, "stay") or 1
