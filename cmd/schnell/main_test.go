@@ -284,13 +284,26 @@ func TestReplayVerify(t *testing.T) {
 // schnell lua runs scripts/analyse.lua over logs; a script reads only the
 // files named on the command line.
 func TestLuaAnalysis(t *testing.T) {
-	code, out, errs := runWith(t, "", "lua", "../../scripts/analyse.lua", "../../logs/auto-short-s100-seed7.jsonl")
-	if code != 0 || !regexp.MustCompile(`\d+ missions, \d+ successful`).MatchString(out) || !strings.Contains(out, "Iron Cross") {
-		t.Fatalf("analyse.lua: exit %d\n%s%s", code, out, errs)
+	// Every shipped log: the summary, and the medals line when (and only
+	// when) the campaign won a medal (the logs' contents follow the rules).
+	logs, _ := filepath.Glob("../../logs/*.jsonl")
+	if len(logs) == 0 {
+		t.Fatal("no shipped log")
+	}
+	for _, lf := range logs {
+		data, err := os.ReadFile(lf)
+		if err != nil {
+			t.Fatal(err)
+		}
+		medal := bytes.Contains(data, []byte(`"type":"medal","medal":"Iron Cross"`))
+		code, out, errs := runWith(t, "", "lua", "../../scripts/analyse.lua", lf)
+		if code != 0 || !regexp.MustCompile(`\d+ missions, \d+ successful`).MatchString(out) || strings.Contains(out, "medals: ") != bytes.Contains(data, []byte(`"type":"medal"`)) || medal && !strings.Contains(out, "Iron Cross") {
+			t.Fatalf("analyse.lua %s: exit %d\n%s%s", lf, code, out, errs)
+		}
 	}
 	evil := filepath.Join(t.TempDir(), "evil.lua")
 	os.WriteFile(evil, []byte("for e in log.events('/etc/passwd') do end\n"), 0o644)
-	code, _, errs = runWith(t, "", "lua", evil, "../../logs/auto-short-s100-seed7.jsonl")
+	code, _, errs := runWith(t, "", "lua", evil, logs[0])
 	if code == 0 || !strings.Contains(errs, "evil.lua:1") || !strings.Contains(errs, "not named") {
 		t.Errorf("reading an unnamed file: exit %d, %q", code, errs)
 	}
