@@ -384,3 +384,53 @@ func TestRule4_9AbortedMissionsFail(t *testing.T) {
 		}
 	}
 }
+
+// Errata G-12 steps 3 and 6: with Boat #1 sunk or abandoned (and her crew
+// taken aboard another boat) the mission must be aborted: it fails unless
+// all 4 assigned Red Zones were already patrolled (4.9) or the squadron
+// was already homeward with its special mission done.
+func TestErrataG12Boat1LostAbortsTheMission(t *testing.T) {
+	d := def(t)
+	seen := 0
+	for seed := uint64(1); seed <= 60 && seen < 3; seed++ {
+		g, err := engine.New(engine.Config{Def: d, Seed: seed, Options: opts("long", "s100")})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var buf bytes.Buffer
+		if err := g.PlayOut(d.Reference(g.Rules()), &buf); err != nil {
+			t.Fatal(err)
+		}
+		lg, err := gamelog.Read("auto", &buf)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lost, home, patrolled := false, false, 0
+		for _, e := range lg.Events {
+			switch e.Type {
+			case "mission_start":
+				lost, home, patrolled = false, false, 0
+			case "patrolled":
+				patrolled = e.Int("zones")
+			case "course_home":
+				home = true
+			case "boat_lost":
+				// Lost on the way home from a mission done: no abort.
+				if e.Int("no") == 1 && !home {
+					lost = true
+				}
+			case "mission_end":
+				if !lost || patrolled >= 4 {
+					continue
+				}
+				seen++
+				if v, _ := e.Get("success"); v.B {
+					t.Errorf("seed %d: mission %d lost Boat #1 after %d zones and succeeded", seed, e.Int("mission"), patrolled)
+				}
+			}
+		}
+	}
+	if seen == 0 {
+		t.Fatal("no mission lost Boat #1 before its 4 zones in 60 long campaigns")
+	}
+}

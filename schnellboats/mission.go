@@ -798,8 +798,10 @@ func (c *Campaign) lose(s *Sortie, how Gone, why, table string) {
 		// Errata G-12 step 6: the crew is in the water, searched for only
 		// after all combat has ended (searchWater).
 		cb.inWater = append(cb.inWater, s)
-		if s.No == 1 && !m.Home {
-			c.turnHome("Boat #1 is lost: the squadron returns once the survivors are searched for")
+		if s.No == 1 {
+			// Errata G-12 steps 3 and 6: with Boat #1 sunk the mission
+			// must be aborted, so it fails unless all 4 zones were done.
+			c.abortMission("Boat #1 is lost: the squadron returns once the survivors are searched for")
 		}
 		return
 	}
@@ -824,8 +826,8 @@ func (c *Campaign) lose(s *Sortie, how Gone, why, table string) {
 				c.emit(evWound, str("crewman", cm.Name), str("position", cm.Position.String()), str("level", "kia"))
 			}
 		}
-		if k := c.kmdt(); k != nil && !k.KIA && !m.Home {
-			c.turnHome("Boat #1 is lost: the Kommandant transfers and the squadron returns")
+		if k := c.kmdt(); k != nil && !k.KIA {
+			c.abortMission("Boat #1 is lost: the Kommandant transfers and the squadron returns") // errata G-12 step 3
 		}
 		return
 	}
