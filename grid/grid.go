@@ -17,8 +17,13 @@ const (
 )
 
 // Render writes header and rows as one table. Cells wider than maxCell
-// (0: no limit) are wrapped.
+// (0: no limit) are wrapped. A text table written to a Columner is fitted
+// to its width.
 func Render(w io.Writer, f Format, header []string, rows [][]string, maxCell int) error {
+	if cols := columnsOf(w); f == Text && cols > 0 {
+		header, rows = fit(header, rows, maxCell, cols)
+		maxCell = 0 // fit has wrapped the cells
+	}
 	var r tw.Renderer
 	switch f {
 	case Markdown:

@@ -28,7 +28,7 @@ func (s *Session) showRoll(r *engine.RollRequest) {
 				note = "; a d10's 0 reads 10"
 			}
 		}
-		fmt.Fprintf(w, "Type `roll %s` with the faces you threw (or the faces in that order%s),\nor `roll` alone: the program throws it (`roll all`: every roll to the next decision).\n", r.Throw.Example(), note)
+		fmt.Fprintf(w, "Type `roll %s` with the faces you threw (or the faces in that order%s),\nor `roll`: the program throws it (`roll all`: every roll to the next decision).\n", r.Throw.Example(), note)
 		return
 	}
 	fmt.Fprintf(w, "%s %s for %s", s.paint(yellow, "Roll"), r.Spec, what)
@@ -43,5 +43,5 @@ func (s *Session) showRoll(r *engine.RollRequest) {
 	if r.Spec.Percentile {
 		fmt.Fprint(w, ", black die first, or the reading 1..100")
 	}
-	fmt.Fprintln(w, "),\nor `roll` alone: the program rolls it (`roll all`: every roll to the next decision).")
+	fmt.Fprintln(w, "),\nor `roll`: the program rolls it (`roll all`: every roll to the next decision).")
 }

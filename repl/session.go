@@ -39,6 +39,10 @@ type Config struct {
 	// Free rolls ("roll 2d10") draw from FreeRand so that they never touch
 	// a game's generator. Nil: a generator seeded from the game's seed.
 	FreeRand *rand.Rand
+
+	// Columns is the terminal's width: the prompt wraps what it prints to
+	// it. Nil, or less than 20: DefaultColumns.
+	Columns func() int
 }
 
 // Session is one run of the prompt: the current game, its live log and the
@@ -62,6 +66,10 @@ type Session struct {
 	sideScripts []*scripting.Attached
 	eval        *scripting.Host
 	evalGame    *engine.Game
+	// raw is Config.Out as given: Out and Err wrap lines (wrap.go), raw
+	// takes what must pass byte for byte (a sheet in Markdown or HTML).
+	raw      io.Writer
+	wrappers []*lineWrapper
 }
 
 // New makes a session with a new game from cfg.Game (not started: the first
@@ -77,6 +85,7 @@ func New(cfg Config) (*Session, error) {
 		cfg.Err = cfg.Out
 	}
 	s := &Session{cfg: cfg, def: cfg.Def, level: 1, free: cfg.FreeRand}
+	s.wrapOutput()
 	if s.free == nil {
 		s.free = rand.New(rand.NewPCG(cfg.Game.Seed, 0xf4ee))
 	}
@@ -170,6 +179,7 @@ func (s *Session) Run(in LineReader) int {
 	defer func() { s.in = nil }()
 	n := 0
 	for !s.quit {
+		s.flush()
 		in.SetPrompt(s.prompt())
 		line, err := in.ReadLine()
 		if errors.Is(err, ErrInterrupt) {
@@ -186,7 +196,9 @@ func (s *Session) Run(in LineReader) int {
 			return 1
 		}
 		n++
-		if err := s.Exec(line); err != nil {
+		err = s.Exec(line)
+		s.flush()
+		if err != nil {
 			s.failed = true
 			if s.cfg.Interactive {
 				fmt.Fprintln(s.cfg.Err, s.paint(red, "Error: "+err.Error()))
@@ -206,6 +218,7 @@ func (s *Session) Run(in LineReader) int {
 
 // Exec runs one command line.
 func (s *Session) Exec(line string) error {
+	defer s.flush()
 	words, err := Split(line)
 	if err != nil {
 		return err
@@ -320,6 +333,7 @@ func (s *Session) shortcut(words []string) []string {
 // Close flushes and closes the game and its log.
 func (s *Session) Close() error {
 	var err error
+	defer s.flush()
 	s.dropScript()
 	for _, a := range s.sideScripts {
 		a.Close()

@@ -28,7 +28,10 @@ func sheetCommand(sh sheet.Sheeter, part string) *Command {
 			if err != nil {
 				return err
 			}
-			if err := sheet.WriteAll(sheets, a, s.cfg.Out); err != nil {
+			// A sheet passes byte for byte (Markdown, CSV, HTML): it lays
+			// itself out.
+			s.flush()
+			if err := sheet.WriteAll(sheets, a, s.raw); err != nil {
 				return err
 			}
 			if a.Out != "" {

@@ -94,8 +94,15 @@ func (c *Campaign) PrintBoard(w io.Writer) error {
 	if cb.Detected {
 		det = "detected"
 	}
-	fmt.Fprintf(w, "Combat Board: %s, wave %d, round %d; %s weather (fire from %s); squadron in the %s zone at %s speed, %s.\n",
-		cb.Kind.String(), cb.Wave, cb.Round, c.Mission.Weather.String(), fireZonesText(c.Mission.Weather), cb.Zone.String(), cb.Speed.String(), det)
+	where := "in the " + cb.Zone.String() + " zone"
+	if cb.Zone == zoneOut {
+		where = "not yet on the board"
+	}
+	fmt.Fprintf(w, "Combat Board: %s, wave %d, round %d; %s weather (fire from %s); squadron %s at %s speed, %s.\n",
+		cb.Kind.String(), cb.Wave, cb.Round, c.Mission.Weather.String(), fireZonesText(c.Mission.Weather), where, words(cb.Speed.String()), det)
+	if err := c.drawBoard(w, cb); err != nil {
+		return err
+	}
 	rows := [][]string{}
 	for _, s := range c.Mission.Sorties {
 		state := "in formation"

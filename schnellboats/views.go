@@ -96,13 +96,20 @@ func (c *Campaign) PrintCrew(w io.Writer) error {
 	rows := make([][]string, 0, len(c.Crew))
 	for _, cm := range c.Crew {
 		state := cm.State()
-		if cm.Veteran {
+		switch {
+		case cm.Veteran && state == "serving":
+			state = "Veteran" // serving goes without saying
+		case cm.Veteran:
 			state += ", Veteran"
 		}
-		rows = append(rows, []string{positionTitles[cm.Position], cm.Name, cm.Special.String(), cm.Start.String(),
-			strconv.Itoa(cm.Missions), strconv.Itoa(cm.Successes), state})
+		name := cm.Name
+		if cm.Start != c.Start { // a replacement
+			name += " (from " + cm.Start.String() + ")"
+		}
+		rows = append(rows, []string{positionTitles[cm.Position], name, words(cm.Special.String()),
+			strconv.Itoa(cm.Missions) + " / " + strconv.Itoa(cm.Successes), state})
 	}
-	return grid.Render(w, grid.Text, []string{"Position", "Name", "Special", "Start", "Missions", "Successes", "State"}, rows, 0)
+	return grid.Render(w, grid.Text, []string{"Position", "Name", "Special skill", "Missions / successes", "State"}, rows, 0)
 }
 
 // roles names each hull's place: Boat #1, Boats #2-#4 (tonight's, or at

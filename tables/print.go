@@ -58,7 +58,11 @@ func (t *Table) Print(w io.Writer) error {
 		}
 	}
 	if t.Note != "" {
-		fmt.Fprintf(w, "Note: %s\n", wrap(t.Note, 96))
+		width := 96
+		if c, ok := w.(grid.Columner); ok { // the prompt: the terminal's width
+			width = c.Columns()
+		}
+		fmt.Fprintf(w, "Note: %s\n", wrap(t.Note, width))
 	}
 	return nil
 }

@@ -129,6 +129,7 @@ func runPrompt(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 		Sides:       sideSpecs,
 		Force:       *force,
 		FreeRand:    rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 1)),
+		Columns:     terminalColumns(interactive),
 	})
 	if err != nil {
 		fmt.Fprintf(stderr, "schnell: %v\n", err)
@@ -237,4 +238,13 @@ func stateDir() string {
 		return ""
 	}
 	return dir
+}
+
+// terminalColumns is the terminal's width as it is now (a window may be
+// resized), for a player at a terminal; piped, the prompt's 80.
+func terminalColumns(interactive bool) func() int {
+	if !interactive {
+		return nil
+	}
+	return readline.GetScreenWidth
 }

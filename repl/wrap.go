@@ -1,0 +1,189 @@
+package repl
+
+import (
+	"bytes"
+	"io"
+	"strings"
+	"unicode/utf8"
+)
+
+// DefaultColumns is the width the prompt wraps its output to when it does
+// not know the terminal's (piped output, a script, a test).
+const DefaultColumns = 80
+
+// wrapIndent is how much further than its line a wrapped line's
+// continuation is indented.
+const wrapIndent = 4
+
+// columns is the width the session's output wraps to.
+func (s *Session) columns() int {
+	if s.cfg.Columns != nil {
+		if n := s.cfg.Columns(); n >= 20 {
+			return n
+		}
+	}
+	return DefaultColumns
+}
+
+// lineWrapper wraps each line written through it to cols() columns (a
+// word too long for a line is broken). It keeps a line until its newline:
+// flush writes out what is left. A printout that lays itself out, such as
+// a table (grid fits text tables to Columns), passes through unchanged
+// when it fits.
+type lineWrapper struct {
+	w    io.Writer
+	cols func() int
+	buf  []byte
+}
+
+// Columns is the width lines are wrapped to (grid reads it).
+func (l *lineWrapper) Columns() int { return l.cols() }
+
+func (l *lineWrapper) Write(p []byte) (int, error) {
+	l.buf = append(l.buf, p...)
+	i := bytes.LastIndexByte(l.buf, '\n')
+	if i < 0 {
+		return len(p), nil
+	}
+	whole := l.buf[:i+1]
+	var out []byte
+	for len(whole) > 0 {
+		j := bytes.IndexByte(whole, '\n')
+		out = append(out, Wrap(string(whole[:j]), l.cols())...)
+		out = append(out, '\n')
+		whole = whole[j+1:]
+	}
+	l.buf = append(l.buf[:0], l.buf[i+1:]...)
+	if _, err := l.w.Write(out); err != nil {
+		return 0, err
+	}
+	return len(p), nil
+}
+
+// flush writes a line left without its newline.
+func (l *lineWrapper) flush() {
+	if len(l.buf) == 0 {
+		return
+	}
+	l.w.Write([]byte(Wrap(string(l.buf), l.cols())))
+	l.buf = l.buf[:0]
+}
+
+// Wrap breaks line into lines of at most width columns at its spaces; the
+// lines after the first are indented 4 columns deeper than line is. A word
+// longer than a line is broken. ANSI colour codes take no columns.
+func Wrap(line string, width int) string {
+	if Width(line) <= width {
+		return line
+	}
+	lead := len(line) - len(strings.TrimLeft(line, " "))
+	indent := min(lead+wrapIndent, width/2)
+	var b strings.Builder
+	cur := line[:lead] // the line being filled
+	curW := lead
+	fresh := true // nothing but indentation on cur yet
+	flush := func() {
+		b.WriteString(strings.TrimRight(cur, " "))
+		b.WriteByte('\n')
+		cur, curW, fresh = strings.Repeat(" ", indent), indent, true
+	}
+	for _, word := range strings.Split(line[lead:], " ") {
+		ww := Width(word)
+		if !fresh && curW+1+ww > width {
+			flush()
+		}
+		if !fresh {
+			cur += " "
+			curW++
+		}
+		for curW+ww > width && ww > 0 {
+			// A word longer than a line: break it where the line ends.
+			head, rest := cutWidth(word, width-curW)
+			if head == "" {
+				flush()
+				continue
+			}
+			cur += head
+			flush()
+			word, ww = rest, Width(rest)
+		}
+		cur += word
+		curW += ww
+		fresh = fresh && word == ""
+	}
+	b.WriteString(strings.TrimRight(cur, " "))
+	return b.String()
+}
+
+// Width is the number of columns s takes on a terminal: its runes, less
+// the ANSI escape sequences.
+func Width(s string) int {
+	if !strings.Contains(s, "\x1b[") {
+		return utf8.RuneCountInString(s)
+	}
+	n := 0
+	for i := 0; i < len(s); {
+		if j := escapeEnd(s, i); j > i {
+			i = j
+			continue
+		}
+		_, size := utf8.DecodeRuneInString(s[i:])
+		i += size
+		n++
+	}
+	return n
+}
+
+// escapeEnd is the end of the ANSI escape sequence at s[i], or i.
+func escapeEnd(s string, i int) int {
+	if !strings.HasPrefix(s[i:], "\x1b[") {
+		return i
+	}
+	for j := i + 2; j < len(s); j++ {
+		if c := s[j]; c >= 0x40 && c <= 0x7e {
+			return j + 1
+		}
+	}
+	return len(s)
+}
+
+// cutWidth splits s after n columns.
+func cutWidth(s string, n int) (head, rest string) {
+	w := 0
+	for i := 0; i < len(s); {
+		if j := escapeEnd(s, i); j > i {
+			i = j
+			continue
+		}
+		if w == n {
+			return s[:i], s[i:]
+		}
+		_, size := utf8.DecodeRuneInString(s[i:])
+		i += size
+		w++
+	}
+	return s, ""
+}
+
+// wrapOutput makes the session's Out and Err wrap their lines to the
+// terminal's width (one wrapper when they are one writer, so that their
+// lines keep their order).
+func (s *Session) wrapOutput() {
+	s.raw = s.cfg.Out
+	out := &lineWrapper{w: s.cfg.Out, cols: s.columns}
+	s.wrappers = []*lineWrapper{out}
+	if s.cfg.Err == s.cfg.Out {
+		s.cfg.Out, s.cfg.Err = out, out
+		return
+	}
+	errw := &lineWrapper{w: s.cfg.Err, cols: s.columns}
+	s.wrappers = append(s.wrappers, errw)
+	s.cfg.Out, s.cfg.Err = out, errw
+}
+
+// flush writes out what the wrappers hold.
+func (s *Session) flush() {
+	for _, l := range s.wrappers {
+		l.flush()
+	}
+}
