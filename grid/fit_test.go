@@ -1,8 +1,8 @@
 package grid
 
 import (
-	"fmt"
 	"bytes"
+	"fmt"
 	"strings"
 	"testing"
 	"unicode/utf8"
