@@ -53,6 +53,10 @@ type Definition struct {
 	// before it, and says how many events the line took; 0: Describe
 	// words evs[i] alone. evs are the events printed together. Nil: none.
 	DescribeRun func(evs []gamelog.Event, i int) (line string, n int)
+	// RollResult words what a roll event's total means where its row's
+	// text does not say it (the date a number of days falls on, the unit
+	// a die picks); "": the row's text. Nil: none.
+	RollResult func(e *gamelog.Event) string
 	// Status prints the game's state for the "status" command (and, once
 	// the game is over, its final summary).
 	Status func(g *Game, w io.Writer) error

@@ -22,7 +22,7 @@ func (s *Session) describe(e *gamelog.Event) string {
 	}
 	switch e.Type {
 	case "roll", "read":
-		return s.paint(cyan, DescribeRoll(e, s.tableTitle))
+		return s.paint(cyan, DescribeRollResult(e, s.tableTitle, s.def.RollResult))
 	case "decision":
 		return DescribeDecision(e)
 	case "draw":
@@ -43,6 +43,14 @@ func (s *Session) tableTitle(id string) string {
 // DescribeRoll renders a roll event: "A-1 Night Weather: 1D10 [7] +1
 // winter gales = 8 → Foggy".
 func DescribeRoll(e *gamelog.Event, title func(id string) string) string {
+	return DescribeRollResult(e, title, nil)
+}
+
+// DescribeRollResult is DescribeRoll with the game's wording of what the
+// total means (engine.Definition.RollResult; nil: none), which stands for
+// the row's text: "A-0 Days Until Next Mission: 1D10 [6] = 6 → 6 days: the
+// next mission on 1944-02-07".
+func DescribeRollResult(e *gamelog.Event, title func(id string) string, result func(e *gamelog.Event) string) string {
 	var b strings.Builder
 	if id := e.Str("table"); id != "" {
 		b.WriteString(id)
@@ -88,7 +96,13 @@ func DescribeRoll(e *gamelog.Event, title func(id string) string) string {
 	if _, ok := e.Get("total"); ok { // a throw has no total: its dice are read one by one
 		b.WriteString(" = " + strconv.Itoa(e.Int("total")))
 	}
-	if row := e.Str("row"); row != "" {
+	said := ""
+	if result != nil {
+		said = result(e)
+	}
+	if row := e.Str("row"); said != "" {
+		b.WriteString(" → " + said)
+	} else if row != "" {
 		b.WriteString(" → row " + row)
 		if _, ok := e.Get("column"); ok {
 			b.WriteString(", column " + strconv.Itoa(e.Int("column")))

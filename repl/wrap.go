@@ -71,7 +71,8 @@ func (l *lineWrapper) flush() {
 
 // Wrap breaks line into lines of at most width columns at its spaces; the
 // lines after the first are indented 4 columns deeper than line is. A word
-// longer than a line is broken. ANSI colour codes take no columns.
+// longer than a line (a path) is kept whole on a line of its own. ANSI
+// colour codes take no columns.
 func Wrap(line string, width int) string {
 	if Width(line) <= width {
 		return line
@@ -79,39 +80,25 @@ func Wrap(line string, width int) string {
 	lead := len(line) - len(strings.TrimLeft(line, " "))
 	indent := min(lead+wrapIndent, width/2)
 	var b strings.Builder
-	cur := line[:lead] // the line being filled
-	curW := lead
-	fresh := true // nothing but indentation on cur yet
-	flush := func() {
-		b.WriteString(strings.TrimRight(cur, " "))
-		b.WriteByte('\n')
-		cur, curW, fresh = strings.Repeat(" ", indent), indent, true
-	}
+	b.WriteString(line[:lead])
+	col, fresh := lead, true // fresh: nothing but indentation on the line yet
 	for _, word := range strings.Split(line[lead:], " ") {
 		ww := Width(word)
-		if !fresh && curW+1+ww > width {
-			flush()
+		if !fresh && col+1+ww > width {
+			b.WriteByte('\n')
+			b.WriteString(strings.Repeat(" ", indent))
+			col, fresh = indent, true
 		}
 		if !fresh {
-			cur += " "
-			curW++
+			b.WriteByte(' ')
+			col++
 		}
-		for curW+ww > width && ww > 0 {
-			// A word longer than a line: break it where the line ends.
-			head, rest := cutWidth(word, width-curW)
-			if head == "" {
-				flush()
-				continue
-			}
-			cur += head
-			flush()
-			word, ww = rest, Width(rest)
+		if word != "" {
+			b.WriteString(word)
+			col += ww
+			fresh = false
 		}
-		cur += word
-		curW += ww
-		fresh = fresh && word == ""
 	}
-	b.WriteString(strings.TrimRight(cur, " "))
 	return b.String()
 }
 
@@ -145,24 +132,6 @@ func escapeEnd(s string, i int) int {
 		}
 	}
 	return len(s)
-}
-
-// cutWidth splits s after n columns.
-func cutWidth(s string, n int) (head, rest string) {
-	w := 0
-	for i := 0; i < len(s); {
-		if j := escapeEnd(s, i); j > i {
-			i = j
-			continue
-		}
-		if w == n {
-			return s[:i], s[i:]
-		}
-		_, size := utf8.DecodeRuneInString(s[i:])
-		i += size
-		w++
-	}
-	return s, ""
 }
 
 // wrapOutput makes the session's Out and Err wrap their lines to the

@@ -140,7 +140,7 @@ func (c *Campaign) night() {
 	// At least a day passes: a table's modifiers per fact could make
 	// the total 0 or less (the loader bounds the rest), and the calendar
 	// bounds the campaign.
-	days := max(c.eff(c.roll(c.ids.Days, facts{}), eDays), 1)
+	days := max(c.eff(c.roll(c.ids.Days, facts{}, "from ", c.Date.String()), eDays), 1)
 	next := c.Date.Add(days)
 	c.tonight()
 	if !c.Over {

@@ -97,6 +97,7 @@ func newDefinition(s100, b5 *tables.Set) *engine.Definition {
 		Commands:    commands,
 		Describe:    describe,
 		DescribeRun: describeRun,
+		RollResult:  rollResult,
 		Status:      status,
 		Summarize:   summarize,
 		View:        func(r engine.Rules) engine.Viewer { return r.(*Campaign) },

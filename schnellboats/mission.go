@@ -424,9 +424,10 @@ func (c *Campaign) pickWhere(ok func(*Sortie) bool, why ...string) *Sortie {
 	case 1:
 		return cands[0]
 	}
-	var label [4]string
-	label[0] = "which boat: "
-	n := 1 + copy(label[1:], why)
+	var label [8 + 4*maxSorties]string
+	label[0] = pickPrefix
+	n := 1 + copy(label[1:4], why)
+	n += pickFaces(label[n:], cands) // the faces that pick each boat
 	r, _ := c.x.RollDice(dice.D6, label[:n]...)
 	return cands[(r-1)*len(cands)/6]
 }

@@ -1,7 +1,103 @@
 package schnellboats
 
-import "strings"
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/schnell-wargames/schnell/gamelog"
+)
 
 // words writes an identifier as the player reads it: "steady_hands" is
 // "steady hands".
 func words(id string) string { return strings.ReplaceAll(id, "_", " ") }
+
+// pickPrefix starts the label of the die that picks a boat (pick).
+const pickPrefix = "which boat: "
+
+// pickRanges are the faces of 1D6 that pick each of n boats (pick reads
+// face r as boat (r-1)*n/6), for n = 2..maxSorties.
+var pickRanges = func() (out [maxSorties + 1][]string) {
+	for n := 2; n <= maxSorties; n++ {
+		for k := range n {
+			lo, hi := 0, 0
+			for r := 1; r <= 6; r++ {
+				if (r-1)*n/6 == k {
+					if lo == 0 {
+						lo = r
+					}
+					hi = r
+				}
+			}
+			if lo == hi {
+				out[n] = append(out[n], strconv.Itoa(lo))
+			} else {
+				out[n] = append(out[n], fmt.Sprintf("%d-%d", lo, hi))
+			}
+		}
+	}
+	return out
+}()
+
+// pickFaces writes into label the parts " (1-2 SB1, 3-4 SB2, 5-6 SB3)":
+// which faces pick which boat, for the player who rolls the die and for
+// the line that says which boat it picked. It returns the parts written.
+func pickFaces(label []string, cands []*Sortie) int {
+	n := 0
+	for k, s := range cands {
+		sep := ", "
+		if k == 0 {
+			sep = " ("
+		}
+		n += copy(label[n:], []string{sep, pickRanges[len(cands)][k], " ", s.Boat.ID})
+	}
+	label[n] = ")"
+	return n + 1
+}
+
+// rollResult words what a roll's total means where the row does not say
+// it (engine.Definition.RollResult): the date of the next mission (A-0,
+// rule 3.3), the boat a die picks.
+func rollResult(e *gamelog.Event) string {
+	label := e.Str("for")
+	switch {
+	case e.Str("table") == "A-0":
+		from, ok := strings.CutPrefix(label, "from ")
+		d, err := time.Parse("2006-01-02", from)
+		if !ok || err != nil {
+			return ""
+		}
+		days := max(e.Int("total"), 1) // at least a day passes (night)
+		return fmt.Sprintf("%d day%s: the next mission on %s", days, plural(days), d.AddDate(0, 0, days).Format("2006-01-02"))
+	case strings.HasPrefix(label, pickPrefix) && strings.HasSuffix(label, ")"):
+		i := strings.LastIndex(label, " (")
+		if i < 0 {
+			return ""
+		}
+		total := e.Int("total")
+		for _, entry := range strings.Split(label[i+2:len(label)-1], ", ") {
+			faces, boat, ok := strings.Cut(entry, " ")
+			if !ok {
+				return ""
+			}
+			lo, hi, isRange := strings.Cut(faces, "-")
+			if !isRange {
+				hi = lo
+			}
+			l, err1 := strconv.Atoi(lo)
+			h, err2 := strconv.Atoi(hi)
+			if err1 == nil && err2 == nil && l <= total && total <= h {
+				return boat
+			}
+		}
+	}
+	return ""
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}

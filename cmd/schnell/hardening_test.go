@@ -64,12 +64,12 @@ func TestTwoProcessesOneGame(t *testing.T) {
 		inUse := fmt.Sprintf("in use by process %d", first.Process.Pid)
 		for _, cmds := range []string{"load g\n", "new name=g\nstep\n", "step\nsave! " + log + "\n"} {
 			code, out, errs := runWith(t, cmds, "--data", data)
-			if code == 0 || !strings.Contains(errs, inUse) && !strings.Contains(errs, "exists") {
+			if code == 0 || !strings.Contains(unwrap(errs), inUse) && !strings.Contains(errs, "exists") {
 				t.Errorf("%q while the first process plays g: exit %d, %s%s", cmds, code, out, errs)
 			}
 		}
 		code, _, errs := runWith(t, "quit\n", "--data", data, "--load", log)
-		if code == 0 || !strings.Contains(errs, inUse) {
+		if code == 0 || !strings.Contains(unwrap(errs), inUse) {
 			t.Errorf("--load of a game in use: exit %d, %s", code, errs)
 		}
 		fmt.Fprintln(stdin, "step")

@@ -368,7 +368,7 @@ func TestLoadStopsWherePlayStopped(t *testing.T) {
 	dir := t.TempDir()
 	events := regexp.MustCompile(`\((\d+) events\)`)
 	code, out, errs := runWith(t, "step\nstatus\n", "--seed", "3", "--data", dir)
-	m := events.FindStringSubmatch(out)
+	m := events.FindStringSubmatch(unwrap(out))
 	if code != 0 || m == nil {
 		t.Fatalf("exit %d\n%s%s", code, out, errs)
 	}
@@ -378,7 +378,7 @@ func TestLoadStopsWherePlayStopped(t *testing.T) {
 			args = append(args, "--load", "schnellboats-3")
 		}
 		code, out2, errs := runWith(t, input, args...)
-		m2 := events.FindStringSubmatch(out2)
+		m2 := events.FindStringSubmatch(unwrap(out2))
 		if code != 0 || m2 == nil || m2[1] != m[1] {
 			t.Errorf("%q: the loaded game is at %v events, the saved one at %s\n%s%s", input, m2, m[1], out2, errs)
 		}

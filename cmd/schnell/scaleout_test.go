@@ -279,7 +279,7 @@ func TestSimCompressedLogs(t *testing.T) {
 		}
 	}
 	code, out, errs := runWith(t, "status\n", "--load", gz)
-	if code != 0 || !strings.Contains(out, "play goes on in "+strings.TrimSuffix(gz, ".gz")) {
+	if code != 0 || !strings.Contains(unwrap(out), "play goes on in "+strings.TrimSuffix(gz, ".gz")) {
 		t.Fatalf("--load: exit %d\n%s%s", code, out, errs)
 	}
 	if got, _ := os.ReadFile(strings.TrimSuffix(gz, ".gz")); !bytes.Equal(got, plain) {

@@ -331,12 +331,12 @@ func (h *harness) describe(e *gamelog.Event) string {
 	case "roll", "read":
 		c := *e
 		c.Fields = slices.DeleteFunc(slices.Clone(e.Fields), func(f gamelog.Field) bool { return f.Key == "source" })
-		return repl.DescribeRoll(&c, func(id string) string {
+		return repl.DescribeRollResult(&c, func(id string) string {
 			if t, ok := h.s.Game().Tables().Get(id); ok {
 				return t.Title
 			}
 			return ""
-		})
+		}, h.def.RollResult)
 	case "decision":
 		return repl.DescribeDecision(e)
 	case "draw":

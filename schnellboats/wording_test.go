@@ -1,0 +1,96 @@
+package schnellboats
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/schnell-wargames/schnell/engine"
+	"github.com/schnell-wargames/schnell/gamelog"
+)
+
+// Rule 3.3 step 1: the roll's line names the date of the next
+// mission, not only the row; at least a day passes.
+func TestA0NamesTheNextMissionsDate_3_3(t *testing.T) {
+	cases := []struct {
+		from  string
+		total int
+		want  string
+	}{
+		{"1944-02-01", 6, "6 days: the next mission on 1944-02-07"},
+		{"1944-02-27", 3, "3 days: the next mission on 1944-03-01"},
+		{"1943-12-31", 1, "1 day: the next mission on 1944-01-01"},
+		{"1944-02-01", 0, "1 day: the next mission on 1944-02-02"},
+	}
+	for _, tt := range cases {
+		t.Run(fmt.Sprint(tt.from, "+", tt.total), func(t *testing.T) {
+			e := &gamelog.Event{Type: "roll", Fields: []gamelog.Field{gamelog.Str("table", "A-0"), gamelog.Str("for", "from "+tt.from), gamelog.Int("total", tt.total)}}
+			if got := rollResult(e); got != tt.want {
+				t.Errorf("got %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+// The die that picks which boat an enemy fires at (or an event strikes)
+// names, in its label, the faces of each boat, and its line names the boat
+// the face picked: the same boat pick takes.
+func TestWhichBoatRollNamesTheBoat(t *testing.T) {
+	for n := 2; n <= maxSorties; n++ {
+		t.Run(fmt.Sprint(n, " boats"), func(t *testing.T) {
+			cands := make([]*Sortie, n)
+			for i := range cands {
+				cands[i] = &Sortie{Boat: &Boat{ID: hullID(i)}, No: i + 1}
+			}
+			var parts [8 + 4*maxSorties]string
+			parts[0] = pickPrefix + "merchant-1 fires"
+			k := 1 + pickFaces(parts[1:], cands)
+			label := strings.Join(parts[:k], "")
+			for r := 1; r <= 6; r++ {
+				e := &gamelog.Event{Type: "roll", Fields: []gamelog.Field{gamelog.Str("for", label), gamelog.Int("total", r)}}
+				if got, want := rollResult(e), cands[(r-1)*n/6].Boat.ID; got != want {
+					t.Errorf("%s, face %d: names %q, pick takes %s", label, r, got, want)
+				}
+			}
+		})
+	}
+}
+
+// D-2: no modifier a torpedo at a submarine takes speaks of another kind
+// of ship (it spoke of a destroyer for every medium-sized target); a
+// destroyer and a submarine each take their own -2.
+func TestD2ModifierTextForSubmarine(t *testing.T) {
+	for _, boat := range []string{"s100", "5b"} {
+		t.Run(boat, func(t *testing.T) {
+			g, err := engine.New(engine.Config{Def: def(t), Seed: 1, Options: opts("short", boat)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			d2, ok := g.Tables().Get("D-2")
+			if !ok {
+				t.Fatal("no D-2")
+			}
+			for _, tt := range []struct {
+				target Enemy
+				word   string
+			}{{enemySubmarine, "submarine"}, {enemyDestroyer, "destroyer"}} {
+				f := &facts{c: &Campaign{}, target: tt.target, size: ofSize(sizeMedium), rng: zoneClose, weapon: weaponTorpedo}
+				sum := 0
+				for _, m := range d2.Mods {
+					if !m.When.Holds(f) {
+						continue
+					}
+					sum += m.Value
+					for _, other := range enemies {
+						if other != tt.word && other != "mtb" && strings.Contains(m.Reason, other) {
+							t.Errorf("%s: modifier %+d %q speaks of a %s", tt.word, m.Value, m.Reason, other)
+						}
+					}
+				}
+				if want := 6 - 2; sum != want {
+					t.Errorf("%s at Close: modifiers add up to %+d, want %+d (Close +6, a medium target -2)", tt.word, sum, want)
+				}
+			}
+		})
+	}
+}
