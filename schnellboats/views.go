@@ -64,16 +64,22 @@ func (c *Campaign) PrintMap(w io.Writer) error {
 		if m != nil {
 			switch {
 			case m.Pos >= 0 && m.Route[m.Pos] == z.ID:
-				mark = fmt.Sprintf("<< squadron, sea state %d", m.Sea)
+				mark = fmt.Sprintf("<< here, sea %d", m.Sea)
 			case m.FirstZone > 0 && z.Red >= m.FirstZone && z.Red < m.FirstZone+4:
 				mark = "assigned"
 			case slices.Contains(m.Route, z.ID):
 				mark = "route"
 			}
 		}
-		rows = append(rows, []string{z.ID, z.Name, z.Colour.String(), strings.Join(z.Links, " "), mark})
+		// The id says the colour ("Green 1: Cap de la Hague" is G1).
+		_, name, ok := strings.Cut(z.Name, ": ")
+		if !ok {
+			name = z.Name
+		}
+		rows = append(rows, []string{z.ID, name, strings.Join(z.Links, " "), mark})
 	}
-	return grid.Render(w, grid.Text, []string{"Zone", "Name", "Colour", "Links", "Tonight"}, rows, 0)
+	fmt.Fprintln(w, "Strategic map: G green, Y yellow and R red zones; CHERBOURG is the base.")
+	return grid.Render(w, grid.Text, []string{"Zone", "Name", "Links", "Tonight"}, rows, 0)
 }
 
 // State is a crewman's condition: serving, N LW, SW, sent home or KIA.
