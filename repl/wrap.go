@@ -99,7 +99,11 @@ func Wrap(line string, width int) string {
 			fresh = false
 		}
 	}
-	return b.String()
+	lines := strings.Split(b.String(), "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimRight(l, " ") // the spaces a break fell on
+	}
+	return strings.Join(lines, "\n")
 }
 
 // Width is the number of columns s takes on a terminal: its runes, less

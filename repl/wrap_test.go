@@ -1,0 +1,66 @@
+package repl
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/schnell-wargames/schnell/engine"
+	"github.com/schnell-wargames/schnell/engine/enginetest"
+)
+
+func TestWrap(t *testing.T) {
+	tests := []struct {
+		name, in string
+		width    int
+		want     string
+	}{
+		{"fits", "a short line", 20, "a short line"},
+		{"at spaces", "one two three four five", 10, "one two\n    three\n    four\n    five"},
+		{"indented", "  1. next  go on to Y1", 12, "  1. next\n      go on\n      to Y1"},
+		{"colour takes no room", "\x1b[36mone two\x1b[0m", 7, "\x1b[36mone two\x1b[0m"},
+		{"a path stays whole", "Log: /a/very/long/path/to/a/file.jsonl (3 events)", 20, "Log:\n    /a/very/long/path/to/a/file.jsonl\n    (3 events)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := Wrap(tt.in, tt.width); got != tt.want {
+				t.Errorf("Wrap(%q, %d) = %q, want %q", tt.in, tt.width, got, tt.want)
+			}
+		})
+	}
+}
+
+// What the prompt prints wraps to Config.Columns (80 when nil), a line
+// held until its newline comes; a word longer than a line (a path) keeps
+// a line of its own.
+func TestSessionWrapsToColumns(t *testing.T) {
+	for _, cols := range []int{0, 50} {
+		var out bytes.Buffer
+		cfg := Config{Def: enginetest.Definition(), Game: engine.Config{Seed: 1}, LogDir: t.TempDir(), Out: &out}
+		want := DefaultColumns
+		if cols > 0 {
+			cfg.Columns = func() int { return cols }
+			want = cols
+		}
+		s, err := New(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, line := range []string{"help roll", "help step", "step", "status"} {
+			if err := s.Exec(line); err != nil {
+				t.Fatalf("%s: %v", line, err)
+			}
+		}
+		s.Close()
+		wrapped := false
+		for _, line := range strings.Split(strings.TrimRight(out.String(), "\n"), "\n") {
+			if n := Width(line); n > want && len(strings.Fields(line)) > 1 { // a path may not fit
+				t.Errorf("columns %d: a line of %d: %q", cols, n, line)
+			}
+			wrapped = wrapped || strings.HasPrefix(line, "    ")
+		}
+		if !wrapped {
+			t.Errorf("columns %d: no line was wrapped:\n%s", cols, out.String())
+		}
+	}
+}
