@@ -535,7 +535,7 @@ func cmdLog(s *Session, args []string) error {
 		n = len(h)
 	}
 	for i := len(h) - n; i < len(h); i++ {
-		fmt.Fprintf(s.cfg.Out, "%5d  %s\n", h[i].Seq, s.describe(&h[i]))
+		fmt.Fprintf(s.cfg.Out, "%5d  %s\n", h[i].Seq, s.describeAt(h, i))
 	}
 	return nil
 }

@@ -33,6 +33,17 @@ func (s *Session) describe(e *gamelog.Event) string {
 	return DescribeFields(e)
 }
 
+// describeAt words evs[i] alone (a line of `log`), in the light of the
+// events before it where the game words it so (a retargeted attack).
+func (s *Session) describeAt(evs []gamelog.Event, i int) string {
+	if s.def.DescribeRun != nil && !s.game.Hides(&evs[i], engine.AtPrompt) {
+		if line, n := s.def.DescribeRun(evs, i); n == 1 {
+			return line
+		}
+	}
+	return s.describe(&evs[i])
+}
+
 func (s *Session) tableTitle(id string) string {
 	if t, ok := s.game.Tables().Get(id); ok {
 		return t.Title
