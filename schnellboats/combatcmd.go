@@ -22,7 +22,7 @@ func combatOf(c *Campaign) *Combat {
 // that build a decision's options also say why an order is refused
 // (engine.Decision.Refuse), so these commands hold no rules of their own.
 var combatCommands = []engine.Command{
-	{Name: "board", Usage: "board", Help: "Show the Combat Board: the range zone, speed and detection of the squadron, the enemy units with their crews and damage, torpedoes and rockets left.",
+	{Name: "board", Usage: "board", Help: "Show the Combat Board (4.6-4.7): the Long, Medium and Close Range Zones with the Schnell Boats in them (their speed and No Detection markers), the zones the weather lets them fire from, the enemy's warships and merchant ships with their damage, what has left the board; then each unit's crew, damage, torpedoes or rockets left.",
 		Run: func(g *engine.Game, _ []string, w io.Writer) ([]gamelog.Event, error) {
 			c, err := CampaignOf(g)
 			if err != nil {
