@@ -184,14 +184,15 @@ func (s *Session) commandTable() []*Command {
 	return cmds
 }
 
-// helpWidth is the width `help` fits its list in (an 80-column terminal).
+// helpWidth is the widest `help` lays its list out (an 80-column
+// terminal; a narrower one narrows it).
 const helpWidth = 80
 
-// writeEntry writes one command of `help`'s list: its usage, then what it
-// does, wrapped under a column at 37; a usage too long for its column
-// gets a line of its own.
-func writeEntry(w io.Writer, usage, what string) {
-	const col = 37
+// writeEntry writes one command of `help`'s list, width columns wide: its
+// usage, then what it does, wrapped under a column at 37 (less when width
+// is under 80); a usage too long for its column gets a line of its own.
+func writeEntry(w io.Writer, usage, what string, width int) {
+	col := min(37, width*37/80)
 	if len(usage) > col-3 {
 		line := " "
 		for _, word := range strings.Fields(usage) {
@@ -201,7 +202,7 @@ func writeEntry(w io.Writer, usage, what string) {
 				if i > 0 {
 					sep = ""
 				}
-				if len(line)+len(sep)+len(part) > helpWidth && len(line) > 4 {
+				if len(line)+len(sep)+len(part) > width && len(line) > 4 {
 					fmt.Fprintln(w, line)
 					line, sep = "   ", " "
 				}
@@ -211,9 +212,9 @@ func writeEntry(w io.Writer, usage, what string) {
 		fmt.Fprintln(w, line)
 		usage = ""
 	}
-	line := fmt.Sprintf("  %-34s", usage)
+	line := fmt.Sprintf("  %-*s", col-3, usage)
 	for _, word := range strings.Fields(what) {
-		if len(line)+1+len(word) > helpWidth && len(line) > col {
+		if len(line)+1+len(word) > width && len(line) > col {
 			fmt.Fprintln(w, line)
 			line = strings.Repeat(" ", col-1)
 		}
@@ -343,7 +344,7 @@ func cmdHelp(s *Session, args []string) error {
 		for _, c := range s.cmds {
 			if c.Group == g {
 				first, _, _ := strings.Cut(c.Help, ". ")
-				writeEntry(w, c.Usage, strings.TrimSuffix(first, "."))
+				writeEntry(w, c.Usage, strings.TrimSuffix(first, "."), min(helpWidth, s.columns()))
 			}
 		}
 	}

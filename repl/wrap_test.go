@@ -46,7 +46,7 @@ func TestSessionWrapsToColumns(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, line := range []string{"help roll", "help step", "step", "status"} {
+		for _, line := range []string{"help", "help roll", "help step", "step", "status"} {
 			if err := s.Exec(line); err != nil {
 				t.Fatalf("%s: %v", line, err)
 			}
