@@ -7,6 +7,7 @@ import (
 
 	"github.com/schnell-wargames/schnell/engine"
 	"github.com/schnell-wargames/schnell/engine/enginetest"
+	"github.com/schnell-wargames/schnell/gamelog"
 )
 
 func TestWrap(t *testing.T) {
@@ -62,5 +63,40 @@ func TestSessionWrapsToColumns(t *testing.T) {
 		if !wrapped {
 			t.Errorf("columns %d: no line was wrapped:\n%s", cols, out.String())
 		}
+	}
+}
+
+// `log` words an event in the light of those before it where the game
+// does (Definition.DescribeRun of one event: a retargeted attack), and a
+// run of several events one by one, each with its number.
+func TestLogDescribesInContext(t *testing.T) {
+	def := *enginetest.Definition()
+	def.DescribeRun = func(evs []gamelog.Event, i int) (string, int) {
+		switch {
+		case i > 0 && evs[i].Type == "roll":
+			return "after " + evs[i-1].Type + ": a roll", 1
+		case i+1 < len(evs):
+			return "a run of two", 2
+		}
+		return "", 0
+	}
+	var out bytes.Buffer
+	s, err := New(Config{Def: &def, Game: engine.Config{Seed: 1}, LogDir: t.TempDir(), Out: &out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if err := s.Exec("step"); err != nil {
+		t.Fatal(err)
+	}
+	out.Reset()
+	if err := s.Exec("log all"); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), ": a roll") {
+		t.Errorf("log does not word a roll in its context:\n%s", out.String())
+	}
+	if strings.Contains(out.String(), "a run of two") {
+		t.Errorf("log words a run of events as one line:\n%s", out.String())
 	}
 }
