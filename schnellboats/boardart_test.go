@@ -27,7 +27,7 @@ func TestCombatBoardPicture_4_6(t *testing.T) {
 		cb := atSea(c, weatherPoor, enemyLightCruiser, enemyMerchant, enemyTanker, enemyMtb, enemyMerchant)
 		cb.Zone, cb.Speed, cb.Detected = zoneClose, speedVeryFast, false
 		so := c.Mission.Sorties
-		so[2].Apart, so[2].Disabled, so[2].Points = 1, true, 3
+		so[2].Apart, so[2].zone, so[2].Disabled, so[2].Points = 1, zoneLong, true, 3
 		so[3].Gone = goneSunk
 		cb.Enemy[0].Skill, cb.Enemy[0].Damage = skillVeteran, 2
 		cb.Enemy[2].Burns = true

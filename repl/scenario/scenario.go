@@ -259,6 +259,11 @@ func (h *harness) answerRolls(b *strings.Builder) error {
 		key := p.Roll.Table
 		if key == "" {
 			key = p.Roll.Label
+			// A plain roll is forced by its label, or by its label before
+			// a closing note in parentheses (the faces each outcome takes).
+			if i := strings.LastIndex(key, " ("); i > 0 && strings.HasSuffix(key, ")") && len(h.forced[key]) == 0 {
+				key = key[:i]
+			}
 		}
 		cmd := "roll"
 		if q := h.forced[key]; len(q) > 0 {
