@@ -69,7 +69,12 @@ func rollResult(e *gamelog.Event) string {
 			return ""
 		}
 		days := max(e.Int("total"), 1) // at least a day passes (night)
-		return fmt.Sprintf("%d day%s: the next mission on %s", days, plural(days), d.AddDate(0, 0, days).Format("2006-01-02"))
+		next := d.AddDate(0, 0, days)
+		if !next.Before(campaignEnd.t) {
+			// 4.3: the campaign ends on its last day; no mission on or after it.
+			return fmt.Sprintf("%d day%s: %s is not before the campaign's end (%s): no more missions", days, plural(days), next.Format("2006-01-02"), campaignEnd)
+		}
+		return fmt.Sprintf("%d day%s: the next mission on %s", days, plural(days), next.Format("2006-01-02"))
 	case strings.HasPrefix(label, pickPrefix) && strings.HasSuffix(label, ")"):
 		i := strings.LastIndex(label, " (")
 		if i < 0 {

@@ -21,6 +21,8 @@ func TestA0NamesTheNextMissionsDate_3_3(t *testing.T) {
 		{"1944-02-27", 3, "3 days: the next mission on 1944-03-01"},
 		{"1943-12-31", 1, "1 day: the next mission on 1944-01-01"},
 		{"1944-02-01", 0, "1 day: the next mission on 1944-02-02"},
+		{"1944-05-31", 1, "1 day: 1944-06-01 is not before the campaign's end (1944-06-01): no more missions"},
+		{"1944-05-25", 9, "9 days: 1944-06-03 is not before the campaign's end (1944-06-01): no more missions"},
 	}
 	for _, tt := range cases {
 		t.Run(fmt.Sprint(tt.from, "+", tt.total), func(t *testing.T) {
