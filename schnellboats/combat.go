@@ -40,8 +40,9 @@ type Combat struct {
 	Zone     RangeZone // the squadron's range zone
 	Speed    Speed
 	Detected bool
-	Left     bool // the squadron has left the combat
-	inZone   int  // rounds the squadron has spent in its range zone (4.7: Slow needs 2 before it moves on)
+	Left     bool  // the squadron has left the combat
+	inZone   int   // rounds the squadron has spent in its range zone (4.7: Slow needs 2 before it moves on)
+	limit    Speed // the squadron's top speed offered last round
 	plan     string
 	own      ownOrders // per-boat orders given with this round's plan (ownOrder)
 	flare    bool
@@ -468,10 +469,13 @@ func (c *Campaign) combatOrders(cb *Combat, round int) {
 		d.Default = len(d.Options) - 1 // the reference Kommandant takes the crew off first
 	} else {
 		d.Refuse(speedOptions[speedIdle].Name, speedOptions[speedIdle].Command, idleRule)
-		if round > 1 && cb.Speed >= speedSlow && cb.Speed <= limit {
-			d.SetSame(int(cb.Speed - speedSlow)) // the speed of the last round, unchanged
+		if round > 1 && cb.Speed >= speedSlow && cb.Speed <= limit && limit == cb.limit {
+			// The speed of the last round, unchanged, among the same
+			// speeds: a speed newly allowed (or lost) is news to the player.
+			d.SetSame(int(cb.Speed - speedSlow))
 		}
 	}
+	cb.limit = limit
 	sp := speedSlow + Speed(c.x.Decide(d, func(d *engine.Decision) {
 		d.Prompt = fmt.Sprintf("Round %d: the squadron's speed?", round)
 	}))
