@@ -152,6 +152,15 @@ func (s *Session) commandTable() []*Command {
 					}
 				}
 				evs, err := gc.Run(s.game, args, s.cfg.Out)
+				if err != nil && len(evs) == 0 {
+					// Perhaps an order for the decision just answered for
+					// the player (an unchanged speed): it revises it.
+					if revised, ok := s.reviseSame(func(g *engine.Game) ([]gamelog.Event, error) {
+						return gc.Run(g, args, s.cfg.Out)
+					}); ok {
+						evs, err = revised, nil
+					}
+				}
 				if s.game.Seq() > 0 {
 					if lerr := s.ensureLog(); lerr != nil && err == nil {
 						err = lerr

@@ -60,8 +60,13 @@ type Session struct {
 	quit    bool
 	level   int  // how far an answer advances the game (a pause level)
 	askSame bool // ask decisions that only repeat the last answer (same off)
-	failed  bool
-	script  *scripting.Attached
+	// sameSeq is the seq of the decision answerSame answered last (0:
+	// none), and sameKind its kind: an order that answers it, typed
+	// before anything else is decided, revises it (reviseSame).
+	sameSeq  int
+	sameKind string
+	failed   bool
+	script   *scripting.Attached
 	// sideScripts play sides (Config.Sides).
 	sideScripts []*scripting.Attached
 	eval        *scripting.Host
@@ -424,12 +429,52 @@ func (s *Session) answerSame() ([]gamelog.Event, bool) {
 	} else if i, ok = d.Same(); !ok || !s.cfg.Interactive {
 		return nil, false
 	}
-	fmt.Fprintf(s.cfg.Out, "%s %s: %s, %s (`same off` to be asked).\n", s.paint(dim, "Answered"), d.Kind, d.Options[i].Name, how)
+	fmt.Fprintf(s.cfg.Out, "%s %s: %s, %s (type an order to change it; `same off` asks every time).\n", s.paint(dim, "Answered"), d.Kind, d.Options[i].Name, how)
 	evs, err := s.game.ChooseIndex(i, engine.ByPlayer, s.level)
 	if err != nil {
 		fmt.Fprintln(s.cfg.Err, s.paint(red, "Error: "+err.Error()))
 		return nil, false
 	}
+	s.sameSeq, s.sameKind = lastDecisionSeq(s.game), d.Kind
+	return evs, true
+}
+
+// lastDecisionSeq is the seq of the last decision in g's history (0: none).
+func lastDecisionSeq(g *engine.Game) int {
+	h := g.History()
+	for i := len(h) - 1; i >= 0; i-- {
+		if h[i].Type == "decision" {
+			return h[i].Seq
+		}
+	}
+	return 0
+}
+
+// reviseSame lets an order answer the decision answerSame answered for the
+// player, when nothing has been decided since (`speed medium` typed at the
+// next question after "Answered speed: fast, as before"): the game goes
+// back to that decision, as `undo` would, and run answers it. ok is false,
+// and nothing changes, when the order does not answer it either.
+func (s *Session) reviseSame(run func(g *engine.Game) ([]gamelog.Event, error)) (evs []gamelog.Event, ok bool) {
+	if s.sameSeq == 0 || lastDecisionSeq(s.game) != s.sameSeq {
+		return nil, false
+	}
+	g, err := s.game.Undo()
+	if err != nil {
+		return nil, false
+	}
+	if p := g.Pending(); p == nil || p.Decision == nil || p.Decision.Kind != s.sameKind {
+		return nil, false
+	}
+	kind := s.sameKind
+	if evs, err = run(g); err != nil || len(evs) == 0 {
+		return nil, false // not an order for it (a view makes no events)
+	}
+	if err := s.switchTo(g, s.logPath); err != nil {
+		return nil, false
+	}
+	s.sameSeq = 0
+	fmt.Fprintf(s.cfg.Out, "%s %s: your order replaces the answer given for you.\n", s.paint(dim, "Revised"), kind)
 	return evs, true
 }
 

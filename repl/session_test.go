@@ -624,3 +624,66 @@ func TestHelpFits80Columns(t *testing.T) {
 		t.Errorf("help lost its entries:\n%s", out.String())
 	}
 }
+
+// roundRules asks, three rounds, a speed (the last one marked Same) and
+// then a range: orders answer them (`speed slow`, `move stay`).
+type roundRules struct{}
+
+func (roundRules) Play(c *engine.Ctx) {
+	last := -1
+	for range 3 {
+		d := c.Ask("speed")
+		d.Add("slow", "slow", "speed slow")
+		d.Add("fast", "fast", "speed fast")
+		if last >= 0 {
+			d.SetSame(last)
+		}
+		last = c.Decide(d)
+		r := c.Ask("range")
+		r.Add("stay", "stay", "move stay")
+		r.Add("closer", "closer", "move closer")
+		c.Decide(r)
+	}
+}
+
+// An order for the decision just answered for the player (the unchanged
+// speed), typed at the next question, revises that answer: the player is
+// never locked out of a choice the prompt made for them.
+func TestSameAnsweredRevisedByOrder(t *testing.T) {
+	def := &engine.Definition{Name: "rounds", Booklets: enginetest.Definition().Booklets,
+		New: func([]gamelog.Option, *tables.Set) (engine.Rules, error) { return roundRules{}, nil },
+		Commands: []engine.Command{
+			{Name: "speed", Usage: "speed slow|fast", Run: engine.Order("speed")},
+			{Name: "move", Usage: "move stay|closer", Run: engine.Order("move")},
+		}}
+	var out bytes.Buffer
+	log := filepath.Join(t.TempDir(), "g.jsonl")
+	s, err := New(Config{Def: def, Out: &out, Err: &out, Interactive: true, LogFile: log})
+	if err != nil {
+		t.Fatal(err)
+	}
+	execAll(t, s, "step", "speed fast", "move stay")
+	before := s.Game().Seq()
+	if err := s.Exec("speed medium"); err == nil || s.Game().Seq() != before {
+		t.Errorf("`speed medium` (no such speed) at the range question: %v; seq %d → %d", err, before, s.Game().Seq())
+	}
+	execAll(t, s, "speed slow", "move stay", "move closer")
+	var got []string
+	for _, e := range s.Game().History() {
+		got = append(got, e.Str("choice")+"/"+e.Str("by"))
+	}
+	want := "fast/player stay/player slow/player stay/player slow/player closer/player"
+	if strings.Join(got, " ") != want || !s.Game().Over() {
+		t.Errorf("decisions %v, want %s\n%s", got, want, out.String())
+	}
+	for _, w := range []string{"Answered speed: fast, as before", "Revised speed", "Answered speed: slow, as before"} {
+		if !strings.Contains(out.String(), w) {
+			t.Errorf("the transcript does not say %q:\n%s", w, out.String())
+		}
+	}
+	s.Close()
+	raw, _ := os.ReadFile(log)
+	if strings.Count(string(raw), `"type":"decision"`) != 6 {
+		t.Errorf("the log holds the revised answer as well:\n%s", raw)
+	}
+}
