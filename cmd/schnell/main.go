@@ -102,10 +102,17 @@ func runPrompt(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "schnell: --side: %v\n", err)
 		return 2
 	}
-	seedSet, diceSet := false, false
+	seedSet, diceSet, newGame := false, false, false
 	fs.Visit(func(f *flag.Flag) {
 		seedSet = seedSet || f.Name == "seed"
 		diceSet = diceSet || f.Name == "dice"
+		// A flag that shapes a new game asks for one: no offer to go on
+		// with a saved game.
+		switch f.Name {
+		case "data", "keep-going", "game", "force":
+		default:
+			newGame = true
+		}
 	})
 	if !seedSet {
 		*seed = uint64(time.Now().UnixNano()) % 1_000_000_000
@@ -159,7 +166,7 @@ func runPrompt(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 			return 2
 		}
 		defer in.Close()
-		if *load == "" {
+		if *load == "" && !newGame {
 			s.OfferContinue(in)
 			if s.LogPath() == "" {
 				s.Banner()

@@ -174,8 +174,40 @@ func TestTerminal(t *testing.T) {
 	tmux("send-keys", "-t", "t", "Up")
 	waitFor("schnell> tables")
 	tmux("send-keys", "-t", "t", "C-c")
-	tmux("send-keys", "-t", "t", "-l", "quit")
+	// Start a game (it is saved, in progress), then quit.
+	tmux("send-keys", "-t", "t", "-l", "step")
 	tmux("send-keys", "-t", "t", "Enter")
+	waitFor("Decide:")
+	quit := func() {
+		tmux("send-keys", "-t", "t", "-l", "quit")
+		tmux("send-keys", "-t", "t", "Enter")
+		deadline := time.Now().Add(10 * time.Second)
+		for exec.Command("tmux", "-S", sock, "has-session", "-t", "t").Run() == nil {
+			if time.Now().After(deadline) {
+				t.Fatal("quit did not quit")
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+	}
+	quit()
+	// Started bare, the prompt offers to go on with it; started with a
+	// flag that shapes a new game (--seed), it does not ask.
+	for _, tc := range []struct {
+		args  []string
+		offer bool
+	}{{nil, true}, {[]string{"--seed", "2"}, false}} {
+		tmux(append([]string{"new-session", "-d", "-s", "t", "-x", "150", "-y", "40",
+			"env", "XDG_STATE_HOME=" + dir, "XDG_DATA_HOME=" + dir, "NO_COLOR=1", "TERM=xterm", bin}, tc.args...)...)
+		if tc.offer {
+			waitFor("Continue")
+			tmux("send-keys", "-t", "t", "-l", "n")
+			tmux("send-keys", "-t", "t", "Enter")
+		}
+		if screen := waitFor("schnell>"); !tc.offer && strings.Contains(screen, "Continue") {
+			t.Errorf("schnell %v offered to continue a saved game:\n%s", tc.args, screen)
+		}
+		quit()
+	}
 }
 
 // --tables DIR lays a player's own tables over ours by id; a bad file is an
