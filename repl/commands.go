@@ -459,11 +459,22 @@ func cmdRoll(s *Session, args []string) error {
 	var err error
 	switch {
 	case len(args) == 1 && args[0] == "all":
-		// The program rolls every roll up to the next decision or pause.
-		for err == nil && g.Pending() != nil && g.Pending().Roll != nil {
-			var more []gamelog.Event
-			more, err = g.RollGenerator(s.level)
-			evs = append(evs, more...)
+		// The program rolls every roll up to the next decision or pause
+		// (one the prompt answers for the player does not stop it).
+		for {
+			for err == nil && g.Pending() != nil && g.Pending().Roll != nil {
+				var more []gamelog.Event
+				more, err = g.RollGenerator(s.level)
+				evs = append(evs, more...)
+			}
+			if err != nil {
+				break
+			}
+			s.print(evs)
+			var again bool
+			if evs, again = s.answerSame(); !again {
+				break
+			}
 		}
 	case len(args) == 0:
 		evs, err = g.RollGenerator(s.level)

@@ -687,3 +687,50 @@ func TestSameAnsweredRevisedByOrder(t *testing.T) {
 		t.Errorf("the log holds the revised answer as well:\n%s", raw)
 	}
 }
+
+// rollRoundRules rolls T-1 and asks a speed (marked Same after the first)
+// three times, then asks to finish.
+type rollRoundRules struct{ leg int }
+
+func (r *rollRoundRules) Fact(int) int { return r.leg }
+
+func (r *rollRoundRules) Play(c *engine.Ctx) {
+	last := -1
+	for r.leg = 1; r.leg <= 3; r.leg++ {
+		c.Roll("T-1", r, "round")
+		d := c.Ask("speed")
+		d.Add("slow", "slow", "")
+		d.Add("fast", "fast", "")
+		if last >= 0 {
+			d.SetSame(last)
+		}
+		last = c.Decide(d)
+	}
+	d := c.Ask("finish")
+	d.Add("yes", "yes", "")
+	c.Decide(d)
+}
+
+// `roll all` (physical dice, at a terminal) rolls on through a decision the
+// prompt answers for the player (an unchanged speed), to the next question.
+func TestRollAllPassesSameAnswers(t *testing.T) {
+	def := &engine.Definition{Name: "rolly", Booklets: enginetest.Definition().Booklets,
+		New: func([]gamelog.Option, *tables.Set) (engine.Rules, error) { return &rollRoundRules{}, nil }}
+	var out bytes.Buffer
+	s, err := New(Config{Def: def, Game: engine.Config{Seed: 7, Mode: engine.Physical}, Out: &out, Err: &out,
+		Interactive: true, LogFile: filepath.Join(t.TempDir(), "g.jsonl")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	execAll(t, s, "step", "roll all")
+	if p := s.Game().Pending(); p == nil || p.Decision == nil || p.Decision.Kind != "speed" {
+		t.Fatalf("first roll all: pending %+v, want the first speed\n%s", p, out.String())
+	}
+	execAll(t, s, "choose fast", "roll all")
+	if p := s.Game().Pending(); p == nil || p.Decision == nil || p.Decision.Kind != "finish" {
+		t.Fatalf("second roll all: pending %+v, want finish\n%s", p, out.String())
+	}
+	if n := strings.Count(out.String(), "Answered speed: fast, as before"); n != 2 {
+		t.Errorf("%d speeds answered for the player, want 2\n%s", n, out.String())
+	}
+}
