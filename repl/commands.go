@@ -120,7 +120,7 @@ func (s *Session) commandTable() []*Command {
 			Help: "Take back the last decision: the game is replayed to just before it. With digital dice the same dice come again (undo never re-rolls); with physical dice the faces you typed after it are taken back too, and asked again. `undo roll` takes back the last roll you typed (physical dice), to type it again.",
 			Run:  cmdUndo, Complete: fixed("roll")},
 		{Name: "same", Group: groupPlay, Usage: "same on|off",
-			Help: "At a terminal the prompt answers for you a decision that only repeats your last answer (an unchanged speed), and anywhere one that an order you gave already answers (a squadron's order, each boat carrying it out), and says so (`same on`, the default); `same off` asks every one.",
+			Help: "At a terminal the prompt answers for you a decision that only repeats your last answer (an unchanged speed), and anywhere one that an order you gave already answers (a squadron's order, each boat carrying it out), and says so (`same on`, the default); an order for that decision typed at the next question changes the answer; `same off` asks every one.",
 			Run:  cmdSame, Complete: fixed("on", "off")},
 		{Name: "auto", Group: groupScripts, Usage: "auto [on|off]",
 			Help: "Hand the decisions to " + s.def.ReferenceWho() + " (`auto on`) or take them back (`auto off`).",
