@@ -18,27 +18,7 @@ func probeDice(t *testing.T, o []gamelog.Option, answer func(r *engine.RollReque
 	t.Helper()
 	g, camp := newProbe(t, 1, engine.Physical, o, f)
 	g.SetDecider(engine.TakeDefault{})
-	var all []gamelog.Event
-	evs, err := g.Step(engine.NoPause)
-	for ; err == nil && !g.Over(); evs, err = g.Step(engine.NoPause) {
-		all = append(all, evs...)
-		p := g.Pending()
-		if p == nil || p.Roll == nil {
-			continue
-		}
-		if w := answer(p.Roll); w != nil {
-			evs, err = g.RollFaces(w, 1<<30)
-		} else {
-			evs, err = g.RollGenerator(engine.NoPause)
-		}
-		all = append(all, evs...)
-		if err != nil || g.Over() {
-			break
-		}
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
+	all := playDice(t, g, answer)
 	return *camp, all
 }
 

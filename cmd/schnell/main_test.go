@@ -158,14 +158,17 @@ func TestTerminal(t *testing.T) {
 	tmux("send-keys", "-t", "t", "-l", "tables")
 	tmux("send-keys", "-t", "t", "Enter")
 	waitFor("L-3")
-	tmux("send-keys", "-t", "t", "C-d")
-	deadline := time.Now().Add(10 * time.Second)
-	for exec.Command("tmux", "-S", sock, "has-session", "-t", "t").Run() == nil {
-		if time.Now().After(deadline) {
-			t.Fatal("Ctrl-D did not quit")
+	gone := func(keys string) { // the program quits on keys
+		tmux("send-keys", "-t", "t", keys)
+		deadline := time.Now().Add(10 * time.Second)
+		for exec.Command("tmux", "-S", sock, "has-session", "-t", "t").Run() == nil {
+			if time.Now().After(deadline) {
+				t.Fatalf("%s did not quit", keys)
+			}
+			time.Sleep(50 * time.Millisecond)
 		}
-		time.Sleep(50 * time.Millisecond)
 	}
+	gone("C-d")
 	if b, err := os.ReadFile(filepath.Join(dir, "schnell", "history")); err != nil || !strings.Contains(string(b), "tables") {
 		t.Fatalf("history file: %v %q", err, b)
 	}
@@ -180,14 +183,7 @@ func TestTerminal(t *testing.T) {
 	waitFor("Decide:")
 	quit := func() {
 		tmux("send-keys", "-t", "t", "-l", "quit")
-		tmux("send-keys", "-t", "t", "Enter")
-		deadline := time.Now().Add(10 * time.Second)
-		for exec.Command("tmux", "-S", sock, "has-session", "-t", "t").Run() == nil {
-			if time.Now().After(deadline) {
-				t.Fatal("quit did not quit")
-			}
-			time.Sleep(50 * time.Millisecond)
-		}
+		gone("Enter")
 	}
 	quit()
 	// Started bare, the prompt offers to go on with it; started with a
