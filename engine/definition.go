@@ -96,6 +96,10 @@ type OptionDef struct {
 	Default string
 	Values  []string // the values it takes (nil: any)
 	Help    string
+	// Quiet leaves the option out of the log header while it has its
+	// default value: an option added after games were saved keeps their
+	// headers (and the logs of games that do not use it) byte for byte.
+	Quiet bool
 }
 
 // Defaults returns the options with their default values.

@@ -322,7 +322,7 @@ func New(cfg Config) (*Game, error) {
 		keep:  true,
 		header: gamelog.Header{
 			Format: gamelog.FormatName, Version: gamelog.Version, Game: cfg.Def.Name,
-			Seed: cfg.Seed, Dice: cfg.Mode.String(), Options: opts, Tables: tabs.Digest(),
+			Seed: cfg.Seed, Dice: cfg.Mode.String(), Options: cfg.Def.headerOptions(opts), Tables: tabs.Digest(),
 			Rules: cfg.Def.Rules,
 		},
 		collect: true,

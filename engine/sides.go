@@ -152,8 +152,19 @@ func (g *Game) handBack(d *Decision, dec Decider) {
 	g.decider = nil
 }
 
-// Sides are the game's sides (its Definition's).
-func (g *Game) Sides() []string { return g.def.Sides }
+// Sides are the game's sides in play: its Definition's, or those its
+// rules say they play (SidesInPlay).
+func (g *Game) Sides() []string {
+	if r, ok := g.rules.(SidesInPlay); ok {
+		return r.SidesInPlay()
+	}
+	return g.def.Sides
+}
+
+// SidesInPlay is implemented by rules that play only some of their
+// Definition's sides (a solitaire game with an optional second player
+// plays none): Game.Sides lists those.
+type SidesInPlay interface{ SidesInPlay() []string }
 
 // deciderFor is who answers d: nobody for the table, a side's own decider,
 // else the game's.

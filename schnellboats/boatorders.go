@@ -49,8 +49,8 @@ func (c *Campaign) launchRefusal(s *Sortie, u *Unit) string {
 		return s.Boat.ID + " has no " + what + " left"
 	case s.launched >= tubes:
 		return s.Boat.ID + " has launched " + strconv.Itoa(tubes) + " " + what + " this wave (its tubes: the reloads wait for the next fight)"
-	case s.No == 1 && c.tubeCrew() == nil:
-		return "rule 4.12: Boat #1's " + weapon.String() + " crew is down and no stand-in is left to launch"
+	case c.manned(s) && c.tubeCrewOf(s) == nil:
+		return "rule 4.12: Boat #" + strconv.Itoa(s.No) + "'s " + weapon.String() + " crew is down and no stand-in is left to launch"
 	}
 	return ""
 }
@@ -116,7 +116,14 @@ func (c *Campaign) boatOrder(cb *Combat, s *Sortie) string {
 }
 
 // boatSide is the side that gives boat s its orders ("": the player).
-func (c *Campaign) boatSide(*Sortie) string { return "" }
+// In the two-player game (7.0 step 2) each player chooses his own boat's
+// targets: Boat #2's are player 2's, the others' the squadron commander's.
+func (c *Campaign) boatSide(s *Sortie) string {
+	if c.isBoat2(s) {
+		return c.Two.Side
+	}
+	return c.commander()
+}
 
 // addBoatOrder adds an attack option of boat s at u.
 func (c *Campaign) addBoatOrder(d *engine.Decision, o *engine.Option, s *Sortie, u *Unit) {
@@ -163,9 +170,13 @@ func (c *Campaign) squadronDefault(cb *Combat, s *Sortie, d *engine.Decision) in
 // tubeCrew is who launches Boat #1's torpedoes or rockets (4.12, our
 // reading): the torpedo (5b: rocket) crew, else a stand-in — the mine crew,
 // then the depth charge crew (S-100), the watch crew (5b). Nil: nobody.
-func (c *Campaign) tubeCrew() *Crewman {
+func (c *Campaign) tubeCrew() *Crewman { return c.tubeCrewOf(c.sortie1()) }
+
+// tubeCrewOf is tubeCrew aboard s (Boat #2's own men in the two-player
+// game, 7.0 step 3).
+func (c *Campaign) tubeCrewOf(s *Sortie) *Crewman {
 	for _, pos := range tubeCrews[c.Type] {
-		if m := c.crewman(pos); m != nil && m.Serving() {
+		if m := c.crewmanOf(s, pos); m != nil && m.Serving() {
 			return m
 		}
 	}
@@ -345,25 +356,28 @@ func (c *Campaign) dcRefusal(cb *Combat, s *Sortie, u *Unit) string {
 		return "Projekt 5b boats carry no depth charges"
 	case u.Type != enemySubmarine:
 		return "depth charges are dropped on a submarine (7.0): `fire " + u.ID + "` fires the guns"
-	case s.No != 1:
-		return "only Boat #1 carries depth charges on the Crewmen Placement Board (7.0): " + s.Boat.ID + " fires its guns"
+	case !c.manned(s):
+		return "only Boat #1 carries depth charges on the Crewmen Placement Board (7.0; in the two-player game Boat #2 too): " + s.Boat.ID + " fires its guns"
 	case s.Disabled:
 		return s.Boat.ID + " is disabled"
 	case cb.Zone != zoneClose:
 		return "depth charges are dropped over the submarine: only from the Close Range Zone"
 	case s.DCs == 0:
-		return "Boat #1 has no depth charges left"
-	case c.dcCrew() == nil:
-		return "rule 4.12: Boat #1's depth charge crew is down and the watch crew too: nobody to drop the charges"
+		return "Boat #" + strconv.Itoa(s.No) + " has no depth charges left"
+	case c.dcCrewOf(s) == nil:
+		return "rule 4.12: Boat #" + strconv.Itoa(s.No) + "'s depth charge crew is down and the watch crew too: nobody to drop the charges"
 	}
 	return ""
 }
 
 // dcCrew is who drops Boat #1's depth charges: the depth charge crew, else
 // the watch crew as a stand-in (4.12). Nil: nobody.
-func (c *Campaign) dcCrew() *Crewman {
+func (c *Campaign) dcCrew() *Crewman { return c.dcCrewOf(c.sortie1()) }
+
+// dcCrewOf is dcCrew aboard s (7.0 step 3).
+func (c *Campaign) dcCrewOf(s *Sortie) *Crewman {
 	for _, pos := range [...]Position{posDC, posWatch} {
-		if m := c.crewman(pos); m != nil && m.Serving() {
+		if m := c.crewmanOf(s, pos); m != nil && m.Serving() {
 			return m
 		}
 	}
@@ -374,7 +388,7 @@ func (c *Campaign) dcCrew() *Crewman {
 func (c *Campaign) depthCharge(cb *Combat, s *Sortie, u *Unit) {
 	s.DCs--
 	f := facts{disabled: b2i(u.Disabled), sortie: s}
-	if m := c.dcCrew(); m != nil && m.Position == posDC {
+	if m := c.dcCrewOf(s); m != nil && m.Position == posDC {
 		f.crew = m
 	} else {
 		f.standIn = 1

@@ -218,7 +218,7 @@ func (f *facts) Fact(i int) int {
 			return b2i(m.Fast)
 		}
 	case fEnginesOut:
-		if s := c.sortie1(); s != nil {
+		if s := f.boat1(); s != nil {
 			return s.EnginesOut
 		}
 	case fRadioOut:
@@ -330,4 +330,13 @@ func b2i(b bool) int {
 		return 1
 	}
 	return 0
+}
+
+// boat1 is the boat a table's "Boat #1" means: Boat #1, or Boat #2 on its
+// own turn in the two-player game (7.0 step 3).
+func (f *facts) boat1() *Sortie {
+	if s := f.sortie; s != nil && f.c.isBoat2(s) {
+		return s
+	}
+	return f.c.sortie1()
 }

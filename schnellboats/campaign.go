@@ -17,7 +17,7 @@ var (
 )
 
 func newCampaign(opts []gamelog.Option, _ *tables.Set) (engine.Rules, error) {
-	c := &Campaign{End: campaignEnd}
+	c := &Campaign{End: campaignEnd, Players: 1}
 	for _, o := range opts {
 		switch o.Name {
 		case "campaign":
@@ -39,6 +39,13 @@ func newCampaign(opts []gamelog.Option, _ *tables.Set) (engine.Rules, error) {
 				c.Type = P5b
 			default:
 				return nil, fmt.Errorf("boat %q: want s100 or 5b", o.Value)
+			}
+		case "players":
+			switch o.Value {
+			case "1", "2":
+				c.Players = int(o.Value[0] - '0')
+			default:
+				return nil, fmt.Errorf("players %q: want 1 or 2 (7.0: the optional two-player game)", o.Value)
 			}
 		}
 	}
@@ -73,7 +80,15 @@ func (c *Campaign) roll(id string, f facts, label ...string) engine.Outcome {
 }
 
 // ask starts a decision of kind k (engine.Ctx.Ask).
-func (c *Campaign) ask(k decisionKind) *engine.Decision { return c.x.Ask(string(k)) }
+// In the two-player game it is the side's that gives the orders now
+// (7.0 step 2).
+func (c *Campaign) ask(k decisionKind) *engine.Decision {
+	d := c.x.Ask(string(k))
+	if c.Two != nil {
+		d.Side = c.commander()
+	}
+	return d
+}
 
 // lookup reads a lookup table with the facts f.
 func (c *Campaign) lookup(id string, f facts) *tables.Row {
@@ -90,6 +105,9 @@ func (c *Campaign) eff(o engine.Outcome, key int) int {
 // setUp is rule 3.2: names and special skills for every Boat #1 position,
 // start dates, crews for Boats #2-#4 and the reserves, six boats available.
 func (c *Campaign) setUp() {
+	if c.Players == 2 {
+		c.Lead = Record{Side: sideP1, Since: c.Date} // 7.0 step 1: p1 is the squadron Kommandant
+	}
 	for _, pos := range boatPositions[c.Type] {
 		m := c.newCrewman(pos, false)
 		c.Crew = append(c.Crew, m)
@@ -110,10 +128,19 @@ func (c *Campaign) setUp() {
 		c.Boats = append(c.Boats, b)
 		c.emit(evBoat, str("boat", b.ID), str("role", role), str("skill", b.Skill.String()), str("status", string(Ready)))
 	}
+	if c.Players == 2 {
+		c.setUpTwo()
+	}
 }
 
 // newCrewman rolls a man for a position (L-1, L-2, L-3; K-1 for replacements).
 func (c *Campaign) newCrewman(pos Position, replacement bool) *Crewman {
+	return c.newMan(pos, replacement, c.Lead.Side)
+}
+
+// newMan rolls a man for a position of the crew of the player side ("":
+// solitaire).
+func (c *Campaign) newMan(pos Position, replacement bool, side string) *Crewman {
 	title := positionTitles[pos]
 	vet := false
 	if replacement {
@@ -129,8 +156,8 @@ func (c *Campaign) newCrewman(pos Position, replacement bool) *Crewman {
 	if replacement {
 		typ = evReplacement
 	}
-	c.emit(typ, str("crewman", m.Name), str("position", pos.String()), str("special", m.Special.String()),
-		str("start", m.Start.String()), flag("veteran", vet))
+	c.emit(typ, sided(side, str("crewman", m.Name), str("position", pos.String()), str("special", m.Special.String()),
+		str("start", m.Start.String()), flag("veteran", vet))...)
 	return m
 }
 
@@ -177,6 +204,9 @@ func (c *Campaign) passDays(n int) {
 			c.Hospital = 0
 		}
 	}
+	if c.Two != nil {
+		c.Two.Hospital = max(0, c.Two.Hospital-n)
+	}
 }
 
 // hulls: the squadron has six boats (3.2).
@@ -203,6 +233,10 @@ func (c *Campaign) tonight() {
 		c.noMission("the Kommandant is in hospital")
 		return
 	}
+	if c.Two != nil && c.Two.Hospital > 0 {
+		c.noMission("the Kommandant of Boat #2 is in hospital") // our reading of 7.0
+		return
+	}
 	ready := c.readyBoats()
 	// 3.3 step 1 and "Mission" 1: at least 2 serviceable boats, or no mission.
 	if len(ready) < 2 {
@@ -212,6 +246,9 @@ func (c *Campaign) tonight() {
 	// 4.11: Boat #1 is the Kommandant's; at base he may take another ready boat.
 	if c.boat1().Status != Ready {
 		c.substitute(ready)
+	}
+	if c.Two != nil {
+		c.boat2Hull(ready)
 	}
 	m := c.newMission()
 	c.Mission = m
@@ -233,7 +270,7 @@ func (c *Campaign) tonight() {
 		// depth charges and extinguishers are tracked too (4.6).
 		s := c.newSortie(i)
 		s.Boat, s.No, s.Formation, s.Torpedoes, s.Rockets = b, i+1, true, eq.Torpedoes, eq.Rockets
-		if i == 0 {
+		if c.manned(s) {
 			s.Extinguishers, s.DCs = eq.Extinguishers, eq.DCs
 		}
 		m.Sorties = append(m.Sorties, s)
@@ -406,6 +443,10 @@ func (c *Campaign) newSortie(i int) *Sortie {
 // substitute is 4.11: the Kommandant takes another ready boat as Boat #1.
 func (c *Campaign) substitute(ready []*Boat) {
 	d := c.ask(askFlagship)
+	if c.Two != nil {
+		// 7.0: Boat #2 is player 2's; the squadron Kommandant takes another hull.
+		ready = slices.DeleteFunc(slices.Clone(ready), func(b *Boat) bool { return b == c.hull2() })
+	}
 	for _, b := range ready {
 		o := d.Add(b.ID, "", "")
 		o.Facts = append(o.Facts, str("boat", b.ID), str("skill", b.Skill.String()), num("kills", b.Kills))
@@ -460,6 +501,7 @@ func (c *Campaign) vp(item VPItem, n int, why string) {
 	v, _ := row.Int(eVP, 0)
 	total := v * n
 	c.VP += total
+	c.shareVP(total)
 	if c.Mission != nil {
 		c.Mission.VP += total
 	}
@@ -473,6 +515,10 @@ func (c *Campaign) completeMission(abstract bool) {
 	success := abstract || c.missionSuccess()
 	if success {
 		c.Stats.Successful++
+		if c.Two != nil {
+			c.Lead.Successful++
+			c.Two.Successful++
+		}
 	} else {
 		c.Stats.Failed++
 	}
@@ -518,18 +564,13 @@ func (c *Campaign) completeMission(abstract bool) {
 	c.emit(evMissionEnd, num("mission", m.N), flag("success", success), num("sunk", sunk), num("lost", lost), num("vp", m.VP))
 	// 5.0: successful missions make veterans and raise crew skill.
 	if success {
-		for _, cm := range c.Crew {
-			if cm.Serving() {
-				cm.Successes++
-				if cm.Successes >= 15 && !cm.Veteran {
-					cm.Veteran = true
-					c.emit(evVeteran, str("crewman", cm.Name), str("position", cm.Position.String()))
-				}
-			}
+		c.veterans(c.Crew)
+		if c.Two != nil {
+			c.veterans(c.Two.Crew)
 		}
 	}
 	for _, s := range sailed[1:] {
-		if s.Gone == goneSunk || s.Gone == goneAbandoned {
+		if s.Gone == goneSunk || s.Gone == goneAbandoned || c.manned(s) {
 			continue
 		}
 		b := s.Boat
@@ -542,6 +583,19 @@ func (c *Campaign) completeMission(abstract bool) {
 		if cm.Serving() {
 			cm.Missions++
 		}
+	}
+	if c.Two != nil {
+		for _, cm := range c.Two.Crew {
+			if cm.Serving() {
+				cm.Missions++
+			}
+		}
+		c.medalsTwo()
+		c.afterTwo(lost, m.Boat1Lost, sunk)
+		c.Two.hit = false
+		c.Mission = nil
+		c.x.Pause("mission_end", 2)
+		return
 	}
 	c.medals()
 	// Death ends the campaign first: a Kommandant killed on the mission is
@@ -587,14 +641,36 @@ func (c *Campaign) missionSuccess() bool {
 	return m.Patrolled >= 4 || sunk > 0 || m.Special
 }
 
-// woundsAfter is "Completing a Mission" 1 (G-9).
+// veterans is 5.0: a crewman of a boat with named crewmen is a Veteran
+// after 15 successful missions.
+func (c *Campaign) veterans(crew []*Crewman) {
+	for _, cm := range crew {
+		if cm.Serving() {
+			cm.Successes++
+			if cm.Successes >= 15 && !cm.Veteran {
+				cm.Veteran = true
+				c.emit(evVeteran, sided(c.whose(cm), str("crewman", cm.Name), str("position", cm.Position.String()))...)
+			}
+		}
+	}
+}
+
+// woundsAfter is "Completing a Mission" 1 (G-9), for Boat #2's crew too
+// in the two-player game.
 func (c *Campaign) woundsAfter() {
-	for _, cm := range c.Crew {
+	c.woundsOf(c.Crew, &c.Hospital)
+	if c.Two != nil {
+		c.woundsOf(c.Two.Crew, &c.Two.Hospital)
+	}
+}
+
+func (c *Campaign) woundsOf(crew []*Crewman, hospital *int) {
+	for _, cm := range crew {
 		if cm.KIA || (cm.LW == 0 && !cm.SW) {
 			continue
 		}
 		f := facts{crew: cm}
-		medic := c.crewman(posMedic)
+		medic := findCrewman(crew, posMedic)
 		if medic != nil && medic.Serving() && medic != cm {
 			f.crew = &Crewman{SW: cm.SW, Special: specialMedic}
 		}
@@ -610,7 +686,7 @@ func (c *Campaign) woundsAfter() {
 		case woundSW: // discharged
 			if cm.Position == posKMDT {
 				cm.SW, cm.LW = false, 0
-				c.Hospital = 14
+				*hospital = 14
 			} else {
 				cm.Out = true
 			}
@@ -619,7 +695,7 @@ func (c *Campaign) woundsAfter() {
 		default:
 			cm.SW, cm.LW = false, 0
 		}
-		c.emit(evWoundStatus, str("crewman", cm.Name), str("position", cm.Position.String()), str("result", []string{"recovered", "light wound", "discharged", "died of wounds"}[res]))
+		c.emit(evWoundStatus, sided(c.whose(cm), str("crewman", cm.Name), str("position", cm.Position.String()), str("result", []string{"recovered", "light wound", "discharged", "died of wounds"}[res]))...)
 	}
 }
 
@@ -655,7 +731,7 @@ func (c *Campaign) repairs() {
 		if dmg == 0 {
 			continue
 		}
-		if mech := c.crewman(posChief); s.No == 1 && mech != nil && mech.Serving() && mech.Special == specialMechanic {
+		if mech := c.crewmanOf(s, posChief); c.manned(s) && mech != nil && mech.Serving() && mech.Special == specialMechanic {
 			dmg = max(0, dmg-1)
 		}
 		days := c.eff(c.roll(c.ids.Repair, facts{damage: dmg}, b.ID), eDays)
@@ -699,7 +775,7 @@ func (c *Campaign) medalRow(grade int) *tables.Row {
 
 func (c *Campaign) award(name string) {
 	c.Medals = append(c.Medals, name)
-	c.emit(evMedal, str("medal", name), num("vp", c.VP))
+	c.emit(evMedal, sided(c.Lead.Side, str("medal", name), num("vp", c.VP))...)
 }
 
 // inquiry is "Completing a Mission" 5 (I-3) with the Fine Cognac (7.0).
@@ -729,6 +805,10 @@ func (c *Campaign) inquiry(lost int, boat1 bool, sunk int) {
 }
 
 func (c *Campaign) endCampaign(reason string) {
+	if c.Two != nil {
+		c.gone = reason // 7.0 step 4: command passes instead (afterTwo)
+		return
+	}
 	c.Over = true
 	c.EndReason = reason
 }

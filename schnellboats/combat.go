@@ -180,8 +180,8 @@ func (c *Campaign) searchWater(cb *Combat) {
 		}
 	}
 	for _, s := range cb.inWater {
-		if s.No == 1 {
-			for _, cm := range c.Crew {
+		if c.manned(s) {
+			for _, cm := range c.crewOf(s) {
 				if cm.KIA || cm.Out {
 					continue
 				}
@@ -191,7 +191,7 @@ func (c *Campaign) searchWater(cb *Combat) {
 				}
 				if !found {
 					c.kill(cm)
-					c.emit(evWound, str("crewman", cm.Name), str("position", cm.Position.String()), str("level", "kia"))
+					c.emit(evWound, sided(c.whose(cm), str("crewman", cm.Name), str("position", cm.Position.String()), str("level", "kia"))...)
 					c.emit(evRescue, str("who", cm.Name), str("result", rescueText(found)))
 					continue
 				}
@@ -342,21 +342,25 @@ func (c *Campaign) waveRounds(cb *Combat) {
 // slowest boat in formation sets it), and why.
 func (c *Campaign) speedLimit() (Speed, string) {
 	limit, s, why := c.limitSpeed()
+	boat := "Boat #1"
+	if s != nil {
+		boat = "Boat #" + strconv.Itoa(s.No)
+	}
 	switch why {
 	case limitPoints4:
 		return limit, fmt.Sprintf("rule 2.0 f: Boat #%d has %d damage points: Slow only", s.No, s.Points)
 	case limitPoints3:
 		return limit, fmt.Sprintf("rule 2.0 f: Boat #%d has %d damage points: Slow or Medium only", s.No, s.Points)
 	case limitEngines:
-		return limit, "rule 4.4: Boat #1 has 2 engines out: Slow only"
+		return limit, "rule 4.4: " + boat + " has 2 engines out: Slow only"
 	case limitEngine:
-		return limit, "Boat #1 has an engine out: not Very Fast"
+		return limit, boat + " has an engine out: not Very Fast"
 	case limitTow:
 		return limit, "towing: Slow only"
 	case limitJets:
-		return limit, "Boat #1 has both turbojets out: Medium at most"
+		return limit, boat + " has both turbojets out: Medium at most"
 	case limitJet:
-		return limit, "Boat #1 has a turbojet out: not Very Fast"
+		return limit, boat + " has a turbojet out: not Very Fast"
 	}
 	return limit, ""
 }
@@ -385,21 +389,21 @@ func (c *Campaign) limitSpeed() (limit Speed, by *Sortie, why limitReason) {
 			continue // 4.8: a boat apart moves at her own speed
 		}
 		switch {
-		case s.No > 1 && s.Points >= 4 && limit > speedSlow:
+		case !c.manned(s) && s.Points >= 4 && limit > speedSlow:
 			limit, by, why = speedSlow, s, limitPoints4
-		case s.No > 1 && s.Points >= 3 && limit > speedMedium:
+		case !c.manned(s) && s.Points >= 3 && limit > speedMedium:
 			limit, by, why = speedMedium, s, limitPoints3
-		case s.No == 1 && s.EnginesOut >= 2 && limit > speedSlow:
+		case c.manned(s) && s.EnginesOut >= 2 && limit > speedSlow:
 			limit, by, why = speedSlow, s, limitEngines
-		case s.No == 1 && s.EnginesOut == 1 && limit > speedFast:
+		case c.manned(s) && s.EnginesOut == 1 && limit > speedFast:
 			limit, by, why = speedFast, s, limitEngine
 		}
 		// A Projekt 5b's turbojets give her top speeds (our reading of
 		// 2.0 f): one out, not Very Fast; both out, Medium at most.
 		switch {
-		case s.No == 1 && s.JetsOut >= 2 && limit > speedMedium:
+		case c.manned(s) && s.JetsOut >= 2 && limit > speedMedium:
 			limit, by, why = speedMedium, s, limitJets
-		case s.No == 1 && s.JetsOut == 1 && limit > speedFast:
+		case c.manned(s) && s.JetsOut == 1 && limit > speedFast:
 			limit, by, why = speedFast, s, limitJet
 		}
 		if s.Towing != nil || s.TowedBy != nil {
@@ -1299,14 +1303,14 @@ func (c *Campaign) boatAttacks(cb *Combat, s *Sortie) {
 // crew whose cannon is out moves to one whose crew is down); only then do
 // the depth charge and watch crews stand in, as Green.
 func (c *Campaign) shots(s *Sortie, out []Skill) []Skill {
-	if s.No == 1 {
+	if c.manned(s) {
 		var used crewSet
 		n := boatEquipment[c.Type].Cannons - s.CannonsOut
 		for _, pos := range gunCrews[c.Type] {
 			if n == 0 {
 				break
 			}
-			crew := c.crewman(pos)
+			crew := c.crewmanOf(s, pos)
 			if crew == nil || !crew.Serving() {
 				continue
 			}
@@ -1322,7 +1326,7 @@ func (c *Campaign) shots(s *Sortie, out []Skill) []Skill {
 			}
 		}
 		for ; n > 0; n-- {
-			st := c.standIn(&used)
+			st := c.standInOf(s, &used)
 			if st == nil {
 				break
 			}
@@ -1349,15 +1353,22 @@ var gunCrews = [...][]Position{
 // helmStandIn is 1 when another man steers Boat #1 (4.12): the Kommandant
 // is down and whoever steers from the KMDT position, the 1WO included,
 // suffers the negative modifiers; or the helmsman is down.
-func (c *Campaign) helmStandIn() int {
-	k, h := c.kmdt(), c.crewman(posHelm)
+func (c *Campaign) helmStandIn() int { return c.helmStandInOf(c.sortie1()) }
+
+// helmStandInOf is helmStandIn for the boat s (Boat #2 in the two-player
+// game steers with her own crew, 7.0 step 3).
+func (c *Campaign) helmStandInOf(s *Sortie) int {
+	k, h := c.crewmanOf(s, posKMDT), c.crewmanOf(s, posHelm)
 	return b2i(k == nil || !k.Serving() || h == nil || !h.Serving())
 }
 
 // standIn is a serving depth charge or watch crew not yet at a gun (4.12).
-func (c *Campaign) standIn(used *crewSet) *Crewman {
+func (c *Campaign) standIn(used *crewSet) *Crewman { return c.standInOf(c.sortie1(), used) }
+
+// standInOf is standIn aboard s.
+func (c *Campaign) standInOf(s *Sortie, used *crewSet) *Crewman {
 	for _, pos := range [...]Position{posDC, posWatch} {
-		if m := c.crewman(pos); m != nil && m.Serving() && !used.has(m) {
+		if m := c.crewmanOf(s, pos); m != nil && m.Serving() && !used.has(m) {
 			return m
 		}
 	}
@@ -1418,14 +1429,14 @@ func damageText(pts int) string {
 // launch is a torpedo or rocket attack (D-2, D-3).
 func (c *Campaign) launch(cb *Combat, s *Sortie, u *Unit, weapon Weapon) {
 	f := facts{rng: cb.Zone, size: ofSize(u.Size), speed: atSpeed(cb.Speed), target: u.Type, weapon: weapon, sortie: s, disabled: b2i(u.Disabled)}
-	if s.No == 1 {
+	if c.manned(s) {
 		// 4.12: stand_in is 1 for a stand-in at the helm, +2 for one at the
 		// tubes (the torpedo or rocket crew down: launchRefusal).
-		t := c.tubeCrew()
+		t := c.tubeCrewOf(s)
 		if t != nil && t.Position == tubeCrews[c.Type][0] {
 			f.crew = t
 		}
-		f.standIn = c.helmStandIn()
+		f.standIn = c.helmStandInOf(s)
 		if t != nil && f.crew == nil {
 			f.standIn += 2
 		}
@@ -1529,8 +1540,8 @@ func (c *Campaign) enemyActs(cb *Combat, u *Unit) {
 		if s.Disabled {
 			f.speed = atSpeed(speedIdle)
 		}
-		if s.No == 1 {
-			f.standIn = c.helmStandIn()
+		if c.manned(s) {
+			f.standIn = c.helmStandInOf(s)
 		}
 		o := c.roll(c.ids.EnemyFire, f, u.ID, " at ", s.Boat.ID)
 		hits, _ := o.Int(eHits)

@@ -30,6 +30,8 @@ const Title = "Schnell Boats: Scourge of the English Channel — a solitaire cam
 var Options = []engine.OptionDef{
 	{Name: "campaign", Default: "short", Values: []string{"short", "medium", "long"}, Help: "campaign length: short, medium or long"},
 	{Name: "boat", Default: "s100", Values: []string{"s100", "5b"}, Help: "boat type: s100 or 5b"},
+	// Quiet: the solitaire game's logs keep their header.
+	{Name: "players", Default: "1", Values: []string{"1", "2"}, Help: "players: 1, or 2 for the optional two-player game (7.0: player 2 commands Boat #2)", Quiet: true},
 }
 
 func schemaFor(booklet string) *tables.Schema {
@@ -108,6 +110,7 @@ func newDefinition(s100, b5 *tables.Set) *engine.Definition {
 		Reference:     func(engine.Rules) engine.Decider { return engine.TakeDefault{} },
 		ReferenceName: "the reference Kommandant",
 		Pauses:        []string{"turn", "mission", "campaign"},
+		Sides:         sides,
 		Saved:         "campaigns",
 		Part:          "mission",
 		Game:          Game{},

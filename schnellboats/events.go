@@ -71,6 +71,7 @@ const (
 	evCognac        eventType = "cognac"
 	evInquiry       eventType = "inquiry"
 	evCampaignEnd   eventType = "campaign_end"
+	evCommand       eventType = "command" // the two-player game (7.0)
 )
 
 // eventTypes lists every event type.
@@ -82,6 +83,7 @@ var eventTypes = []eventType{
 	evTow, evTowParted, evBoatLost, evCrewLost, evSeparated, evLoneBoat, evSpecial, evSearchTurn,
 	evPilot, evPatrolled, evCourseHome, evWoundStatus, evRepair, evNewBoat, evVictoryPoints,
 	evMissionEnd, evVeteran, evCrewSkill, evMedal, evCognac, evInquiry, evCampaignEnd,
+	evCommand,
 }
 
 // emit records a game event of type t.

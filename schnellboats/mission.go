@@ -77,9 +77,9 @@ func (c *Campaign) assigned() bool {
 func (c *Campaign) slow() (bool, string) {
 	for _, s := range c.formation() {
 		switch {
-		case s.No == 1 && s.EnginesOut >= 2:
-			return true, "Boat #1 has 2 engines out"
-		case s.No > 1 && s.Points >= 4:
+		case c.manned(s) && s.EnginesOut >= 2:
+			return true, fmt.Sprintf("Boat #%d has 2 engines out", s.No)
+		case !c.manned(s) && s.Points >= 4:
 			return true, fmt.Sprintf("Boat #%d has %d damage points", s.No, s.Points)
 		case s.Towing != nil || s.TowedBy != nil:
 			return true, "towing a disabled boat"
@@ -240,7 +240,7 @@ func (c *Campaign) damaged() bool {
 		return true
 	}
 	for _, s := range f {
-		if s.Disabled || (s.No == 1 && (s.EnginesOut >= 2 || s.Flooded > 0 || s.Fire > 0)) || s.Points >= 4 {
+		if s.Disabled || (c.manned(s) && (s.EnginesOut >= 2 || s.Flooded > 0 || s.Fire > 0)) || s.Points >= 4 {
 			return true
 		}
 	}
@@ -372,10 +372,10 @@ func (c *Campaign) event() {
 		case s == nil:
 		case o.Has(eSunk):
 			c.sink(s, "a drifting mine")
-		case s.No == 1 && o.Has(eComponent):
+		case c.manned(s) && o.Has(eComponent):
 			c.component(s, compHull, false) // floods (G-4)
 		default:
-			if p, ok := o.Int(ePoints); ok && s.No > 1 {
+			if p, ok := o.Int(ePoints); ok && !c.manned(s) {
 				c.points(s, p)
 			}
 		}
@@ -400,6 +400,11 @@ func (c *Campaign) event() {
 func (c *Campaign) pick(boat1 bool, why ...string) *Sortie {
 	if boat1 {
 		return c.pickWhere(anyBoat, why...)
+	}
+	if c.Two != nil {
+		// 7.0: what strikes Boats #2-#4 with damage points strikes the
+		// boats without a damage log of their own (our reading).
+		return c.pickWhere(c.unmanned, why...)
 	}
 	return c.pickWhere(notBoat1, why...)
 }
@@ -556,7 +561,7 @@ func (c *Campaign) target(n int) *Sortie {
 // on Boats #2-#4 (G-2), 2.0 f. The kind of attack goes with every roll of
 // the hit, down to the wound (G-8: +1 for strafing).
 func (c *Campaign) hit(s *Sortie, attack AirAttack) {
-	if s.No > 1 {
+	if !c.manned(s) {
 		c.points(s, c.eff(c.roll(c.ids.Points, facts{attack: attack}, s.Boat.ID), ePoints))
 		return
 	}
@@ -606,7 +611,7 @@ func (c *Campaign) componentBy(s *Sortie, comp Component, combat bool, attack Ai
 		detail = fmt.Sprintf("%d of %d engines out", s.EnginesOut, eq.Engines)
 		if s.EnginesOut == eq.Engines && !s.Disabled {
 			s.Disabled = true
-			c.emit(evDisabled, str("unit", s.Boat.ID), str("boat", s.Boat.ID), num("no", 1))
+			c.emit(evDisabled, str("unit", s.Boat.ID), str("boat", s.Boat.ID), num("no", s.No))
 		}
 	case compTurbojet:
 		if s.JetsOut < eq.Jets {
@@ -662,7 +667,7 @@ func (c *Campaign) fire(s *Sortie) {
 		return
 	}
 	var f facts
-	if e := c.crewman(posEngine); e == nil || !e.Serving() {
+	if e := c.crewmanOf(s, posEngine); e == nil || !e.Serving() {
 		f.standIn = 1
 	}
 	o := c.roll(c.ids.Fire, f, s.Boat.ID)
@@ -719,7 +724,7 @@ func (c *Campaign) burnOn() {
 // an attack of a kind (G-8: strafing is worse).
 func (c *Campaign) crewHit(s *Sortie, attack AirAttack) {
 	pos := Position(c.eff(c.roll(c.ids.CrewHit, facts{}), ePosition))
-	cm := c.crewman(pos)
+	cm := c.crewmanOf(s, pos)
 	if cm == nil || cm.KIA || cm.Out {
 		c.emit(evCrewHit, str("position", pos.String()), str("result", "no one at the post"))
 		return
@@ -732,7 +737,11 @@ func (c *Campaign) crewHit(s *Sortie, attack AirAttack) {
 func (c *Campaign) wound(cm *Crewman, w Wound) {
 	m := c.Mission
 	if cm.Position == posKMDT && m != nil {
-		m.KmdtHit = true
+		if c.Two != nil && c.whose(cm) == c.Two.Side {
+			c.Two.hit = true // 6.0: his own War Badge
+		} else {
+			m.KmdtHit = true
+		}
 	}
 	cm.Wounds++
 	switch w {
@@ -756,7 +765,7 @@ func (c *Campaign) wound(cm *Crewman, w Wound) {
 	if w == woundKIA {
 		c.kill(cm)
 	}
-	c.emit(evWound, str("crewman", cm.Name), str("position", cm.Position.String()), str("level", w.String()))
+	c.emit(evWound, sided(c.whose(cm), str("crewman", cm.Name), str("position", cm.Position.String()), str("level", w.String()))...)
 }
 
 func (c *Campaign) kill(cm *Crewman) {
@@ -793,6 +802,9 @@ func (c *Campaign) lose(s *Sortie, how Gone, why, table string) {
 	if s.No == 1 {
 		m.Boat1Lost = true
 	}
+	if s.No == 1 {
+		c.handOver(string(how))
+	}
 	c.Stats.BoatsLost++
 	c.emit(evBoatLost, str("boat", s.Boat.ID), num("no", s.No), str("how", string(how)), str("why", why))
 	if cb := m.Combat; cb != nil && how == goneSunk {
@@ -807,8 +819,8 @@ func (c *Campaign) lose(s *Sortie, how Gone, why, table string) {
 		return
 	}
 	rescuers := c.formed() > 0
-	if s.No == 1 {
-		for _, cm := range c.Crew {
+	if c.manned(s) {
+		for _, cm := range c.crewOf(s) {
 			if !cm.Serving() && !cm.SW {
 				continue
 			}
@@ -824,10 +836,10 @@ func (c *Campaign) lose(s *Sortie, how Gone, why, table string) {
 				continue
 			}
 			if cm.KIA {
-				c.emit(evWound, str("crewman", cm.Name), str("position", cm.Position.String()), str("level", "kia"))
+				c.emit(evWound, sided(c.whose(cm), str("crewman", cm.Name), str("position", cm.Position.String()), str("level", "kia"))...)
 			}
 		}
-		if k := c.kmdt(); k != nil && !k.KIA {
+		if k := c.kmdt(); s.No == 1 && k != nil && !k.KIA {
 			c.abortMission("Boat #1 is lost: the Kommandant transfers and the squadron returns") // errata G-12 step 3
 		}
 		return
@@ -887,7 +899,7 @@ func (c *Campaign) tower(s *Sortie) *Sortie {
 		if t == s || t.Disabled || t.Towing != nil || t.TowedBy != nil {
 			continue
 		}
-		if (t.No == 1 && eq.Engines-t.EnginesOut >= 2) || (t.No > 1 && t.Points < 4) {
+		if (c.manned(t) && eq.Engines-t.EnginesOut >= 2) || (!c.manned(t) && t.Points < 4) {
 			return t
 		}
 	}

@@ -190,10 +190,18 @@ type Campaign struct {
 	EndReason string
 	Rating    string
 	Stats     Stats
-	ids       *bookIDs
-	x         *engine.Ctx
-	facts     facts // those of the table being read (roll, lookup)
-	spare     spare
+	// The optional two-player game (7.0): the fields above are the
+	// squadron Kommandant's (Boat #1); Lead is his player and record, Two
+	// Boat #2's Kommandant with his boat and crew (nil: solitaire).
+	Players int
+	Lead    Record
+	Two     *Command
+	Former  []Former // Kommandants relieved or killed (two-player)
+	gone    string   // two-player: why the squadron Kommandant leaves after this mission
+	ids     *bookIDs
+	x       *engine.Ctx
+	facts   facts // those of the table being read (roll, lookup)
+	spare   spare
 }
 
 // spare is storage reused from one mission or combat to the next.

@@ -225,8 +225,22 @@ func status(g *engine.Game, w io.Writer) error {
 // describe words the campaign's own events; "" leaves an event to the
 // front end's generic wording.
 func describe(e *gamelog.Event) string {
+	line := describeOne(e)
+	if side := e.Str("side"); side != "" && line != "" && eventType(e.Type) != evCommand {
+		return "[" + side + "] " + line // the two-player game: whose crew, whose medal
+	}
+	return line
+}
+
+func describeOne(e *gamelog.Event) string {
 	s := e.Str
 	switch eventType(e.Type) {
+	case evCommand:
+		what := "Boat #2 " + s("boat")
+		if s("role") == "squadron" {
+			what = "the squadron in " + s("boat") + " (Boat #1)"
+		}
+		return fmt.Sprintf("%s: Kommandant %s commands %s (%s)", s("side"), s("kommandant"), what, s("why"))
 	case evDraw:
 		v, _ := e.Get("chits")
 		by := ""
@@ -319,7 +333,11 @@ func describe(e *gamelog.Event) string {
 	case evCampaignEnd:
 		return fmt.Sprintf("== Campaign over %s (%s): %d VP. %s ==", s("date"), s("reason"), e.Int("vp"), s("rating"))
 	case evSubstitution:
-		return fmt.Sprintf("%s sails as Boat #1 in place of %s (%s)", s("boat"), s("from"), s("reason"))
+		no := "1"
+		if s("side") != "" {
+			no = "2" // the two-player game: player 2's boat (boat2Hull)
+		}
+		return fmt.Sprintf("%s sails as Boat #%s in place of %s (%s)", s("boat"), no, s("from"), s("reason"))
 	case evZones:
 		v, _ := e.Get("red")
 		var zs []string
