@@ -378,8 +378,17 @@ func (s *Session) prompt() string {
 	case p.Draw != nil:
 		return s.paint(yellow, fmt.Sprintf("draw %d %s", p.Draw.N, p.Draw.Cup)) + "> "
 	default:
-		return s.paint(yellow, p.Decision.Kind) + "> "
+		return s.paint(yellow, decisionPrompt(p.Decision)) + "> "
 	}
+}
+
+// decisionPrompt names a pending decision at the prompt, and whose it is
+// when it belongs to a side ("[p2] attack").
+func decisionPrompt(d *engine.Decision) string {
+	if d.Side != "" && d.Side != engine.TableSide {
+		return "[" + d.Side + "] " + d.Kind
+	}
+	return d.Kind
 }
 
 // show prints events and then what the game waits for.
