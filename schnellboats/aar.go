@@ -31,7 +31,12 @@ func AAR(lg *gamelog.Log, c *Campaign, mission int) (string, error) {
 		return "", fmt.Errorf("no mission %d: missions 1 to %d have sailed", mission, len(ns))
 	}
 	fmt.Fprintf(&b, "# After-action report: %s's %s campaign\n\n", strings.TrimPrefix(k, "Kapitänleutnant "), c.Length.String())
-	fmt.Fprintf(&b, "%s took command of a squadron of %s boats at Cherbourg on %s.", k, c.Type, formatDate(c.Start.String()))
+	if c.Two != nil {
+		b.Reset()
+		b.WriteString(c.aarOpeningTwo(lg))
+	} else {
+		fmt.Fprintf(&b, "%s took command of a squadron of %s boats at Cherbourg on %s.", k, c.Type, formatDate(c.Start.String()))
+	}
 	abstract, quiet := 0, 0
 	for _, n := range ns {
 		if n.Abstract {
@@ -61,13 +66,21 @@ func AAR(lg *gamelog.Log, c *Campaign, mission int) (string, error) {
 		}
 		switch e.Str("reason") {
 		case "completed":
-			fmt.Fprintf(&b, "The campaign ended on %s with the Kommandant still in command.", formatDate(e.Str("date")))
+			if c.Two != nil {
+				fmt.Fprintf(&b, "The campaign ended on %s with both players in command.", formatDate(e.Str("date")))
+			} else {
+				fmt.Fprintf(&b, "The campaign ended on %s with the Kommandant still in command.", formatDate(e.Str("date")))
+			}
 		case "killed":
 			fmt.Fprintf(&b, "The campaign ended on %s: the Kommandant was killed in action.", formatDate(e.Str("date")))
 		case "relieved":
 			fmt.Fprintf(&b, "On %s a Board of Inquiry relieved the Kommandant of his command.", formatDate(e.Str("date")))
 		case "court_martial":
 			fmt.Fprintf(&b, "On %s a court-martial ended the Kommandant's career; he was sent east.", formatDate(e.Str("date")))
+		}
+		if c.Two != nil {
+			b.WriteString(c.aarReckoningTwo(e))
+			break
 		}
 		fmt.Fprintf(&b, " He finished with %d Victory Points, a final rating of *%s*", e.Int("vp"), e.Str("rating"))
 		if len(c.Medals) > 0 {

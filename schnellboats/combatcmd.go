@@ -120,7 +120,7 @@ func (c *Campaign) PrintBoard(w io.Writer) error {
 			state += ", in the " + cb.zoneOf(s).String() + " zone" // 4.8, 4.9: not with the squadron
 		}
 		dmg := fmt.Sprintf("%d points", s.Points)
-		if s.No == 1 {
+		if c.manned(s) {
 			dmg = fmt.Sprintf("%d components", s.Components)
 		}
 		arms := fmt.Sprintf("%d torpedoes", s.Torpedoes)
@@ -131,8 +131,8 @@ func (c *Campaign) PrintBoard(w io.Writer) error {
 			state += fmt.Sprintf(", %d passengers", s.Passengers)
 		}
 		crew := s.Boat.Skill.String()
-		if s.No == 1 {
-			crew = "(Boat #1 crew)" // her crewmen, each his own (`crew`)
+		if c.manned(s) {
+			crew = fmt.Sprintf("(Boat #%d crew)", s.No) // her crewmen, each his own (`crew`)
 		}
 		rows = append(rows, []string{fmt.Sprintf("#%d %s", s.No, s.Boat.ID), "Schnell Boat", crew, dmg, arms, state})
 	}

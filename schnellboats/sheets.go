@@ -139,7 +139,15 @@ func nights(evs []gamelog.Event) []*night {
 				cur.Notes = append(cur.Notes, "aborted in "+e.Str("zone"))
 			}
 		case evMedal:
-			cur.Notes = append(cur.Notes, "medal: "+e.Str("medal"))
+			if side := e.Str("side"); side != "" {
+				cur.Notes = append(cur.Notes, "medal: "+e.Str("medal")+" ("+side+")")
+			} else {
+				cur.Notes = append(cur.Notes, "medal: "+e.Str("medal"))
+			}
+		case evCommand:
+			if e.Str("why") != "set-up" {
+				cur.Notes = append(cur.Notes, fmt.Sprintf("%s commands %s: %s", e.Str("side"), roleText(e.Str("role")), e.Str("why")))
+			}
 		case evInquiry:
 			cur.Notes = append(cur.Notes, "inquiry: "+e.Str("result"))
 		case evCognac:
@@ -214,7 +222,7 @@ func Sheets(lg *gamelog.Log, c *Campaign, name string, mission int) ([]sheet.She
 	case "campaign":
 		return []sheet.Sheet{campaignSheet(c, ns, mission, lg)}, nil
 	case "crew":
-		return []sheet.Sheet{crewSheet(c)}, nil
+		return crewSheets(c), nil
 	case "squadron":
 		return []sheet.Sheet{squadronSheet(c)}, nil
 	case "damage":
@@ -230,7 +238,8 @@ func Sheets(lg *gamelog.Log, c *Campaign, name string, mission int) ([]sheet.She
 		}
 		return []sheet.Sheet{s}, nil
 	case "all":
-		out := []sheet.Sheet{campaignSheet(c, ns, mission, lg), crewSheet(c), squadronSheet(c)}
+		out := append([]sheet.Sheet{campaignSheet(c, ns, mission, lg)}, crewSheets(c)...)
+		out = append(out, squadronSheet(c))
 		if s, err := damageSheet(c, ns, mission); err == nil {
 			out = append(out, s)
 		}
@@ -243,6 +252,9 @@ func Sheets(lg *gamelog.Log, c *Campaign, name string, mission int) ([]sheet.She
 }
 
 func (c *Campaign) heading() []string {
+	if c.Two != nil {
+		return c.headingTwo()
+	}
 	k := "(not yet appointed)"
 	if m := c.kmdt(); m != nil {
 		k = m.Name
@@ -303,7 +315,9 @@ func campaignSheet(c *Campaign, ns []*night, only int, lg *gamelog.Log) sheet.Sh
 		st = "none"
 	}
 	s.Foot = []string{fmt.Sprintf("Totals: %d missions (%d successful); ships sunk: %s; boats lost %d; crewmen killed %d; %d VP.", missions, wins, st, lost, killed, c.VP)}
-	if len(c.Medals) > 0 {
+	if c.Two != nil {
+		s.Foot = append(s.Foot, c.playersFoot()...)
+	} else if len(c.Medals) > 0 {
 		s.Foot = append(s.Foot, "Medals: "+strings.Join(c.Medals, ", ")+".")
 	}
 	for i := len(lg.Events) - 1; i >= 0; i-- {
@@ -316,7 +330,12 @@ func campaignSheet(c *Campaign, ns []*night, only int, lg *gamelog.Log) sheet.Sh
 }
 
 func crewSheet(c *Campaign) sheet.Sheet {
-	s := sheet.Sheet{Name: "crew", Title: "Crewmen Status Sheet", Head: c.heading(),
+	return crewSheetOf(c, "Crewmen Status Sheet", c.Crew, c.Fallen)
+}
+
+// crewSheetOf is the Crewmen Status Sheet of one boat's named crew.
+func crewSheetOf(c *Campaign, title string, crew, fallen []*Crewman) sheet.Sheet {
+	s := sheet.Sheet{Name: "crew", Title: title, Head: c.heading(),
 		Columns: []string{"Position", "Name", "Start", "Missions", "Wounds", "Status", "Vet", "Skill"}}
 	row := func(m *Crewman) []string {
 		status := m.State()
@@ -326,14 +345,14 @@ func crewSheet(c *Campaign) sheet.Sheet {
 		}
 		return []string{positionTitles[m.Position], m.Name, m.Start.String(), strconv.Itoa(m.Missions), strconv.Itoa(m.Wounds), status, vet, m.Special.String()}
 	}
-	for _, m := range c.Crew {
+	for _, m := range crew {
 		s.Rows = append(s.Rows, row(m))
 	}
-	for _, m := range c.Fallen {
+	for _, m := range fallen {
 		s.Rows = append(s.Rows, row(m))
 	}
-	if len(c.Fallen) > 0 {
-		s.Foot = []string{fmt.Sprintf("%d men killed or sent home are listed after the serving crew.", len(c.Fallen))}
+	if len(fallen) > 0 {
+		s.Foot = []string{fmt.Sprintf("%d men killed or sent home are listed after the serving crew.", len(fallen))}
 	}
 	return s
 }
@@ -357,14 +376,14 @@ func squadronSheet(c *Campaign) sheet.Sheet {
 		dmg := ""
 		if so := no[b]; so != nil {
 			switch {
-			case so.No == 1 && so.Components > 0:
+			case c.manned(so) && so.Components > 0:
 				dmg = fmt.Sprintf("%d components", so.Components)
 			case so.Points > 0:
 				dmg = fmt.Sprintf("%d points", so.Points)
 			}
 		}
 		skill := b.Skill.String()
-		if i == c.Flagship {
+		if i == c.Flagship || c.Two != nil && i == c.Two.Hull {
 			skill = "see crew sheet"
 		}
 		s.Rows = append(s.Rows, []string{b.ID, role, avail, strconv.Itoa(b.RepairDays), dmg, skill, strconv.Itoa(b.Kills), strconv.Itoa(b.Missions), strconv.Itoa(b.Lost)})
@@ -394,7 +413,7 @@ func damageSheet(c *Campaign, ns []*night, mission int) (sheet.Sheet, error) {
 			}
 		}
 		pts := ""
-		if n.Nos[b] > 1 {
+		if n.Nos[b] > 1 && (c.Two == nil || n.Nos[b] != 2) { // two-player: Boat #2 logs components (7.0 step 3)
 			pts = strconv.Itoa(n.Points[b])
 		}
 		s.Rows = append(s.Rows, []string{"#" + strconv.Itoa(n.Nos[b]), b, strings.Join(n.Hits[b], ", "), pts, fate})

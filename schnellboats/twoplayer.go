@@ -1,11 +1,14 @@
 package schnellboats
 
 import (
+	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/schnell-wargames/schnell/engine"
 	"github.com/schnell-wargames/schnell/gamelog"
+	"github.com/schnell-wargames/schnell/sheet"
 )
 
 // The optional two-player game is the book's 7.0 "Optional 2-Player
@@ -320,4 +323,106 @@ func (c *Campaign) SidesInPlay() []string {
 		return sides
 	}
 	return nil
+}
+
+// headingTwo names both Kommandants at the head of every sheet.
+func (c *Campaign) headingTwo() []string {
+	return []string{
+		fmt.Sprintf("Kommandants: %s %s (squadron, Boat #1 %s); %s %s (Boat #2 %s)", c.Lead.Side, c.nameOf(c.Crew), c.boat1().ID,
+			c.Two.Side, c.nameOf(c.Two.Crew), c.hull2().ID),
+		fmt.Sprintf("Campaign: %s, %s to %s; boats: %s; two players (7.0)", title(c.Length.String()), c.Start, c.End, c.Type),
+	}
+}
+
+// playersFoot is each player's record: his half of the VP earned under
+// him, his medals (step 4), and the Kommandants who left.
+func (c *Campaign) playersFoot() []string {
+	medals := func(m []string) string {
+		if len(m) == 0 {
+			return "no medals"
+		}
+		return "medals: " + strings.Join(m, ", ")
+	}
+	out := []string{
+		fmt.Sprintf("%s, Kommandant %s (squadron, since %s): %s VP (half of %d); %s.", c.Lead.Side, c.nameOf(c.Crew), c.Lead.Since, c.Lead.VPText(), c.Lead.Earned, medals(c.Medals)),
+		fmt.Sprintf("%s, Kommandant %s (Boat #2, since %s): %s VP (half of %d); %s.", c.Two.Side, c.nameOf(c.Two.Crew), c.Two.Since, c.Two.VPText(), c.Two.Earned, medals(c.Two.Medals)),
+	}
+	for _, f := range c.Former {
+		r := Record{Earned: f.Earned}
+		out = append(out, fmt.Sprintf("Formerly %s: Kommandant %s (%s, %s), %s: %s VP; %s.", f.Side, f.Name, roleText(f.Role), f.Boat, f.Why, r.VPText(), medals(f.Medals)))
+	}
+	return out
+}
+
+func roleText(role string) string {
+	if role == "squadron" {
+		return "squadron"
+	}
+	return "Boat #2"
+}
+
+// crewSheets are the Crewmen Status Sheets: Boat #1's, and Boat #2's in
+// the two-player game (step 1: each player keeps his own).
+func crewSheets(c *Campaign) []sheet.Sheet {
+	if c.Two == nil {
+		return []sheet.Sheet{crewSheet(c)}
+	}
+	return []sheet.Sheet{
+		crewSheetOf(c, fmt.Sprintf("Crewmen Status Sheet: Boat #1 %s (%s)", c.boat1().ID, c.Lead.Side), c.Crew, c.Fallen),
+		crewSheetOf(c, fmt.Sprintf("Crewmen Status Sheet: Boat #2 %s (%s)", c.hull2().ID, c.Two.Side), c.Two.Crew, c.Two.Fallen),
+	}
+}
+
+// aarOpeningTwo opens the after-action report of a two-player campaign:
+// both first Kommandants and their boats.
+func (c *Campaign) aarOpeningTwo(lg *gamelog.Log) string {
+	var first [2]*gamelog.Event
+	for i := range lg.Events {
+		e := &lg.Events[i]
+		if eventType(e.Type) == evCommand && e.Str("why") == "set-up" {
+			if e.Str("role") == "squadron" {
+				first[0] = e
+			} else {
+				first[1] = e
+			}
+		}
+	}
+	if first[0] == nil || first[1] == nil {
+		return "# After-action report: a two-player campaign\n\nThe squadron had not yet sailed."
+	}
+	return fmt.Sprintf("# After-action report: the %s campaign of Kapitänleutnants %s and %s\n\n"+
+		"Kapitänleutnant %s (%s) took command of a squadron of %s boats at Cherbourg on %s in %s, with Kapitänleutnant %s (%s) commanding Boat #2 in %s (two players, 7.0).",
+		c.Length.String(), first[0].Str("kommandant"), first[1].Str("kommandant"),
+		first[0].Str("kommandant"), first[0].Str("side"), c.Type, formatDate(c.Start.String()), first[0].Str("boat"),
+		first[1].Str("kommandant"), first[1].Str("side"), first[1].Str("boat"))
+}
+
+// aarReckoningTwo is each Kommandant's share of the reckoning (step 4).
+func (c *Campaign) aarReckoningTwo(end *gamelog.Event) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, " The squadron finished with %d Victory Points and a final rating of *%s*.", end.Int("vp"), end.Str("rating"))
+	for _, f := range c.Former {
+		r := Record{Earned: f.Earned}
+		fmt.Fprintf(&b, " Kapitänleutnant %s (%s, %s in %s) was %s, with %s VP to his name", f.Name, f.Side, roleText(f.Role), f.Boat, f.Why, r.VPText())
+		if len(f.Medals) > 0 {
+			fmt.Fprintf(&b, " and the %s", joinAnd(f.Medals))
+		}
+		b.WriteString(".")
+	}
+	for _, p := range []struct {
+		side, name, role, boat string
+		r                      Record
+		medals                 []string
+	}{
+		{c.Lead.Side, c.nameOf(c.Crew), "led the squadron", c.boat1().ID, c.Lead, c.Medals},
+		{c.Two.Side, c.nameOf(c.Two.Crew), "commanded Boat #2", c.hull2().ID, c.Two.Record, c.Two.Medals},
+	} {
+		fmt.Fprintf(&b, " At the end Kapitänleutnant %s (%s) %s in %s: %s VP as his half of the squadron's", p.name, p.side, p.role, p.boat, p.r.VPText())
+		if len(p.medals) > 0 {
+			fmt.Fprintf(&b, ", wearing the %s", joinAnd(p.medals))
+		}
+		b.WriteString(".")
+	}
+	b.WriteString("\n\n")
+	return b.String()
 }

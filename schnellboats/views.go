@@ -31,7 +31,7 @@ var commands = []engine.Command{
 			}
 			return nil, c.PrintMap(w)
 		}},
-	{Name: "crew", Usage: "crew", Help: "Show the Boat #1 crew: positions, names, special skills, missions, wounds.",
+	{Name: "crew", Usage: "crew", Help: "Show the Boat #1 crew (and Boat #2's in the two-player game): positions, names, special skills, missions, wounds.",
 		Run: func(g *engine.Game, _ []string, w io.Writer) ([]gamelog.Event, error) {
 			c, err := CampaignOf(g)
 			if err != nil {
@@ -99,8 +99,20 @@ func (m *Crewman) State() string {
 
 // PrintCrew writes the Boat #1 crew roster.
 func (c *Campaign) PrintCrew(w io.Writer) error {
-	rows := make([][]string, 0, len(c.Crew))
-	for _, cm := range c.Crew {
+	if c.Two != nil {
+		fmt.Fprintf(w, "Boat #1 %s (%s, the squadron Kommandant):\n", c.boat1().ID, c.Lead.Side)
+		if err := printCrew(w, c.Crew); err != nil {
+			return err
+		}
+		fmt.Fprintf(w, "Boat #2 %s (%s):\n", c.hull2().ID, c.Two.Side)
+		return printCrew(w, c.Two.Crew)
+	}
+	return printCrew(w, c.Crew)
+}
+
+func printCrew(w io.Writer, crew []*Crewman) error {
+	rows := make([][]string, 0, len(crew))
+	for _, cm := range crew {
 		state := cm.State()
 		switch {
 		case cm.Veteran && state == "serving":
@@ -130,8 +142,11 @@ func (c *Campaign) roles() []string {
 		}
 	} else {
 		n := 1
+		if c.Two != nil {
+			n = 2 // player 2's hull is Boat #2 (7.0)
+		}
 		for i, b := range c.Boats {
-			if i != c.Flagship && b.Status == Ready && n < 4 {
+			if i != c.Flagship && (c.Two == nil || i != c.Two.Hull) && b.Status == Ready && n < 4 {
 				n++
 				no[b] = n
 			}
@@ -139,8 +154,12 @@ func (c *Campaign) roles() []string {
 	}
 	for i, b := range c.Boats {
 		switch {
+		case i == c.Flagship && c.Two != nil:
+			out[i] = "Boat #1 (" + c.Lead.Side + ")"
 		case i == c.Flagship:
 			out[i] = "Boat #1"
+		case c.Two != nil && i == c.Two.Hull:
+			out[i] = "Boat #2 (" + c.Two.Side + ")"
 		case no[b] > 0:
 			out[i] = fmt.Sprintf("Boat #%d", no[b])
 		default:
@@ -169,6 +188,12 @@ func (c *Campaign) PrintSquadron(w io.Writer) error {
 				successes = strconv.Itoa(k.Successes)
 			}
 		}
+		if c.Two != nil && i == c.Two.Hull {
+			skill = "(Boat #2 crew)"
+			if k := findCrewman(c.Two.Crew, posKMDT); k != nil {
+				successes = strconv.Itoa(k.Successes)
+			}
+		}
 		rows = append(rows, []string{b.ID, role, skill, strconv.Itoa(b.Kills), successes, strconv.Itoa(b.Missions), state})
 	}
 	return grid.Render(w, grid.Text, []string{"Boat", "Role", "Crew", "Kills", "Successes", "Missions", "State"}, rows, 0)
@@ -186,7 +211,11 @@ func status(g *engine.Game, w io.Writer) error {
 	s := c.Stats
 	fmt.Fprintf(w, "Missions %d (successful %d, failed %d, abstract %d), nights without a mission %d; boats lost %d, crewmen killed %d.\n",
 		s.Missions, s.Successful, s.Failed, s.Abstract, s.Cancelled, s.BoatsLost, s.CrewKilled)
-	if len(c.Medals) > 0 {
+	if c.Two != nil {
+		for _, line := range c.playersFoot() {
+			fmt.Fprintln(w, line)
+		}
+	} else if len(c.Medals) > 0 {
 		fmt.Fprintf(w, "Medals: %s.\n", strings.Join(c.Medals, ", "))
 	}
 	if c.Reprimand > 0 || c.Cognac {
@@ -207,7 +236,7 @@ func status(g *engine.Game, w io.Writer) error {
 				state = "disabled"
 			}
 			dmg := fmt.Sprintf("%d points", so.Points)
-			if so.No == 1 {
+			if c.manned(so) {
 				dmg = fmt.Sprintf("engines out %d, components hit %d, extinguishers %d", so.EnginesOut, so.Components, so.Extinguishers)
 			}
 			if so.Passengers > 0 {
@@ -512,6 +541,11 @@ func (c *Campaign) PrintSummary(w io.Writer) error {
 		medals = strings.Join(c.Medals, ", ")
 	}
 	fmt.Fprintf(w, "Victory Points %d; medals: %s\n", c.VP, medals)
+	if c.Two != nil {
+		for _, line := range c.playersFoot() {
+			fmt.Fprintln(w, line)
+		}
+	}
 	_, err := fmt.Fprintf(w, "Final rating: %s\n", c.Rating)
 	return err
 }
