@@ -12,5 +12,5 @@ import (
 // rewrites their expected outputs (read the diff: it is the rules'
 // behaviour that changed).
 func TestScenarios(t *testing.T) {
-	scenario.Run(t, "testdata/rules", scenario.Config{Def: def(t), Update: *update})
+	scenario.Run(t, "testdata/rules", scenario.Config{Def: def(t), Update: *update, Sides: true})
 }

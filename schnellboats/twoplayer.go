@@ -262,9 +262,11 @@ func (c *Campaign) afterTwo(lost int, boat1 bool, sunk int) {
 	lead, two := "", ""
 	if k := c.kmdt(); k != nil && k.KIA {
 		lead = "killed"
-	} else if lost > 0 {
-		c.inquiry(lost, boat1, sunk) // a relief or court-martial sets c.gone
-		lead = c.gone
+	} else {
+		if lost > 0 {
+			c.inquiry(lost, boat1, sunk)
+		}
+		lead = c.gone // a relief or court-martial (endCampaign)
 	}
 	c.gone = ""
 	if k := findCrewman(c.Two.Crew, posKMDT); k != nil && k.KIA {

@@ -30,7 +30,8 @@
 // waits for with the forced faces, else with `roll` alone (the game's
 // generator). Output: each event a line makes, as the prompt words it; a
 // line that makes no event shows what it printed (views, help); a pending
-// decision shows as "? KIND: option (default), option ..."; an error as
+// decision shows as "? KIND: option (default), option ..." ("? [SIDE] KIND:"
+// with Config.Sides); an error as
 // "error: ...". Cases run in order on one session; a file starts a new one.
 // At the end of a file every log the session wrote must replay byte for
 // byte. docs/scenarios.md says how to write a scenario.
@@ -57,6 +58,9 @@ type Config struct {
 	// Update rewrites each file's expected outputs with what the cases
 	// print (the test's -update flag).
 	Update bool
+	// Sides shows whose a pending decision of a side is, as the prompt
+	// says it ("? [p2] attack: ...").
+	Sides bool
 }
 
 // maxRolls bounds the rolls the harness answers for one line: a rule that
@@ -142,6 +146,7 @@ type harness struct {
 	forced map[string][]string
 	order  []string // the tables forced, in the order forced (for messages)
 	show   []string
+	sides  bool // Config.Sides
 }
 
 func newHarness(t *testing.T, cfg Config) *harness {
@@ -149,7 +154,7 @@ func newHarness(t *testing.T, cfg Config) *harness {
 	if cfg.Def == nil {
 		t.Fatal("scenario: no game definition")
 	}
-	h := &harness{t: t, def: cfg.Def, dir: t.TempDir()}
+	h := &harness{t: t, def: cfg.Def, dir: t.TempDir(), sides: cfg.Sides}
 	s, err := repl.New(repl.Config{
 		Def: cfg.Def, Game: engine.Config{Seed: 1, Mode: engine.Physical},
 		LogDir: h.dir, Out: &h.out, Err: &h.out,
@@ -371,7 +376,11 @@ func (h *harness) stopped(b *strings.Builder) {
 		fmt.Fprintf(b, "-- paused: %s\n", p.Pause)
 	case p.Decision != nil:
 		d := p.Decision
-		fmt.Fprintf(b, "? %s:", d.Kind)
+		if h.sides && d.Side != "" && d.Side != engine.TableSide {
+			fmt.Fprintf(b, "? [%s] %s:", d.Side, d.Kind) // whose it is, as the prompt says
+		} else {
+			fmt.Fprintf(b, "? %s:", d.Kind)
+		}
 		for i := range d.Options {
 			sep := ","
 			if i == 0 {

@@ -1,0 +1,460 @@
+package schnellboats
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/schnell-wargames/schnell/engine"
+	"github.com/schnell-wargames/schnell/gamelog"
+)
+
+// two are the options of a two-player game.
+func two(length, boat string) []gamelog.Option {
+	return append(opts(length, boat), gamelog.Option{Name: "players", Value: "2"})
+}
+
+// eventsOf are the events of type typ.
+func eventsOf(evs []gamelog.Event, typ eventType) []gamelog.Event {
+	var out []gamelog.Event
+	for _, e := range evs {
+		if e.Type == string(typ) {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// atSeaTwo is atSea for the two-player game: player 2's hull sails as
+// Boat #2.
+func atSeaTwo(c *Campaign, weather Weather, types ...Enemy) *Combat {
+	cb := atSea(c, weather, types...)
+	for _, s := range c.Mission.Sorties {
+		if c.manned(s) {
+			s.Extinguishers = boatEquipment[c.Type].Extinguishers
+		}
+	}
+	return cb
+}
+
+// 7.0 step 1: player 2 commands Boat #2 with a crew of named crewmen of
+// his own (L tables), rolled at set-up; p1 is the squadron Kommandant.
+// The solitaire game has no second player and no players option in its
+// log header.
+func TestRule7_0Step1TwoPlayerSetUp(t *testing.T) {
+	for _, boat := range []string{"s100", "5b"} {
+		c, evs := probe(t, 3, two("short", boat), func(c *Campaign) { c.setUp() })
+		if c.Two == nil {
+			t.Fatalf("%s: no player 2", boat)
+		}
+		if got, want := len(c.Two.Crew), len(boatPositions[c.Type]); got != want {
+			t.Errorf("%s: Boat #2 has %d crewmen, want %d", boat, got, want)
+		}
+		for i, pos := range boatPositions[c.Type] {
+			if m := c.Two.Crew[i]; m.Position != pos || !strings.Contains(m.Name, " ") {
+				t.Errorf("%s: Boat #2 crewman %d is %+v, want a named man at %s", boat, i, m, pos)
+			}
+		}
+		if c.Two.Hull == c.Flagship || c.hull2().ID != "SB2" {
+			t.Errorf("%s: player 2 commands %s, want SB2 (not Boat #1's hull)", boat, c.hull2().ID)
+		}
+		if c.Lead.Side != sideP1 || c.Two.Side != sideP2 {
+			t.Errorf("%s: sides %q and %q, want p1 (squadron) and p2", boat, c.Lead.Side, c.Two.Side)
+		}
+		sides := map[string]int{}
+		for _, e := range eventsOf(evs, evCrewman) {
+			sides[e.Str("side")]++
+		}
+		if n := len(boatPositions[c.Type]); sides["p1"] != n || sides["p2"] != n {
+			t.Errorf("%s: crewman events by side %v, want %d each", boat, sides, n)
+		}
+		cmds := eventsOf(evs, evCommand)
+		if len(cmds) != 2 || cmds[0].Str("role") != "squadron" || cmds[1].Str("role") != "boat2" || cmds[1].Str("side") != "p2" {
+			t.Errorf("%s: command events %v, want p1 squadron then p2 boat2", boat, cmds)
+		}
+	}
+	c, evs := probe(t, 3, opts("short", "s100"), func(c *Campaign) { c.setUp() })
+	if c.Two != nil || len(eventsOf(evs, evCommand)) > 0 || c.SidesInPlay() != nil {
+		t.Error("the solitaire game has a second player")
+	}
+	for _, e := range eventsOf(evs, evCrewman) {
+		if e.Str("side") != "" {
+			t.Fatalf("a solitaire crewman event names a side: %v", e)
+		}
+	}
+	g, err := engine.New(engine.Config{Def: def(t), Seed: 1, Options: opts("short", "s100")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, o := range g.Header().Options {
+		if o.Name == "players" {
+			t.Error("a solitaire log header names the players option")
+		}
+	}
+	g, err = engine.New(engine.Config{Def: def(t), Seed: 1, Options: two("short", "s100")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Contains(g.Header().Options, gamelog.Option{Name: "players", Value: "2"}) {
+		t.Errorf("a two-player header %v lacks players=2", g.Header().Options)
+	}
+	if _, err := engine.New(engine.Config{Def: def(t), Seed: 1, Options: []gamelog.Option{{Name: "players", Value: "3"}}}); err == nil {
+		t.Error("players=3 accepted")
+	}
+}
+
+// 7.0 step 2: the squadron Kommandant (p1) gives the squadron's orders;
+// once Boat #1 is sunk player 2 takes command for the rest of the mission.
+func TestRule7_0Step2CommandPassesAtSea(t *testing.T) {
+	var before, after string
+	c, evs := probe(t, 4, two("short", "s100"), func(c *Campaign) {
+		atSeaTwo(c, weatherGood, enemyMerchant)
+		before = c.ask(askMove).Side
+		c.sink(c.sortie1(), "test")
+		after = c.ask(askMove).Side
+	})
+	if before != "p1" || after != "p2" {
+		t.Errorf("the squadron's orders: %q before Boat #1 sank, %q after; want p1 then p2", before, after)
+	}
+	cmds := eventsOf(evs, evCommand)
+	last := cmds[len(cmds)-1]
+	if last.Str("side") != "p2" || last.Str("role") != "squadron" || !strings.Contains(last.Str("why"), "rest of the mission") {
+		t.Errorf("no hand-over to p2: %v", last)
+	}
+	if c.Lead.Side != "p1" {
+		t.Errorf("for the campaign the squadron is still p1's; got %s", c.Lead.Side)
+	}
+	_, evs = probe(t, 4, opts("short", "s100"), func(c *Campaign) {
+		atSea(c, weatherGood, enemyMerchant)
+		if d := c.ask(askMove); d.Side != "" {
+			t.Errorf("a solitaire decision belongs to side %q", d.Side)
+		}
+	})
+	if len(eventsOf(evs, evCommand)) > 0 {
+		t.Error("a solitaire game passes command")
+	}
+}
+
+// 7.0 steps 1 and 3: a hit on Boat #2 rolls the damage tables of Boat #1
+// (G-1): a component, not damage points, on her own damage log; a crew hit
+// wounds one of her own crewmen, and her own wounded Kommandant earns his
+// War Badge (6.0).
+func TestRule7_0Step3Boat2DamageLog(t *testing.T) {
+	var s2 *Sortie
+	c, evs := probe(t, 5, two("short", "s100"), func(c *Campaign) {
+		atSeaTwo(c, weatherGood)
+		s2 = c.Mission.Sorties[1]
+		for range 6 {
+			c.hit(s2, attackFlare)
+		}
+		c.crewHit(s2)
+		c.wound(findCrewman(c.Two.Crew, posKMDT), woundLW)
+	})
+	if s2.Points != 0 {
+		t.Errorf("Boat #2 took %d damage points: she logs components (G-1)", s2.Points)
+	}
+	hitLoc := 0
+	for _, e := range evs {
+		if e.Type == "roll" && e.Str("table") == c.ids.HitLoc && e.Str("for") == s2.Boat.ID {
+			hitLoc++
+		}
+	}
+	if hitLoc == 0 {
+		t.Errorf("no %s roll for Boat #2's hits", c.ids.HitLoc)
+	}
+	if !c.Two.hit || c.Mission.KmdtHit {
+		t.Errorf("Boat #2's Kommandant wounded: his hit %v, Boat #1's %v; want true, false", c.Two.hit, c.Mission.KmdtHit)
+	}
+	for _, e := range eventsOf(evs, evWound) {
+		if e.Str("side") != "p2" {
+			t.Errorf("a wound aboard Boat #2 is not p2's crew's: %v", e)
+		}
+	}
+	for _, m := range c.Crew {
+		if m.Wounds > 0 {
+			t.Errorf("Boat #1's %s was wounded by hits on Boat #2", m.Name)
+		}
+	}
+	// Solitaire: Boat #2 takes damage points (G-2).
+	var p2 *Sortie
+	probe(t, 5, opts("short", "s100"), func(c *Campaign) {
+		atSea(c, weatherGood)
+		p2 = c.Mission.Sorties[1]
+		c.hit(p2, attackFlare)
+	})
+	if p2.Points == 0 {
+		t.Error("solitaire: a hit on Boat #2 gave no damage points")
+	}
+}
+
+// 7.0 step 3: on Boat #2's turn the tables and modifiers that name Boat
+// #1's crew read Boat #2's: her Veteran gun crews fire twice (4.6), a
+// stand-in steers when her helmsman is down (4.12), and the engines and
+// radio the tables read are hers.
+func TestRule7_0Step3Boat2TablesAsBoat1(t *testing.T) {
+	probe(t, 6, two("short", "s100"), func(c *Campaign) {
+		atSeaTwo(c, weatherGood)
+		s1, s2 := c.Mission.Sorties[0], c.Mission.Sorties[1]
+		var buf [6]Skill
+		if got := len(c.shots(s2, buf[:0])); got != 3 {
+			t.Errorf("Boat #2 with 3 average gun crews: %d shots, want 3", got)
+		}
+		for _, pos := range cannonCrews {
+			findCrewman(c.Two.Crew, pos).Veteran = true
+		}
+		if got := len(c.shots(s2, buf[:0])); got != 6 {
+			t.Errorf("Boat #2 with 3 Veteran gun crews: %d shots, want 6", got)
+		}
+		if got := len(c.shots(s1, buf[:0])); got != 3 {
+			t.Errorf("Boat #1 fires with her own (average) crews: %d shots, want 3", got)
+		}
+		findCrewman(c.Two.Crew, posHelm).KIA = true
+		if c.helmStandInOf(s2) != 1 || c.helmStandInOf(s1) != 0 {
+			t.Error("Boat #2's helmsman killed: the stand-in is hers alone")
+		}
+		s2.EnginesOut, s2.RadioOut = 2, true
+		f := facts{c: c, sortie: s2}
+		if f.Fact(fEnginesOut) != 2 || f.Fact(fRadioOut) != 1 {
+			t.Error("on Boat #2's roll the tables read her engines and radio")
+		}
+		f = facts{c: c}
+		if f.Fact(fEnginesOut) != 0 || f.Fact(fRadioOut) != 0 {
+			t.Error("a roll for no boat reads Boat #1's engines and radio")
+		}
+		if slow, _ := c.slow(); !slow {
+			t.Error("Boat #2 with 2 engines out does not slow the squadron (4.4)")
+		}
+	})
+}
+
+// 7.0 step 4: VP are split evenly between the players (each record shows
+// half), the squadron keeping the total.
+func TestRule7_0Step4VPSplit(t *testing.T) {
+	c, _ := probe(t, 7, two("short", "s100"), func(c *Campaign) {
+		c.setUp()
+		c.vp(vpMerchant, 3, "test")
+		c.vp(vpMissionSuccess, 1, "test")
+	})
+	if c.VP == 0 || c.Lead.Earned != c.VP || c.Two.Earned != c.VP {
+		t.Fatalf("squadron %d VP; records earned p1 %d, p2 %d: want the squadron's total each", c.VP, c.Lead.Earned, c.Two.Earned)
+	}
+	for _, tc := range []struct {
+		earned int
+		want   string
+	}{{0, "0"}, {10, "5"}, {11, "5.5"}, {-3, "-1.5"}, {-4, "-2"}} {
+		if got := (Record{Earned: tc.earned}).VPText(); got != tc.want {
+			t.Errorf("half of %d = %q, want %q", tc.earned, got, tc.want)
+		}
+	}
+}
+
+// 7.0 step 4 and 6.0: a medal grade reached by the squadron's total goes
+// to both players at once; the War Badge is each Kommandant's own.
+func TestRule7_0Step4MedalsForBoth(t *testing.T) {
+	c, evs := probe(t, 8, two("short", "s100"), func(c *Campaign) {
+		c.setUp()
+		c.VP = 250
+		c.Two.Successful = 12
+		c.medalsTwo()
+	})
+	want := []string{"Iron Cross", "Iron Cross with Oak Leaves"}
+	if !slices.Equal(c.Medals, want) || !slices.Equal(c.Two.Medals, append([]string{"S-Boat War Badge"}, want...)) {
+		t.Errorf("medals p1 %q, p2 %q; want both %q, and p2's War Badge", c.Medals, c.Two.Medals, want)
+	}
+	if c.WarBadge || !c.Two.WarBadge {
+		t.Errorf("War Badge p1 %v p2 %v: only p2 flew 12 successful missions", c.WarBadge, c.Two.WarBadge)
+	}
+	bySide := map[string]int{}
+	for _, e := range eventsOf(evs, evMedal) {
+		bySide[e.Str("side")]++
+	}
+	if bySide["p1"] != 2 || bySide["p2"] != 3 {
+		t.Errorf("medal events by side %v, want p1 2, p2 3", bySide)
+	}
+}
+
+// 7.0 step 4: when the squadron Kommandant is killed (or relieved),
+// player 2 becomes the squadron Kommandant for the rest of the campaign
+// and player 1 enters again with a new boat and crew as Boat #2; a killed
+// player 2 enters again the same way; with both killed the campaign ends.
+func TestRule7_0Step4CommandPassesForTheCampaign(t *testing.T) {
+	type result struct {
+		c   *Campaign
+		evs []gamelog.Event
+	}
+	run := func(seed uint64, f func(c *Campaign)) result {
+		c, evs := probe(t, seed, two("long", "s100"), func(c *Campaign) {
+			c.setUp()
+			c.Mission = &Mission{Sunk: map[string]int{}, Patrolled: 4, Sorties: []*Sortie{{Boat: c.Boats[0], No: 1}, {Boat: c.hull2(), No: 2}}}
+			f(c)
+			c.afterTwo(0, false, 0)
+		})
+		return result{c, evs}
+	}
+	t.Run("squadron Kommandant killed", func(t *testing.T) {
+		var p2Name string
+		var p2Crew []*Crewman
+		r := run(9, func(c *Campaign) {
+			p2Name, p2Crew = c.nameOf(c.Two.Crew), c.Two.Crew
+			c.Lead.Earned, c.Two.Earned = 40, 40
+			c.kill(c.kmdt())
+		})
+		c := r.c
+		if c.Over {
+			t.Fatal("the two-player campaign ended with the squadron Kommandant's death")
+		}
+		if c.Lead.Side != "p2" || c.nameOf(c.Crew) != p2Name || &c.Crew[0] != &p2Crew[0] || c.boat1().ID != "SB2" {
+			t.Errorf("the squadron passed to %s %s in %s, want p2 %s in SB2", c.Lead.Side, c.nameOf(c.Crew), c.boat1().ID, p2Name)
+		}
+		if c.Two.Side != "p1" || c.Two.Earned != 0 || c.Two.Hull == c.Flagship || findCrewman(c.Two.Crew, posKMDT).KIA {
+			t.Errorf("player 1 did not enter again as Boat #2 with a new crew and record: %+v", c.Two.Record)
+		}
+		if c.Lead.Earned != 40 {
+			t.Errorf("p2's record did not go with him: earned %d, want 40", c.Lead.Earned)
+		}
+		if len(c.Former) != 1 || c.Former[0].Side != "p1" || c.Former[0].Why != "killed" || c.Former[0].Earned != 40 {
+			t.Errorf("former Kommandants %+v, want p1 killed with 40 earned", c.Former)
+		}
+		if n := len(eventsOf(r.evs, evCommand)); n != 4 {
+			t.Errorf("%d command events, want 4 (set-up 2, the pass, the re-entry)", n)
+		}
+	})
+	t.Run("Boat #2's Kommandant killed", func(t *testing.T) {
+		var lead string
+		r := run(10, func(c *Campaign) {
+			lead = c.nameOf(c.Crew)
+			c.kill(findCrewman(c.Two.Crew, posKMDT))
+		})
+		c := r.c
+		if c.Over || c.Lead.Side != "p1" || c.nameOf(c.Crew) != lead {
+			t.Errorf("p2's death moved the squadron's command: %s %s", c.Lead.Side, c.nameOf(c.Crew))
+		}
+		if c.Two.Side != "p2" || findCrewman(c.Two.Crew, posKMDT).KIA || len(c.Former) != 1 {
+			t.Errorf("p2 did not enter again with a new crew: %+v, former %+v", c.Two.Record, c.Former)
+		}
+	})
+	t.Run("both killed", func(t *testing.T) {
+		r := run(11, func(c *Campaign) {
+			c.kill(c.kmdt())
+			c.kill(findCrewman(c.Two.Crew, posKMDT))
+		})
+		if !r.c.Over || r.c.EndReason != "killed" {
+			t.Errorf("both Kommandants killed: over %v (%s), want the campaign over (killed)", r.c.Over, r.c.EndReason)
+		}
+	})
+	t.Run("squadron Kommandant relieved", func(t *testing.T) {
+		c, _ := probe(t, 12, two("long", "s100"), func(c *Campaign) {
+			c.setUp()
+			c.Mission = &Mission{Sunk: map[string]int{}, Sorties: []*Sortie{{Boat: c.Boats[0], No: 1}, {Boat: c.hull2(), No: 2}}}
+			c.endCampaign("relieved") // what the Board of Inquiry's finding does (I-3)
+			c.afterTwo(0, false, 0)
+		})
+		if c.Over || c.Lead.Side != "p2" || c.Two.Side != "p1" || c.Former[0].Why != "relieved" {
+			t.Errorf("relieved: over %v, squadron %s, Boat #2 %s, former %+v", c.Over, c.Lead.Side, c.Two.Side, c.Former)
+		}
+	})
+}
+
+// 5.0, 4.12, K-1 and L with 7.0 step 1: Boat #2's crewmen are wounded,
+// treated after the mission (G-9), replaced and become Veterans like
+// Boat #1's; her Kommandant's hospital stay keeps the squadron in port.
+func TestRule5_0Boat2CrewLikeBoat1(t *testing.T) {
+	var old *Crewman
+	c, evs := probe(t, 13, two("short", "s100"), func(c *Campaign) {
+		c.setUp()
+		for _, m := range c.Two.Crew {
+			m.Successes = 14
+		}
+		old = findCrewman(c.Two.Crew, posTorpedo)
+		c.kill(old)
+		c.Mission = &Mission{Sunk: map[string]int{}, Patrolled: 4, Sorties: []*Sortie{{Boat: c.Boats[0], No: 1}, {Boat: c.hull2(), No: 2}}}
+		c.completeMission(true)
+	})
+	if findCrewman(c.Two.Crew, posTorpedo) == old || !slices.Contains(c.Two.Fallen, old) {
+		t.Error("Boat #2's killed torpedo crew was not replaced (K-1, L)")
+	}
+	reps := eventsOf(evs, evReplacement)
+	if len(reps) != 1 || reps[0].Str("side") != "p2" || reps[0].Str("position") != posTorpedo.String() {
+		t.Errorf("replacement events %v, want one for p2's torpedo crew", reps)
+	}
+	vets := 0
+	for _, m := range c.Two.Crew {
+		if m.Veteran && m != findCrewman(c.Two.Crew, posTorpedo) {
+			vets++
+		}
+	}
+	if vets != len(c.Two.Crew)-1 {
+		t.Errorf("%d of Boat #2's crewmen became Veterans after 15 successful missions, want %d", vets, len(c.Two.Crew)-1)
+	}
+	if c.Two.Successful != 1 || c.Lead.Successful != 1 {
+		t.Errorf("successful missions under each Kommandant: p1 %d p2 %d, want 1 each", c.Lead.Successful, c.Two.Successful)
+	}
+	_, evs = probe(t, 14, two("short", "s100"), func(c *Campaign) {
+		c.setUp()
+		c.Two.Hospital = 5
+		c.tonight()
+	})
+	nm := eventsOf(evs, evNoMission)
+	if len(nm) != 1 || !strings.Contains(nm[0].Str("reason"), "Boat #2") {
+		t.Errorf("Boat #2's Kommandant in hospital: %v, want no mission", nm)
+	}
+}
+
+// 7.0: player 2's hull sails as Boat #2; when it is under repair he takes
+// another ready hull (4.11), and the squadron Kommandant never takes his.
+func TestRule7_0Boat2Sails(t *testing.T) {
+	c, evs := probe(t, 15, two("short", "s100"), func(c *Campaign) {
+		c.setUp()
+		c.Boats[0].Status, c.Boats[0].RepairDays = Repair, 3
+		c.hull2().Status, c.hull2().RepairDays = Repair, 3
+		c.tonight()
+	})
+	if c.Flagship == 0 || c.Two.Hull == 1 || c.Two.Hull == c.Flagship {
+		t.Fatalf("Boat #1 hull %d, Boat #2 hull %d: want two other ready hulls", c.Flagship, c.Two.Hull)
+	}
+	for _, e := range eventsOf(evs, evMissionStart) {
+		v, _ := e.Get("boats")
+		if ids := v.Strs(); ids[0] != c.boat1().ID || ids[1] != c.hull2().ID {
+			t.Errorf("mission boats %v: want Boat #1 %s, Boat #2 %s", ids, c.boat1().ID, c.hull2().ID)
+		}
+	}
+	subs := eventsOf(evs, evSubstitution)
+	if len(subs) != 2 || subs[1].Str("side") != "p2" {
+		t.Errorf("substitutions %v: want Boat #1's, then p2's", subs)
+	}
+}
+
+// A two-player campaign plays to its end with the reference Kommandant on
+// both sides, its log the same twice and replayed byte for byte; both
+// sides' decisions are logged with their side.
+func TestTwoPlayerCampaignReplays(t *testing.T) {
+	for _, seed := range []uint64{1, 4} {
+		var logs [2]string
+		for i := range logs {
+			g, err := engine.New(engine.Config{Def: def(t), Seed: seed, Options: two("long", "s100")})
+			if err != nil {
+				t.Fatal(err)
+			}
+			g.SetDecider(engine.TakeDefault{})
+			if _, err := g.Step(engine.NoPause); err != nil {
+				t.Fatal(err)
+			}
+			if !g.Over() {
+				t.Fatalf("seed %d: not over", seed)
+			}
+			lg := g.AsLog()
+			for _, e := range lg.Events {
+				if e.Type == "decision" && e.Str("side") == "" {
+					t.Fatalf("seed %d: a two-player decision without a side: %v", seed, e)
+				}
+			}
+			if _, err := engine.Replay(def(t), lg, len(lg.Events), engine.Config{Def: def(t)}); err != nil {
+				t.Fatalf("seed %d: replay: %v", seed, err)
+			}
+			logs[i] = strings.Join(lg.Lines, "\n")
+		}
+		if logs[0] != logs[1] {
+			t.Errorf("seed %d: two plays of the same seed differ", seed)
+		}
+	}
+}
