@@ -364,6 +364,9 @@ func (c *Campaign) event() {
 		if s := c.pickWhere(untied, "separated"); s != nil {
 			s.Formation, s.Gone = false, goneSeparated
 			c.emit(evSeparated, str("boat", s.Boat.ID), num("no", s.No))
+			if s.No == 1 {
+				c.handOver("separated") // 7.0 step 2
+			}
 		}
 	case eventMine:
 		o := c.roll(c.ids.Mine, facts{})

@@ -1,12 +1,14 @@
 package schnellboats
 
 import (
+	"bytes"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/schnell-wargames/schnell/engine"
 	"github.com/schnell-wargames/schnell/gamelog"
+	"github.com/schnell-wargames/schnell/scripting"
 )
 
 // two are the options of a two-player game.
@@ -456,5 +458,87 @@ func TestTwoPlayerCampaignReplays(t *testing.T) {
 		if logs[0] != logs[1] {
 			t.Errorf("seed %d: two plays of the same seed differ", seed)
 		}
+	}
+}
+
+// 7.0 with the kernel's sides: either player can be given to a script
+// (--side p2=script:FILE). With p2 played by scripts/reference.lua and p1
+// by the reference Kommandant the log is the all-Go game's but for who
+// decided, and every decision of p2 (the squadron's orders once Boat #1 is
+// sunk, command having passed) is the script's.
+func TestRule7_0SideToScript(t *testing.T) {
+	d := def(t)
+	g, err := engine.New(engine.Config{Def: d, Seed: 1, Options: two("long", "s100")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.SetDecider(engine.TakeDefault{})
+	specs, err := engine.ParseSides(d, []string{"p2=script:../scripts/reference.lua"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	as, err := scripting.ApplySides(g, d, specs, scripting.Options{Deadline: scripting.DefaultDeadline * 8})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() {
+		for _, a := range as {
+			a.Close()
+		}
+	}()
+	if _, err := g.Step(engine.NoPause); err != nil {
+		t.Fatal(err)
+	}
+	ref, err := engine.New(engine.Config{Def: d, Seed: 1, Options: two("long", "s100")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref.SetDecider(engine.TakeDefault{})
+	if _, err := ref.Step(engine.NoPause); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(logWithoutWho(g), logWithoutWho(ref)) {
+		t.Error("p2 played by reference.lua: the log differs from the reference Kommandant's beyond who decided")
+	}
+	by := map[string]int{}
+	for _, e := range g.AsLog().Events {
+		if e.Type == "decision" {
+			by[e.Str("side")+" "+e.Str("by")]++
+		}
+	}
+	if by["p2 script"] == 0 || by["p2 default"] > 0 || by["p1 script"] > 0 {
+		t.Errorf("decisions by side and who: %v; want p2's all by the script, p1's none", by)
+	}
+}
+
+// 7.0 in the script's view: the players, the squadron Kommandant's side,
+// Boat #2's crew (crew2) and player 2's hull (boat2).
+func TestRule7_0View(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		o       []gamelog.Option
+		players int
+		side    string
+		crew2   int
+	}{{"solitaire", opts("short", "s100"), 1, "", 0}, {"two players", two("short", "s100"), 2, "p1", len(boatPositions[S100])}} {
+		t.Run(tc.name, func(t *testing.T) {
+			c, _ := probe(t, 16, tc.o, func(c *Campaign) { c.setUp() })
+			got := map[string]gamelog.Value{}
+			for _, f := range c.View() {
+				got[f.Key] = f.Val
+			}
+			if got["players"].I != tc.players || got["squadron_side"].S != tc.side || len(got["crew2"].L) != tc.crew2 {
+				t.Errorf("players %d, squadron_side %q, %d in crew2; want %d, %q, %d", got["players"].I, got["squadron_side"].S, len(got["crew2"].L), tc.players, tc.side, tc.crew2)
+			}
+			boat2 := 0
+			for _, b := range got["boats"].L {
+				if v, _ := b.Get("boat2"); v.B {
+					boat2++
+				}
+			}
+			if boat2 != tc.players-1 {
+				t.Errorf("%d hulls marked boat2, want %d", boat2, tc.players-1)
+			}
+		})
 	}
 }

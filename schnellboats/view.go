@@ -10,7 +10,7 @@ import (
 func (c *Campaign) View() []gamelog.Field { return engine.ViewFields(c) }
 
 // viewParts are the parts of the view a script gets only when it looks.
-var viewParts = []string{"mission", "boats", "crew"}
+var viewParts = []string{"mission", "boats", "crew", "crew2"}
 
 // ViewParts implements engine.Viewer.
 func (c *Campaign) ViewParts() []string { return viewParts }
@@ -39,6 +39,8 @@ func (c *Campaign) WriteView(w engine.ViewWriter, part int) {
 		w.Int("missions", c.Stats.Missions)
 		w.Int("successful", c.Stats.Successful)
 		w.Int("boats_lost", c.Stats.BoatsLost)
+		w.Int("players", c.Players)
+		w.Str("squadron_side", c.Lead.Side)
 	case 0:
 		if c.Mission != nil {
 			c.writeMission(w)
@@ -47,6 +49,8 @@ func (c *Campaign) WriteView(w engine.ViewWriter, part int) {
 		c.writeBoats(w)
 	case 2:
 		c.writeCrew(w)
+	case 3:
+		c.writeCrewOf(w, "crew2", c.crew2())
 	}
 }
 
@@ -116,6 +120,7 @@ func (c *Campaign) writeBoats(w engine.ViewWriter) {
 		w.Int("kills", b.Kills)
 		w.Int("missions", b.Missions)
 		w.Bool("boat1", i == c.Flagship)
+		w.Bool("boat2", c.Two != nil && i == c.Two.Hull)
 		if s := c.sortieOf(b); s != nil {
 			w.Int("no", s.No)
 			w.Bool("in_formation", s.inFormation())
@@ -129,7 +134,7 @@ func (c *Campaign) writeBoats(w engine.ViewWriter) {
 				w.Str("range", cb.zoneOf(s).String())
 				w.Bool("apart", s.Apart > 0)
 			}
-			if s.No == 1 {
+			if c.manned(s) {
 				w.Int("engines_out", s.EnginesOut)
 				w.Int("jets_out", s.JetsOut)
 				w.Bool("radio_out", s.RadioOut)
@@ -159,9 +164,19 @@ func (c *Campaign) sortieOf(b *Boat) *Sortie {
 	return nil
 }
 
-func (c *Campaign) writeCrew(w engine.ViewWriter) {
-	w.Open("crew", true)
-	for _, m := range c.Crew {
+func (c *Campaign) writeCrew(w engine.ViewWriter) { c.writeCrewOf(w, "crew", c.Crew) }
+
+// crew2 is Boat #2's crew in the two-player game (nil: solitaire).
+func (c *Campaign) crew2() []*Crewman {
+	if c.Two == nil {
+		return nil
+	}
+	return c.Two.Crew
+}
+
+func (c *Campaign) writeCrewOf(w engine.ViewWriter, name string, crew []*Crewman) {
+	w.Open(name, true)
+	for _, m := range crew {
 		w.Open("", false)
 		w.Str("name", m.Name)
 		w.Str("position", m.Position.String())

@@ -51,9 +51,12 @@
 ---@field missions integer missions flown
 ---@field successful integer successful missions
 ---@field boats_lost integer boats lost in the campaign
+---@field players integer 1, or 2 in the two-player game (7.0)
+---@field squadron_side string two-player game: the side of the squadron Kommandant (p1 until command passes; "" solitaire)
 ---@field mission Mission? tonight's mission (nil at base)
 ---@field boats Boat[] the six hulls SB1-SB6
 ---@field crew Crewman[] Boat #1's crewmen
+---@field crew2 Crewman[] two-player game: Boat #2's crewmen (empty solitaire)
 
 ---@class Mission
 ---@field n integer mission number
@@ -98,12 +101,13 @@
 ---@field kills integer ships and aircraft sunk by this crew
 ---@field missions integer missions sailed
 ---@field boat1 boolean the Kommandant's boat
+---@field boat2 boolean two-player game: player 2's boat
 ---@field no integer? at sea: 1-4
 ---@field in_formation boolean? at sea: with the squadron
 ---@field gone string? at sea: "", separated, sunk or abandoned
 ---@field disabled boolean? at sea: disabled
 ---@field points integer? at sea: damage points (Boats #2-#4)
----@field engines_out integer? Boat #1: engines out
+---@field engines_out integer? Boat #1 (and two-player Boat #2): engines out
 ---@field jets_out integer? Boat #1: turbojets out (5b)
 ---@field radio_out boolean? Boat #1: radio out
 ---@field cannons_out integer? Boat #1: cannons out
