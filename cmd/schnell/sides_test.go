@@ -17,6 +17,9 @@ func withDuel(t *testing.T) {
 	registry = append(games.Registry(games.All[:len(games.All):len(games.All)]), games.Game{
 		Name: "duel", Title: "a toy game of two sides",
 		Def: func() (*engine.Definition, error) { return enginetest.DuelDefinition(), nil },
+	}, games.Game{
+		Name: "toy", Title: "a toy game of one player",
+		Def: func() (*engine.Definition, error) { return enginetest.Definition(), nil },
 	})
 	t.Cleanup(func() { registry = old })
 }
@@ -29,7 +32,8 @@ func TestSideFlag(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"auto", "--side", "p1=player"}, "flag provided but not defined: -side"},
+		{[]string{"auto", "--game", "toy", "--side", "p1=player"}, "flag provided but not defined: -side"},
+		{[]string{"auto", "--players", "2", "--side", "p3=player"}, `side "p3": schnellboats's sides are p1, p2`},
 		{[]string{"auto", "--game", "duel", "--side", "p3=player"}, `side "p3": duel's sides are p1, p2`},
 		{[]string{"auto", "--game", "duel", "--side", "p1=robot"}, `"robot" is not player, script:FILE or reference`},
 		{[]string{"auto", "--game", "duel", "--side", "table=player"}, "the table is not a side"},
