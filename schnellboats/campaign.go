@@ -783,6 +783,9 @@ func (c *Campaign) inquiry(lost int, boat1 bool, sunk int) {
 	res := Inquiry(c.eff(c.roll(c.ids.Inquiry, facts{boatsLost: lost, boat1Lost: b2i(boat1), sunk: sunk, crew: c.kmdt()}), eInquiry))
 	if res == inquiryRelieved && c.Cognac {
 		d := c.ask(askCognac)
+		if c.Two != nil {
+			d.Side = c.Lead.Side // 7.0: his own career, whoever led at sea tonight
+		}
 		d.Prompt = "The Board of Inquiry will relieve you of command. Bribe the Base Commander with the Fine Cognac?"
 		d.Add("bribe", "hand over the Fine Cognac: the finding becomes a reprimand", "")
 		d.Add("keep", "keep it and accept the finding", "")

@@ -542,3 +542,35 @@ func TestRule7_0View(t *testing.T) {
 		})
 	}
 }
+
+// sidesAsked records the side of every decision asked, by kind.
+type sidesAsked map[string][]string
+
+func (s sidesAsked) Decide(d *engine.Decision) (int, error) {
+	s[d.Kind] = append(s[d.Kind], d.Side)
+	return d.Default, nil
+}
+func (sidesAsked) Who() engine.Who { return engine.ByPlayer }
+
+// 7.0 step 4 with I-3: the Board of Inquiry judges the squadron
+// Kommandant, and the Fine Cognac is his to hand over, even on a night
+// when Boat #1 was sunk and p2 led the squadron home.
+func TestRule7_0Step4InquiryIsTheSquadronKommandants(t *testing.T) {
+	asked := sidesAsked{}
+	for seed := uint64(1); seed <= 40 && len(asked["cognac"]) == 0; seed++ {
+		probeWith(t, seed, two("short", "s100"), asked, func(c *Campaign) {
+			atSeaTwo(c, weatherGood)
+			c.Cognac = true
+			c.sink(c.sortie1(), "test")
+			c.inquiry(4, true, 0)
+		})
+	}
+	if len(asked["cognac"]) == 0 {
+		t.Fatal("no seed of 40 relieved the Kommandant after 4 boats lost")
+	}
+	for _, side := range asked["cognac"] {
+		if side != "p1" {
+			t.Errorf("the cognac decision belongs to %q, want p1 (the squadron Kommandant)", side)
+		}
+	}
+}
