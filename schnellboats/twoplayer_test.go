@@ -3,6 +3,7 @@ package schnellboats
 import (
 	"bytes"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -572,5 +573,53 @@ func TestRule7_0Step4InquiryIsTheSquadronKommandants(t *testing.T) {
 		if side != "p1" {
 			t.Errorf("the cognac decision belongs to %q, want p1 (the squadron Kommandant)", side)
 		}
+	}
+}
+
+// 7.0 step 1 on paper: each player has his own Crewmen Status Sheet; every
+// sheet's head, the campaign log's foot and the after-action report name
+// both Kommandants, with each player's half of the VP and his medals.
+func TestRule7_0SheetsShowBothKommandants(t *testing.T) {
+	g, err := engine.New(engine.Config{Def: def(t), Seed: 7, Options: two("short", "s100")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.SetDecider(engine.TakeDefault{})
+	if _, err := g.Step(engine.NoPause); err != nil {
+		t.Fatal(err)
+	}
+	c, _ := CampaignOf(g)
+	k1, k2 := c.nameOf(c.Crew), c.nameOf(c.Two.Crew)
+	crew, err := GameSheets(g, "crew", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(crew) != 2 || !strings.Contains(crew[0].Title, "Boat #1") || !strings.Contains(crew[1].Title, "Boat #2") {
+		t.Fatalf("crew sheets %d, want Boat #1's and Boat #2's", len(crew))
+	}
+	if crew[1].Rows[0][1] != k2 {
+		t.Errorf("Boat #2's crew sheet starts with %q, want her Kommandant %s", crew[1].Rows[0][1], k2)
+	}
+	all, err := GameSheets(g, "all", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range all {
+		if head := strings.Join(s.Head, " "); !strings.Contains(head, k1) || !strings.Contains(head, k2) {
+			t.Errorf("sheet %s: head %q lacks a Kommandant", s.Title, head)
+		}
+	}
+	foot := strings.Join(all[0].Foot, " ")
+	for _, want := range []string{c.Lead.Side + ", Kommandant " + k1, c.Two.Side + ", Kommandant " + k2, "VP (half of " + strconv.Itoa(c.Lead.Earned) + ")"} {
+		if !strings.Contains(foot, want) {
+			t.Errorf("campaign sheet's foot lacks %q:\n%s", want, foot)
+		}
+	}
+	aar, err := AAR(g.AsLog(), c, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(aar, k1) || !strings.Contains(aar, k2) || !strings.Contains(aar, "as his half of the squadron's") {
+		t.Errorf("the AAR does not tell of both Kommandants and their halves:\n%s", aar[:min(len(aar), 600)])
 	}
 }
