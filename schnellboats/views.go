@@ -535,7 +535,11 @@ func (c *Campaign) PrintSummary(w io.Writer) error {
 		sunk = []string{"none"}
 	}
 	fmt.Fprintf(w, "Ships sunk %d: %s; aircraft shot down %d\n", total, strings.Join(sunk, ", "), s.Aircraft)
-	fmt.Fprintf(w, "Boats lost %d; Boat #1 crewmen killed %d; #2-#4 crews lost %d\n", s.BoatsLost, s.CrewKilled, s.CrewsLost)
+	named := "Boat #1"
+	if c.Two != nil {
+		named = "Boat #1 and #2" // 7.0: both boats have named crewmen
+	}
+	fmt.Fprintf(w, "Boats lost %d; %s crewmen killed %d; #2-#4 crews lost %d\n", s.BoatsLost, named, s.CrewKilled, s.CrewsLost)
 	medals := "none"
 	if len(c.Medals) > 0 {
 		medals = strings.Join(c.Medals, ", ")
