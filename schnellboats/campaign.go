@@ -319,9 +319,12 @@ func (c *Campaign) squadron(ready []*Boat) []*Boat {
 	}
 	sail := append(make([]*Boat, 0, maxSorties), b1)
 	if len(others) <= maxSorties-1 {
-		return append(sail, others...) // no choice: every ready hull sails
+		return c.boat2Second(append(sail, others...)) // no choice: every ready hull sails
 	}
 	picks := squadronPicks(len(others))
+	if c.Two != nil {
+		picks = c.withBoat2(picks, others) // 7.0: player 2's boat sails
+	}
 	d := c.ask(askSquadron)
 	var at [maxSorties - 1]int // the hulls' places in the squadron (3.2: SB1-SB6)
 	for _, p := range picks {
@@ -343,7 +346,7 @@ func (c *Campaign) squadron(ready []*Boat) []*Boat {
 				if k > 0 {
 					t.WriteString(", ")
 				}
-				fmt.Fprintf(&t, "#%d %s (crew %s)", k+2, others[i].ID, others[i].Skill.String())
+				fmt.Fprintf(&t, "#%d %s (crew %s)", c.sailNo(p, others, k), others[i].ID, others[i].Skill.String())
 			}
 			d.Options[j].Text = t.String()
 			// What a script reads to choose (not needed by the reference
@@ -357,7 +360,7 @@ func (c *Campaign) squadron(ready []*Boat) []*Boat {
 	for _, k := range picks[i] {
 		sail = append(sail, others[k])
 	}
-	return sail
+	return c.boat2Second(sail)
 }
 
 // sailWords are the words of the squadron decision's options for each 3

@@ -428,3 +428,49 @@ func (c *Campaign) aarReckoningTwo(end *gamelog.Event) string {
 	b.WriteString("\n\n")
 	return b.String()
 }
+
+// withBoat2 are the squadron decision's picks (1.0) that sail player 2's
+// boat: in the two-player game his hull always sails as Boat #2.
+func (c *Campaign) withBoat2(picks [][]int, others []*Boat) [][]int {
+	out := make([][]int, 0, len(picks))
+	for _, p := range picks {
+		for _, i := range p {
+			if others[i] == c.hull2() {
+				out = append(out, p)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// boat2Second puts player 2's hull second in the sailing order (Boat #2);
+// the others keep theirs (solitaire: sail unchanged).
+func (c *Campaign) boat2Second(sail []*Boat) []*Boat {
+	if c.Two == nil {
+		return sail
+	}
+	if i := slices.Index(sail, c.hull2()); i > 1 {
+		copy(sail[2:i+1], sail[1:i])
+		sail[1] = c.hull2()
+	}
+	return sail
+}
+
+// sailNo is the number the kth hull of a pick sails as: #2-#4 in hull
+// order, or in the two-player game player 2's hull #2 and the others after.
+func (c *Campaign) sailNo(p []int, others []*Boat, k int) int {
+	if c.Two == nil {
+		return k + 2
+	}
+	if others[p[k]] == c.hull2() {
+		return 2
+	}
+	n := k + 3
+	for _, i := range p[:k] {
+		if others[i] == c.hull2() {
+			n-- // he sails before this one already
+		}
+	}
+	return n
+}

@@ -150,7 +150,7 @@ func TestRule7_0Step3Boat2DamageLog(t *testing.T) {
 		for range 6 {
 			c.hit(s2, attackFlare)
 		}
-		c.crewHit(s2)
+		c.crewHit(s2, attackFlare)
 		c.wound(findCrewman(c.Two.Crew, posKMDT), woundLW)
 	})
 	if s2.Points != 0 {
@@ -621,5 +621,44 @@ func TestRule7_0SheetsShowBothKommandants(t *testing.T) {
 	}
 	if !strings.Contains(aar, k1) || !strings.Contains(aar, k2) || !strings.Contains(aar, "as his half of the squadron's") {
 		t.Errorf("the AAR does not tell of both Kommandants and their halves:\n%s", aar[:min(len(aar), 600)])
+	}
+}
+
+// 1.0 with 7.0: the squadron Kommandant picks the boats that sail, but
+// only picks that sail player 2's hull are offered, and his hull sails
+// as Boat #2 whatever its place among the six.
+func TestRule7_0SquadronDecisionSailsBoat2(t *testing.T) {
+	var offered []string
+	c, evs := probeWith(t, 17, two("short", "s100"), orders{"squadron": "SB2+SB4+SB6"}, func(c *Campaign) {
+		c.setUp()
+		c.Two.Hull = 3 // p2 commands SB4
+		c.tonight()
+	})
+	for _, e := range evs {
+		if e.Type == "decision" && e.Str("kind") == "squadron" {
+			v, _ := e.Get("options")
+			offered = v.Strs()
+		}
+	}
+	if len(offered) == 0 {
+		t.Fatal("no squadron decision with 5 hulls ready besides Boat #1")
+	}
+	for _, o := range offered {
+		if !strings.Contains(o, "SB4") {
+			t.Errorf("option %s does not sail p2's SB4", o)
+		}
+	}
+	for _, e := range eventsOf(evs, evMissionStart) {
+		v, _ := e.Get("boats")
+		if got, want := v.Strs(), []string{"SB1", "SB4", "SB2", "SB6"}; !slices.Equal(got, want) {
+			t.Errorf("boats %v, want %v (p2's SB4 as Boat #2)", got, want)
+		}
+	}
+	if c.Mission != nil && c.Mission.Sorties[1].Boat.ID != "SB4" {
+		t.Error("p2's hull is not Boat #2")
+	}
+	others := c.Boats[1:]
+	if got := []int{c.sailNo([]int{0, 2, 4}, others, 0), c.sailNo([]int{0, 2, 4}, others, 1), c.sailNo([]int{0, 2, 4}, others, 2)}; !slices.Equal(got, []int{3, 2, 4}) {
+		t.Errorf("the option's numbers for SB2 SB4 SB6: %v, want #3 #2 #4", got)
 	}
 }
