@@ -598,6 +598,9 @@ func (c *Campaign) moveOptions(cb *Combat, mv *engine.Decision, round int) {
 		case cb.Zone == zoneOut:
 			name, cmd := c.abortWords(s)
 			mv.Refuse(name, cmd, "rule 4.9: a boat aborts from the Combat Board once the squadron is placed: from the next round")
+		case c.isBoat2(s) && !c.linked() && !c.boat1Away():
+			name, cmd := c.abortWords(s)
+			mv.Refuse(name, cmd, "rule 7.0: no radio link between Boats #1 and #2: Boat #2's course is her Kommandant's (", c.Two.Side, " is asked each round)")
 		default:
 			name, cmd := c.abortWords(s)
 			o := mv.Add(name, "", cmd)
@@ -672,6 +675,9 @@ func (c *Campaign) breakAway(cb *Combat) {
 			continue
 		}
 		switch {
+		case s.Apart == 0 && c.ownCourse(s):
+			// 7.0: Boat #2 without orders from Boat #1 takes her own course.
+			s.zone, s.inZone = cb.Zone, cb.inZone
 		case s.Apart == 0 && s.Points >= 3:
 			d := c.ask(askBreakFormation)
 			boatOption(d, s, "stay", "stay in formation")
@@ -689,6 +695,7 @@ func (c *Campaign) breakAway(cb *Combat) {
 			continue
 		case !s.aborting && s.zone == zoneLong && s.inZone >= 1:
 			d := c.ask(askBoatAbort)
+			c.boat2Decides(d, s)
 			boatOption(d, s, "stay", "she stays with the squadron")
 			boatOption(d, s, "abort", "she aborts and heads home alone")
 			if c.x.Decide(d, func(d *engine.Decision) {
@@ -705,10 +712,12 @@ func (c *Campaign) breakAway(cb *Combat) {
 // (2.0 f): Slow with 4 damage points, Medium with 3.
 func boatTop(s *Sortie) Speed {
 	switch {
-	case s.Points >= 4:
+	case s.Points >= 4, s.EnginesOut >= 2: // engines: a two-player Boat #2's (7.0)
 		return speedSlow
 	case s.Points >= 3:
 		return speedMedium
+	case s.EnginesOut == 1:
+		return speedFast
 	}
 	return speedVeryFast
 }

@@ -474,3 +474,42 @@ func (c *Campaign) sailNo(p []int, others []*Boat, k int) int {
 	}
 	return n
 }
+
+// linked reports whether the squadron Kommandant's orders reach Boat #2
+// (7.0 step 2): the radios of Boats #1 and #2 both work and both boats
+// are in formation. Solitaire, or with no Boat #2 of player 2 at sea, it
+// is true.
+func (c *Campaign) linked() bool {
+	m := c.Mission
+	if c.Two == nil || m == nil || len(m.Sorties) < 2 || !c.isBoat2(m.Sorties[1]) {
+		return true
+	}
+	s1, s2 := m.Sorties[0], m.Sorties[1]
+	return !s1.RadioOut && !s2.RadioOut && s1.inFormation() && s2.inFormation() && s1.Apart == 0 && s2.Apart == 0
+}
+
+// boat2Decides gives player 2 a decision about his own boat s (7.0: she is
+// his to command when Boat #1's orders do not reach her).
+func (c *Campaign) boat2Decides(d *engine.Decision, s *Sortie) {
+	if c.isBoat2(s) && !c.linked() {
+		d.Side = c.Two.Side
+	}
+}
+
+// ownCourse is 7.0 step 2 in combat: without a radio link to Boat #1
+// (and Boat #1 still leading), player 2 sets Boat #2's own range each
+// round: she keeps station with the squadron, or breaks away for the Long
+// Range Zone on her own course, where she may abort alone (4.8, 4.9). It
+// reports whether she breaks away.
+func (c *Campaign) ownCourse(s *Sortie) bool {
+	if !c.isBoat2(s) || c.linked() || c.boat1Away() {
+		return false
+	}
+	d := c.ask(askBreakFormation)
+	d.Side = c.Two.Side
+	boatOption(d, s, "stay", "keep station with the squadron")
+	boatOption(d, s, "break", "take her own course: away to the Long zone")
+	return c.x.Decide(d, func(d *engine.Decision) {
+		d.Prompt = fmt.Sprintf("Boat #%d (%s) has no radio link with Boat #1 (7.0): keep station with the squadron, or take her own course for the Long Range Zone (4.8)?", s.No, s.Boat.ID)
+	}) == 1
+}

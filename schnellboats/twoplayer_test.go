@@ -662,3 +662,75 @@ func TestRule7_0SquadronDecisionSailsBoat2(t *testing.T) {
 		t.Errorf("the option's numbers for SB2 SB4 SB6: %v, want #3 #2 #4", got)
 	}
 }
+
+// 7.0 step 2: orders pass from Boat #1 to Boat #2 only while both radios
+// work and both boats are in formation.
+func TestRule7_0Step2RadioLink(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		set  func(s1, s2 *Sortie)
+		want bool
+	}{
+		{"both radios, in formation", func(s1, s2 *Sortie) {}, true},
+		{"Boat #1's radio out", func(s1, s2 *Sortie) { s1.RadioOut = true }, false},
+		{"Boat #2's radio out", func(s1, s2 *Sortie) { s2.RadioOut = true }, false},
+		{"Boat #2 apart", func(s1, s2 *Sortie) { s2.Apart = 1 }, false},
+		{"Boat #2 separated", func(s1, s2 *Sortie) { s2.Formation, s2.Gone = false, goneSeparated }, false},
+		{"Boat #1 sunk", func(s1, s2 *Sortie) { s1.Gone = goneSunk }, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			probe(t, 18, two("short", "s100"), func(c *Campaign) {
+				atSeaTwo(c, weatherGood)
+				tc.set(c.Mission.Sorties[0], c.Mission.Sorties[1])
+				if got := c.linked(); got != tc.want {
+					t.Errorf("linked = %v, want %v", got, tc.want)
+				}
+			})
+		})
+	}
+	probe(t, 18, opts("short", "s100"), func(c *Campaign) {
+		atSea(c, weatherGood)
+		c.Mission.Sorties[1].RadioOut = true
+		if !c.linked() {
+			t.Error("solitaire: no link to lose")
+		}
+	})
+}
+
+// 7.0 step 2 in combat: without a radio link player 2 sets Boat #2's own
+// range: asked each round (his decision), she keeps station or takes her
+// own course for the Long zone, and once apart her abort is his to decide;
+// with the link up nothing is asked of him.
+func TestRule7_0Step2OwnCourseWithoutRadio(t *testing.T) {
+	asked := sidesAsked{}
+	var apart int
+	probeWith(t, 19, two("short", "s100"), watchSides{asked, orders{"break_formation": "break"}}, func(c *Campaign) {
+		cb := atSeaTwo(c, weatherGood, enemyDestroyer)
+		cb.Zone = zoneMedium
+		c.breakAway(cb) // linked: nothing asked
+		c.Mission.Sorties[1].RadioOut = true
+		c.breakAway(cb) // p2 takes her own course
+		apart = c.Mission.Sorties[1].Apart
+		c.breakAway(cb) // apart: her abort is p2's
+	})
+	if got := asked["break_formation"]; !slices.Equal(got, []string{"p2"}) {
+		t.Errorf("break_formation asked of %v, want once of p2 (only once the radio is out)", got)
+	}
+	if apart != 1 {
+		t.Errorf("Boat #2 broke away: Apart %d, want 1", apart)
+	}
+	if got := asked["boat_abort"]; !slices.Equal(got, []string{"p2"}) {
+		t.Errorf("boat_abort asked of %v, want p2", got)
+	}
+}
+
+// watchSides records the sides asked and answers with the orders.
+type watchSides struct {
+	asked sidesAsked
+	orders
+}
+
+func (w watchSides) Decide(d *engine.Decision) (int, error) {
+	w.asked.Decide(d)
+	return w.orders.Decide(d)
+}
