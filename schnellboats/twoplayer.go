@@ -68,8 +68,6 @@ type Former struct {
 	Medals                      []string
 }
 
-func (c *Campaign) twoPlayer() bool { return c.Two != nil }
-
 // hull2 is Boat #2's hull in the two-player game.
 func (c *Campaign) hull2() *Boat { return c.Boats[c.Two.Hull] }
 
