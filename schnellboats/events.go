@@ -131,7 +131,7 @@ var decisionKinds = []struct {
 	{askSpeed, "combat, each round: `slow`…`very_fast` (as damage allows); `idle` only alongside a disabled boat, to take off her crew (errata G-12)"},
 	{askRange, "combat, each round: `closer`, `stay`, `away` (argument `zones`: 1 to what Fast or Very Fast allows, default all), `out` (evade and leave: the mission is aborted, 4.7, 4.9), `abort:ID` (Boat #2-#4 ID aborts alone; asked again)"},
 	{askAttack, "combat, each round: the squadron's order, every boat's default: `hold`, `guns:ID`, `torpedo:ID`, `rocket:ID`, `both:ID` (a torpedo or rocket and the guns), `dc:ID` (S-100 Boat #1's depth charges at a submarine in the Close zone; the others fire their guns) (4.6)"},
-	{askBoatAttack, "combat, each boat when its counter is drawn from the cup: the same orders, for that boat (each option's `boat`); the default carries out the squadron's order (4.6, 7.0)"},
+	{askBoatAttack, "combat, each boat when its counter is drawn from the cup: the same orders, for that boat (each option's `boat`); the default carries out the squadron's order (4.6, 7.0); in the two-player game Boat #2's is p2's (`d.side`)"},
 	{askNextWave, "combat: `attack`, `break_off` (aborts the mission, 4.9)"},
 	{askBreakFormation, "combat, a heavily damaged Boat #2-#4, or in the two-player game Boat #2 without a radio link to Boat #1 (7.0, p2's): `stay`, `break` (4.8)"},
 	{askBoatAbort, "combat, then: `stay`, `abort` (4.9)"},

@@ -734,3 +734,32 @@ func (w watchSides) Decide(d *engine.Decision) (int, error) {
 	w.asked.Decide(d)
 	return w.orders.Decide(d)
 }
+
+// 7.0 step 2 with 4.6: each player chooses his own boat's targets when
+// its counter is drawn: Boat #2's boat_attack is p2's, the other boats'
+// the squadron Kommandant's; solitaire, nobody's side.
+func TestRule7_0Step2EachPlayerTargets(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		o    []gamelog.Option
+		want []string
+	}{
+		{"two players", two("short", "s100"), []string{"p1", "p2", "p1", "p1"}},
+		{"solitaire", opts("short", "s100"), []string{"", "", "", ""}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			asked := sidesAsked{}
+			probeWith(t, 20, tc.o, asked, func(c *Campaign) {
+				cb := atSeaTwo(c, weatherGood, enemyMerchant)
+				cb.Zone = zoneMedium
+				cb.plan = "guns:" + cb.Enemy[0].ID
+				for _, s := range c.Mission.Sorties {
+					c.boatOrder(cb, s)
+				}
+			})
+			if got := asked["boat_attack"]; !slices.Equal(got, tc.want) {
+				t.Errorf("boat_attack of Boats #1-#4 asked of %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
