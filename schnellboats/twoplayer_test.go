@@ -763,3 +763,22 @@ func TestRule7_0Step2EachPlayerTargets(t *testing.T) {
 		})
 	}
 }
+
+// 7.0 step 2 with 4.9: while the radio link is down the squadron
+// Kommandant cannot order Boat #2 to abort (her course is p2's), and may
+// order the other boats as before.
+func TestRule7_0Step2NoAbortOrderWithoutRadio(t *testing.T) {
+	w := watch{orders: orders{}, why: map[string]string{"abort SB2": "", "abort SB3": ""}}
+	probeWith(t, 21, two("short", "s100"), w, func(c *Campaign) {
+		cb := atSeaTwo(c, weatherGood, enemyDestroyer)
+		cb.Zone = zoneMedium
+		c.Mission.Sorties[1].RadioOut = true
+		c.combatOrders(cb, 2)
+	})
+	if !strings.Contains(w.why["abort SB2"], "rule 7.0") {
+		t.Errorf("abort SB2 without the radio link: refusal %q, want rule 7.0", w.why["abort SB2"])
+	}
+	if w.why["abort SB3"] != "" {
+		t.Errorf("abort SB3 refused: %q", w.why["abort SB3"])
+	}
+}
