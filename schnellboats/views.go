@@ -101,16 +101,16 @@ func (m *Crewman) State() string {
 func (c *Campaign) PrintCrew(w io.Writer) error {
 	if c.Two != nil {
 		fmt.Fprintf(w, "Boat #1 %s (%s, the squadron Kommandant):\n", c.boat1().ID, c.Lead.Side)
-		if err := printCrew(w, c.Crew); err != nil {
+		if err := c.printCrew(w, c.Crew); err != nil {
 			return err
 		}
 		fmt.Fprintf(w, "Boat #2 %s (%s):\n", c.hull2().ID, c.Two.Side)
-		return printCrew(w, c.Two.Crew)
+		return c.printCrew(w, c.Two.Crew)
 	}
-	return printCrew(w, c.Crew)
+	return c.printCrew(w, c.Crew)
 }
 
-func printCrew(w io.Writer, crew []*Crewman) error {
+func (c *Campaign) printCrew(w io.Writer, crew []*Crewman) error {
 	rows := make([][]string, 0, len(crew))
 	for _, cm := range crew {
 		state := cm.State()
