@@ -519,7 +519,8 @@ func cmdStatus(s *Session, args []string) error {
 	fmt.Fprintf(w, "Game %s, seed %d, %s dice, %s; tables %s\n", h.Game, h.Seed, h.Dice, optionText(h.Options), h.Tables)
 	switch p := s.LogPath(); {
 	case p != "":
-		fmt.Fprintf(w, "Log: %s (%d events)\n", p, g.Seq())
+		// The path on a line of its own: however long, it is never wrapped.
+		fmt.Fprintf(w, "Log (%d events):\n  %s\n", g.Seq(), p)
 	case g.Seq() > 0:
 		fmt.Fprintf(w, "At event %d; not saved yet: play goes on in a new log.\n", g.Seq())
 	default:
