@@ -9,5 +9,5 @@ import (
 // The rules as scenarios played at the prompt (testdata/rules/*.txt), each
 // naming the document's section.
 func TestScenarios(t *testing.T) {
-	scenario.Run(t, "testdata/rules", scenario.Config{Def: def(t), Update: *update})
+	scenario.Run(t, "testdata/rules", scenario.Config{Def: rawCatcher(t, def(t)), Update: *update})
 }

@@ -18,5 +18,5 @@ func TestScenarios(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	scenario.Run(t, "testdata/rules", scenario.Config{Def: def, Update: *update})
+	scenario.Run(t, "testdata/rules", scenario.Config{Def: rawCatcher(t, def), Update: *update})
 }

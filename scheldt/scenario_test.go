@@ -24,5 +24,5 @@ func def(t *testing.T) *engine.Definition {
 // forced, and names the section. go test ./scheldt -run Scenarios -update
 // rewrites the expected outputs (read the diff against the document).
 func TestScenarios(t *testing.T) {
-	scenario.Run(t, "testdata/rules", scenario.Config{Def: def(t), Update: *update})
+	scenario.Run(t, "testdata/rules", scenario.Config{Def: rawCatcher(t, def(t)), Update: *update})
 }
