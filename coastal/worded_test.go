@@ -1,6 +1,7 @@
 package coastal
 
 import (
+	"bytes"
 	"flag"
 	"os"
 	"sort"
@@ -126,8 +127,8 @@ func sorted(m map[string]string) []string {
 	return keys
 }
 
-// wholeGames prints every scenario played whole (both sizes, scripted
-// sides) through c.
+// wholeGames prints through c every scenario played whole (both sizes,
+// scripted sides), a solo convoy and the game of testdata/convoy-solo.cmd.
 func wholeGames(t *testing.T, c *catcher) {
 	for _, sc := range Scenarios {
 		for _, size := range []string{"2", "5"} {
@@ -139,6 +140,12 @@ func wholeGames(t *testing.T, c *catcher) {
 	}
 	g := playConvoy(t, 5, gamelog.Option{Name: "attackers", Value: "solo"}) // 3 in 4 drawn: a discard
 	c.print(g.History())
+	_, log := playTranscript(t) // testdata/convoy-solo.cmd
+	lg, err := gamelog.Read("convoy-solo", bytes.NewReader(log))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.print(lg.Events)
 	c.print(unplayed)
 }
 

@@ -127,8 +127,8 @@ func sorted(m map[string]string) []string {
 	return keys
 }
 
-// wholeGames prints whole driven battles (guns, torpedoes, damage, the
-// end) through c.
+// wholeGames prints through c whole driven battles (guns, torpedoes,
+// damage, the end) and the battle of testdata/battle.cmds.
 func wholeGames(t *testing.T, c *catcher) {
 	for seed := uint64(1); seed <= 4; seed++ {
 		lg, err := gamelog.Read("battle", bytes.NewReader(drive(t, definition(t), seed)))
@@ -139,6 +139,12 @@ func wholeGames(t *testing.T, c *catcher) {
 			t.Fatalf("seed %d: nothing printed", seed)
 		}
 	}
+	_, path := session(t, readLines(t, "testdata/battle.cmds"), false, false) // the transcript
+	lg, err := gamelog.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.print(lg.Events)
 	c.print(unplayed)
 }
 
