@@ -4,10 +4,13 @@ import (
 	"bytes"
 	"flag"
 	"os"
+	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"sync"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/schnell-wargames/schnell/engine"
 	"github.com/schnell-wargames/schnell/gamelog"
@@ -118,6 +121,60 @@ func documented(t *testing.T, path string) []string {
 	return types
 }
 
+// rawLine is an event line in the kernel's raw form (repl.DescribeFields):
+// "TYPE key=value ...".
+var rawLine = regexp.MustCompile(`^[a-z_]+( [a-z_]+=\S+)+$`)
+
+// atThePrompt plays a whole game at the prompt, piped (80 columns): the
+// lines before, then `auto on` and `step` until the game is over, table
+// typing what table says to the table's decisions (nil: each default). Every
+// line it prints must fit 80 columns, and none, its wrapped lines joined,
+// may be a raw event line.
+func atThePrompt(t *testing.T, def *engine.Definition, cfg engine.Config, table func(d *engine.Decision) string, before ...string) {
+	t.Helper()
+	var out bytes.Buffer
+	s, err := repl.New(repl.Config{Def: def, Game: cfg, LogFile: filepath.Join(t.TempDir(), "g.jsonl"), Out: &out, Err: &out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	for _, line := range append(before, "auto on") {
+		if err := s.Exec(line); err != nil {
+			t.Fatalf("%s: %v", line, err)
+		}
+	}
+	for n := 0; !s.Game().Over(); n++ {
+		if n > 5000 {
+			t.Fatal("the game does not end")
+		}
+		line := "step"
+		if p := s.Game().Pending(); p != nil && p.Decision != nil && p.Decision.Side == engine.TableSide {
+			line = p.Decision.CommandFor(p.Decision.Default)
+			if table != nil {
+				line = table(p.Decision)
+			}
+		}
+		if err := s.Exec(line); err != nil {
+			t.Fatalf("%s: %v\n%s", line, err, out.String()[max(0, out.Len()-2000):])
+		}
+	}
+	lines := strings.Split(strings.TrimRight(out.String(), "\n"), "\n")
+	if len(lines) < 50 {
+		t.Fatalf("a whole game in %d lines?", len(lines))
+	}
+	for i, line := range lines {
+		if n := utf8.RuneCountInString(line); n > repl.DefaultColumns {
+			t.Errorf("line %d is %d columns wide: %q", i+1, n, line)
+		}
+	}
+	joined := regexp.MustCompile(`\n {4,}`).ReplaceAllString(strings.Join(lines, "\n"), " ")
+	for i, line := range strings.Split(joined, "\n") {
+		if rawLine.MatchString(line) {
+			t.Errorf("line %d is a raw event: %q", i+1, line)
+		}
+	}
+}
+
 func sorted(m map[string]string) []string {
 	keys := make([]string, 0, len(m))
 	for k := range m {
@@ -156,4 +213,10 @@ func wholeGames(t *testing.T, c *catcher) {
 var unplayed = []gamelog.Event{
 	{Type: "landing_lost", Fields: []gamelog.Field{gamelog.Str("unit", "4-10"), gamelog.Str("hex", "2535")}},
 	{Type: "landing_contested", Fields: []gamelog.Field{gamelog.Str("hex", "2634")}},
+}
+
+// A whole game at the prompt, the reference player deciding, fits 80
+// columns and prints no raw event.
+func TestWholeGameAtThePrompt(t *testing.T) {
+	atThePrompt(t, def(t), engine.Config{Seed: 3}, nil)
 }
