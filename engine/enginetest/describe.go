@@ -31,7 +31,7 @@ func describeDuel(e *gamelog.Event) string {
 	case "turn":
 		return fmt.Sprintf("== Turn %d ==", e.Int("n"))
 	case "arrive":
-		return fmt.Sprintf("The %s: %s has %d points.", e.Str("what"), e.Str("side"), e.Int("points"))
+		return fmt.Sprintf("The %s: %s now has %d points.", e.Str("what"), e.Str("side"), e.Int("points"))
 	case "fire":
 		return fmt.Sprintf("%s fires at %s: %d hits, %d points.", e.Str("side"), e.Str("target"), e.Int("hits"), e.Int("points"))
 	case "signal":
