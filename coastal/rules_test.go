@@ -7,7 +7,12 @@ import (
 )
 
 // The rules as scenarios played at the prompt (testdata/rules/*.txt), each
-// naming the document's section.
+// naming the document's section. No event, there or in whole games, is
+// printed raw, and every event type of docs/log-format-coastal.md is
+// worded in one of them.
 func TestScenarios(t *testing.T) {
-	scenario.Run(t, "testdata/rules", scenario.Config{Def: def(t), Update: *update})
+	c := newCatcher(t, def(t))
+	scenario.Run(t, "testdata/rules", scenario.Config{Def: c.def, Update: *update})
+	t.Run("whole-games", func(t *testing.T) { wholeGames(t, c) })
+	c.unseen(t, documented(t, "../docs/log-format-coastal.md"))
 }

@@ -12,11 +12,16 @@ var update = flag.Bool("update", false, "rewrite the scenarios' expected outputs
 // The rule scenarios of testdata/rules: each file plays one rule of the
 // variant document (21.x) or a step of the expanded sequence of play
 // (5.x) at the prompt, with the dice it needs forced, and names its
-// section. -update rewrites the expected outputs: read the diff.
+// section. -update rewrites the expected outputs: read the diff. No event, there
+// or in whole games, is printed raw, and every event type is worded in
+// one of them.
 func TestScenarios(t *testing.T) {
 	def, err := Definition()
 	if err != nil {
 		t.Fatal(err)
 	}
-	scenario.Run(t, "testdata/rules", scenario.Config{Def: def, Update: *update})
+	c := newCatcher(t, def)
+	scenario.Run(t, "testdata/rules", scenario.Config{Def: c.def, Update: *update})
+	t.Run("whole-games", func(t *testing.T) { wholeGames(t, c) })
+	c.unseen(t, eventTypes)
 }

@@ -22,7 +22,12 @@ func def(t *testing.T) *engine.Definition {
 // The rule scenarios of testdata/rules: each file plays the rules of one
 // section of the exclusive rules at the prompt, with the dice it needs
 // forced, and names the section. go test ./scheldt -run Scenarios -update
-// rewrites the expected outputs (read the diff against the document).
+// rewrites the expected outputs (read the diff against the document). No
+// event, there or in whole games, is printed raw, and every event type of
+// docs/log-format-scheldt.md is worded in one of them.
 func TestScenarios(t *testing.T) {
-	scenario.Run(t, "testdata/rules", scenario.Config{Def: def(t), Update: *update})
+	c := newCatcher(t, def(t))
+	scenario.Run(t, "testdata/rules", scenario.Config{Def: c.def, Update: *update})
+	t.Run("whole-games", func(t *testing.T) { wholeGames(t, c) })
+	c.unseen(t, documented(t, "../docs/log-format-scheldt.md"))
 }

@@ -22,11 +22,7 @@ func describe(e *gamelog.Event) string {
 		}
 		return "Phase " + e.Str("name")
 	case evGunfire:
-		res := "miss"
-		if yes("hit") {
-			res = "HIT"
-		}
-		return fmt.Sprintf("%s %s at %s, %dcm (%s, %d+): d20 %d, modifiers %+d: %s", e.Str("shooter"), e.Str("weapon"), e.Str("target"), num("range"), e.Str("band"), num("need"), num("natural"), num("mods"), res)
+		return fmt.Sprintf("%s %s at %s, %s", e.Str("shooter"), e.Str("weapon"), e.Str("target"), shot(e))
 	case evDamage:
 		s := fmt.Sprintf("%s (%s): %s", e.Str("vessel"), e.Str("by"), word("result"))
 		if st := e.Str("stepped"); st != "" {
@@ -80,6 +76,89 @@ func describe(e *gamelog.Event) string {
 		return fmt.Sprintf("The %s win the initiative; the %s act first", e.Str("winner"), e.Str("first"))
 	case evRefused:
 		return "Refused: " + e.Str("why")
+	case evBattle:
+		return fmt.Sprintf("A battle of up to %d turns", num("turns"))
+	case evVessel:
+		s := fmt.Sprintf("%s (%s) joins the %s at %s speed", e.Str("id"), e.Str("class"), sideName(e.Str("side")), word("speed"))
+		if e.Str("from") == "scenario" {
+			s += " (from the scenario)"
+		}
+		return s
+	case evRemoved:
+		return e.Str("id") + " is taken off the table"
+	case evVisibility:
+		if n := num("shrink"); n > 0 {
+			return fmt.Sprintf("Random visibility: targets count %d size(s) smaller this turn", n)
+		}
+		return "Random visibility: clear, targets at their own size"
+	case evFire:
+		switch e.Str("state") {
+		case "starts":
+			return e.Str("vessel") + " is ON FIRE"
+		case "spreads":
+			return "The fire on " + e.Str("vessel") + " spreads"
+		case "out":
+			return "The fire on " + e.Str("vessel") + " goes out"
+		}
+		return fmt.Sprintf("The fire on %s: %s", e.Str("vessel"), e.Str("state"))
+	case evReload:
+		v := e.Str("vessel")
+		switch e.Str("state") {
+		case "begins":
+			return v + " begins to reload its torpedo tubes"
+		case "counts":
+			return fmt.Sprintf("%s reloads: turn %d of 10", v, num("turns"))
+		case "does not count":
+			return fmt.Sprintf("%s fired, was fired at or went too fast: no reload turn (%d of 10)", v, num("turns"))
+		case "done":
+			return fmt.Sprintf("%s has reloaded its tubes (%d reloads left)", v, num("reloads"))
+		}
+		return fmt.Sprintf("%s reload: %s", v, e.Str("state"))
+	case evDepth:
+		return fmt.Sprintf("%s depth charges %s: %s", e.Str("vessel"), e.Str("target"), hitWord(yes("hit")))
+	case evRam:
+		return fmt.Sprintf("%s rams %s: damage as from its %s torpedo, modifier %+d", e.Str("vessel"), e.Str("target"), e.Str("as"), num("damage_mod"))
+	case evIlluminate:
+		s := fmt.Sprintf("%s's %s bursts %dcm out", e.Str("vessel"), e.Str("kind"), num("range"))
+		if d := num("deviation"); d > 0 {
+			return s + fmt.Sprintf(", %dcm off towards %d o'clock", d, num("direction"))
+		}
+		return s + ", on the mark"
+	case evAir:
+		return fmt.Sprintf("Aircraft %s %s at %s, %s", e.Str("aircraft"), e.Str("weapon"), e.Str("target"), shot(e))
+	case evAA:
+		if e.Str("state") == "down" {
+			return "Aircraft " + e.Str("aircraft") + " is shot down"
+		}
+		return fmt.Sprintf("%s %s at aircraft %s, %s", e.Str("shooter"), e.Str("weapon"), e.Str("aircraft"), shot(e))
+	case evAirFire:
+		return fmt.Sprintf("Aircraft %s %s (%s) at aircraft %s, %s", e.Str("aircraft"), e.Str("weapon"), e.Str("mount"), e.Str("target"), shot(e))
+	case evEnd:
+		return fmt.Sprintf("The battle ends after %d turns: %d Allied and %d Axis vessels afloat", num("turns"), num(Sides[0]), num(Sides[1]))
 	}
 	return ""
+}
+
+// shot words a roll to hit: "30cm (medium, 12+): d20 11, modifiers +0: miss".
+func shot(e *gamelog.Event) string {
+	v, _ := e.Get("hit")
+	return fmt.Sprintf("%dcm (%s, %d+): d20 %d, modifiers %+d: %s", e.Int("range"), e.Str("band"), e.Int("need"), e.Int("natural"), e.Int("mods"), hitWord(v.B))
+}
+
+func hitWord(hit bool) string {
+	if hit {
+		return "HIT"
+	}
+	return "miss"
+}
+
+// sideName is a side as the rules name it ("allies": "Allies").
+func sideName(side string) string {
+	switch side {
+	case "allies":
+		return "Allies"
+	case "axis":
+		return "Axis"
+	}
+	return side
 }

@@ -11,11 +11,16 @@ import (
 var update = flag.Bool("update", false, "rewrite the expected outputs of testdata/rules/*.txt")
 
 // The rules as a player sees them at the prompt: each file names the
-// document's section it tests.
+// document's section it tests. No event, there or in whole battles, is
+// printed raw, and every event type of docs/log-format-schnellrules.md is
+// worded in one of them.
 func TestScenarios(t *testing.T) {
 	def, err := schnellrules.Definition()
 	if err != nil {
 		t.Fatal(err)
 	}
-	scenario.Run(t, "testdata/rules", scenario.Config{Def: def, Update: *update})
+	c := newCatcher(t, def)
+	scenario.Run(t, "testdata/rules", scenario.Config{Def: c.def, Update: *update})
+	t.Run("whole-battles", func(t *testing.T) { wholeGames(t, c) })
+	c.unseen(t, documented(t, "../docs/log-format-schnellrules.md"))
 }

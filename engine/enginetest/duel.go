@@ -143,6 +143,7 @@ func DuelDefinition() *engine.Definition {
 		panic(err) // the embedded duel tables are part of this package
 	}
 	return &engine.Definition{
+		Describe: describeDuel,
 		Name:     "duel",
 		Title:    "a toy game of two sides, for the kernel's sides, cups and orders with arguments",
 		Booklets: []engine.Booklet{{Name: "duel", Tables: tabs}},

@@ -11,12 +11,18 @@ import (
 var update = flag.Bool("update", false, "rewrite the expected outputs of testdata/scenarios/*.txt")
 
 // The toy game's scenarios: the harness plays a game it knows nothing of.
+// No event is printed raw, and each of the toy's is worded.
 func TestScenarios(t *testing.T) {
-	scenario.Run(t, "testdata/scenarios", scenario.Config{Def: enginetest.Definition(), Update: *update})
+	c := newCatcher(t, enginetest.Definition())
+	scenario.Run(t, "testdata/scenarios", scenario.Config{Def: c.def, Update: *update})
+	c.unseen(t, []string{"start", "leg", "end"})
 }
 
 // The skirmish's scenarios: grid tables, throws and their reads, natural
 // faces and records at the prompt.
+// No event is printed raw.
 func TestSkirmishScenarios(t *testing.T) {
-	scenario.Run(t, "testdata/skirmish-scenarios", scenario.Config{Def: enginetest.SkirmishDefinition(), Update: *update})
+	c := newCatcher(t, enginetest.SkirmishDefinition())
+	scenario.Run(t, "testdata/skirmish-scenarios", scenario.Config{Def: c.def, Update: *update})
+	c.unseen(t, []string{"start", "contact"}) // and "end": TestDuelAndSkirmishEventsWorded
 }

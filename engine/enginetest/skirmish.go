@@ -136,6 +136,7 @@ func SkirmishDefinition() *engine.Definition {
 		panic(err) // the embedded tables are part of this package
 	}
 	return &engine.Definition{
+		Describe: describeSkirmish,
 		Name:     "skirmish",
 		Title:    "a toy skirmish of two-dimensional tables, throws and natural faces, for testing the kernel",
 		Booklets: []engine.Booklet{{Name: "skirmish", Tables: tabs}},

@@ -69,6 +69,7 @@ func Definition() *engine.Definition {
 		panic(err) // the embedded toy tables are part of this package
 	}
 	return &engine.Definition{
+		Describe: describeToy,
 		Name:     "toy",
 		Title:    "a toy game of a few legs, for testing front ends",
 		Booklets: []engine.Booklet{{Name: "toy", Tables: tabs}},
