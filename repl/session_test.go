@@ -734,3 +734,14 @@ func TestRollAllPassesSameAnswers(t *testing.T) {
 		t.Errorf("%d speeds answered for the player, want 2\n%s", n, out.String())
 	}
 }
+
+// An event a game has no words for is printed in the kernel's raw form:
+// its type, then each field as key=value, quoted where it holds spaces.
+func TestDescribeFieldsFallback(t *testing.T) {
+	e := &gamelog.Event{Type: "contact", Fields: []gamelog.Field{
+		gamelog.Str("square", "5-5"), gamelog.Int("n", 2), gamelog.Str("why", "two words"), gamelog.Str("empty", ""),
+	}}
+	if got, want := DescribeFields(e), `contact square=5-5 n=2 why="two words" empty=""`; got != want {
+		t.Errorf("got %s, want %s", got, want)
+	}
+}
