@@ -30,7 +30,6 @@ const (
 	evLaunch     = "launch"
 	evArrival    = "arrival"
 	evDamage     = "damage"
-	evSystem     = "system"
 	evFire       = "fire"
 	evRefused    = "refused"
 	evReload     = "reload"
