@@ -250,7 +250,7 @@ func ownOrder(g *engine.Game, id string, args []string, w io.Writer) error {
 	if s == nil || !s.inFormation() {
 		return fmt.Errorf("%s is not with the squadron tonight: the boats in formation are %s", id, strings.Join(c.formationIDs(), ", "))
 	}
-	if s.Disabled || s.Apart > 0 {
+	if s.Disabled || s.Apart > 0 && !s.own {
 		return fmt.Errorf("%s does not attack this round (disabled, or apart from the squadron: 4.8)", s.Boat.ID)
 	}
 	word := strings.ToLower(args[0])
@@ -360,7 +360,7 @@ func (c *Campaign) dcRefusal(cb *Combat, s *Sortie, u *Unit) string {
 		return "only Boat #1 carries depth charges on the Crewmen Placement Board (7.0; in the two-player game Boat #2 too): " + s.Boat.ID + " fires its guns"
 	case s.Disabled:
 		return s.Boat.ID + " is disabled"
-	case cb.Zone != zoneClose:
+	case cb.zoneOf(s) != zoneClose:
 		return "depth charges are dropped over the submarine: only from the Close Range Zone"
 	case s.DCs == 0:
 		return "Boat #" + strconv.Itoa(s.No) + " has no depth charges left"

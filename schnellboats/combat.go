@@ -675,9 +675,17 @@ func (c *Campaign) breakAway(cb *Combat) {
 			continue
 		}
 		switch {
-		case s.Apart == 0 && c.ownCourse(s):
+		case s.own:
+			// 7.0: Boat #2 on her own course, until she rejoins.
+			if !c.rejoins(cb, s) {
+				c.ownMove(cb, s)
+			}
+			continue
+		case s.Apart == 0 && c.ownCourse(cb, s):
 			// 7.0: Boat #2 without orders from Boat #1 takes her own course.
 			s.zone, s.inZone = cb.Zone, cb.inZone
+			c.ownMove(cb, s)
+			continue
 		case s.Apart == 0 && s.Points >= 3:
 			d := c.ask(askBreakFormation)
 			boatOption(d, s, "stay", "stay in formation")
@@ -920,6 +928,7 @@ func (c *Campaign) afterCombat() {
 			c.goAlone(s, "left the squadron for Cherbourg")
 		}
 		s.Apart, s.aborting, s.pinned, s.zone, s.inZone = 0, false, false, zoneOut, 0
+		s.own = false
 	}
 }
 
@@ -1168,7 +1177,7 @@ func (c *Campaign) detected(cb *Combat, by string) {
 func (c *Campaign) attacks(cb *Combat) {
 	chits := c.spare.chits[:0]
 	for _, s := range c.formation() {
-		if !s.Disabled && s.Apart == 0 {
+		if !s.Disabled && (s.Apart == 0 || s.own) { // 7.0: Boat #2 on her own course attacks too
 			chits = append(chits, s.Boat.ID)
 		}
 	}
@@ -1248,7 +1257,7 @@ var cannonCrews = [...]Position{posFwdGun, posMidGun, posAftGun}
 // then its torpedo or rocket and its guns, as ordered. In one round a boat
 // may launch (one torpedo or rocket, at most 2 a wave) and fire its guns.
 func (c *Campaign) boatAttacks(cb *Combat, s *Sortie) {
-	if !fireAllowed(c.Mission.Weather, cb.Zone) {
+	if !fireAllowed(c.Mission.Weather, cb.zoneOf(s)) {
 		return
 	}
 	order := c.boatOrder(cb, s)
@@ -1296,10 +1305,10 @@ func (c *Campaign) boatAttacks(cb *Combat, s *Sortie) {
 				return
 			}
 		}
-		f := facts{rng: cb.Zone, size: ofSize(u.Size), speed: atSpeed(cb.Speed), target: u.Type, skill: skill, skilled: true, disabled: b2i(u.Disabled)}
+		f := facts{rng: cb.zoneOf(s), size: ofSize(u.Size), speed: atSpeed(cb.speedOf(s)), target: u.Type, skill: skill, skilled: true, disabled: b2i(u.Disabled)}
 		o := c.roll(c.ids.Gunfire, f, s.Boat.ID, " at ", u.ID)
 		hits, _ := o.Int(eHits)
-		c.emit(evAttack, str("attacker", s.Boat.ID), str("target", u.ID), str("weapon", "gun"), str("range", cb.Zone.String()),
+		c.emit(evAttack, str("attacker", s.Boat.ID), str("target", u.ID), str("weapon", "gun"), str("range", cb.zoneOf(s).String()),
 			str("weather", c.Mission.Weather.String()), str("result", hitText(hits)))
 		c.damageUnit(cb, s, u, hits, false)
 	}
@@ -1437,7 +1446,7 @@ func damageText(pts int) string {
 
 // launch is a torpedo or rocket attack (D-2, D-3).
 func (c *Campaign) launch(cb *Combat, s *Sortie, u *Unit, weapon Weapon) {
-	f := facts{rng: cb.Zone, size: ofSize(u.Size), speed: atSpeed(cb.Speed), target: u.Type, weapon: weapon, sortie: s, disabled: b2i(u.Disabled)}
+	f := facts{rng: cb.zoneOf(s), size: ofSize(u.Size), speed: atSpeed(cb.speedOf(s)), target: u.Type, weapon: weapon, sortie: s, disabled: b2i(u.Disabled)}
 	if c.manned(s) {
 		// 4.12: stand_in is 1 for a stand-in at the helm, +2 for one at the
 		// tubes (the torpedo or rocket crew down: launchRefusal).
@@ -1456,13 +1465,13 @@ func (c *Campaign) launch(cb *Combat, s *Sortie, u *Unit, weapon Weapon) {
 		c.detected(cb, "the rockets' flash")
 	}
 	if hits == 0 {
-		c.emit(evAttack, str("attacker", s.Boat.ID), str("target", u.ID), str("weapon", weapon.String()), str("range", cb.Zone.String()),
+		c.emit(evAttack, str("attacker", s.Boat.ID), str("target", u.ID), str("weapon", weapon.String()), str("range", cb.zoneOf(s).String()),
 			str("weather", c.Mission.Weather.String()), str("result", "miss"))
 		return
 	}
 	d := c.roll(c.ids.TorpedoDamage, facts{weapon: weapon, target: u.Type}, u.ID)
 	pts, _ := d.Int(ePoints)
-	c.emit(evAttack, str("attacker", s.Boat.ID), str("target", u.ID), str("weapon", weapon.String()), str("range", cb.Zone.String()),
+	c.emit(evAttack, str("attacker", s.Boat.ID), str("target", u.ID), str("weapon", weapon.String()), str("range", cb.zoneOf(s).String()),
 		str("weather", c.Mission.Weather.String()), str("result", damageText(pts)))
 	c.damageUnit(cb, s, u, pts, d.Has(eSunk))
 }
@@ -1545,7 +1554,7 @@ func (c *Campaign) enemyActs(cb *Combat, u *Unit) {
 		if !fireAllowed(c.Mission.Weather, zone) {
 			continue
 		}
-		f := facts{rng: zone, enemy: u.Type, speed: atSpeed(cb.Speed), flare: b2i(cb.flare), skill: u.Skill, skilled: true}
+		f := facts{rng: zone, enemy: u.Type, speed: atSpeed(cb.speedOf(s)), flare: b2i(cb.flare), skill: u.Skill, skilled: true}
 		if s.Disabled {
 			f.speed = atSpeed(speedIdle)
 		}

@@ -72,6 +72,7 @@ const (
 	evInquiry       eventType = "inquiry"
 	evCampaignEnd   eventType = "campaign_end"
 	evCommand       eventType = "command" // the two-player game (7.0)
+	evRejoin        eventType = "rejoin"  // 7.0: Boat #2 back under the squadron's orders
 )
 
 // eventTypes lists every event type.
@@ -83,7 +84,7 @@ var eventTypes = []eventType{
 	evTow, evTowParted, evBoatLost, evCrewLost, evSeparated, evLoneBoat, evSpecial, evSearchTurn,
 	evPilot, evPatrolled, evCourseHome, evWoundStatus, evRepair, evNewBoat, evVictoryPoints,
 	evMissionEnd, evVeteran, evCrewSkill, evMedal, evCognac, evInquiry, evCampaignEnd,
-	evCommand,
+	evCommand, evRejoin,
 }
 
 // emit records a game event of type t.
@@ -111,6 +112,8 @@ const (
 	askNextWave       decisionKind = "next_wave"
 	askBreakFormation decisionKind = "break_formation"
 	askBoatAbort      decisionKind = "boat_abort"
+	askBoatSpeed      decisionKind = "boat_speed"
+	askBoatRange      decisionKind = "boat_range"
 )
 
 // decisionKinds lists every decision kind with its options (Markdown), for
@@ -135,6 +138,8 @@ var decisionKinds = []struct {
 	{askNextWave, "combat: `attack`, `break_off` (aborts the mission, 4.9)"},
 	{askBreakFormation, "combat, a heavily damaged Boat #2-#4, or in the two-player game Boat #2 without a radio link to Boat #1 (7.0, p2's): `stay`, `break` (4.8)"},
 	{askBoatAbort, "combat, then: `stay`, `abort` (4.9)"},
+	{askBoatSpeed, "combat, the two-player game: Boat #2 on her own course each round (7.0 step 2, p2's): `slow`…`very_fast` as her engines allow (each option's `boat`)"},
+	{askBoatRange, "combat, then: her own move (4.7 at her speed): `closer`, `stay`, `away` (argument `zones`), `out` (she evades and leaves: she aborts the mission alone, 4.9); the default heads for the squadron's zone"},
 }
 
 // decisionsDoc is the Lua API's list of decision kinds and their options.

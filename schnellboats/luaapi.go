@@ -6,7 +6,7 @@ import (
 
 // LuaAPI is the table that registers what scripts see.
 var LuaAPI = apiFields([][4]string{
-	{"Option", "boat", "string?", "flagship: the hull offered; boat_attack: the boat whose counter is drawn (every option names it)"},
+	{"Option", "boat", "string?", "flagship: the hull offered; boat_attack: the boat whose counter is drawn (every option names it); boat_speed, boat_range: Boat #2 on her own course (7.0)"},
 	{"Option", "skill", "string?", "flagship: its crew's skill"},
 	{"Option", "kills", "integer?", "flagship: its crew's kills"},
 	{"Option", "zone", "string?", "move next: the zone ahead"},

@@ -132,6 +132,10 @@ type Sortie struct {
 	inZone   int
 	aborting bool // she aborts alone: she leaves from the Long zone (4.9)
 	pinned   bool // disabled: she keeps her range zone
+	// own is the two-player game's Boat #2 on her own course (7.0 step 2):
+	// p2 sets her speed (ownSpeed) and movement each round.
+	own      bool
+	ownSpeed Speed
 }
 
 // Mission is tonight's mission.

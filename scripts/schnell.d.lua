@@ -14,7 +14,7 @@
 ---@field text string what it means
 ---@field index integer or with this number
 ---@field args Arg[]? the values the option asks for: answer with a table (see Answers with arguments)
----@field boat string? flagship: the hull offered; boat_attack: the boat whose counter is drawn (every option names it)
+---@field boat string? flagship: the hull offered; boat_attack: the boat whose counter is drawn (every option names it); boat_speed, boat_range: Boat #2 on her own course (7.0)
 ---@field skill string? flagship: its crew's skill
 ---@field kills integer? flagship: its crew's kills
 ---@field zone string? move next: the zone ahead
