@@ -697,10 +697,11 @@ func TestRule7_0Step2RadioLink(t *testing.T) {
 	})
 }
 
-// 7.0 step 2 in combat: without a radio link player 2 sets Boat #2's own
-// range: asked each round (his decision), she keeps station or takes her
-// own course for the Long zone, and once apart her abort is his to decide;
-// with the link up nothing is asked of him.
+// 7.0 step 2 in combat: without a radio link player 2 decides whether Boat
+// #2 keeps station or takes her own course (his decision); on her own
+// course her speed and her move are his each round (and her leaving is
+// her "out" move, never the boat_abort of a boat apart); with the link up
+// nothing is asked of him.
 func TestRule7_0Step2OwnCourseWithoutRadio(t *testing.T) {
 	asked := sidesAsked{}
 	var apart int
@@ -710,17 +711,22 @@ func TestRule7_0Step2OwnCourseWithoutRadio(t *testing.T) {
 		c.breakAway(cb) // linked: nothing asked
 		c.Mission.Sorties[1].RadioOut = true
 		c.breakAway(cb) // p2 takes her own course
+		c.breakAway(cb) // on her own course: her speed and move are p2's
 		apart = c.Mission.Sorties[1].Apart
-		c.breakAway(cb) // apart: her abort is p2's
 	})
 	if got := asked["break_formation"]; !slices.Equal(got, []string{"p2"}) {
 		t.Errorf("break_formation asked of %v, want once of p2 (only once the radio is out)", got)
 	}
-	if apart != 1 {
-		t.Errorf("Boat #2 broke away: Apart %d, want 1", apart)
+	if apart != 2 {
+		t.Errorf("Boat #2 on her own course two rounds: Apart %d, want 2", apart)
 	}
-	if got := asked["boat_abort"]; !slices.Equal(got, []string{"p2"}) {
-		t.Errorf("boat_abort asked of %v, want p2", got)
+	for _, kind := range []string{"boat_speed", "boat_range"} {
+		if got := asked[kind]; !slices.Equal(got, []string{"p2", "p2"}) {
+			t.Errorf("%s asked of %v, want p2 twice", kind, got)
+		}
+	}
+	if got := asked["boat_abort"]; len(got) != 0 {
+		t.Errorf("boat_abort asked of %v: her leaving is her own move", got)
 	}
 }
 

@@ -1,0 +1,242 @@
+package schnellboats
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/schnell-wargames/schnell/engine"
+	"github.com/schnell-wargames/schnell/gamelog"
+)
+
+// turns answers each decision kind with its next answer ("closer 2": the
+// option and its zones), in order, and the default once they run out; it
+// notes whose each decision was and why the rules refused the commands of
+// why.
+type turns struct {
+	answers map[string][]string
+	asked   *[]string // kind/side, in order
+	why     map[string]string
+}
+
+func (t turns) Who() engine.Who { return engine.ByPlayer }
+
+func (t turns) Decide(d *engine.Decision) (int, error) {
+	a, err := t.DecideArgs(d)
+	return a.Option, err
+}
+
+func (t turns) DecideArgs(d *engine.Decision) (engine.Answer, error) {
+	*t.asked = append(*t.asked, d.Kind+"/"+d.Side)
+	for cmd := range t.why {
+		if why, ok := d.Refusal(cmd); ok {
+			t.why[cmd] = why
+		}
+	}
+	a := engine.Answer{Option: d.Default}
+	q := t.answers[d.Kind]
+	if len(q) == 0 {
+		return a, nil
+	}
+	t.answers[d.Kind] = q[1:]
+	name, zones, _ := strings.Cut(q[0], " ")
+	for i, o := range d.Options {
+		if o.Name == name {
+			a.Option = i
+			if zones != "" {
+				n, _ := strconv.Atoi(zones)
+				a.Args = map[string]gamelog.Value{"zones": gamelog.IntV(n)}
+			}
+			return a, nil
+		}
+	}
+	return a, nil
+}
+
+func newTurns(answers map[string][]string, why ...string) turns {
+	t := turns{answers: answers, asked: new([]string), why: map[string]string{}}
+	for _, w := range why {
+		t.why[w] = ""
+	}
+	return t
+}
+
+// 7.0 step 2 with 4.7: without the radio link p2 sets Boat #2's own speed
+// and her own movement each round, as a boat apart from the formation:
+// Very Fast she enters up to 3 zones, Slow she spends 2 rounds in each
+// zone first; her engines cap her speed (2.0 f); the squadron's speed does
+// not wait for her, and the enemy fires at her at her own speed.
+func TestRule7_0Step2OwnSpeedAndRange(t *testing.T) {
+	tr := newTurns(map[string][]string{
+		"break_formation": {"break"},
+		"boat_speed":      {"very_fast", "slow", "slow", "slow"},
+		"boat_range":      {"closer 1", "away", "away", "away"},
+	}, "move away", "speed very_fast")
+	var zones []RangeZone
+	var speeds []Speed
+	var top Speed
+	_, evs := probeWith(t, 22, two("short", "s100"), tr, func(c *Campaign) {
+		cb := atSeaTwo(c, weatherGood, enemyDestroyer)
+		cb.Zone, cb.inZone = zoneMedium, 1
+		s2 := c.Mission.Sorties[1]
+		s2.RadioOut = true
+		for range 4 {
+			c.breakAway(cb)
+			zones = append(zones, cb.zoneOf(s2))
+			speeds = append(speeds, cb.speedOf(s2))
+		}
+		if cb.zoneOf(c.Mission.Sorties[0]) != zoneMedium {
+			t.Errorf("the squadron moved with her: %s", cb.Zone)
+		}
+		s2.EnginesOut = 2
+		top = ownTop(s2)
+	})
+	if want := []RangeZone{zoneClose, zoneClose, zoneMedium, zoneMedium}; !slices.Equal(zones, want) {
+		t.Errorf("Boat #2's zones %v, want %v (Very Fast into Close, then Slow: 2 rounds in each zone, the round she entered it counting)", zones, want)
+	}
+	if want := []Speed{speedVeryFast, speedSlow, speedSlow, speedSlow}; !slices.Equal(speeds, want) {
+		t.Errorf("Boat #2's speeds %v, want %v", speeds, want)
+	}
+	if want := []string{"break_formation/p2", "boat_speed/p2", "boat_range/p2", "boat_speed/p2", "boat_range/p2", "boat_speed/p2", "boat_range/p2", "boat_speed/p2", "boat_range/p2"}; !slices.Equal(*tr.asked, want) {
+		t.Errorf("asked %v, want %v", *tr.asked, want)
+	}
+	if !strings.Contains(tr.why["move away"], "rule 4.7") {
+		t.Errorf("move away at Slow after one round in Close: refusal %q, want rule 4.7", tr.why["move away"])
+	}
+	if top != speedSlow {
+		t.Errorf("Boat #2 with 2 engines out may go %s, want slow", top)
+	}
+	var moved []string
+	for _, e := range evs {
+		if (e.Type == "range" || e.Type == "speed") && e.Str("boat") == "SB2" {
+			moved = append(moved, e.Type+":"+e.Str("to")+e.Str("speed"))
+		}
+	}
+	if want := []string{"speed:very_fast", "range:close", "speed:slow", "range:medium"}; !slices.Equal(moved, want) {
+		t.Errorf("SB2's speed and range events %v, want %v", moved, want)
+	}
+}
+
+// 7.0 step 2 with 4.9: on her own course Boat #2 leaves the Combat Board
+// only from the Long zone as her speed allows, and leaving is aborting:
+// she rolls to evade (C-6); evading she leaves the squadron for the rest
+// of the mission, failing she stays in the Long zone. The default move
+// heads for the squadron's zone.
+func TestRule7_0Step2OwnMoveOut(t *testing.T) {
+	t.Run("refused from Medium at Medium", func(t *testing.T) {
+		tr := newTurns(map[string][]string{"break_formation": {"break"}, "boat_speed": {"medium"}, "boat_range": {"out"}}, "move out")
+		probeWith(t, 23, two("short", "s100"), tr, func(c *Campaign) {
+			cb := atSeaTwo(c, weatherGood, enemyDestroyer)
+			cb.Zone, cb.inZone = zoneMedium, 1
+			c.Mission.Sorties[0].RadioOut = true
+			c.breakAway(cb)
+			if got := cb.zoneOf(c.Mission.Sorties[1]); got != zoneMedium {
+				t.Errorf("her zone %s, want medium (the default: the squadron's)", got)
+			}
+		})
+		if !strings.Contains(tr.why["move out"], "rule 4.9") {
+			t.Errorf("move out from Medium at Medium: refusal %q, want rule 4.9", tr.why["move out"])
+		}
+	})
+	outcomes := map[bool]int{}
+	for seed := uint64(1); seed <= 40 && (outcomes[true] == 0 || outcomes[false] == 0); seed++ {
+		tr := newTurns(map[string][]string{"break_formation": {"break"}, "boat_speed": {"fast"}, "boat_range": {"out"}})
+		probeWith(t, seed, two("short", "s100"), tr, func(c *Campaign) {
+			cb := atSeaTwo(c, weatherGood, enemyDestroyer)
+			cb.Zone, cb.inZone = zoneMedium, 1
+			s2 := c.Mission.Sorties[1]
+			s2.RadioOut = true
+			c.breakAway(cb)
+			gone := s2.Gone == goneSeparated && !s2.Formation
+			outcomes[gone]++
+			if !gone && (cb.zoneOf(s2) != zoneLong || !s2.inFormation()) {
+				t.Errorf("seed %d: failing to evade she is in the %s zone (in formation: %v), want Long", seed, cb.zoneOf(s2), s2.inFormation())
+			}
+			if c.Mission.Aborted {
+				t.Errorf("seed %d: Boat #2 leaving aborted the squadron's mission", seed)
+			}
+		})
+	}
+	if outcomes[true] == 0 || outcomes[false] == 0 {
+		t.Errorf("40 seeds of Fast from Medium and out: %v, want both evasions and failures", outcomes)
+	}
+}
+
+// 7.0 step 2 (our reading): Boat #2 on her own course rejoins the
+// squadron's orders at the beginning of a round when the radio link works
+// again and she is in the squadron's range zone; not before.
+func TestRule7_0Step2Rejoins(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		radio   bool // the radio repaired
+		zone    RangeZone
+		rejoins bool
+	}{
+		{"radio back, the squadron's zone", true, zoneMedium, true},
+		{"radio back, another zone", true, zoneClose, false},
+		{"radio out, the squadron's zone", false, zoneMedium, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tr := newTurns(map[string][]string{"break_formation": {"break"}, "boat_range": {"stay", "stay"}})
+			var linked bool
+			var apart int
+			_, evs := probeWith(t, 24, two("short", "s100"), tr, func(c *Campaign) {
+				cb := atSeaTwo(c, weatherGood, enemyDestroyer)
+				cb.Zone, cb.inZone = zoneMedium, 1
+				s2 := c.Mission.Sorties[1]
+				s2.RadioOut = true
+				c.breakAway(cb)
+				s2.zone, s2.RadioOut = tc.zone, !tc.radio
+				c.breakAway(cb)
+				linked, apart = c.linked(), s2.Apart
+			})
+			if got := len(eventsOf(evs, evRejoin)) == 1; got != tc.rejoins {
+				t.Errorf("rejoin event: %v, want %v", got, tc.rejoins)
+			}
+			if linked != tc.rejoins || (apart == 0) != tc.rejoins {
+				t.Errorf("linked %v, apart %d; want linked %v", linked, apart, tc.rejoins)
+			}
+			n := 0
+			for _, a := range *tr.asked {
+				if a == "boat_range/p2" {
+					n++
+				}
+			}
+			if want := 2 - b2i(tc.rejoins); n != want {
+				t.Errorf("boat_range asked %d times, want %d", n, want)
+			}
+		})
+	}
+}
+
+// 7.0 step 2 with 4.6: Boat #2 on her own course attacks from her own
+// zone (her counter goes in the cup, her target is p2's), and the weather
+// reads her zone: in Poor weather she fires from Medium while the squadron
+// waits in Long.
+func TestRule7_0Step2OwnCourseAttacks(t *testing.T) {
+	tr := newTurns(map[string][]string{"break_formation": {"break"}, "boat_speed": {"medium"}, "boat_range": {"closer 1"}, "boat_attack": {"guns:destroyer-1"}})
+	_, evs := probeWith(t, 25, two("short", "s100"), tr, func(c *Campaign) {
+		cb := atSeaTwo(c, weatherPoor, enemyDestroyer)
+		cb.Zone, cb.inZone, cb.Detected = zoneLong, 1, true
+		c.Mission.Sorties[1].RadioOut = true
+		c.breakAway(cb)
+		cb.plan = "guns:destroyer-1"
+		c.attacks(cb)
+	})
+	var fired []string
+	for _, e := range eventsOf(evs, evAttack) {
+		if e.Str("attacker") == "SB2" {
+			fired = append(fired, e.Str("range"))
+		}
+		if e.Str("attacker") == "SB1" {
+			t.Errorf("SB1 fired from the Long zone in Poor weather")
+		}
+	}
+	if len(fired) == 0 || fired[0] != "medium" {
+		t.Errorf("SB2's attacks from %v, want from the Medium zone", fired)
+	}
+	if !slices.Contains(*tr.asked, "boat_attack/p2") {
+		t.Errorf("SB2's target not asked of p2: %v", *tr.asked)
+	}
+}
