@@ -240,3 +240,26 @@ func TestRule7_0Step2OwnCourseAttacks(t *testing.T) {
 		t.Errorf("SB2's target not asked of p2: %v", *tr.asked)
 	}
 }
+
+// 7.0 step 2 with 4.9: when the squadron leaves the combat, Boat #2 on her
+// own course goes with it only from the Long zone; elsewhere she is left
+// on the Combat Board and makes her own way home.
+func TestRule7_0Step2SquadronLeavesWithoutHer(t *testing.T) {
+	for _, tc := range []struct {
+		zone RangeZone
+		with bool
+	}{{zoneLong, true}, {zoneMedium, false}} {
+		t.Run(tc.zone.String(), func(t *testing.T) {
+			probe(t, 26, two("short", "s100"), func(c *Campaign) {
+				cb := atSeaTwo(c, weatherGood, enemyDestroyer)
+				cb.Zone, cb.inZone = zoneLong, 1
+				s2 := c.Mission.Sorties[1]
+				s2.RadioOut, s2.own, s2.Apart, s2.zone = true, true, 1, tc.zone
+				c.leaveCombat(cb)
+				if got := s2.inFormation(); got != tc.with {
+					t.Errorf("from the %s zone she is with the squadron: %v, want %v (gone: %q)", tc.zone, got, tc.with, s2.Gone)
+				}
+			})
+		})
+	}
+}
