@@ -170,16 +170,19 @@ func TestRule7_0Step2Rejoins(t *testing.T) {
 	for _, tc := range []struct {
 		name    string
 		radio   bool // the radio repaired
+		sunk    bool // Boat #1 sunk: p2 leads the squadron
 		zone    RangeZone
 		rejoins bool
 	}{
-		{"radio back, the squadron's zone", true, zoneMedium, true},
-		{"radio back, another zone", true, zoneClose, false},
-		{"radio out, the squadron's zone", false, zoneMedium, false},
+		{"radio back, the squadron's zone", true, false, zoneMedium, true},
+		{"radio back, another zone", true, false, zoneClose, false},
+		{"radio out, the squadron's zone", false, false, zoneMedium, false},
+		{"radio out, Boat #1 sunk, the squadron's zone", false, true, zoneMedium, true},
+		{"radio out, Boat #1 sunk, another zone", false, true, zoneLong, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			tr := newTurns(map[string][]string{"break_formation": {"break"}, "boat_range": {"stay", "stay"}})
-			var linked bool
+			var own bool
 			var apart int
 			_, evs := probeWith(t, 24, two("short", "s100"), tr, func(c *Campaign) {
 				cb := atSeaTwo(c, weatherGood, enemyDestroyer)
@@ -188,14 +191,17 @@ func TestRule7_0Step2Rejoins(t *testing.T) {
 				s2.RadioOut = true
 				c.breakAway(cb)
 				s2.zone, s2.RadioOut = tc.zone, !tc.radio
+				if tc.sunk {
+					c.Mission.Sorties[0].Gone, c.Mission.Sorties[0].Formation = goneSunk, false
+				}
 				c.breakAway(cb)
-				linked, apart = c.linked(), s2.Apart
+				own, apart = s2.own, s2.Apart
 			})
 			if got := len(eventsOf(evs, evRejoin)) == 1; got != tc.rejoins {
 				t.Errorf("rejoin event: %v, want %v", got, tc.rejoins)
 			}
-			if linked != tc.rejoins || (apart == 0) != tc.rejoins {
-				t.Errorf("linked %v, apart %d; want linked %v", linked, apart, tc.rejoins)
+			if own == tc.rejoins || (apart == 0) != tc.rejoins {
+				t.Errorf("on her own course %v, apart %d; want rejoined %v", own, apart, tc.rejoins)
 			}
 			n := 0
 			for _, a := range *tr.asked {
