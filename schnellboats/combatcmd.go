@@ -113,6 +113,8 @@ func (c *Campaign) PrintBoard(w io.Writer) error {
 			state = "disabled"
 		case s.aborting:
 			state = "aborting alone"
+		case s.own && s.Apart > 0:
+			state = "on her own course at " + s.ownSpeed.String() + " (7.0)"
 		case s.Apart > 0:
 			state = "broken away"
 		}

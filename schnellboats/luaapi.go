@@ -94,6 +94,7 @@ var LuaAPI = apiFields([][4]string{
 	{"Boat", "passengers", "integer?", "at sea: rescued men aboard"},
 	{"Boat", "range", "string?", "in combat: her range zone (the squadron's, or her own when apart or disabled, 4.8, 4.9)"},
 	{"Boat", "apart", "boolean?", "in combat: out of formation (broken away, 4.8, or aborting alone, 4.9)"},
+	{"Boat", "own_speed", "string?", "in combat, the two-player game: Boat #2 on her own course (7.0), her own speed"},
 	{"Crewman", "name", "string", "his name"},
 	{"Crewman", "position", "string", "kmdt, 1wo, helmsman, …"},
 	{"Crewman", "special", "string", "special skill"},

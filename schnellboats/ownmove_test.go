@@ -89,6 +89,18 @@ func TestRule7_0Step2OwnSpeedAndRange(t *testing.T) {
 		if cb.zoneOf(c.Mission.Sorties[0]) != zoneMedium {
 			t.Errorf("the squadron moved with her: %s", cb.Zone)
 		}
+		for _, f := range c.View() {
+			if f.Key != "boats" {
+				continue
+			}
+			for _, b := range f.Val.L {
+				if id, _ := b.Get("id"); id.S == "SB2" {
+					if v, _ := b.Get("own_speed"); v.S != "slow" {
+						t.Errorf("the view's SB2 own_speed %q, want slow", v.S)
+					}
+				}
+			}
+		}
 		s2.EnginesOut = 2
 		top = ownTop(s2)
 	})

@@ -534,6 +534,9 @@ func (c *Campaign) rejoins(cb *Combat, s *Sortie) bool {
 	}
 	s.Apart, s.own, s.zone, s.inZone = 0, false, zoneOut, 0
 	c.emit(evRejoin, sided(c.Two.Side, str("boat", s.Boat.ID), str("range", cb.Zone.String()))...)
+	if s.ownSpeed != cb.Speed {
+		c.emit(evSpeed, str("boat", s.Boat.ID), str("speed", cb.Speed.String())) // the squadron's again
+	}
 	return true
 }
 

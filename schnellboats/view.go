@@ -133,6 +133,9 @@ func (c *Campaign) writeBoats(w engine.ViewWriter) {
 			if cb := c.Mission.Combat; cb != nil {
 				w.Str("range", cb.zoneOf(s).String())
 				w.Bool("apart", s.Apart > 0)
+				if s.own && s.Apart > 0 {
+					w.Str("own_speed", s.ownSpeed.String()) // 7.0: Boat #2 on her own course
+				}
 			}
 			if c.manned(s) {
 				w.Int("engines_out", s.EnginesOut)

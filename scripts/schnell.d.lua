@@ -122,6 +122,7 @@
 ---@field passengers integer? at sea: rescued men aboard
 ---@field range string? in combat: her range zone (the squadron's, or her own when apart or disabled, 4.8, 4.9)
 ---@field apart boolean? in combat: out of formation (broken away, 4.8, or aborting alone, 4.9)
+---@field own_speed string? in combat, the two-player game: Boat #2 on her own course (7.0), her own speed
 
 ---@class Crewman
 ---@field name string his name
