@@ -117,6 +117,8 @@ function decide(d, game)
     return "stay"
   elseif d.kind == "boat_abort" then
     return "stay"
+  elseif d.kind == "boat_speed" or d.kind == "boat_range" then
+    return d.default -- 7.0: Boat #2 on her own course keeps her speed and heads for the squadron's zone
   elseif d.kind == "next_wave" then
     -- breaking off aborts the mission (4.9): only when hurt or spent
     if hurt(game) or not loaded(game) then return "break_off" end
