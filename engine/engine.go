@@ -83,6 +83,11 @@ type Option struct {
 	Command string          // the REPL command that makes this choice; "" = "choose NAME"
 	Facts   []gamelog.Field // what a script needs to know to choose
 	Args    []Arg           // typed values the option asks for (args.go)
+	// Brief, when set, lists the option at the prompt by its command
+	// alone, on one line with the others of the same Brief, which says
+	// what they are ("a boat aborts alone (4.9)"): for a run of options
+	// alike but for one word. Scripts see it as any other option.
+	Brief string
 }
 
 // CommandFor is the REPL command that picks option i.
@@ -123,7 +128,7 @@ func (d *Decision) Add(name, text, command string) *Option {
 		d.Options = append(d.Options, Option{})
 	}
 	o := &d.Options[n]
-	o.Name, o.Text, o.Command, o.Facts, o.Args = name, text, command, o.Facts[:0], nil
+	o.Name, o.Text, o.Command, o.Facts, o.Args, o.Brief = name, text, command, o.Facts[:0], nil, ""
 	return o
 }
 

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"os/signal"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -514,12 +515,28 @@ func (s *Session) showPending() {
 	case p.Decision != nil:
 		d := p.Decision
 		fmt.Fprintf(w, "%s %s\n", s.paint(yellow, "Decide:"), d.Prompt)
+		var briefs []string // the Brief captions, in order of first option
 		for i, o := range d.Options {
+			if o.Brief != "" && i != d.Default {
+				if !slices.Contains(briefs, o.Brief) {
+					briefs = append(briefs, o.Brief)
+				}
+				continue
+			}
 			def := ""
 			if i == d.Default {
 				def = " (default)"
 			}
 			fmt.Fprintf(w, "  %d. %-10s %s%s   [%s]\n", i+1, o.Name, o.Text, def, d.Usage(i))
+		}
+		for _, b := range briefs {
+			var cmds []string
+			for i, o := range d.Options {
+				if o.Brief == b && i != d.Default {
+					cmds = append(cmds, fmt.Sprintf("%d. %s", i+1, d.Usage(i)))
+				}
+			}
+			fmt.Fprintf(w, "  also %s: %s\n", b, strings.Join(cmds, ", "))
 		}
 	}
 }

@@ -745,3 +745,39 @@ func TestDescribeFieldsFallback(t *testing.T) {
 		t.Errorf("got %s, want %s", got, want)
 	}
 }
+
+// briefRules asks one decision whose last three options share a Brief.
+type briefRules struct{}
+
+func (briefRules) Play(c *engine.Ctx) {
+	d := c.Ask("move")
+	d.Add("next", "go on to the next zone", "move next")
+	d.Add("home", "turn for home", "move home")
+	for _, b := range []string{"B2", "B3", "B4"} {
+		d.Add("abort:"+b, b+" aborts alone and heads for home", "abort "+b).Brief = "a boat aborts alone"
+	}
+	c.Decide(d)
+}
+
+// Options alike but for one word are listed on one line under their Brief,
+// by number and command, and answer as any other.
+func TestBriefOptionsListedOnOneLine(t *testing.T) {
+	def := &engine.Definition{Name: "brief", Booklets: enginetest.Definition().Booklets,
+		New: func([]gamelog.Option, *tables.Set) (engine.Rules, error) { return briefRules{}, nil }}
+	var out bytes.Buffer
+	s, err := New(Config{Def: def, Out: &out, Err: &out, LogFile: filepath.Join(t.TempDir(), "g.jsonl")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	execAll(t, s, "step")
+	if want := "  also a boat aborts alone: 3. abort B2, 4. abort B3, 5. abort B4\n"; !strings.Contains(out.String(), want) {
+		t.Errorf("listing lacks %q:\n%s", want, out.String())
+	}
+	if strings.Contains(out.String(), "aborts alone and heads for home") {
+		t.Errorf("a brief option listed with its text:\n%s", out.String())
+	}
+	execAll(t, s, "4")
+	if h := s.Game().History(); len(h) != 1 || h[0].Str("choice") != "abort:B3" {
+		t.Errorf("4 answered %v", h)
+	}
+}
