@@ -633,6 +633,7 @@ func wordBoatAborts(d *engine.Decision) {
 	for i := range d.Options {
 		if id, ok := strings.CutPrefix(d.Options[i].Name, "abort:"); ok {
 			d.Options[i].Text = id + " aborts alone: she leaves the squadron for the rest of the mission and heads for Cherbourg (4.9)"
+			d.Options[i].Brief = "one boat aborts alone (4.9)"
 		}
 	}
 }
