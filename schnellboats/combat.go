@@ -582,8 +582,13 @@ func (c *Campaign) moveOptions(cb *Combat, mv *engine.Decision, round int) {
 		mv.Refuse("out", "move out", "rule 4.7, 4.9: the squadron cannot decline the encounter: this round it is placed on the Combat Board (`move closer`); it may leave from the next round, from the Long Range Zone, if it evades")
 	case s1.inFormation() && s1.Disabled:
 		mv.Refuse("out", "move out", "rule 4.9: a disabled boat cannot leave the Combat Board, and Boat #1 is disabled with the Kommandant aboard: take off her crew first (`speed idle` alongside her, errata G-12 step 4)")
-	case n > int(cb.Zone-zoneLong):
+	case n > int(cb.Zone-zoneLong) && c.notReadyToLeave(cb) == nil:
 		mv.Add("out", "leave the combat: evade (C-6); the mission is aborted and fails (4.9)", "move out")
+	case n > int(cb.Zone-zoneLong):
+		s := c.notReadyToLeave(cb)
+		mv.Refuse("out", "move out", "rule 4.8: when Boat #1 leaves the combat all the boats leave together, and ", s.Boat.ID,
+			", apart from the formation, must first spend ", strconv.Itoa(leaveRounds(boatTop(s))), " round(s) in the Long Range Zone (at her ",
+			boatTop(s).String(), "; she is in the ", s.zone.String(), " zone): `move stay` or `move away` meanwhile")
 	case n == 0:
 		mv.Refuse("out", "move out", noMove(cb))
 	default:
@@ -713,7 +718,7 @@ func (c *Campaign) breakAway(cb *Combat) {
 				s.aborting = true
 			}
 		}
-		c.boatMove(cb, s)
+		c.boatMove(cb, s, boatTop(s)) // apart, she goes at her own speed
 	}
 }
 
@@ -732,12 +737,12 @@ func boatTop(s *Sortie) Speed {
 }
 
 // boatMove is 4.8 and 4.9 for a boat apart from the formation: she heads
-// for the Long Range Zone at her own speed (the fastest her damage allows;
-// Slow spends 2 rounds in each zone), and a boat that aborts leaves from
-// there when her speed allows, if she evades (C-6).
-func (c *Campaign) boatMove(cb *Combat, s *Sortie) {
+// for the Long Range Zone at speed sp (Slow spends 2 rounds in each zone),
+// and a boat that aborts leaves from there once she has spent a round
+// there (Slow: 2; 4.9: "one or more combat rounds (depending on speed) in
+// the longest Range Zone"), if she evades (C-6 at sp).
+func (c *Campaign) boatMove(cb *Combat, s *Sortie, sp Speed) {
 	s.Apart++
-	sp := boatTop(s)
 	from := s.zone
 	if from == zoneOut {
 		s.zone = zoneLong // placed with the squadron, in the Long zone
@@ -746,17 +751,13 @@ func (c *Campaign) boatMove(cb *Combat, s *Sortie) {
 		if sp == speedSlow && s.inZone < 2 {
 			n = 0
 		}
-		step := min(n, int(s.zone-zoneLong))
-		s.zone -= RangeZone(step)
-		if s.aborting && n > step {
-			if s.zone != from {
-				c.emit(evRange, str("boat", s.Boat.ID), str("from", from.String()), str("to", s.zone.String()))
-			}
+		if s.aborting && from == zoneLong && n > 0 && s.inZone >= leaveRounds(sp) {
 			if c.boatEvades(s, sp) {
 				c.goAlone(s, "left the combat and the squadron for Cherbourg")
 				return
 			}
-			from = s.zone
+		} else {
+			s.zone -= RangeZone(min(n, int(s.zone-zoneLong)))
 		}
 	}
 	if s.zone != from {
@@ -764,6 +765,32 @@ func (c *Campaign) boatMove(cb *Combat, s *Sortie) {
 		c.emit(evRange, str("boat", s.Boat.ID), str("from", from.String()), str("to", s.zone.String()))
 	}
 	s.inZone++
+}
+
+// leaveRounds is 4.8 and 4.9: the rounds a boat apart spends in the Long
+// Range Zone before she may leave the combat: 1, or 2 at Slow.
+func leaveRounds(sp Speed) int {
+	if sp == speedSlow {
+		return 2
+	}
+	return 1
+}
+
+// notReadyToLeave is a boat apart from the formation (not disabled) that
+// could not leave the combat with the squadron this round (4.8: all leave
+// together, and a boat apart first spends a round in the Long zone, 2 at
+// Slow), or nil. The boats apart have moved this round already (breakAway,
+// boatAborts): her inZone counts this round.
+func (c *Campaign) notReadyToLeave(cb *Combat) *Sortie {
+	for _, s := range c.formation() {
+		if s.Apart == 0 || s.Disabled {
+			continue
+		}
+		if s.zone != zoneLong || s.inZone-1 < leaveRounds(boatTop(s)) {
+			return s
+		}
+	}
+	return nil
 }
 
 // boatEvades is a boat's C-6 roll to leave the combat alone (4.9).
@@ -781,8 +808,14 @@ func (c *Campaign) boatAborts(cb *Combat, id string) {
 	for _, s := range c.formation() {
 		if s.Boat.ID == id {
 			s.Apart, s.aborting, s.zone, s.inZone = 0, true, cb.Zone, cb.inZone
-			c.emit(evAbort, str("boat", id), str("result", "breaks formation to abort: she makes for the Long zone"))
-			c.boatMove(cb, s)
+			if cb.Zone == zoneLong {
+				c.emit(evAbort, str("boat", id), str("result", "breaks formation to abort: she leaves from the Long zone after a round there (2 at Slow), if she evades"))
+			} else {
+				c.emit(evAbort, str("boat", id), str("result", "breaks formation to abort: she makes for the Long zone"))
+			}
+			// 4.7: the speed was set at the start of the round; this round
+			// she goes at the squadron's (as her damage allows).
+			c.boatMove(cb, s, min(cb.Speed, boatTop(s)))
 			return
 		}
 	}
@@ -885,8 +918,11 @@ func (c *Campaign) leaveCombat(cb *Combat) {
 		switch {
 		case s.Disabled:
 			c.leftBehind(s)
-		case s.Apart > 0 && (s.aborting || s.zone != zoneLong):
-			c.goAlone(s, "left on the Combat Board: she makes her own way home")
+		case s.Apart > 0:
+			// 4.8: Boat #1 leaves, and all the boats with her (a boat apart
+			// was ready, notReadyToLeave): she stays with the squadron.
+			s.aborting = false
+			c.emit(evAbort, str("boat", s.Boat.ID), str("result", "leaves the combat with the squadron (4.8)"))
 		}
 	}
 	c.abortMission("aborted: left the combat")

@@ -243,16 +243,20 @@ func TestErrataG12CrewTransferAtIdle(t *testing.T) {
 }
 
 // 4.9: a single Boat #2-#4 may abort at any time: in combat she breaks
-// formation for the Long zone and leaves from there if she evades; on the
-// map she leaves at once. Either way she is gone for the rest of the
-// mission and her fate is the lone-boat roll.
+// formation for the Long zone, spends a round there, and leaves if she
+// evades; on the map she leaves at once. Either way she is gone for the
+// rest of the mission and her fate is the lone-boat roll.
 func TestRule4_9BoatAbortsAlone(t *testing.T) {
 	gone := 0
 	for seed := uint64(1); seed <= 10; seed++ {
 		c, evs := probeWith(t, seed, opts("short", "s100"), orders{"speed": "medium", "range": "abort:SB2", "attack": "hold", "boat_abort": "abort"}, func(c *Campaign) {
 			cb := atSea(c, 0, 0)
 			cb.Zone, cb.inZone = zoneMedium, 1
-			c.combatOrders(cb, 2) // SB2 aborts: at Very Fast, into Long and out, if she evades
+			c.combatOrders(cb, 2) // SB2 aborts: at Medium, into Long
+			if s2 := c.Mission.Sorties[1]; s2.Gone != "" || cb.zoneOf(s2) != zoneLong {
+				t.Errorf("seed %d: SB2 after the round she aborted: gone %q, zone %s (want still on the board, in Long)", seed, s2.Gone, cb.zoneOf(s2))
+			}
+			c.combatOrders(cb, 3) // a round spent in Long: she leaves if she evades
 		})
 		s2 := c.Mission.Sorties[1]
 		var results []string
@@ -432,5 +436,135 @@ func TestErrataG12Boat1LostAbortsTheMission(t *testing.T) {
 	}
 	if seen == 0 {
 		t.Fatal("no mission lost Boat #1 before its 4 zones in 60 long campaigns")
+	}
+}
+
+// 4.9 and 4.7 (play-test finding 6): a boat that aborts alone spends one
+// or more rounds in the Long zone before she evades — never into Long and
+// out in one round, whatever her speed — and in the round she aborts she
+// goes at the squadron's speed, set at the start of the round (at Slow, 2
+// rounds in Long); apart, she goes at her own. Her C-6 roll is at the
+// speed she goes that round.
+func TestRule4_9AbortingBoatSpendsARoundInLong(t *testing.T) {
+	for _, tc := range []struct {
+		name        string
+		speed       string
+		zone        RangeZone
+		inZone      int
+		rolledFirst bool   // C-6 in the round she aborts
+		evadeSpeed  string // the speed of her first C-6 (the next round's when not the first)
+	}{
+		{"very fast from Close", "very_fast", zoneClose, 1, false, "very_fast"},
+		{"medium from Medium", "medium", zoneMedium, 1, false, "very_fast"},
+		{"slow after 1 round in Long", "slow", zoneLong, 1, false, "very_fast"},
+		{"slow after 2 rounds in Long", "slow", zoneLong, 2, true, "slow"},
+		{"medium after a round in Long", "medium", zoneLong, 1, true, "medium"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			first := true
+			dec := deciderFunc(func(d *engine.Decision) (int, error) {
+				switch d.Kind {
+				case string(askSpeed):
+					return optionIndex(d, tc.speed), nil
+				case string(askRange):
+					if first {
+						first = false
+						return optionIndex(d, "abort:SB2"), nil
+					}
+					return optionIndex(d, "stay"), nil
+				}
+				return 0, nil
+			})
+			_, evs := probeWith(t, 3, opts("short", "s100"), dec, func(c *Campaign) {
+				cb := atSea(c, 0, 0)
+				cb.Zone, cb.inZone, cb.Speed = tc.zone, tc.inZone, speedMedium
+				c.combatOrders(cb, 2)
+				c.combatOrders(cb, 3)
+			})
+			attacks := 0
+			for _, e := range evs {
+				if e.Type == "decision" && e.Str("kind") == string(askAttack) {
+					attacks++ // the end of the round's orders
+				}
+				if e.Type == "roll" && e.Str("table") == "C-6" && e.Str("for") == "SB2" {
+					if got := attacks == 0; got != tc.rolledFirst {
+						t.Errorf("C-6 in the round she aborted: %v, want %v", got, tc.rolledFirst)
+					}
+					if got := c6Speed(e); got != tc.evadeSpeed {
+						t.Errorf("C-6 at %s, want %s", got, tc.evadeSpeed)
+					}
+					return
+				}
+			}
+			t.Fatalf("SB2 never rolled C-6 in 2 rounds")
+		})
+	}
+}
+
+// c6Speed is the speed a C-6 roll was made at, by its modifiers.
+func c6Speed(e gamelog.Event) string {
+	v, _ := e.Get("mods")
+	for _, m := range v.L {
+		for _, f := range m.O {
+			if f.Key != "reason" {
+				continue
+			}
+			switch {
+			case f.Val.S == "Very Fast":
+				return "very_fast"
+			case f.Val.S == "Fast":
+				return "fast"
+			case strings.HasPrefix(f.Val.S, "Slow"):
+				return "slow"
+			}
+		}
+	}
+	return "medium"
+}
+
+// 4.8 (play-test finding 1): when Boat #1 leaves the combat all the boats
+// leave together: a heavily damaged boat apart leaves with the squadron
+// and stays with it (no lone-boat roll, errata clarification 2), and
+// until she has spent a round in the Long zone (2 at her Slow) the
+// squadron may not leave (refused with the rule).
+func TestRule4_8BoatsApartLeaveWithTheSquadron(t *testing.T) {
+	w := watch{orders{"speed": "very_fast", "range": "stay", "attack": "hold", "break_formation": "break", "boat_abort": "stay"}, map[string]string{"move out": ""}}
+	probeWith(t, 3, opts("short", "s100"), w, func(c *Campaign) {
+		cb := atSea(c, 0, 0)
+		cb.Zone, cb.inZone = zoneClose, 1
+		c.Mission.Sorties[1].Points = 3 // Medium at most: Close -> Medium -> Long
+		c.combatOrders(cb, 2)
+	})
+	if !strings.Contains(w.why["move out"], "rule 4.8") || !strings.Contains(w.why["move out"], "SB2") {
+		t.Errorf("leaving while SB2 is on her way to Long: refusal %q", w.why["move out"])
+	}
+	left := 0
+	for seed := uint64(1); seed <= 20 && left < 2; seed++ {
+		c, evs := probeWith(t, seed, opts("short", "s100"), orders{"speed": "very_fast", "range": "out", "attack": "hold", "boat_abort": "stay"}, func(c *Campaign) {
+			cb := atSea(c, 0, 0)
+			cb.Zone, cb.inZone = zoneLong, 2
+			s2 := c.Mission.Sorties[1]
+			s2.Points, s2.Apart, s2.zone, s2.inZone = 4, 2, zoneLong, 2 // apart in Long 2 rounds, at Slow
+			c.combatOrders(cb, 3)
+			if cb.Left {
+				c.afterCombat()
+			}
+		})
+		if !c.Mission.Combat.Left {
+			continue
+		}
+		left++
+		s2 := c.Mission.Sorties[1]
+		if s2.Gone != "" || !s2.inFormation() || s2.aborting {
+			t.Errorf("seed %d: after the squadron left: SB2 gone %q, in formation %v, aborting %v", seed, s2.Gone, s2.inFormation(), s2.aborting)
+		}
+		for _, e := range evs {
+			if e.Type == "abort" && e.Str("boat") == "SB2" && !strings.Contains(e.Str("result"), "with the squadron") {
+				t.Errorf("seed %d: SB2: %q", seed, e.Str("result"))
+			}
+		}
+	}
+	if left == 0 {
+		t.Error("the squadron never got away in 20 seeds")
 	}
 }
