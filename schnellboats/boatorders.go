@@ -101,16 +101,25 @@ func (c *Campaign) boatOrder(cb *Combat, s *Sortie) string {
 		}
 	}
 	d.Default = c.squadronDefault(cb, s, d)
-	stand := d.Default
+	// The order the player gave (the boat's own, else the squadron's)
+	// answers at the prompt while its target is present; when it is gone
+	// (sunk or evaded before this counter was drawn) the order no longer
+	// holds: the player is asked, the default the same order at another
+	// unit (4.6: each unit attacks when drawn).
+	ordered := cb.plan
 	if own := cb.ownOf(s.Boat.ID); own != "" {
-		for i, o := range d.Options {
-			if o.Name == own {
-				stand = i
-			}
-		}
+		ordered = own
+		d.Default = c.orderFor(cb, s, d, own)
 	}
-	d.SetStanding(stand) // the order given at the squadron's: the prompt takes it
+	_, id, _ := strings.Cut(ordered, ":")
+	if u := cb.byID(id); id == "" || u != nil && u.present() || len(d.Options) == 1 {
+		d.SetStanding(d.Default) // the order given at the squadron's: the prompt takes it
+	}
 	return d.Options[c.x.Decide(d, func(d *engine.Decision) {
+		if u := cb.byID(id); u != nil && !u.present() {
+			d.Prompt = fmt.Sprintf("%s (Boat #%d) is drawn: its attack? It was ordered %s, and %s is gone (%s): the default retargets", s.Boat.ID, s.No, ordered, id, u.Gone)
+			return
+		}
 		d.Prompt = fmt.Sprintf("%s (Boat #%d) is drawn: its attack? (the squadron's order: %s)", s.Boat.ID, s.No, cb.plan)
 	})].Name
 }
@@ -136,7 +145,13 @@ func (c *Campaign) addBoatOrder(d *engine.Decision, o *engine.Option, s *Sortie,
 // unit when it is gone, as the guns always did); guns when the boat cannot
 // launch; hold fire when nothing else is offered.
 func (c *Campaign) squadronDefault(cb *Combat, s *Sortie, d *engine.Decision) int {
-	kind, id, ok := strings.Cut(cb.plan, ":")
+	return c.orderFor(cb, s, d, cb.plan)
+}
+
+// orderFor is the option of d that carries out order (an option's name,
+// "both:tanker-1") for boat s, as squadronDefault says.
+func (c *Campaign) orderFor(cb *Combat, s *Sortie, d *engine.Decision, order string) int {
+	kind, id, ok := strings.Cut(order, ":")
 	if !ok {
 		return 0 // hold
 	}
