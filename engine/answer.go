@@ -44,6 +44,17 @@ func (d *Decision) Refusal(answer string) (string, bool) {
 	return "", false
 }
 
+// refusedCommand is why the rules refuse the command line a (not an
+// option's name: that may be offered with other arguments).
+func (d *Decision) refusedCommand(a string) (string, bool) {
+	for _, r := range d.refused {
+		if r.command != "" && sameCommand(r.command, a) {
+			return strings.Join(d.why[r.from:r.to], ""), true
+		}
+	}
+	return "", false
+}
+
 // Refused lists the commands (or `choose NAME`) the rules refuse here, in
 // the order they were refused.
 func (d *Decision) Refused() []string {
@@ -76,7 +87,8 @@ func sameCommand(a, b string) bool {
 // types it ("move out", "fire merchant-1"): a line equal to an option's
 // command (Decision.CommandFor) picks that option, or its command followed
 // by the words of its arguments (Option.Args); a line the rules refused
-// (Decision.Refuse) is an error that says why; anything else is an error
+// (Decision.Refuse) is an error that says why, even where it starts like an
+// offered command whose arguments it gets wrong; anything else is an error
 // that lists the orders there are. A refused or unknown line changes
 // nothing.
 func (g *Game) Answer(line string, who Who, level int) ([]gamelog.Event, error) {
@@ -100,6 +112,9 @@ func (g *Game) Answer(line string, who Who, level int) ([]gamelog.Event, error) 
 		if len(words) >= len(cmd) && sameCommand(strings.Join(words[:len(cmd)], " "), strings.Join(cmd, " ")) {
 			vals, err := d.argsFromWords(i, words[len(cmd):])
 			if err != nil {
+				if why, ok := d.refusedCommand(line); ok {
+					return nil, errors.New(why) // the rules' reason for this very line
+				}
 				return nil, err
 			}
 			return g.choose(i, vals, who, level)

@@ -341,6 +341,7 @@ func (k *dock) Play(c *Ctx) {
 	o := d.Add("moor", "moor at a berth", "moor")
 	o.Args = []Arg{IntArg("berth", 1, 9, "")}
 	d.Add("anchor", "anchor off", "")
+	d.Refuse("moor", "moor 12", "rule 3.2: the dock has 9 berths; berth 12 is the ferry's: `moor 9`")
 	if c.Decide(d) == 0 {
 		k.berth = d.Args().Int("berth")
 	}
@@ -356,9 +357,9 @@ func TestAnswerWithArguments(t *testing.T) {
 	if _, err := g.Step(NoPause); err != nil {
 		t.Fatal(err)
 	}
-	for _, bad := range []string{"moor 12", "moor"} {
-		if _, err := g.Answer(bad, ByPlayer, NoPause); err == nil {
-			t.Errorf("%q: answered, want an error", bad)
+	for bad, want := range map[string]string{"moor 12": "rule 3.2", "moor 10": "out of range", "moor": "needs berth"} {
+		if _, err := g.Answer(bad, ByPlayer, NoPause); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%q: error %v, want one saying %q (a refusal the rules gave for the line wins over the arguments' own)", bad, err, want)
 		}
 	}
 	if _, err := g.Answer("Moor 3", ByPlayer, NoPause); err != nil {

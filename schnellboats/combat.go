@@ -554,6 +554,11 @@ func (c *Campaign) moveOptions(cb *Combat, mv *engine.Decision, round int) {
 	case k >= 1:
 		o := mv.Add("closer", "close the enemy", "move closer")
 		o.Args = zonesArgs[k]
+		why := "the Close Range Zone is the nearest: "
+		if cb.Zone == zoneOut && n > k {
+			why = "rule 4.7: in the first round the squadron is placed in the Long Range Zone (its first move) and may go on into the Medium zone, no further: "
+		}
+		refuseZones(mv, "closer", k, moves[cb.Speed], why)
 	default:
 		mv.Refuse("closer", "move closer", noMove(cb))
 	}
@@ -570,6 +575,7 @@ func (c *Campaign) moveOptions(cb *Combat, mv *engine.Decision, round int) {
 	case k >= 1:
 		o := mv.Add("away", "open the range toward Long", "move away")
 		o.Args = zonesArgs[k]
+		refuseZones(mv, "away", k, moves[cb.Speed], "the Long Range Zone is the farthest (`move out` leaves the combat): ")
 	default:
 		mv.Refuse("away", "move away", noMove(cb))
 	}
@@ -610,6 +616,33 @@ func (c *Campaign) moveOptions(cb *Combat, mv *engine.Decision, round int) {
 			name, cmd := c.abortWords(s)
 			o := mv.Add(name, "", cmd)
 			o.Facts = append(o.Facts, str("boat", s.Boat.ID), num("points", s.Points))
+		}
+	}
+}
+
+// zonesCommands are the commands `move closer N` and `move away N`, made
+// once.
+var zonesCommands = func() (c [2][len(moves)]string) {
+	for n := range len(moves) {
+		c[0][n] = "move closer " + strconv.Itoa(n)
+		c[1][n] = "move away " + strconv.Itoa(n)
+	}
+	return c
+}()
+
+// refuseZones refuses, with why, a move of more range zones than the k
+// the squadron may enter this way this round (up to what its speed would
+// allow, top), saying how many it may.
+func refuseZones(mv *engine.Decision, name string, k, top int, why string) {
+	cmds := &zonesCommands[0]
+	if name == "away" {
+		cmds = &zonesCommands[1]
+	}
+	for j := k + 1; j <= top; j++ {
+		if k == 1 {
+			mv.Refuse(name, cmds[j], why, strconv.Itoa(k), " zone this round (`move ", name, "`)")
+		} else {
+			mv.Refuse(name, cmds[j], why, strconv.Itoa(k), " zones this round (`", cmds[k], "`)")
 		}
 	}
 }

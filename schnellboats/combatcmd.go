@@ -66,6 +66,23 @@ var combatCommands = []engine.Command{
 		Run: engine.Order("hold")},
 }
 
+// moveOrder answers the pending decision with `move ARGS`. `move closer 1`
+// (`move away 1`) is the move of one zone: where the squadron may enter
+// only one zone that way this round its option takes no count (4.7), and
+// the 1 says nothing more.
+func moveOrder(g *engine.Game, args []string, w io.Writer) ([]gamelog.Event, error) {
+	if len(args) == 2 && args[1] == "1" {
+		if p := g.Pending(); p != nil && p.Decision != nil && decisionKind(p.Decision.Kind) == askRange {
+			for _, o := range p.Decision.Options {
+				if strings.EqualFold(o.Name, args[0]) && len(o.Args) == 0 {
+					args = args[:1]
+				}
+			}
+		}
+	}
+	return engine.Order("move")(g, args, w)
+}
+
 func unitNames(g *engine.Game, _ []string) []string {
 	c, err := CampaignOf(g)
 	if err != nil {

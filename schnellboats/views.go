@@ -49,7 +49,7 @@ var commands = []engine.Command{
 		}},
 	{Name: "move", Aliases: []string{"m"}, Usage: "move next|home | move closer|stay|away|out [ZONES]",
 		Help: "On the map: `move next` goes on to the next zone (or on as an Offensive Patrol after a special mission); `move home` aborts the mission and turns for Cherbourg (4.9: the mission fails). In combat: `move closer`, `stay`, `away` (Fast and Very Fast: `move closer 1` enters fewer zones than the speed allows) or `out` (leave the combat from the Long Range Zone if the squadron evades: the mission is aborted, 4.9).",
-		Run:  engine.Order("move"),
+		Run:  moveOrder,
 		Complete: func(*engine.Game, []string) []string {
 			return []string{"next", "home", "closer", "stay", "away", "out"}
 		}},
