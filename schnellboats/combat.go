@@ -10,7 +10,9 @@ import (
 )
 
 // maxRounds: a wave that is still afloat after this many rounds has passed
-// out of reach (design judgement: about half an hour of combat).
+// out of reach (ours, docs/rules-notes.md: a combat round is 1-5 minutes,
+// 2.0; the book ends a combat only when every enemy unit is sunk or has
+// evaded, and escorts never evade). The prompt says so in the last round.
 const maxRounds = 6
 
 // Unit is an enemy vessel on the Combat Board.
@@ -502,6 +504,9 @@ func (c *Campaign) combatOrders(cb *Combat, round int) {
 		mv.Default = c.refMove(cb, mv)
 		o := &mv.Options[c.x.Decide(mv, func(d *engine.Decision) {
 			d.Prompt = fmt.Sprintf("Round %d at %s, in the %s zone: move?", round, cb.Speed.String(), cb.Zone.String())
+			if round == maxRounds {
+				d.Prompt += fmt.Sprintf(" (the last round: a wave still afloat after round %d passes out of reach)", maxRounds)
+			}
 			wordBoatAborts(d)
 		})]
 		if id, ok := strings.CutPrefix(o.Name, "abort:"); ok {

@@ -86,3 +86,49 @@ func TestRule4_7ZonesRefusedWithTheRule(t *testing.T) {
 		})
 	}
 }
+
+// Ours, 2.0 Combat Rounds (play-test finding 7): a wave still afloat after
+// its 6th round passes out of reach — here MTBs, which never evade, in fog
+// (nobody fires from the Long zone) — and the prompt says so in that round:
+// the round's line and the movement order's prompt.
+func TestRule2_0WavePassesAfterSixRounds(t *testing.T) {
+	var prompts []string
+	dec := deciderFunc(func(d *engine.Decision) (int, error) {
+		switch d.Kind {
+		case string(askRange):
+			prompts = append(prompts, d.Prompt)
+			return optionIndex(d, "stay", "closer"), nil
+		case string(askSpeed):
+			return optionIndex(d, "medium"), nil
+		}
+		return 0, nil
+	})
+	c, evs := probeWith(t, 3, opts("short", "s100"), dec, func(c *Campaign) {
+		cb := atSea(c, weatherFoggy, enemyMtb, enemyMtb)
+		c.waveRounds(cb)
+	})
+	rounds, passed := 0, 0
+	for i := range evs {
+		e := &evs[i]
+		switch eventType(e.Type) {
+		case evRound:
+			rounds++
+			last := strings.Contains(describe(e), "the last: a wave still afloat after it passes out of reach")
+			if last != (e.Int("n") == maxRounds) {
+				t.Errorf("round %d worded %q", e.Int("n"), describe(e))
+			}
+		case evEvaded:
+			if e.Str("why") == "passed out of reach" {
+				passed++
+			}
+		}
+	}
+	if rounds != maxRounds || passed != 2 || c.Mission.Combat.enemyLeft() {
+		t.Errorf("%d rounds, %d units passed out of reach, enemy left %v: want %d, 2, false", rounds, passed, c.Mission.Combat.enemyLeft(), maxRounds)
+	}
+	for i, p := range prompts {
+		if got := strings.Contains(p, "the last round"); got != (i == maxRounds-1) {
+			t.Errorf("round %d's movement prompt %q", i+1, p)
+		}
+	}
+}

@@ -316,6 +316,9 @@ func describeOne(e *gamelog.Event) string {
 		}
 		return fmt.Sprintf("== Combat Board, wave %d: %s ==", e.Int("wave"), strings.Join(ids, ", "))
 	case evRound:
+		if e.Int("n") == maxRounds {
+			return fmt.Sprintf("-- Combat round %d, the last: a wave still afloat after it passes out of reach --", e.Int("n"))
+		}
 		return fmt.Sprintf("-- Combat round %d --", e.Int("n"))
 	case evRange:
 		return fmt.Sprintf("%s: %s -> %s", s("boat"), s("from"), s("to"))
