@@ -457,7 +457,7 @@ func (c *Campaign) substitute(ready []*Boat) {
 	i := 0
 	if len(d.Options) > 1 {
 		i = c.x.Decide(d, func(d *engine.Decision) {
-			d.Prompt = fmt.Sprintf("%s is %s: which boat becomes Boat #1 tonight (4.11)?", c.boat1().ID, c.boat1().Status)
+			d.Prompt = fmt.Sprintf("%s is %s: which boat becomes Boat #1 tonight (4.11)?", c.boat1().ID, statusWords(c.boat1().Status))
 			for j, b := range ready {
 				d.Options[j].Text = fmt.Sprintf("%s (crew %s, %d kills)", b.ID, b.Skill.String(), b.Kills)
 			}

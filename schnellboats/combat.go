@@ -503,7 +503,10 @@ func (c *Campaign) combatOrders(cb *Combat, round int) {
 		c.moveOptions(cb, mv, round)
 		mv.Default = c.refMove(cb, mv)
 		o := &mv.Options[c.x.Decide(mv, func(d *engine.Decision) {
-			d.Prompt = fmt.Sprintf("Round %d at %s, in the %s zone: move?", round, cb.Speed.String(), cb.Zone.String())
+			d.Prompt = fmt.Sprintf("Round %d at %s, in the %s zone: move?", round, words(cb.Speed.String()), cb.Zone.String())
+			if cb.Zone == zoneOut {
+				d.Prompt = fmt.Sprintf("Round %d at %s, the squadron not yet on the Combat Board: move?", round, words(cb.Speed.String()))
+			}
 			if round == maxRounds {
 				d.Prompt += fmt.Sprintf(" (the last round: a wave still afloat after round %d passes out of reach)", maxRounds)
 			}

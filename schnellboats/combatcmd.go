@@ -138,9 +138,9 @@ func (c *Campaign) PrintBoard(w io.Writer) error {
 		if s.Gone == "" && (s.Apart > 0 || s.pinned) {
 			state += ", in the " + cb.zoneOf(s).String() + " zone" // 4.8, 4.9: not with the squadron
 		}
-		dmg := fmt.Sprintf("%d points", s.Points)
+		dmg := fmt.Sprintf("%d point%s", s.Points, plural(s.Points))
 		if c.manned(s) {
-			dmg = fmt.Sprintf("%d components", s.Components)
+			dmg = fmt.Sprintf("%d component%s", s.Components, plural(s.Components))
 		}
 		arms := fmt.Sprintf("%d torpedoes", s.Torpedoes)
 		if c.Type == P5b {
@@ -164,7 +164,7 @@ func (c *Campaign) PrintBoard(w io.Writer) error {
 		} else if u.Disabled {
 			state = "disabled"
 		}
-		rows = append(rows, []string{u.ID, u.Type.String(), u.Skill.String(), fmt.Sprintf("%d of %d", u.Damage, u.Hull), fmt.Sprintf("%d guns", u.Guns), state})
+		rows = append(rows, []string{u.ID, u.Type.String(), u.Skill.String(), fmt.Sprintf("%d of %d", min(u.Damage, u.Hull), u.Hull), fmt.Sprintf("%d gun%s", u.Guns, plural(u.Guns)), state})
 	}
 	return grid.Render(w, grid.Text, []string{"Unit", "Type", "Crew", "Damage", "Arms", "State"}, rows, 0)
 }

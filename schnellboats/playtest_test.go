@@ -132,3 +132,57 @@ func TestRule2_0WavePassesAfterSixRounds(t *testing.T) {
 		}
 	}
 }
+
+// Play-test finding 10: words that said the wrong thing are gone — C-5's
+// star shell "from an escort" against a lone submarine or an MGB patrol,
+// A-8's "the convoy is seen" whatever the contact, "SB1 is repair", "1
+// guns", a sunk ship's "6 of 5" damage, "in the out zone".
+func TestWordingPlaytest10(t *testing.T) {
+	var tbl strings.Builder
+	for _, b := range def(t).Booklets {
+		for _, id := range []string{"C-5", "A-8"} {
+			if tb, ok := b.Tables.Get(id); ok {
+				if err := tb.Print(&tbl); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	for _, old := range []string{"an escort fires star shell over the squadron", "the convoy is seen from far off"} {
+		if strings.Contains(tbl.String(), old) {
+			t.Errorf("the tables still say %q", old)
+		}
+	}
+	if !strings.Contains(tbl.String(), "ships are seen from far off") {
+		t.Errorf("A-8 printed without its clear-night modifier:\n%s", tbl.String())
+	}
+	if got := statusWords(Repair); got != "under repair" {
+		t.Errorf("statusWords(repair) = %q", got)
+	}
+	var board strings.Builder
+	var prompt string
+	dec := deciderFunc(func(d *engine.Decision) (int, error) {
+		if d.Kind == string(askRange) && prompt == "" {
+			prompt = d.Prompt
+		}
+		return d.Default, nil
+	})
+	probeWith(t, 3, opts("short", "s100"), dec, func(c *Campaign) {
+		cb := atSea(c, weatherGood, enemyMerchant, enemyMtb)
+		cb.Enemy[0].Damage, cb.Enemy[0].Gone = 7, goneSunk
+		cb.Enemy[1].Guns = 1
+		c.Mission.Sorties[1].Points = 1
+		if err := c.PrintBoard(&board); err != nil {
+			t.Fatal(err)
+		}
+		c.combatOrders(cb, 1)
+	})
+	for _, old := range []string{"7 of 5", "1 guns", "1 points"} {
+		if strings.Contains(board.String(), old) {
+			t.Errorf("the board says %q:\n%s", old, board.String())
+		}
+	}
+	if strings.Contains(prompt, "out zone") || !strings.Contains(prompt, "not yet on the Combat Board") {
+		t.Errorf("round 1's movement prompt: %q", prompt)
+	}
+}

@@ -377,9 +377,9 @@ func squadronSheet(c *Campaign) sheet.Sheet {
 		if so := no[b]; so != nil {
 			switch {
 			case c.manned(so) && so.Components > 0:
-				dmg = fmt.Sprintf("%d components", so.Components)
+				dmg = fmt.Sprintf("%d component%s", so.Components, plural(so.Components))
 			case so.Points > 0:
-				dmg = fmt.Sprintf("%d points", so.Points)
+				dmg = fmt.Sprintf("%d point%s", so.Points, plural(so.Points))
 			}
 		}
 		skill := b.Skill.String()

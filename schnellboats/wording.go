@@ -106,3 +106,12 @@ func plural(n int) string {
 	}
 	return "s"
 }
+
+// statusWords is a boat's status at base as a sentence says it ("SB1 is
+// under repair").
+func statusWords(st Status) string {
+	if st == Repair {
+		return "under repair"
+	}
+	return string(st)
+}
