@@ -944,7 +944,7 @@ func (c *Campaign) leave(cb *Combat) bool {
 	if c.roll(c.ids.Evade, facts{speed: atSpeed(cb.Speed)}, "squadron").Has(eEvaded) {
 		return true
 	}
-	c.emit(evAbort, str("boat", "squadron"), str("result", "held by the enemy: it stays in the Long zone"))
+	c.emit(evAbort, str("boat", "squadron"), str("result", "does not get away: it stays in the Long zone"))
 	return false
 }
 

@@ -140,7 +140,7 @@ func TestRule2_0WavePassesAfterSixRounds(t *testing.T) {
 func TestWordingPlaytest10(t *testing.T) {
 	var tbl strings.Builder
 	for _, b := range def(t).Booklets {
-		for _, id := range []string{"C-5", "A-8"} {
+		for _, id := range []string{"C-5", "A-8", "C-6"} {
 			if tb, ok := b.Tables.Get(id); ok {
 				if err := tb.Print(&tbl); err != nil {
 					t.Fatal(err)
@@ -148,7 +148,7 @@ func TestWordingPlaytest10(t *testing.T) {
 			}
 		}
 	}
-	for _, old := range []string{"an escort fires star shell over the squadron", "the convoy is seen from far off"} {
+	for _, old := range []string{"an escort fires star shell over the squadron", "the convoy is seen from far off", "Holds its course"} {
 		if strings.Contains(tbl.String(), old) {
 			t.Errorf("the tables still say %q", old)
 		}
@@ -184,5 +184,24 @@ func TestWordingPlaytest10(t *testing.T) {
 	}
 	if strings.Contains(prompt, "out zone") || !strings.Contains(prompt, "not yet on the Combat Board") {
 		t.Errorf("round 1's movement prompt: %q", prompt)
+	}
+}
+
+// Play-test finding 10: the Damage Log Card of a mission still at sea
+// does not say the boats "returned".
+func TestDamageSheetAtSea(t *testing.T) {
+	for _, tc := range []struct {
+		ended bool
+		want  string
+	}{{false, "at sea"}, {true, "returned"}} {
+		n := &night{N: 1, Boats: []string{"SB1"}, Nos: map[string]int{"SB1": 1}, Points: map[string]int{}, Hits: map[string][]string{}, Ended: tc.ended}
+		_, c := play(t, 1, "short", "s100")
+		s, err := damageSheet(c, []*night{n}, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := s.Rows[0][4]; got != tc.want {
+			t.Errorf("mission ended %v: fate %q, want %q", tc.ended, got, tc.want)
+		}
 	}
 }

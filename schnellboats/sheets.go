@@ -407,6 +407,9 @@ func damageSheet(c *Campaign, ns []*night, mission int) (sheet.Sheet, error) {
 		Columns: []string{"No", "Boat", "Hits, in order", "Points", "Fate"}, Widths: []int{0, 0, 50, 0, 0}}
 	for _, b := range n.Boats {
 		fate := "returned"
+		if !n.Ended {
+			fate = "at sea" // the mission goes on: nobody has returned yet
+		}
 		for _, l := range n.Lost {
 			if strings.HasPrefix(l, b+" ") {
 				fate = strings.TrimPrefix(l, b+" ")
