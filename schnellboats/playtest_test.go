@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/schnell-wargames/schnell/engine"
+	"github.com/schnell-wargames/schnell/gamelog"
 )
 
 // 4.6 (play-test finding 2): an order answers a boat's decision at the
@@ -203,5 +204,14 @@ func TestDamageSheetAtSea(t *testing.T) {
 		if got := s.Rows[0][4]; got != tc.want {
 			t.Errorf("mission ended %v: fate %q, want %q", tc.ended, got, tc.want)
 		}
+	}
+}
+
+// Play-test finding 10: a crewman's skill is worded, not its raw id
+// ("sharp eyes", not "sharp_eyes").
+func TestWordingSpecials(t *testing.T) {
+	e := gamelog.Event{Type: string(evCrewman), Fields: []gamelog.Field{gamelog.Str("crewman", "Hans Vogel"), gamelog.Str("special", "sharp_eyes"), gamelog.Str("start", "1944-02-01")}}
+	if got := describe(&e); strings.Contains(got, "sharp_eyes") || !strings.Contains(got, "sharp eyes") {
+		t.Errorf("crewman event worded %q", got)
 	}
 }

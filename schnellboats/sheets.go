@@ -343,7 +343,7 @@ func crewSheetOf(c *Campaign, title string, crew, fallen []*Crewman) sheet.Sheet
 		if m.Veteran {
 			vet = "yes"
 		}
-		return []string{positionTitles[m.Position], m.Name, m.Start.String(), strconv.Itoa(m.Missions), strconv.Itoa(m.Wounds), status, vet, m.Special.String()}
+		return []string{positionTitles[m.Position], m.Name, m.Start.String(), strconv.Itoa(m.Missions), strconv.Itoa(m.Wounds), status, vet, words(m.Special.String())}
 	}
 	for _, m := range crew {
 		s.Rows = append(s.Rows, row(m))

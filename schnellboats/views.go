@@ -286,7 +286,7 @@ func describeOne(e *gamelog.Event) string {
 		if b, _ := e.Get("veteran"); b.B {
 			v = ", Veteran"
 		}
-		return fmt.Sprintf("%s: %s (%s%s), from %s", title(e.Type), s("crewman"), s("special"), v, s("start"))
+		return fmt.Sprintf("%s: %s (%s%s), from %s", title(e.Type), s("crewman"), words(s("special")), v, s("start"))
 	case evBoat:
 		return fmt.Sprintf("Boat %s: %s, crew %s", s("boat"), s("role"), s("skill"))
 	case evNoMission:
