@@ -824,7 +824,7 @@ func leaveRounds(sp Speed) int {
 // boatAborts): her inZone counts this round.
 func (c *Campaign) notReadyToLeave(cb *Combat) *Sortie {
 	for _, s := range c.formation() {
-		if s.Apart == 0 || s.Disabled {
+		if s.Apart == 0 || s.Disabled || s.own { // 7.0 step 2: Boat #2 on her own course is left to p2 (leaveCombat)
 			continue
 		}
 		if s.zone != zoneLong || s.inZone-1 < leaveRounds(boatTop(s)) {
@@ -959,6 +959,12 @@ func (c *Campaign) leaveCombat(cb *Combat) {
 		switch {
 		case s.Disabled:
 			c.leftBehind(s)
+		case s.own && s.Apart > 0:
+			// 7.0 step 2: Boat #2 on her own course gets no order to leave;
+			// she goes with the squadron only from the Long zone.
+			if s.zone != zoneLong {
+				c.goAlone(s, "left on the Combat Board: she makes her own way home")
+			}
 		case s.Apart > 0:
 			// 4.8: Boat #1 leaves, and all the boats with her (a boat apart
 			// was ready, notReadyToLeave): she stays with the squadron.
