@@ -13,8 +13,10 @@ import (
 
 // internalRef finds what only the project's developers know: the file
 // names of the source documents (000_449b18e1882475ce.txt, or shortened
-// "(001_...)"), the folder they are kept in, and Go source files.
-var internalRef = regexp.MustCompile(`\b\d{3}_([0-9a-f]{16}(\.txt)?|\.\.\.)|\bseeds/|\b[a-z][a-z0-9_]*\.go\b`)
+// "(001_...)"), the folder they are kept in, Go source files, and the
+// designers' shorthand for a number of ours ("design judgement": a player
+// reads "ours" or "the book gives none").
+var internalRef = regexp.MustCompile(`\b\d{3}_([0-9a-f]{16}(\.txt)?|\.\.\.)|\bseeds/|\b[a-z][a-z0-9_]*\.go\b|(?i:design judgement)`)
 
 // The probe finds each kind of reference, and passes the words a player
 // may read: it can fail.
@@ -27,6 +29,7 @@ func TestInternalRefProbe(t *testing.T) {
 		{"Manley's vessel database (001_...)", true},
 		{"see /work/shared/seeds/README.md", true},
 		{"the limits (limits.go)", true},
+		{"Proportions are a Design judgement.", true},
 		{"Grounded in D. Manley's Schnell Rules for Schnellboote!", false},
 		{"go on to Y1; `step` plays on", false},
 		{"a 1D20 roll: 100 (00)", false},
