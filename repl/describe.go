@@ -143,8 +143,8 @@ func DescribeDecision(e *gamelog.Event) string {
 	}
 	choice := e.Str("choice")
 	if a, ok := e.Get("args"); ok {
-		for _, f := range a.O {
-			choice += " " + f.Key + "=" + valueWord(f.Val)
+		for _, f := range a.O { // "closer, zones 2"
+			choice += ", " + f.Key + " " + valueWord(f.Val)
 		}
 	}
 	return "Decision " + kind + ": " + choice + " (by " + e.Str("by") + ")"

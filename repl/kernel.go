@@ -73,8 +73,11 @@ func (s *Session) showDraw(r *engine.DrawRequest) {
 	if r.Side != "" {
 		who = r.Side + ": "
 	}
-	fmt.Fprintf(w, "%s %d from %s %s", s.paint(yellow, "Draw"), r.N, r.Cup, r.Title)
-	if r.For != "" {
+	fmt.Fprintf(w, "%s %d from cup %s", s.paint(yellow, "Draw"), r.N, r.Cup)
+	if r.Title != "" {
+		fmt.Fprintf(w, ": %s", r.Title)
+	}
+	if r.For != "" && !strings.Contains(strings.ToLower(r.Title), strings.ToLower(r.For)) && !strings.EqualFold(r.For, r.Cup) { // not said twice
 		fmt.Fprintf(w, " (%s)", r.For)
 	}
 	hidden := ""

@@ -36,7 +36,7 @@ func duelSession(t *testing.T, mode engine.Mode, sides ...string) (*Session, *by
 func TestPromptPlaysASideWithPhysicalDraws(t *testing.T) {
 	s, out, log := duelSession(t, engine.Physical, "p1=player", "p2=reference")
 	execAll(t, s, "step", "choose dud")
-	if !strings.Contains(out.String(), "Draw 1 from POOL-P1 Support pool of p1 (support).\np1: +1 x3, +2, keep them hidden.") {
+	if !strings.Contains(out.String(), "Draw 1 from cup POOL-P1: Support pool of p1.\np1: +1 x3, +2, keep them hidden.") {
 		t.Errorf("the draw is not asked:\n%s", out)
 	}
 	if err := s.Exec("draw +5"); err == nil || !strings.Contains(err.Error(), `"+5" is not in the cup`) {
@@ -65,8 +65,8 @@ func TestPromptPlaysASideWithPhysicalDraws(t *testing.T) {
 	execAll(t, s, "log all", "status")
 	text := out.String()
 	for _, want := range []string{
-		"Decision order of p1: fire target=b (by player)",
-		"Decision range: range cm=18 (by table)",
+		"Decision order of p1: fire, target b (by player)",
+		"Decision range: range, cm 18 (by table)",
 		"p1 draws 1 from POOL-P1 (support): +2 (hidden)",
 		"p1 reveals (draw",
 		"p2 draws 1 from POOL-P2 (support): ? (hidden) (drawn by the program)",
