@@ -792,7 +792,7 @@ func (c *Campaign) boatMove(cb *Combat, s *Sortie, sp Speed) {
 		if sp == speedSlow && s.inZone < 2 {
 			n = 0
 		}
-		if s.aborting && from == zoneLong && n > 0 && s.inZone >= leaveRounds(sp) {
+		if s.aborting && leavesNow(s, from, n, sp) {
 			if c.boatEvades(s, sp) {
 				c.goAlone(s, "left the combat and the squadron for Cherbourg")
 				return
@@ -806,6 +806,22 @@ func (c *Campaign) boatMove(cb *Combat, s *Sortie, sp Speed) {
 		c.emit(evRange, str("boat", s.Boat.ID), str("from", from.String()), str("to", s.zone.String()))
 	}
 	s.inZone++
+}
+
+// leavesNow is 4.7 and 4.9: a boat aborting alone leaves the combat from
+// the Long zone as one more move at her speed (4.7's example: at Fast from
+// the Medium zone she enters Long and exits in the same round; at Medium
+// she leaves the round after she reached Long); a heavily damaged one (4.8:
+// 3 points or more) first spends a round in Long, 2 at Slow. Leaving takes
+// a successful evasion (boatEvades).
+func leavesNow(s *Sortie, from RangeZone, n int, sp Speed) bool {
+	if n <= int(from-zoneLong) {
+		return false // her moves this round do not reach beyond Long
+	}
+	if s.Points >= 3 {
+		return from == zoneLong && s.inZone >= leaveRounds(sp)
+	}
+	return true
 }
 
 // leaveRounds is 4.8 and 4.9: the rounds a boat apart spends in the Long
@@ -850,7 +866,7 @@ func (c *Campaign) boatAborts(cb *Combat, id string) {
 		if s.Boat.ID == id {
 			s.Apart, s.aborting, s.zone, s.inZone = 0, true, cb.Zone, cb.inZone
 			if cb.Zone == zoneLong {
-				c.emit(evAbort, str("boat", id), str("result", "breaks formation to abort: she leaves from the Long zone after a round there (2 at Slow), if she evades"))
+				c.emit(evAbort, str("boat", id), str("result", "breaks formation to abort: she leaves from the Long zone as her speed allows, if she evades"))
 			} else {
 				c.emit(evAbort, str("boat", id), str("result", "breaks formation to abort: she makes for the Long zone"))
 			}

@@ -439,12 +439,13 @@ func TestErrataG12Boat1LostAbortsTheMission(t *testing.T) {
 	}
 }
 
-// 4.9 and 4.7 (play-test finding 6): a boat that aborts alone spends one
-// or more rounds in the Long zone before she evades — never into Long and
-// out in one round, whatever her speed — and in the round she aborts she
-// goes at the squadron's speed, set at the start of the round (at Slow, 2
-// rounds in Long); apart, she goes at her own. Her C-6 roll is at the
-// speed she goes that round.
+// 4.9 and 4.7: a boat that aborts alone leaves from the Long zone as one
+// more move at her speed — 4.7's own example: at Fast from the Medium zone
+// she enters Long and exits in the same round; at Medium she leaves the
+// round after she reached Long; at Slow after 2 rounds there — and a
+// heavily damaged one (4.8) first spends a round in Long. In the round she
+// aborts she goes at the squadron's speed, set at the start of the round;
+// apart, at her own. Her C-6 roll is at the speed she goes that round.
 func TestRule4_9AbortingBoatSpendsARoundInLong(t *testing.T) {
 	for _, tc := range []struct {
 		name        string
@@ -452,13 +453,16 @@ func TestRule4_9AbortingBoatSpendsARoundInLong(t *testing.T) {
 		zone        RangeZone
 		inZone      int
 		rolledFirst bool   // C-6 in the round she aborts
-		evadeSpeed  string // the speed of her first C-6 (the next round's when not the first)
+		evadeSpeed  string // the speed of her first C-6 (the next round's when not the first; "": any)
+		points      int    // her damage points (3 or more: heavily damaged, 4.8)
 	}{
-		{"very fast from Close", "very_fast", zoneClose, 1, false, "very_fast"},
-		{"medium from Medium", "medium", zoneMedium, 1, false, "very_fast"},
-		{"slow after 1 round in Long", "slow", zoneLong, 1, false, "very_fast"},
-		{"slow after 2 rounds in Long", "slow", zoneLong, 2, true, "slow"},
-		{"medium after a round in Long", "medium", zoneLong, 1, true, "medium"},
+		{"very fast from Close", "very_fast", zoneClose, 1, true, "very_fast", 0},
+		{"fast from Medium (4.7's example)", "fast", zoneMedium, 1, true, "fast", 0},
+		{"medium from Medium", "medium", zoneMedium, 1, false, "very_fast", 0},
+		{"slow after 1 round in Long", "slow", zoneLong, 1, false, "very_fast", 0},
+		{"slow after 2 rounds in Long", "slow", zoneLong, 2, true, "slow", 0},
+		{"medium after a round in Long", "medium", zoneLong, 1, true, "medium", 0},
+		{"heavily damaged, fast from Medium (4.8)", "fast", zoneMedium, 1, false, "", 3},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			first := true
@@ -478,8 +482,14 @@ func TestRule4_9AbortingBoatSpendsARoundInLong(t *testing.T) {
 			_, evs := probeWith(t, 3, opts("short", "s100"), dec, func(c *Campaign) {
 				cb := atSea(c, 0, 0)
 				cb.Zone, cb.inZone, cb.Speed = tc.zone, tc.inZone, speedMedium
+				for _, s := range c.formation() {
+					if s.Boat.ID == "SB2" {
+						s.Points = tc.points
+					}
+				}
 				c.combatOrders(cb, 2)
 				c.combatOrders(cb, 3)
+				c.combatOrders(cb, 4) // a heavily damaged boat may be down to Slow
 			})
 			attacks := 0
 			for _, e := range evs {
@@ -490,13 +500,13 @@ func TestRule4_9AbortingBoatSpendsARoundInLong(t *testing.T) {
 					if got := attacks == 0; got != tc.rolledFirst {
 						t.Errorf("C-6 in the round she aborted: %v, want %v", got, tc.rolledFirst)
 					}
-					if got := c6Speed(e); got != tc.evadeSpeed {
+					if got := c6Speed(e); tc.evadeSpeed != "" && got != tc.evadeSpeed {
 						t.Errorf("C-6 at %s, want %s", got, tc.evadeSpeed)
 					}
 					return
 				}
 			}
-			t.Fatalf("SB2 never rolled C-6 in 2 rounds")
+			t.Fatalf("SB2 never rolled C-6 in 3 rounds")
 		})
 	}
 }
