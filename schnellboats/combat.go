@@ -613,6 +613,9 @@ func (c *Campaign) moveOptions(cb *Combat, mv *engine.Decision, round int) {
 		case s.No == 1:
 			name, cmd := c.abortWords(s)
 			mv.Refuse(name, cmd, "rule 4.8, 4.9: Boat #1 never aborts alone while other boats are in formation: the whole squadron leaves with `move out`")
+		case c.inCommand(s):
+			name, cmd := c.abortWords(s)
+			mv.Refuse(name, cmd, "rule 4.8, 4.9, 7.0: Boat #2 commands the squadron since Boat #1 is gone, and the boat in command never aborts alone: the whole squadron leaves with `move out`")
 		case s.Disabled || s.Apart > 0:
 		case cb.Zone == zoneOut:
 			name, cmd := c.abortWords(s)

@@ -263,6 +263,9 @@ func (c *Campaign) orders() {
 			case s.No == 1:
 				name, cmd := c.abortWords(s)
 				d.Refuse(name, cmd, "rule 4.9: Boat #1 never aborts alone while other boats are in formation: `move home` aborts the whole squadron")
+			case c.inCommand(s):
+				name, cmd := c.abortWords(s)
+				d.Refuse(name, cmd, "rule 4.9, 7.0: Boat #2 commands the squadron since Boat #1 is gone, and the boat in command never aborts alone: `move home` aborts the whole squadron")
 			case s.Disabled || s.Towing != nil:
 			default:
 				name, cmd := c.abortWords(s)

@@ -140,6 +140,11 @@ func (c *Campaign) commander() string {
 
 // boat1Away: Boat #1 is separated or sunk and Boat #2 is still with the
 // squadron (step 2: player 2 takes command for the rest of the mission).
+// inCommand reports whether s is Boat #2 commanding the squadron because
+// Boat #1 is sunk or separated (7.0 step 2): like Boat #1 (4.8, 4.9), she
+// never aborts alone.
+func (c *Campaign) inCommand(s *Sortie) bool { return c.isBoat2(s) && c.boat1Away() }
+
 func (c *Campaign) boat1Away() bool {
 	m := c.Mission
 	if m == nil || len(m.Sorties) < 2 || m.Sorties[0].Gone == "" {

@@ -788,3 +788,23 @@ func TestRule7_0Step2NoAbortOrderWithoutRadio(t *testing.T) {
 		t.Errorf("abort SB3 refused: %q", w.why["abort SB3"])
 	}
 }
+
+// 7.0 step 2 with 4.8 and 4.9: with Boat #1 gone, Boat #2 commands the
+// squadron for the rest of the mission, and like Boat #1 she never aborts
+// alone (on the map nor in combat); the others still may.
+func TestRule7_0Step2BoatInCommandNeverAbortsAlone(t *testing.T) {
+	w := watch{orders{"move": "next", "speed": "medium", "range": "stay", "attack": "hold"}, map[string]string{"abort SB2": "", "abort SB3": ""}}
+	probeWith(t, 4, two("short", "s100"), w, func(c *Campaign) {
+		cb := atSeaTwo(c, weatherGood, enemyMerchant)
+		c.sink(c.sortie1(), "test")
+		c.orders()
+		cb.Zone, cb.inZone = zoneLong, 1
+		c.combatOrders(cb, 2)
+	})
+	if why := w.why["abort SB2"]; !strings.Contains(why, "7.0") || !strings.Contains(why, "never aborts alone") {
+		t.Errorf("abort SB2 (Boat #2 in command): refusal %q", why)
+	}
+	if why := w.why["abort SB3"]; why != "" {
+		t.Errorf("abort SB3 refused: %q", why)
+	}
+}
