@@ -106,13 +106,16 @@ func (c *Campaign) boatOrder(cb *Combat, s *Sortie) string {
 	// (sunk or evaded before this counter was drawn) the order no longer
 	// holds: the player is asked, the default the same order at another
 	// unit (4.6: each unit attacks when drawn).
-	ordered := cb.plan
+	ordered, squadrons := cb.plan, true
 	if own := cb.ownOf(s.Boat.ID); own != "" {
-		ordered = own
+		ordered, squadrons = own, false
 		d.Default = c.orderFor(cb, s, d, own)
 	}
+	// 7.0 step 2: each player decides his own boat's targets: the
+	// squadron's order is only the default for the other player's boat.
+	theirs := squadrons && c.Two != nil && c.boatSide(s) != c.commander()
 	_, id, _ := strings.Cut(ordered, ":")
-	if u := cb.byID(id); id == "" || u != nil && u.present() || len(d.Options) == 1 {
+	if u := cb.byID(id); !theirs && (id == "" || u != nil && u.present() || len(d.Options) == 1) {
 		d.SetStanding(d.Default) // the order given at the squadron's: the prompt takes it
 	}
 	return d.Options[c.x.Decide(d, func(d *engine.Decision) {
