@@ -1647,16 +1647,16 @@ func (c *Campaign) enemyActs(cb *Combat, u *Unit) {
 			return
 		}
 	}
-	// The enemy's guns reach as far as the squadron's in this weather.
+	// The enemy's guns reach as far as the squadron's in this weather
+	// (4.6): each gun picks among the boats it can reach, and with none in
+	// reach nothing is rolled.
+	inReach := func(s *Sortie) bool { return fireAllowed(c.Mission.Weather, cb.zoneOf(s)) }
 	for range u.Guns {
-		s := c.pick(true, u.ID, " fires")
+		s := c.pickWhere(inReach, u.ID, " fires")
 		if s == nil {
 			return
 		}
 		zone := cb.zoneOf(s)
-		if !fireAllowed(c.Mission.Weather, zone) {
-			continue
-		}
 		f := facts{rng: zone, enemy: u.Type, speed: atSpeed(cb.speedOf(s)), flare: b2i(cb.flare), skill: u.Skill, skilled: true}
 		if s.Disabled {
 			f.speed = atSpeed(speedIdle)

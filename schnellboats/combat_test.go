@@ -439,3 +439,36 @@ func fmtEvents(evs []gamelog.Event) string {
 	}
 	return b.String()
 }
+
+// 4.6: the enemy's guns reach no farther than the weather lets anyone
+// fire: with every boat out of reach no "which boat" die is rolled and no
+// attack is made; with one in reach, she is the target.
+func TestRule4_6EnemyFiresOnlyWithinReach(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		zone      RangeZone
+		wantPicks bool
+	}{{"fog, Medium zone: nobody in reach", zoneMedium, false}, {"fog, Close zone", zoneClose, true}} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, evs := probe(t, 2, opts("short", "s100"), func(c *Campaign) {
+				cb := atSea(c, weatherFoggy, enemyMgb)
+				cb.Zone, cb.Detected = tc.zone, true
+				u := cb.Enemy[0]
+				u.Guns = 2
+				c.enemyActs(cb, u)
+			})
+			picks, attacks := 0, 0
+			for _, e := range evs {
+				if e.Type == "roll" && strings.HasPrefix(e.Str("for"), pickPrefix) {
+					picks++
+				}
+				if e.Type == string(evAttack) {
+					attacks++
+				}
+			}
+			if (picks > 0) != tc.wantPicks || (attacks > 0) != tc.wantPicks {
+				t.Errorf("%d which-boat rolls and %d attacks; want some: %v", picks, attacks, tc.wantPicks)
+			}
+		})
+	}
+}
