@@ -281,3 +281,26 @@ func TestRule7_0Step2SquadronLeavesWithoutHer(t *testing.T) {
 		})
 	}
 }
+
+// 4.7: a move that can enter only one zone asks no number of zones (no
+// `move closer <zones 1-1>`); with two or more it does.
+func TestRule7_0Step2OwnMoveZonesOnlyWhenAChoice(t *testing.T) {
+	for _, tc := range []struct {
+		n        int
+		wantArgs bool
+	}{{1, false}, {2, true}} {
+		probe(t, 4, two("short", "s100"), func(c *Campaign) {
+			cb := atSeaTwo(c, weatherGood, enemyMerchant)
+			cb.Zone = zoneLong
+			s := c.Mission.Sorties[1]
+			s.zone, s.inZone = zoneLong, 1
+			var d engine.Decision
+			c.ownMoveOptions(cb, s, &d, tc.n)
+			for _, o := range d.Options {
+				if o.Name == "closer" && (len(o.Args) > 0) != tc.wantArgs {
+					t.Errorf("%d moves: closer has args %v", tc.n, o.Args)
+				}
+			}
+		})
+	}
+}

@@ -644,6 +644,9 @@ func (c *Campaign) ownMoveOptions(cb *Combat, s *Sortie, mv *engine.Decision, n 
 		far = zoneMedium
 	}
 	zones := func(o *engine.Option, k, want int) {
+		if k < 2 {
+			return // one zone: nothing to choose (4.7)
+		}
 		a := engine.IntArg("zones", 1, k, "")
 		a.Text = "range zones to enter this round"
 		a.Default = gamelog.IntV(min(max(want, 1), k))
