@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/schnell-wargames/schnell/repl/scenario"
+	"github.com/schnell-wargames/schnell/repl/wordedtest"
 )
 
 // The rules as scenarios played at the prompt (testdata/rules/*.txt), each
@@ -11,8 +12,8 @@ import (
 // printed raw, and every event type of docs/log-format-coastal.md is
 // worded in one of them.
 func TestScenarios(t *testing.T) {
-	c := newCatcher(t, def(t))
-	scenario.Run(t, "testdata/rules", scenario.Config{Def: c.def, Update: *update})
+	c := wordedtest.NewCatcher(t, def(t))
+	scenario.Run(t, "testdata/rules", scenario.Config{Def: c.Def, Update: *update})
 	t.Run("whole-games", func(t *testing.T) { wholeGames(t, c) })
-	c.unseen(t, documented(t, "../docs/log-format-coastal.md"))
+	c.Unseen(t, wordedtest.Documented(t, "../docs/log-format-coastal.md"))
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/schnell-wargames/schnell/repl/scenario"
+	"github.com/schnell-wargames/schnell/repl/wordedtest"
 )
 
 var update = flag.Bool("update", false, "rewrite the scenarios' expected outputs")
@@ -20,8 +21,8 @@ func TestScenarios(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := newCatcher(t, def)
-	scenario.Run(t, "testdata/rules", scenario.Config{Def: c.def, Update: *update})
+	c := wordedtest.NewCatcher(t, def)
+	scenario.Run(t, "testdata/rules", scenario.Config{Def: c.Def, Update: *update})
 	t.Run("whole-games", func(t *testing.T) { wholeGames(t, c) })
-	c.unseen(t, eventTypes)
+	c.Unseen(t, eventTypes)
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/schnell-wargames/schnell/engine"
 	"github.com/schnell-wargames/schnell/repl/scenario"
+	"github.com/schnell-wargames/schnell/repl/wordedtest"
 )
 
 var update = flag.Bool("update", false, "rewrite the scenarios' expected outputs")
@@ -26,8 +27,8 @@ func def(t *testing.T) *engine.Definition {
 // event, there or in whole games, is printed raw, and every event type of
 // docs/log-format-scheldt.md is worded in one of them.
 func TestScenarios(t *testing.T) {
-	c := newCatcher(t, def(t))
-	scenario.Run(t, "testdata/rules", scenario.Config{Def: c.def, Update: *update})
+	c := wordedtest.NewCatcher(t, def(t))
+	scenario.Run(t, "testdata/rules", scenario.Config{Def: c.Def, Update: *update})
 	t.Run("whole-games", func(t *testing.T) { wholeGames(t, c) })
-	c.unseen(t, documented(t, "../docs/log-format-scheldt.md"))
+	c.Unseen(t, wordedtest.Documented(t, "../docs/log-format-scheldt.md"))
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/schnell-wargames/schnell/repl/scenario"
+	"github.com/schnell-wargames/schnell/repl/wordedtest"
 	"github.com/schnell-wargames/schnell/schnellrules"
 )
 
@@ -19,8 +20,8 @@ func TestScenarios(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := newCatcher(t, def)
-	scenario.Run(t, "testdata/rules", scenario.Config{Def: c.def, Update: *update})
+	c := wordedtest.NewCatcher(t, def)
+	scenario.Run(t, "testdata/rules", scenario.Config{Def: c.Def, Update: *update})
 	t.Run("whole-battles", func(t *testing.T) { wholeGames(t, c) })
-	c.unseen(t, documented(t, "../docs/log-format-schnellrules.md"))
+	c.Unseen(t, wordedtest.Documented(t, "../docs/log-format-schnellrules.md"))
 }

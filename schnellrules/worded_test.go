@@ -2,197 +2,22 @@ package schnellrules_test
 
 import (
 	"bytes"
-	"flag"
-	"os"
-	"path/filepath"
-	"regexp"
-	"sort"
-	"strings"
-	"sync"
 	"testing"
-	"unicode/utf8"
 
 	"github.com/schnell-wargames/schnell/engine"
 	"github.com/schnell-wargames/schnell/gamelog"
-	"github.com/schnell-wargames/schnell/repl"
+	"github.com/schnell-wargames/schnell/repl/wordedtest"
 )
-
-// kernelWorded are the event types the prompt words itself when a game
-// leaves them to it (rolls, reads, decisions, draws, reveals).
-var kernelWorded = map[string]bool{"roll": true, "read": true, "decision": true, "draw": true, "reveal": true}
-
-// catcher watches the game's wording: its def is the game's with a
-// Describe that notes each event type it words and each event the prompt
-// would print in the kernel's raw "type key=value" form (the game words
-// it "" and the kernel has no words for it). When the test ends, each
-// raw type fails it, with an example.
-type catcher struct {
-	def  *engine.Definition
-	mu   sync.Mutex
-	raw  map[string]string
-	seen map[string]bool
-}
-
-func newCatcher(t *testing.T, def *engine.Definition) *catcher {
-	t.Helper()
-	c := &catcher{raw: map[string]string{}, seen: map[string]bool{}}
-	d := *def
-	d.Describe = func(e *gamelog.Event) string {
-		line := ""
-		if def.Describe != nil {
-			line = def.Describe(e)
-		}
-		c.mu.Lock()
-		defer c.mu.Unlock()
-		c.seen[e.Type] = true
-		if _, ok := c.raw[e.Type]; !ok && line == "" && !kernelWorded[e.Type] {
-			c.raw[e.Type] = repl.DescribeFields(e)
-		}
-		return line
-	}
-	c.def = &d
-	t.Cleanup(func() {
-		for _, typ := range sorted(c.raw) {
-			t.Errorf("a %q event is printed raw, with no words of the game's: %s", typ, c.raw[typ])
-		}
-	})
-	return c
-}
-
-// print words evs as the prompt prints them: the game's runs of events,
-// then each event alone.
-func (c *catcher) print(evs []gamelog.Event) []string {
-	var out []string
-	for i := 0; i < len(evs); i++ {
-		if c.def.DescribeRun != nil {
-			if line, n := c.def.DescribeRun(evs, i); n > 0 {
-				for j := i; j < i+n; j++ {
-					c.mu.Lock()
-					c.seen[evs[j].Type] = true
-					c.mu.Unlock()
-				}
-				out = append(out, line)
-				i += n - 1
-				continue
-			}
-		}
-		if line := c.def.Describe(&evs[i]); line != "" {
-			out = append(out, line)
-		}
-	}
-	return out
-}
-
-// unseen fails the test for each of types no event of which was worded:
-// a type no scenario or game plays is a type whose words are untested.
-func (c *catcher) unseen(t *testing.T, types []string) {
-	t.Helper()
-	if len(types) == 0 {
-		t.Fatal("no event types to look for")
-	}
-	if f := flag.Lookup("test.run"); f != nil && strings.Contains(f.Value.String(), "/") {
-		return // some of the scenarios only (-run 'TestScenarios/NAME')
-	}
-	for _, typ := range types {
-		if !c.seen[typ] {
-			t.Errorf("no %q event was played: its words are untested", typ)
-		}
-	}
-}
-
-// documented reads the event types of a log-format document's table
-// ("| `vessel` / `removed` | ...").
-func documented(t *testing.T, path string) []string {
-	t.Helper()
-	raw, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var types []string
-	for _, line := range strings.Split(string(raw), "\n") {
-		if !strings.HasPrefix(line, "| `") {
-			continue
-		}
-		cell := strings.SplitN(line, "|", 3)[1]
-		for _, typ := range strings.FieldsFunc(cell, func(r rune) bool { return r == ',' || r == '/' }) {
-			types = append(types, strings.Trim(strings.TrimSpace(typ), "`"))
-		}
-	}
-	return types
-}
-
-// rawLine is an event line in the kernel's raw form (repl.DescribeFields):
-// "TYPE key=value ...".
-var rawLine = regexp.MustCompile(`^[a-z_]+( [a-z_]+=\S+)+$`)
-
-// atThePrompt plays a whole game at the prompt, piped (80 columns): the
-// lines before, then `auto on` and `step` until the game is over, table
-// typing what table says to the table's decisions (nil: each default). Every
-// line it prints must fit 80 columns, and none, its wrapped lines joined,
-// may be a raw event line.
-func atThePrompt(t *testing.T, def *engine.Definition, cfg engine.Config, table func(d *engine.Decision) string, before ...string) {
-	t.Helper()
-	var out bytes.Buffer
-	s, err := repl.New(repl.Config{Def: def, Game: cfg, LogFile: filepath.Join(t.TempDir(), "g.jsonl"), Out: &out, Err: &out})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
-	for _, line := range append(before, "auto on") {
-		if err := s.Exec(line); err != nil {
-			t.Fatalf("%s: %v", line, err)
-		}
-	}
-	for n := 0; !s.Game().Over(); n++ {
-		if n > 5000 {
-			t.Fatalf("the game does not end: %+v\n%s", s.Game().Pending(), out.String()[max(0, out.Len()-1500):])
-		}
-		line := "step"
-		if p := s.Game().Pending(); p != nil && p.Decision != nil && p.Decision.Side == engine.TableSide {
-			line = p.Decision.CommandFor(p.Decision.Default)
-			if table != nil {
-				line = table(p.Decision)
-			}
-		}
-		if err := s.Exec(line); err != nil {
-			t.Fatalf("%s: %v\n%s", line, err, out.String()[max(0, out.Len()-2000):])
-		}
-	}
-	lines := strings.Split(strings.TrimRight(out.String(), "\n"), "\n")
-	if len(lines) < 50 {
-		t.Fatalf("a whole game in %d lines?", len(lines))
-	}
-	for i, line := range lines {
-		if n := utf8.RuneCountInString(line); n > repl.DefaultColumns {
-			t.Errorf("line %d is %d columns wide: %q", i+1, n, line)
-		}
-	}
-	joined := regexp.MustCompile(`\n {4,}`).ReplaceAllString(strings.Join(lines, "\n"), " ")
-	for i, line := range strings.Split(joined, "\n") {
-		if rawLine.MatchString(line) {
-			t.Errorf("line %d is a raw event: %q", i+1, line)
-		}
-	}
-}
-
-func sorted(m map[string]string) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
-}
 
 // wholeGames prints through c whole driven battles (guns, torpedoes,
 // damage, the end) and the battle of testdata/battle.cmds.
-func wholeGames(t *testing.T, c *catcher) {
+func wholeGames(t *testing.T, c *wordedtest.Catcher) {
 	for seed := uint64(1); seed <= 4; seed++ {
 		lg, err := gamelog.Read("battle", bytes.NewReader(drive(t, definition(t), seed)))
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(c.print(lg.Events)) == 0 {
+		if len(c.Print(lg.Events)) == 0 {
 			t.Fatalf("seed %d: nothing printed", seed)
 		}
 	}
@@ -201,8 +26,8 @@ func wholeGames(t *testing.T, c *catcher) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c.print(lg.Events)
-	c.print(unplayed)
+	c.Print(lg.Events)
+	c.Print(unplayed)
 }
 
 // unplayed are events no scenario or driven battle here makes, as the
@@ -214,6 +39,6 @@ var unplayed = []gamelog.Event{
 // A whole battle at the prompt, the passive referee deciding once the
 // table is set, fits 80 columns and prints no raw event.
 func TestWholeGameAtThePrompt(t *testing.T) {
-	atThePrompt(t, definition(t), engine.Config{Seed: 3}, nil,
+	wordedtest.AtThePrompt(t, definition(t), engine.Config{Seed: 3}, nil,
 		"add S38 s-38 speed=f", "add MTB1 vosper-72 speed=m", "begin")
 }

@@ -1,0 +1,43 @@
+package wordedtest
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/schnell-wargames/schnell/engine/enginetest"
+	"github.com/schnell-wargames/schnell/gamelog"
+	"github.com/schnell-wargames/schnell/repl"
+)
+
+// RawLine matches what the kernel prints for an event a game gives no
+// words, and not a line of words.
+func TestRawLine(t *testing.T) {
+	raw := repl.DescribeFields(&gamelog.Event{Type: "contact", Fields: []gamelog.Field{gamelog.Str("square", "5-5"), gamelog.Int("n", 2)}})
+	if !RawLine.MatchString(raw) {
+		t.Errorf("%q not matched", raw)
+	}
+	if RawLine.MatchString("Leg 1 sailed: 2 points so far.") {
+		t.Error("a worded line matched")
+	}
+}
+
+// Documented reads the event types of a log-format table, split at / and ,.
+func TestDocumented(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "log.md")
+	os.WriteFile(p, []byte("| type | fields |\n| --- | --- |\n| `vessel` / `removed` | id |\n| `fire`, `end` | x |\ntext\n"), 0o644)
+	if got := Documented(t, p); !slices.Equal(got, []string{"vessel", "removed", "fire", "end"}) {
+		t.Errorf("got %v", got)
+	}
+}
+
+// The catcher sees the types the game words and lets worded events pass.
+func TestCatcherSeesWordedTypes(t *testing.T) {
+	c := NewCatcher(t, enginetest.Definition())
+	lines := c.Print([]gamelog.Event{{Type: "leg", Fields: []gamelog.Field{gamelog.Int("n", 1), gamelog.Int("points", 2)}}})
+	if len(lines) != 1 || RawLine.MatchString(lines[0]) {
+		t.Errorf("printed %q", lines)
+	}
+	c.Unseen(t, []string{"leg"})
+}
