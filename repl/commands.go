@@ -471,10 +471,14 @@ func cmdRoll(s *Session, args []string) error {
 				break
 			}
 			s.print(evs)
-			var again bool
-			if evs, again = s.answerSame(); !again {
+			answered, again := s.answerSame()
+			if !again {
+				evs = nil
 				break
 			}
+			// A copy: the game hands out its events in a buffer it reuses
+			// at the next roll.
+			evs = slices.Clone(answered)
 		}
 	case len(args) == 0:
 		evs, err = g.RollGenerator(s.level)
