@@ -93,18 +93,6 @@ func runAirFire(g *engine.Game, args []string, _ io.Writer) ([]gamelog.Event, er
 }
 
 func runRam(g *engine.Game, args []string, _ io.Writer) ([]gamelog.Event, error) {
-	b, pre, err := pending(g, "move", "ram")
-	if err != nil {
-		return pre, err
-	}
-	if !b.Opt.Ramming {
-		return nil, errors.New("ramming is an option (the FAQ's): new ramming=on")
-	}
-	if len(args) != 2 {
-		return nil, errors.New("ram VESSEL TARGET")
-	}
-	if err := b.CheckRam(b.Vessel(args[0]), b.Vessel(args[1])); err != nil {
-		return nil, err
-	}
-	return choose(g, pre, "ram", args)
+	return vesselAtVessel(g, args, "ram", func(b *Battle) bool { return b.Opt.Ramming },
+		"ramming is an option (the FAQ's): new ramming=on", (*Battle).CheckRam)
 }

@@ -345,20 +345,29 @@ func runSpeed(g *engine.Game, args []string, _ io.Writer) ([]gamelog.Event, erro
 }
 
 func runDepthCharge(g *engine.Game, args []string, _ io.Writer) ([]gamelog.Event, error) {
-	b, pre, err := pending(g, "move", "depthcharge")
+	return vesselAtVessel(g, args, "depthcharge", func(b *Battle) bool { return b.Opt.DepthCharges },
+		"depth charges are an optional rule: new depth_charges=on", (*Battle).CheckDepthCharge)
+}
+
+// vesselAtVessel answers the movement phase with an optional order of one
+// vessel at another (`ram VESSEL TARGET`, `depthcharge VESSEL TARGET`):
+// the option must be on (else off says how to turn it on), and check,
+// the rule's own test, must allow it.
+func vesselAtVessel(g *engine.Game, args []string, verb string, on func(*Battle) bool, off string, check func(b *Battle, v, t *Vessel) error) ([]gamelog.Event, error) {
+	b, pre, err := pending(g, "move", verb)
 	if err != nil {
 		return pre, err
 	}
-	if !b.Opt.DepthCharges {
-		return nil, errors.New("depth charges are an optional rule: new depth_charges=on")
+	if !on(b) {
+		return nil, errors.New(off)
 	}
 	if len(args) != 2 {
-		return nil, errors.New("depthcharge VESSEL TARGET")
+		return nil, errors.New(verb + " VESSEL TARGET")
 	}
-	if err := b.CheckDepthCharge(b.Vessel(args[0]), b.Vessel(args[1])); err != nil {
+	if err := check(b, b.Vessel(args[0]), b.Vessel(args[1])); err != nil {
 		return nil, err
 	}
-	return choose(g, pre, "depthcharge", args)
+	return choose(g, pre, verb, args)
 }
 
 func runFire(g *engine.Game, args []string, _ io.Writer) ([]gamelog.Event, error) {
