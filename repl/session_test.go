@@ -542,29 +542,54 @@ func TestLuaKeepsQuotes(t *testing.T) {
 	}
 }
 
-// sameRules asks the same speed three times; the rules mark the last
-// answer's option as Same from the second time on.
-type sameRules struct{}
+// roundsRules plays three rounds, each asking a speed (from the second,
+// the last answer marked Same) — after a roll of T-1 if roll, followed by
+// a range if rng — then, if finish, one last question.
+type roundsRules struct {
+	roll, rng, finish bool
+	leg               int
+}
 
-func (sameRules) Play(c *engine.Ctx) {
+func (r *roundsRules) Fact(int) int { return r.leg }
+
+func (r *roundsRules) Play(c *engine.Ctx) {
 	last := -1
-	for range 3 {
+	for r.leg = 1; r.leg <= 3; r.leg++ {
+		if r.roll {
+			c.Roll("T-1", r, "round")
+		}
 		d := c.Ask("speed")
-		d.Add("slow", "slow", "")
-		d.Add("fast", "fast", "")
+		d.Add("slow", "slow", "speed slow")
+		d.Add("fast", "fast", "speed fast")
 		if last >= 0 {
 			d.SetSame(last)
 		}
 		last = c.Decide(d)
+		if r.rng {
+			d := c.Ask("range")
+			d.Add("stay", "stay", "move stay")
+			d.Add("closer", "closer", "move closer")
+			c.Decide(d)
+		}
 	}
+	if r.finish {
+		d := c.Ask("finish")
+		d.Add("yes", "yes", "")
+		c.Decide(d)
+	}
+}
+
+// rounds is a game of roundsRules (r's flags).
+func rounds(name string, r roundsRules, cmds ...engine.Command) *engine.Definition {
+	return &engine.Definition{Name: name, Booklets: enginetest.Definition().Booklets, Commands: cmds,
+		New: func([]gamelog.Option, *tables.Set) (engine.Rules, error) { rr := r; return &rr, nil }}
 }
 
 // At a terminal a decision that only repeats the last answer is answered
 // for the player, said, and logged as the player's; `same off` asks it;
 // piped, it is always asked.
 func TestSameAnswered(t *testing.T) {
-	def := &engine.Definition{Name: "speedy", Booklets: enginetest.Definition().Booklets,
-		New: func([]gamelog.Option, *tables.Set) (engine.Rules, error) { return sameRules{}, nil }}
+	def := rounds("speedy", roundsRules{})
 	for _, tc := range []struct {
 		interactive bool
 		lines       []string
@@ -625,37 +650,13 @@ func TestHelpFits80Columns(t *testing.T) {
 	}
 }
 
-// roundRules asks, three rounds, a speed (the last one marked Same) and
-// then a range: orders answer them (`speed slow`, `move stay`).
-type roundRules struct{}
-
-func (roundRules) Play(c *engine.Ctx) {
-	last := -1
-	for range 3 {
-		d := c.Ask("speed")
-		d.Add("slow", "slow", "speed slow")
-		d.Add("fast", "fast", "speed fast")
-		if last >= 0 {
-			d.SetSame(last)
-		}
-		last = c.Decide(d)
-		r := c.Ask("range")
-		r.Add("stay", "stay", "move stay")
-		r.Add("closer", "closer", "move closer")
-		c.Decide(r)
-	}
-}
-
 // An order for the decision just answered for the player (the unchanged
 // speed), typed at the next question, revises that answer: the player is
 // never locked out of a choice the prompt made for them.
 func TestSameAnsweredRevisedByOrder(t *testing.T) {
-	def := &engine.Definition{Name: "rounds", Booklets: enginetest.Definition().Booklets,
-		New: func([]gamelog.Option, *tables.Set) (engine.Rules, error) { return roundRules{}, nil },
-		Commands: []engine.Command{
-			{Name: "speed", Usage: "speed slow|fast", Run: engine.Order("speed")},
-			{Name: "move", Usage: "move stay|closer", Run: engine.Order("move")},
-		}}
+	def := rounds("rounds", roundsRules{rng: true},
+		engine.Command{Name: "speed", Usage: "speed slow|fast", Run: engine.Order("speed")},
+		engine.Command{Name: "move", Usage: "move stay|closer", Run: engine.Order("move")})
 	var out bytes.Buffer
 	log := filepath.Join(t.TempDir(), "g.jsonl")
 	s, err := New(Config{Def: def, Out: &out, Err: &out, Interactive: true, LogFile: log})
@@ -688,34 +689,10 @@ func TestSameAnsweredRevisedByOrder(t *testing.T) {
 	}
 }
 
-// rollRoundRules rolls T-1 and asks a speed (marked Same after the first)
-// three times, then asks to finish.
-type rollRoundRules struct{ leg int }
-
-func (r *rollRoundRules) Fact(int) int { return r.leg }
-
-func (r *rollRoundRules) Play(c *engine.Ctx) {
-	last := -1
-	for r.leg = 1; r.leg <= 3; r.leg++ {
-		c.Roll("T-1", r, "round")
-		d := c.Ask("speed")
-		d.Add("slow", "slow", "")
-		d.Add("fast", "fast", "")
-		if last >= 0 {
-			d.SetSame(last)
-		}
-		last = c.Decide(d)
-	}
-	d := c.Ask("finish")
-	d.Add("yes", "yes", "")
-	c.Decide(d)
-}
-
 // `roll all` (physical dice, at a terminal) rolls on through a decision the
 // prompt answers for the player (an unchanged speed), to the next question.
 func TestRollAllPassesSameAnswers(t *testing.T) {
-	def := &engine.Definition{Name: "rolly", Booklets: enginetest.Definition().Booklets,
-		New: func([]gamelog.Option, *tables.Set) (engine.Rules, error) { return &rollRoundRules{}, nil }}
+	def := rounds("rolly", roundsRules{roll: true, finish: true})
 	var out bytes.Buffer
 	s, err := New(Config{Def: def, Game: engine.Config{Seed: 7, Mode: engine.Physical}, Out: &out, Err: &out,
 		Interactive: true, LogFile: filepath.Join(t.TempDir(), "g.jsonl")})
