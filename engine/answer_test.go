@@ -369,3 +369,45 @@ func TestAnswerWithArguments(t *testing.T) {
 		t.Errorf("moored at %d, over %v; want berth 3", k.berth, g.Over())
 	}
 }
+
+// onRead reads the wording of every other decision, through Word, and
+// hands the decision after its third back to the player.
+type onRead struct {
+	n       int
+	prompts []string
+}
+
+func (r *onRead) Decide(d *Decision) (int, error) {
+	r.n++
+	if r.n == 4 {
+		return 0, ErrHandBack
+	}
+	if r.n%2 == 0 {
+		d.Word()
+		d.Word() // a second call makes nothing more
+	}
+	r.prompts = append(r.prompts, d.Prompt)
+	return len(d.Options) - 2, nil // wait
+}
+func (r *onRead) Who() Who                { return ByScript }
+func (r *onRead) WordsOnRead(string) bool { return true }
+
+// A decider that reads wording on demand (WordsOnRead) gets it only when it
+// asks (Decision.Word); a decision it hands back is worded for the player.
+func TestWordingOnDemand(t *testing.T) {
+	var worded int
+	def := ferryDef(t, &worded)
+	r := &onRead{}
+	g, _ := New(Config{Def: def, Seed: 3})
+	g.SetDecider(r)
+	if _, err := g.Step(NoPause); err != nil {
+		t.Fatal(err)
+	}
+	if len(r.prompts) != 3 || r.prompts[0] != "" || !strings.HasPrefix(r.prompts[1], "Crossing ") || r.prompts[2] != "" {
+		t.Errorf("prompts seen %q: want none, one (asked for), none", r.prompts)
+	}
+	d := g.Pending().Decision
+	if worded != 2 || d == nil || !strings.HasPrefix(d.Prompt, "Crossing ") {
+		t.Errorf("worded %d times (want 2: asked for, handed back); waiting for %+v", worded, g.Pending())
+	}
+}

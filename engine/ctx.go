@@ -253,18 +253,24 @@ func (c *Ctx) Decide(d *Decision, words ...Wording) int {
 	case dec != nil: // a decider may detach itself while deciding
 		worded := !blind(dec, d)
 		if worded {
-			say(d, words)
+			d.words = append(d.words[:0], words...)
+			if !wordsOnRead(dec, d) {
+				d.Word()
+			}
 		}
 		i, vals, err := argsOf(dec, d)
 		if errors.Is(err, ErrHandBack) {
 			g.handBack(d, dec)
-			if !worded {
+			if worded {
+				d.Word()
+			} else {
 				say(d, words)
 			}
 			g.wait(Request{Decision: d})
 			choice, who = g.answer, g.who
 			break
 		}
+		d.unword()
 		if err != nil {
 			// The log records why the game stopped; replay leaves such a
 			// trailing event out and waits for the decision instead.
@@ -345,6 +351,38 @@ func say(d *Decision, words []Wording) {
 	for _, w := range words {
 		w(d)
 	}
+}
+
+// Word fills in the decision's wording (its Prompt, its options' Text) if
+// it waits to be made: a decider that reads wording only on demand
+// (WordsOnRead) calls it before it reads them. It does nothing once the
+// wording is made, nor after the decision is answered.
+func (d *Decision) Word() {
+	if len(d.words) == 0 {
+		return
+	}
+	say(d, d.words)
+	d.unword()
+}
+
+// unword drops the wording that was never asked for: the closures see the
+// rules' state of this decision only.
+func (d *Decision) unword() {
+	clear(d.words)
+	d.words = d.words[:0]
+}
+
+// WordsOnRead is implemented by a Decider that makes a decision's wording
+// only when it reads it, by calling Decision.Word (a script that may never
+// read a prompt): for the kinds it reports, Ctx.Decide leaves the wording
+// unmade until then.
+type WordsOnRead interface {
+	WordsOnRead(kind string) bool
+}
+
+func wordsOnRead(dec Decider, d *Decision) bool {
+	w, ok := dec.(WordsOnRead)
+	return ok && w.WordsOnRead(d.Kind)
 }
 
 // join makes a label of its parts.

@@ -118,7 +118,7 @@ func (h *Host) Eval(code string) (string, error) {
 func show(v lua.LValue, depth int) string {
 	t, ok := v.(*lua.LTable)
 	if ok {
-		t = readable(t) // the view's proxies show what they read
+		t = readable(nil, t) // the view's proxies show what they read
 	}
 	if !ok {
 		if s, ok := v.(lua.LString); ok && depth > 0 {

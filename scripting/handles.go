@@ -63,9 +63,10 @@ type delegate struct {
 }
 
 var (
-	_ engine.Decider    = (*delegate)(nil)
-	_ engine.ArgDecider = (*delegate)(nil)
-	_ engine.BlindTo    = (*delegate)(nil)
+	_ engine.Decider     = (*delegate)(nil)
+	_ engine.ArgDecider  = (*delegate)(nil)
+	_ engine.BlindTo     = (*delegate)(nil)
+	_ engine.WordsOnRead = (*delegate)(nil)
 )
 
 func (d *delegate) Who() engine.Who { return d.last }
@@ -76,6 +77,10 @@ func (d *delegate) BlindTo(kind string) bool {
 	b, ok := d.ref.(engine.Blind)
 	return ok && b.Blind() && !slices.Contains(d.kinds, kind)
 }
+
+// WordsOnRead implements engine.WordsOnRead: the script's kinds are worded
+// when it reads their wording.
+func (d *delegate) WordsOnRead(kind string) bool { return slices.Contains(d.kinds, kind) }
 
 func (d *delegate) Decide(dec *engine.Decision) (int, error) {
 	a, err := d.DecideArgs(dec)

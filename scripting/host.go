@@ -167,6 +167,12 @@ func compiled(name string, src []byte) *lua.FunctionProto {
 // Who implements engine.Decider.
 func (h *Host) Who() engine.Who { return engine.ByScript }
 
+// WordsOnRead implements engine.WordsOnRead: a decision's wording is made
+// when the script first reads a prompt or a text (mirror.word).
+func (h *Host) WordsOnRead(string) bool { return true }
+
+var _ engine.WordsOnRead = (*Host)(nil)
+
 // sandbox opens base, table, string and math only, and removes or
 // replaces everything that reaches outside the game.
 func (h *Host) sandbox() {
@@ -218,7 +224,7 @@ func (h *Host) sandbox() {
 	// ipairs as Lua 5.1 has it (raw reads from 1 to the first nil), with
 	// no allocation per step (gopher-lua's boxes each index).
 	ipairsStep := L.NewFunction(func(L *lua.LState) int {
-		t := readable(L.CheckTable(1))
+		t := readable(L, L.CheckTable(1))
 		i := L.CheckInt(2) + 1
 		v := t.RawGetInt(i)
 		if v == lua.LNil {

@@ -107,7 +107,7 @@ func checkIndex(L *lua.LState, n, def int) int {
 
 // luaUnpack is unpack(t, i, j) with Lua 5.1's limit on results.
 func luaUnpack(L *lua.LState) int {
-	t := readable(L.CheckTable(1))
+	t := readable(L, L.CheckTable(1))
 	i := checkIndex(L, 2, 1)
 	j := checkIndex(L, 3, t.Len())
 	if i > j {
@@ -182,7 +182,7 @@ func luaRep(L *lua.LState) int {
 // luaConcat is table.concat(t, sep, i, j) as Lua 5.1 has it, measured
 // before it is built: at most maxString bytes.
 func luaConcat(L *lua.LState) int {
-	t := readable(L.CheckTable(1))
+	t := readable(L, L.CheckTable(1))
 	sep := L.OptString(2, "")
 	i := checkIndex(L, 3, 1)
 	j := checkIndex(L, 4, t.Len())

@@ -49,6 +49,9 @@ type mirror struct {
 	curNode  *node
 	wordMeta *lua.LTable   // the metatable of decision and option tables: __index words
 	worded   []*lua.LTable // tables given a prompt or text in this call, cleared at the next
+	lastOpts *node         // the options of the last call's decision (lazy.go)
+
+	touch *lua.LFunction // the __index of a proxy whose table is not written yet (lazy.go)
 }
 
 var mirrors sync.Pool
@@ -82,10 +85,13 @@ type part struct {
 type node struct {
 	t     *lua.LTable // the table, which only the mirror writes
 	p     *lua.LTable // its read-only proxy, what scripts see
+	mt    *lua.LTable // the proxy's metatable
 	list  bool
-	slots []slot   // what was written, in order
-	n     int      // slots written in this pass
-	gone  []string // keys of an object whose slot another key took in this pass
+	fill  func() error // writes a lazy node's fields (lazy.go)
+	stale bool         // a lazy node waits for its first read in a call
+	slots []slot       // what was written, in order
+	n     int          // slots written in this pass
+	gone  []string     // keys of an object whose slot another key took in this pass
 }
 
 // slot is one field as written last time.
@@ -110,6 +116,7 @@ func newMirror(L *lua.LState) *mirror {
 	m := &mirror{L: L, strs: map[string]lua.LValue{}, decisions: map[string]*node{}}
 	m.ro = m.function(refuseWrite)
 	m.length = m.function(proxyLen)
+	m.touch = m.function(touch)
 	m.wordMeta = L.CreateTable(0, 1)
 	m.wordMeta.RawSetString("__index", m.function(m.word))
 	return m
@@ -125,7 +132,7 @@ func (m *mirror) function(f lua.LGFunction) *lua.LFunction {
 
 func (m *mirror) newNode(list bool) *node {
 	nd := &node{t: m.L.NewTable(), list: list}
-	nd.p = m.proxy(nd.t, list)
+	m.proxy(nd)
 	return nd
 }
 
@@ -143,7 +150,7 @@ func (m *mirror) view(v engine.Viewer) lua.LValue {
 	for _, p := range m.parts {
 		m.game.RawSetString(p.name, lua.LNil) // the first access in this call goes to __index
 	}
-	m.write(m.top, func() { v.WriteView(m, -1) })
+	m.stale(m.top) // its fields are written when the script first reads one
 	return m.top.p
 }
 
@@ -157,6 +164,10 @@ func (m *mirror) reset(v engine.Viewer) {
 	}
 	m.viewer = v
 	m.top = m.newNode(false)
+	m.top.fill = func() error {
+		m.write(m.top, func() { m.viewer.WriteView(m, -1) })
+		return nil
+	}
 	m.game = m.top.t
 	m.parts = m.parts[:0]
 	for i, name := range v.ViewParts() {
@@ -216,7 +227,8 @@ func (m *mirror) write(nd *node, f func()) {
 }
 
 // decide writes the decision d into its table. Each kind of decision has
-// its own: two decisions of a kind differ in little.
+// its own: two decisions of a kind differ in little. Its options are
+// written when the script first reads them (lazy.go).
 func (m *mirror) decide(d *engine.Decision) *lua.LTable {
 	m.unword()
 	nd := m.decisions[d.Kind]
@@ -226,6 +238,9 @@ func (m *mirror) decide(d *engine.Decision) *lua.LTable {
 		m.decisions[d.Kind] = nd
 	}
 	m.cur, m.curNode = d, nd
+	if m.lastOpts != nil {
+		m.stale(m.lastOpts) // a d kept from the last call may not show its options now
+	}
 	m.write(nd, func() {
 		m.Str("kind", d.Kind)
 		if d.Side != "" {
@@ -233,7 +248,24 @@ func (m *mirror) decide(d *engine.Decision) *lua.LTable {
 		}
 		m.Str("default", d.Options[d.Default].Name)
 		m.Int("default_index", d.Default+1)
-		m.Open("options", true)
+		opts := m.kid("options", true)
+		if opts.fill == nil {
+			kind := d.Kind
+			opts.fill = func() error { return m.options(kind, opts) }
+		}
+		m.stale(opts)
+		m.lastOpts = opts
+	})
+	return nd.p
+}
+
+// options writes the options of the decision asked, of kind, into nd.
+func (m *mirror) options(kind string, nd *node) error {
+	d := m.cur
+	if d == nil || d.Kind != kind {
+		return errOldOptions
+	}
+	m.write(nd, func() {
 		for i, o := range d.Options {
 			m.Open("", false)
 			m.stack[len(m.stack)-1].t.Metatable = m.wordMeta
@@ -247,9 +279,8 @@ func (m *mirror) decide(d *engine.Decision) *lua.LTable {
 			}
 			m.Close()
 		}
-		m.Close()
 	})
-	return nd.p
+	return nil
 }
 
 // done ends a call: the decision's wording may no longer be read.
@@ -267,8 +298,9 @@ func (m *mirror) word(L *lua.LState) int {
 		L.Push(lua.LNil)
 		return 1
 	}
+	d.Word() // the rules' wording, made now (engine.WordsOnRead)
 	m.setWord(m.curNode.t, "prompt", d.Prompt)
-	if opts := m.curNode.child("options"); opts != nil {
+	if opts := m.curNode.child("options"); opts != nil && opts.fresh() == nil {
 		for i := range min(len(opts.slots), len(d.Options)) {
 			if kid := opts.slots[i].kid; kid != nil {
 				m.setWord(kid.t, "text", d.Options[i].Text)
@@ -376,6 +408,14 @@ func (m *mirror) Bool(key string, v bool) {
 }
 
 func (m *mirror) Open(key string, list bool) {
+	kid := m.kid(key, list)
+	kid.n = 0
+	m.stack = append(m.stack, kid)
+}
+
+// kid writes the field key as a table, whose fields are written next (Open)
+// or later (a lazy node), and returns its node.
+func (m *mirror) kid(key string, list bool) *node {
 	nd := m.stack[len(m.stack)-1]
 	pos, sl := nd.next()
 	if sl.kind != slotNode || sl.key != key || sl.kid.list != list {
@@ -387,8 +427,7 @@ func (m *mirror) Open(key string, list bool) {
 		*sl = slot{key: key, kind: slotNode, v: kid.p, kid: kid}
 		nd.set(pos, sl)
 	}
-	sl.kid.n = 0
-	m.stack = append(m.stack, sl.kid)
+	return sl.kid
 }
 
 func (m *mirror) Close() {

@@ -17,6 +17,7 @@ type fakeView struct {
 	extra  bool      // writes the field "extra" when set
 	part   *fakePart // nil: the part is absent
 	writes int       // times the part was written
+	tops   int       // times the top-level fields were written
 }
 
 type fakePart struct {
@@ -42,6 +43,7 @@ func (f *fakeView) WriteView(w engine.ViewWriter, part int) {
 		w.Close()
 		return
 	}
+	f.tops++
 	w.Int("vp", f.vp)
 	w.Str("name", f.name)
 	w.Open("items", true)
@@ -246,6 +248,55 @@ func TestMirrorDecisions(t *testing.T) {
 	move.Default = 0
 	if got := ask(move); got != "movenext12|1nextnilnil|2waitnilnil" {
 		t.Errorf("move again: %q", got)
+	}
+}
+
+// The top-level fields of the view are written when a script first reads
+// one in a call (or reads the table raw), once however often it reads;
+// a decision's options when it first reads them, and only in their call.
+func TestMirrorLazy(t *testing.T) {
+	v := &fakeView{vp: 1, name: "a"}
+	ask := probe(t, `function decide(d, game)
+		if d.kind == "none" then return "none" end
+		if d.kind == "keep" then return "kept " .. #d.options end
+		if d.kind == "raw" then
+			local n = 0
+			for k in pairs(game) do n = n + 1 end
+			return "raw " .. n
+		end
+		return game.vp .. game.name .. game.vp
+	end`, v)
+	dec := func(kind string) *engine.Decision {
+		return &engine.Decision{Kind: kind, Options: []engine.Option{{Name: "a"}, {Name: "b"}}}
+	}
+	if got := ask(dec("none")); got != "none" || v.tops != 0 {
+		t.Errorf("a call that reads nothing: %q, top written %d times", got, v.tops)
+	}
+	v.vp = 2
+	if got := ask(nil); got != "2a2" || v.tops != 1 {
+		t.Errorf("three reads: %q, top written %d times, want once", got, v.tops)
+	}
+	v.name = "b"
+	if got := ask(dec("raw")); got != "raw 3" || v.tops != 2 {
+		t.Errorf("pairs first: %q, top written %d times", got, v.tops)
+	}
+	if got := ask(dec("keep")); got != "kept 2" {
+		t.Errorf("keep: %q", got)
+	}
+	h, err := Load("old.lua", []byte(`function decide(d, game)
+		if d.kind == "keep" then kept = d return "a" end
+		return kept.kind .. #kept.options
+	end`), Options{}, func() engine.Viewer { return v })
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	if _, err := h.Decide(dec("keep")); err != nil {
+		t.Fatal(err)
+	}
+	_, err = h.Decide(dec("other"))
+	if err == nil || !strings.Contains(err.Error(), "d.options of an earlier call cannot be read") || !strings.Contains(err.Error(), "old.lua:3") {
+		t.Errorf("options of a decision kept from an earlier call: %v", err)
 	}
 }
 

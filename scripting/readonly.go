@@ -19,34 +19,46 @@ import (
 // viewMark is the proxies' __metatable: what getmetatable returns.
 const viewMark = lua.LString("the game's view (read-only)")
 
-// proxy makes the read-only proxy of t.
-func (m *mirror) proxy(t *lua.LTable, list bool) *lua.LTable {
-	mt := m.L.CreateTable(0, 4)
-	mt.RawSetString("__index", t)
+// proxy makes nd's read-only proxy and its metatable. Its __node holds
+// nd, so that the builtins reading through a proxy find its table (and
+// bring it up to date first: lazy.go).
+func (m *mirror) proxy(nd *node) {
+	mt := m.L.CreateTable(0, 5)
+	mt.RawSetString("__index", nd.t)
 	mt.RawSetString("__newindex", m.ro)
 	mt.RawSetString("__metatable", viewMark)
-	if list {
+	mt.RawSetString("__node", &lua.LUserData{Value: nd, Metatable: lua.LNil})
+	if nd.list {
 		mt.RawSetString("__len", m.length)
 	}
 	p := m.L.CreateTable(0, 0)
 	p.Metatable = mt
-	return p
+	nd.p, nd.mt = p, mt
 }
 
-// viewOf is the table a view proxy reads, or nil when t is none.
-func viewOf(t *lua.LTable) *lua.LTable {
+// viewOf is the node a view proxy reads, or nil when t is none.
+func viewOf(t *lua.LTable) *node {
 	mt, ok := t.Metatable.(*lua.LTable)
 	if !ok || mt.RawGetString("__metatable") != viewMark {
 		return nil
 	}
-	v, _ := mt.RawGetString("__index").(*lua.LTable)
-	return v
+	ud, _ := mt.RawGetString("__node").(*lua.LUserData)
+	if ud == nil {
+		return nil
+	}
+	nd, _ := ud.Value.(*node)
+	return nd
 }
 
-// readable is t, or the table it is a view proxy of.
-func readable(t *lua.LTable) *lua.LTable {
-	if v := viewOf(t); v != nil {
-		return v
+// readable is t, or the table it is a view proxy of, brought up to date
+// (lazy.go); what cannot be stops the script, or, with L nil (the prompt
+// showing a value), shows the table as it is.
+func readable(L *lua.LState, t *lua.LTable) *lua.LTable {
+	if nd := viewOf(t); nd != nil {
+		if err := nd.fresh(); err != nil && L != nil {
+			L.RaiseError("%s", err.Error())
+		}
+		return nd.t
 	}
 	return t
 }
@@ -64,7 +76,7 @@ func refuseWrite(L *lua.LState) int {
 
 // proxyLen is the proxies' __len.
 func proxyLen(L *lua.LState) int {
-	L.Push(boxInt(readable(L.CheckTable(1)).Len()))
+	L.Push(boxInt(readable(L, L.CheckTable(1)).Len()))
 	return 1
 }
 
@@ -82,7 +94,7 @@ func checkWritable(L *lua.LState, n int, fn string) *lua.LTable {
 func (h *Host) readOnlyView() {
 	L := h.L
 	next := L.NewFunction(func(L *lua.LState) int {
-		t := readable(L.CheckTable(1))
+		t := readable(L, L.CheckTable(1))
 		k, v := t.Next(L.Get(2))
 		if k == lua.LNil {
 			L.Push(lua.LNil)
@@ -101,7 +113,7 @@ func (h *Host) readOnlyView() {
 		return 3
 	}))
 	L.SetGlobal("rawget", L.NewFunction(func(L *lua.LState) int {
-		L.Push(readable(L.CheckTable(1)).RawGet(L.CheckAny(2)))
+		L.Push(readable(L, L.CheckTable(1)).RawGet(L.CheckAny(2)))
 		return 1
 	}))
 	rawset := L.GetGlobal("rawset").(*lua.LFunction).GFunction
@@ -122,11 +134,11 @@ func (h *Host) readOnlyView() {
 		}))
 	}
 	tab.RawSetString("getn", L.NewFunction(func(L *lua.LState) int {
-		L.Push(boxInt(readable(L.CheckTable(1)).Len()))
+		L.Push(boxInt(readable(L, L.CheckTable(1)).Len()))
 		return 1
 	}))
 	tab.RawSetString("maxn", L.NewFunction(func(L *lua.LState) int {
-		L.Push(lua.LNumber(readable(L.CheckTable(1)).MaxN()))
+		L.Push(lua.LNumber(readable(L, L.CheckTable(1)).MaxN()))
 		return 1
 	}))
 }
