@@ -21,3 +21,5 @@ require (
 	github.com/olekukonko/ll v0.1.6 // indirect
 	golang.org/x/sys v0.30.0 // indirect
 )
+
+replace github.com/yuin/gopher-lua => ./third_party/gopher-lua
