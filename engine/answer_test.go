@@ -370,44 +370,51 @@ func TestAnswerWithArguments(t *testing.T) {
 	}
 }
 
-// onRead reads the wording of every other decision, through Word, and
-// hands the decision after its third back to the player.
-type onRead struct {
-	n       int
+// wordlessTo reads no wording of some kinds, and counts the refusals it
+// is given.
+type wordlessTo struct {
+	counter
+	kinds   []string
 	prompts []string
 }
 
-func (r *onRead) Decide(d *Decision) (int, error) {
-	r.n++
-	if r.n == 4 {
+func (w *wordlessTo) Wordless(kind string) bool { return slices.Contains(w.kinds, kind) }
+func (w *wordlessTo) Decide(d *Decision) (int, error) {
+	w.prompts = append(w.prompts, d.Prompt)
+	if len(w.prompts) == 3 {
 		return 0, ErrHandBack
 	}
-	if r.n%2 == 0 {
-		d.Word()
-		d.Word() // a second call makes nothing more
-	}
-	r.prompts = append(r.prompts, d.Prompt)
-	return len(d.Options) - 2, nil // wait
+	return w.counter.Decide(d)
 }
-func (r *onRead) Who() Who                { return ByScript }
-func (r *onRead) WordsOnRead(string) bool { return true }
 
-// A decider that reads wording on demand (WordsOnRead) gets it only when it
-// asks (Decision.Word); a decision it hands back is worded for the player.
-func TestWordingOnDemand(t *testing.T) {
+// A Wordless decider gets no wording for its kinds, but their refusals;
+// a decision it hands back is worded for the player.
+func TestWordlessKind(t *testing.T) {
 	var worded int
 	def := ferryDef(t, &worded)
-	r := &onRead{}
-	g, _ := New(Config{Def: def, Seed: 3})
-	g.SetDecider(r)
-	if _, err := g.Step(NoPause); err != nil {
-		t.Fatal(err)
-	}
-	if len(r.prompts) != 3 || r.prompts[0] != "" || !strings.HasPrefix(r.prompts[1], "Crossing ") || r.prompts[2] != "" {
-		t.Errorf("prompts seen %q: want none, one (asked for), none", r.prompts)
-	}
-	d := g.Pending().Decision
-	if worded != 2 || d == nil || !strings.HasPrefix(d.Prompt, "Crossing ") {
-		t.Errorf("worded %d times (want 2: asked for, handed back); waiting for %+v", worded, g.Pending())
+	for _, kinds := range [][]string{{"sail"}, {"other"}} {
+		worded = 0
+		w := &wordlessTo{kinds: kinds}
+		g, _ := New(Config{Def: def, Seed: 1})
+		g.SetDecider(w)
+		if _, err := g.Step(NoPause); err != nil {
+			t.Fatal(err)
+		}
+		if w.refused == 0 {
+			t.Errorf("wordless to %v: no refusals seen", kinds)
+		}
+		wordless := kinds[0] == "sail"
+		for i, p := range w.prompts {
+			if (p == "") != wordless {
+				t.Errorf("wordless to %v: decision %d's prompt %q", kinds, i+1, p)
+			}
+		}
+		d := g.Pending().Decision
+		if d == nil || !strings.HasPrefix(d.Prompt, "Crossing ") {
+			t.Errorf("wordless to %v: handed back, waiting for %+v", kinds, g.Pending())
+		}
+		if want := 3; !wordless && worded != want || wordless && worded != 1 {
+			t.Errorf("wordless to %v: worded %d times", kinds, worded)
+		}
 	}
 }

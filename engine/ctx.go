@@ -251,26 +251,20 @@ func (c *Ctx) Decide(d *Decision, words ...Wording) int {
 	case g.replay != nil && g.replay.more():
 		choice, who = g.replay.decision(g, d)
 	case dec != nil: // a decider may detach itself while deciding
-		worded := !blind(dec, d)
+		worded := !blind(dec, d) && !wordless(dec, d)
 		if worded {
-			d.words = append(d.words[:0], words...)
-			if !wordsOnRead(dec, d) {
-				d.Word()
-			}
+			say(d, words)
 		}
 		i, vals, err := argsOf(dec, d)
 		if errors.Is(err, ErrHandBack) {
 			g.handBack(d, dec)
-			if worded {
-				d.Word()
-			} else {
+			if !worded {
 				say(d, words)
 			}
 			g.wait(Request{Decision: d})
 			choice, who = g.answer, g.who
 			break
 		}
-		d.unword()
 		if err != nil {
 			// The log records why the game stopped; replay leaves such a
 			// trailing event out and waits for the decision instead.
@@ -353,36 +347,19 @@ func say(d *Decision, words []Wording) {
 	}
 }
 
-// Word fills in the decision's wording (its Prompt, its options' Text) if
-// it waits to be made: a decider that reads wording only on demand
-// (WordsOnRead) calls it before it reads them. It does nothing once the
-// wording is made, nor after the decision is answered.
-func (d *Decision) Word() {
-	if len(d.words) == 0 {
-		return
-	}
-	say(d, d.words)
-	d.unword()
+// Wordless is implemented by a Decider that never reads the wording of
+// some kinds of decision (their Prompt, their options' Text) but may read
+// their refusals (a script that never names a prompt): for those kinds,
+// Ctx.Decide makes no wording. (The wording is made before the decider is
+// asked, or not at all: keeping it to make later would put the rules'
+// wording closures on the heap for every game, a decider or not.)
+type Wordless interface {
+	Wordless(kind string) bool
 }
 
-// unword drops the wording that was never asked for: the closures see the
-// rules' state of this decision only.
-func (d *Decision) unword() {
-	clear(d.words)
-	d.words = d.words[:0]
-}
-
-// WordsOnRead is implemented by a Decider that makes a decision's wording
-// only when it reads it, by calling Decision.Word (a script that may never
-// read a prompt): for the kinds it reports, Ctx.Decide leaves the wording
-// unmade until then.
-type WordsOnRead interface {
-	WordsOnRead(kind string) bool
-}
-
-func wordsOnRead(dec Decider, d *Decision) bool {
-	w, ok := dec.(WordsOnRead)
-	return ok && w.WordsOnRead(d.Kind)
+func wordless(dec Decider, d *Decision) bool {
+	w, ok := dec.(Wordless)
+	return ok && w.Wordless(d.Kind)
 }
 
 // join makes a label of its parts.

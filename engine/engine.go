@@ -74,7 +74,6 @@ type Decision struct {
 	refused []refusal // orders the rules refuse here, and why (Refuse)
 	why     []string  // the parts of their reasons
 	asker   *Game     // the game that asks it (Ctx.Ask): refusals are kept only if someone may read them
-	words   []Wording // its wording, while a WordsOnRead decider may still ask for it (Word)
 }
 
 // Option is one legal answer to a decision.
@@ -107,7 +106,6 @@ func (d *Decision) Reset(kind, prompt string) {
 	d.Kind, d.Prompt, d.Default, d.Side, d.same, d.stand = kind, prompt, 0, "", 0, 0
 	d.Options = d.Options[:0]
 	d.refused, d.why, d.asker = d.refused[:0], d.why[:0], nil
-	d.unword()
 }
 
 // SetSame marks option i as the one that repeats the last answer (an
