@@ -99,6 +99,9 @@ func (h *Host) Eval(code string) (string, error) {
 		}
 	}
 	fn := L.NewFunctionFromProto(proto)
+	if namesWording(proto) {
+		h.mirror.wordless = false
+	}
 	if h.view != nil {
 		L.SetGlobal("game", h.mirror.view(h.view()))
 	}

@@ -91,15 +91,20 @@ with a single option that takes no arguments is never sent to a script: it is an
 	}
 	b.WriteString(`
 ## What a script sees
-` + "`game`" + ` and ` + "`d`" + ` are live tables: before each call they are brought up to date with the game, so
-they show it as it is now. The parts of ` + "`game`" + ` that are tables are written only when the script
-first looks at them in a call, and a decision's ` + "`prompt`" + ` and its options' ` + "`text`" + ` when the script first reads
-one. They are read-only: assigning to any field of them, or handing them to a builtin that writes
+` + "`game`" + ` and ` + "`d`" + ` are live tables: in each call they are brought up to date with the game, so
+they show it as it is now. What a script does not read costs nothing: ` + "`game`" + ` is written when the
+script first reads it in a call, the parts of ` + "`game`" + ` that are tables when it first looks at them,
+` + "`d.options`" + ` when it first reads them, and a decision's ` + "`prompt`" + ` and its options' ` + "`text`" + ` when it first
+reads one. The game words its decisions only for a script whose code names ` + "`prompt`" + ` or ` + "`text`" + `
+(` + "`d.prompt`" + `, ` + "`o.text`" + `); a script that builds such a key as it runs (` + "`d[\"pro\" .. \"mpt\"]`" + `) is stopped
+with an error that says to write it out. They are read-only: assigning to any field of them, or handing them to a builtin that writes
 (` + "`rawset`" + `, ` + "`table.insert`" + `, ` + "`table.remove`" + `, ` + "`table.sort`" + `), stops the script with an error naming the field or the
 builtin; ` + "`pairs`" + `, ` + "`ipairs`" + `, ` + "`#`" + `, ` + "`unpack`" + ` and ` + "`table.concat`" + ` read them as usual. To sort or keep a list, copy it
 into a table of your own.
 To remember something from one call to the next, copy the value, not the table: a table kept from an
-earlier call shows the game as it is at the latest call. Each kind of decision has its own ` + "`d`" + `.
+earlier call shows the game as it is at the latest call. Each kind of decision has its own ` + "`d`" + `; the
+` + "`options`" + ` of a ` + "`d`" + ` kept from an earlier call cannot be read (that decision is answered): reading them
+stops the script with an error that says so.
 `)
 	for _, cl := range a.classes() {
 		fmt.Fprintf(&b, "\n### %s\n| field | type | meaning |\n| --- | --- | --- |\n", cl)

@@ -63,10 +63,10 @@ type delegate struct {
 }
 
 var (
-	_ engine.Decider     = (*delegate)(nil)
-	_ engine.ArgDecider  = (*delegate)(nil)
-	_ engine.BlindTo     = (*delegate)(nil)
-	_ engine.WordsOnRead = (*delegate)(nil)
+	_ engine.Decider    = (*delegate)(nil)
+	_ engine.ArgDecider = (*delegate)(nil)
+	_ engine.BlindTo    = (*delegate)(nil)
+	_ engine.Wordless   = (*delegate)(nil)
 )
 
 func (d *delegate) Who() engine.Who { return d.last }
@@ -78,9 +78,11 @@ func (d *delegate) BlindTo(kind string) bool {
 	return ok && b.Blind() && !slices.Contains(d.kinds, kind)
 }
 
-// WordsOnRead implements engine.WordsOnRead: the script's kinds are worded
-// when it reads their wording.
-func (d *delegate) WordsOnRead(kind string) bool { return slices.Contains(d.kinds, kind) }
+// Wordless implements engine.Wordless: for the script's kinds, as the
+// script has it (Host.Wordless).
+func (d *delegate) Wordless(kind string) bool {
+	return slices.Contains(d.kinds, kind) && d.h.Wordless(kind)
+}
 
 func (d *delegate) Decide(dec *engine.Decision) (int, error) {
 	a, err := d.DecideArgs(dec)

@@ -80,6 +80,7 @@ func Load(name string, src []byte, opts Options, view View) (*Host, error) {
 		h.Close()
 		return nil, err
 	}
+	h.mirror.wordless = !namesWording(fn.Proto)
 	if err := h.call(fn, 0, h.lim.cat); err != nil {
 		h.Close()
 		return nil, err
@@ -167,11 +168,28 @@ func compiled(name string, src []byte) *lua.FunctionProto {
 // Who implements engine.Decider.
 func (h *Host) Who() engine.Who { return engine.ByScript }
 
-// WordsOnRead implements engine.WordsOnRead: a decision's wording is made
-// when the script first reads a prompt or a text (mirror.word).
-func (h *Host) WordsOnRead(string) bool { return true }
+// Wordless implements engine.Wordless: a script whose code never names
+// `prompt` nor `text` reads no wording, and the rules make none for it.
+func (h *Host) Wordless(string) bool { return h.mirror.wordless }
 
-var _ engine.WordsOnRead = (*Host)(nil)
+var _ engine.Wordless = (*Host)(nil)
+
+// namesWording reports whether a chunk's code names a decision's wording
+// (the string constants "prompt" and "text", the keys d.prompt and o.text
+// are read by), in any of its functions.
+func namesWording(p *lua.FunctionProto) bool {
+	for _, c := range p.Constants {
+		if c == lua.LString("prompt") || c == lua.LString("text") {
+			return true
+		}
+	}
+	for _, f := range p.FunctionPrototypes {
+		if namesWording(f) {
+			return true
+		}
+	}
+	return false
+}
 
 // sandbox opens base, table, string and math only, and removes or
 // replaces everything that reaches outside the game.
@@ -223,8 +241,16 @@ func (h *Host) sandbox() {
 	}))
 	// ipairs as Lua 5.1 has it (raw reads from 1 to the first nil), with
 	// no allocation per step (gopher-lua's boxes each index).
+	// The last table stepped, its view node if any and the table it reads:
+	// the steps of one loop find it at once.
+	var seen, reads *lua.LTable
+	var seenNode *node
 	ipairsStep := L.NewFunction(func(L *lua.LState) int {
-		t := readable(L, L.CheckTable(1))
+		t := L.CheckTable(1)
+		if t != seen || seenNode != nil && seenNode.stale {
+			seen, seenNode, reads = t, proxied(t), readable(L, t)
+		}
+		t = reads
 		i := L.CheckInt(2) + 1
 		v := t.RawGetInt(i)
 		if v == lua.LNil {

@@ -8,8 +8,9 @@ import (
 
 // Some of the view is written only when a script reads it: the top-level
 // fields of `game` and a decision's options (most calls of most scripts
-// read neither all of `game` nor every decision's options). Such a node is
-// stale at the start of a call: its proxy's __index is touch, which writes
+// read neither all of `game` nor every decision's options). Such a node
+// reaches scripts through a proxy (readonly.go), and is stale at the start
+// of a call: its proxy's __index is touch, which writes
 // the node's fields (fill) and points __index back at the table, so that
 // the reads after the first cost what any other read does. The builtins
 // that read a proxy's table raw (pairs, ipairs, #, …) bring it up to date
@@ -43,10 +44,16 @@ func (nd *node) fresh() error {
 
 // touch is the __index of a stale node's proxy.
 func touch(L *lua.LState) int {
-	nd := viewOf(L.CheckTable(1))
+	nd := proxied(L.CheckTable(1))
 	if nd == nil {
 		L.Push(lua.LNil)
 		return 1
+	}
+	if nd.peek != nil {
+		if v, ok := nd.peek(L.Get(2)); ok {
+			L.Push(v) // read without writing the rest (still stale)
+			return 1
+		}
 	}
 	if err := nd.fresh(); err != nil {
 		L.RaiseError("%s", err.Error())

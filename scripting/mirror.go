@@ -41,7 +41,8 @@ type mirror struct {
 
 	decisions map[string]*node // the decision being asked (`d`), one table per kind
 
-	ro, length *lua.LFunction // the proxies' __newindex and __len (readonly.go)
+	ro, length *lua.LFunction // the view's __newindex and the proxies' __len (readonly.go)
+	meta       *lua.LTable    // the metatable of the view's tables (readonly.go)
 
 	// The decision in a call, whose wording (prompt, texts) is written into
 	// its tables when the script first reads it (word).
@@ -50,6 +51,7 @@ type mirror struct {
 	wordMeta *lua.LTable   // the metatable of decision and option tables: __index words
 	worded   []*lua.LTable // tables given a prompt or text in this call, cleared at the next
 	lastOpts *node         // the options of the last call's decision (lazy.go)
+	wordless bool          // the script never names a prompt or a text: the game words nothing (Host.Wordless)
 
 	touch *lua.LFunction // the __index of a proxy whose table is not written yet (lazy.go)
 }
@@ -87,11 +89,12 @@ type node struct {
 	p     *lua.LTable // its read-only proxy, what scripts see
 	mt    *lua.LTable // the proxy's metatable
 	list  bool
-	fill  func() error // writes a lazy node's fields (lazy.go)
-	stale bool         // a lazy node waits for its first read in a call
-	slots []slot       // what was written, in order
-	n     int          // slots written in this pass
-	gone  []string     // keys of an object whose slot another key took in this pass
+	fill  func() error                          // writes a lazy node's fields (lazy.go)
+	peek  func(k lua.LValue) (lua.LValue, bool) // a field of a stale node read without fill, if any
+	stale bool                                  // a lazy node waits for its first read in a call
+	slots []slot                                // what was written, in order
+	n     int                                   // slots written in this pass
+	gone  []string                              // keys of an object whose slot another key took in this pass
 }
 
 // slot is one field as written last time.
@@ -117,8 +120,8 @@ func newMirror(L *lua.LState) *mirror {
 	m.ro = m.function(refuseWrite)
 	m.length = m.function(proxyLen)
 	m.touch = m.function(touch)
-	m.wordMeta = L.CreateTable(0, 1)
-	m.wordMeta.RawSetString("__index", m.function(m.word))
+	m.meta = m.viewMeta(nil)
+	m.wordMeta = m.viewMeta(m.function(m.word))
 	return m
 }
 
@@ -132,7 +135,9 @@ func (m *mirror) function(f lua.LGFunction) *lua.LFunction {
 
 func (m *mirror) newNode(list bool) *node {
 	nd := &node{t: m.L.NewTable(), list: list}
-	m.proxy(nd)
+	nd.t.Metatable = m.meta
+	nd.t.Seal()
+	nd.p = nd.t
 	return nd
 }
 
@@ -164,9 +169,23 @@ func (m *mirror) reset(v engine.Viewer) {
 	}
 	m.viewer = v
 	m.top = m.newNode(false)
+	m.proxy(m.top)
 	m.top.fill = func() error {
 		m.write(m.top, func() { m.viewer.WriteView(m, -1) })
 		return nil
+	}
+	m.top.peek = func(k lua.LValue) (lua.LValue, bool) { // a part needs not the top-level fields
+		if s, ok := k.(lua.LString); ok {
+			for _, p := range m.parts {
+				if p.name == string(s) {
+					if v := m.game.RawGetString(p.name); v != lua.LNil {
+						return v, true
+					}
+					return m.part(p.name), true
+				}
+			}
+		}
+		return nil, false
 	}
 	m.game = m.top.t
 	m.parts = m.parts[:0]
@@ -176,8 +195,7 @@ func (m *mirror) reset(v engine.Viewer) {
 	if len(m.parts) == 0 {
 		return
 	}
-	mt := m.L.NewTable()
-	mt.RawSetString("__index", m.function(func(L *lua.LState) int {
+	m.game.Metatable = m.viewMeta(m.function(func(L *lua.LState) int {
 		k, ok := L.Get(2).(lua.LString)
 		if !ok {
 			L.Push(lua.LNil)
@@ -186,7 +204,6 @@ func (m *mirror) reset(v engine.Viewer) {
 		L.Push(m.part(string(k)))
 		return 1
 	}))
-	m.L.SetMetatable(m.game, mt)
 }
 
 func (m *mirror) partNames() []string {
@@ -248,7 +265,7 @@ func (m *mirror) decide(d *engine.Decision) *lua.LTable {
 		}
 		m.Str("default", d.Options[d.Default].Name)
 		m.Int("default_index", d.Default+1)
-		opts := m.kid("options", true)
+		opts := m.kid("options", true, true)
 		if opts.fill == nil {
 			kind := d.Kind
 			opts.fill = func() error { return m.options(kind, opts) }
@@ -298,7 +315,11 @@ func (m *mirror) word(L *lua.LState) int {
 		L.Push(lua.LNil)
 		return 1
 	}
-	d.Word() // the rules' wording, made now (engine.WordsOnRead)
+	if m.wordless {
+		// The game made no wording for a script that names no prompt nor
+		// text (Host.Wordless): this one built the key at run time.
+		L.RaiseError("decide read d.%s with a key made as the script ran: write d.prompt or o.text in the script, so that the game words its decisions for it", k)
+	}
 	m.setWord(m.curNode.t, "prompt", d.Prompt)
 	if opts := m.curNode.child("options"); opts != nil && opts.fresh() == nil {
 		for i := range min(len(opts.slots), len(d.Options)) {
@@ -408,14 +429,14 @@ func (m *mirror) Bool(key string, v bool) {
 }
 
 func (m *mirror) Open(key string, list bool) {
-	kid := m.kid(key, list)
+	kid := m.kid(key, list, false)
 	kid.n = 0
 	m.stack = append(m.stack, kid)
 }
 
 // kid writes the field key as a table, whose fields are written next (Open)
-// or later (a lazy node), and returns its node.
-func (m *mirror) kid(key string, list bool) *node {
+// or later (a lazy node, which gets a proxy), and returns its node.
+func (m *mirror) kid(key string, list, lazy bool) *node {
 	nd := m.stack[len(m.stack)-1]
 	pos, sl := nd.next()
 	if sl.kind != slotNode || sl.key != key || sl.kid.list != list {
@@ -423,6 +444,9 @@ func (m *mirror) kid(key string, list bool) *node {
 		kid := sl.kid // a table this slot held before is reused: its fields are compared anyway
 		if kid == nil || kid.list != list {
 			kid = m.newNode(list)
+			if lazy {
+				m.proxy(kid)
+			}
 		}
 		*sl = slot{key: key, kind: slotNode, v: kid.p, kid: kid}
 		nd.set(pos, sl)

@@ -300,6 +300,35 @@ func TestMirrorLazy(t *testing.T) {
 	}
 }
 
+// A script whose code never names a prompt or a text is Wordless: the game
+// makes no wording for it; one that builds the key as it runs is told why
+// it gets none.
+func TestWordlessScript(t *testing.T) {
+	for _, c := range []struct {
+		src      string
+		wordless bool
+		err      string
+	}{
+		{`function decide(d) return d.default end`, true, ""},
+		{`function decide(d) return d.prompt and 1 or 2 end`, false, ""},
+		{`local function t(o) return o.text end function decide(d) return t(d.options[1]) and 1 end`, false, ""},
+		{`function decide(d) local k = "pro" .. "mpt" return d[k] and 1 or 2 end`, true, "decide read d.prompt with a key made as the script ran"},
+	} {
+		h, err := Load("w.lua", []byte(c.src), Options{}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := h.Wordless("k"); got != c.wordless {
+			t.Errorf("%s: Wordless %v", c.src, got)
+		}
+		_, err = h.Decide(&engine.Decision{Kind: "k", Prompt: "?", Options: []engine.Option{{Name: "a", Text: "x"}, {Name: "b"}}})
+		if c.err == "" && err != nil || c.err != "" && (err == nil || !strings.Contains(err.Error(), c.err)) {
+			t.Errorf("%s: %v, want %q", c.src, err, c.err)
+		}
+		h.Close()
+	}
+}
+
 // A call that runs past its deadline fails; the next call has its own.
 func TestDeadlineRenewed(t *testing.T) {
 	src := `n = 0

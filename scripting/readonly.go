@@ -4,42 +4,56 @@ import (
 	lua "github.com/yuin/gopher-lua"
 )
 
-// The game's view (`game`, `d` and every table in them) reaches a script
-// as read-only proxies: an empty table whose metatable reads through to
-// the mirror's table (__index) and refuses every assignment (__newindex),
-// with `#` answered by __len. The mirror's tables are never handed to a
-// script, so the mirror needs no check per field that the script left
-// them alone (mirror.go), and a script that assigns to its view learns so
-// at once instead of reading a scribble back later. The builtins that
-// read or write tables raw (pairs, next, ipairs, rawget, unpack,
-// table.concat, getn, maxn) read through a proxy; those that write raw
-// (rawset, table.insert, remove, sort, setn) refuse one. getmetatable
+// The game's view (`game`, `d` and every table in them) is read-only to a
+// script: its tables are sealed (a patch of gopher-lua: every assignment
+// goes to __newindex, which refuses it), so a script reads them as it
+// reads its own tables, the mirror needs no check per field that the
+// script left them alone (mirror.go), and a script that assigns to its
+// view learns so at once instead of reading a scribble back later. The
+// tables written only when first read (lazy.go) reach scripts through an
+// empty proxy, sealed too, whose __index reads them. The builtins that
+// read tables raw (pairs, next, ipairs, rawget, unpack, table.concat,
+// getn, maxn) read through a proxy; those that write raw (rawset,
+// table.insert, remove, sort, setn) refuse a sealed table. getmetatable
 // shows viewMark, and setmetatable refuses to change it.
 
-// viewMark is the proxies' __metatable: what getmetatable returns.
+// viewMark is the view's __metatable: what getmetatable returns.
 const viewMark = lua.LString("the game's view (read-only)")
 
-// proxy makes nd's read-only proxy and its metatable. Its __node holds
-// nd, so that the builtins reading through a proxy find its table (and
-// bring it up to date first: lazy.go).
-func (m *mirror) proxy(nd *node) {
-	mt := m.L.CreateTable(0, 5)
-	mt.RawSetString("__index", nd.t)
+// viewMeta makes the metatable of the view's tables, with index as its
+// __index if any.
+func (m *mirror) viewMeta(index lua.LValue) *lua.LTable {
+	mt := m.L.CreateTable(0, 3)
+	if index != nil {
+		mt.RawSetString("__index", index)
+	}
 	mt.RawSetString("__newindex", m.ro)
 	mt.RawSetString("__metatable", viewMark)
+	return mt
+}
+
+// proxy gives nd a read-only proxy (lazy.go), which scripts get instead
+// of its table. Its metatable's __node holds nd, so that the builtins
+// reading through a proxy find its table (and bring it up to date first).
+func (m *mirror) proxy(nd *node) {
+	mt := m.viewMeta(nd.t)
 	mt.RawSetString("__node", &lua.LUserData{Value: nd, Metatable: lua.LNil})
 	if nd.list {
 		mt.RawSetString("__len", m.length)
 	}
 	p := m.L.CreateTable(0, 0)
 	p.Metatable = mt
+	p.Seal()
 	nd.p, nd.mt = p, mt
 }
 
-// viewOf is the node a view proxy reads, or nil when t is none.
-func viewOf(t *lua.LTable) *node {
+// proxied is the node a proxy stands for, or nil when t is none.
+func proxied(t *lua.LTable) *node {
+	if !t.Sealed() {
+		return nil
+	}
 	mt, ok := t.Metatable.(*lua.LTable)
-	if !ok || mt.RawGetString("__metatable") != viewMark {
+	if !ok {
 		return nil
 	}
 	ud, _ := mt.RawGetString("__node").(*lua.LUserData)
@@ -50,11 +64,11 @@ func viewOf(t *lua.LTable) *node {
 	return nd
 }
 
-// readable is t, or the table it is a view proxy of, brought up to date
+// readable is t, or the table it is a proxy of, brought up to date
 // (lazy.go); what cannot be stops the script, or, with L nil (the prompt
 // showing a value), shows the table as it is.
 func readable(L *lua.LState, t *lua.LTable) *lua.LTable {
-	if nd := viewOf(t); nd != nil {
+	if nd := proxied(t); nd != nil {
 		if err := nd.fresh(); err != nil && L != nil {
 			L.RaiseError("%s", err.Error())
 		}
@@ -83,7 +97,7 @@ func proxyLen(L *lua.LState) int {
 // checkWritable is L.CheckTable(n) for builtins that write a table raw.
 func checkWritable(L *lua.LState, n int, fn string) *lua.LTable {
 	t := L.CheckTable(n)
-	if viewOf(t) != nil {
+	if t.Sealed() {
 		L.RaiseError("%s: the game's view is read-only (copy it into a table of your own first)", fn)
 	}
 	return t
