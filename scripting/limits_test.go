@@ -2,6 +2,7 @@ package scripting
 
 import (
 	"bufio"
+	"context"
 	"bytes"
 	"errors"
 	"fmt"
@@ -281,4 +282,49 @@ func FuzzFormat(f *testing.F) {
 			t.Fatalf("%q gave a %s of %d bytes", format, got.Type(), len(got.String()))
 		}
 	})
+}
+
+// countCtx counts the VM's looks at its context.
+type countCtx struct {
+	context.Context
+	asked int
+}
+
+func (c *countCtx) Done() <-chan struct{} { c.asked++; return nil }
+
+// The patched VM (third_party/gopher-lua) asks its context once every
+// askEvery instructions, as the watchdog's clock counts on; and a sealed
+// table refuses every assignment from Lua through its __newindex, to keys
+// it holds as to new ones.
+func TestPatchedVM(t *testing.T) {
+	L := lua.NewState()
+	defer L.Close()
+	c := &countCtx{Context: context.Background()}
+	L.SetContext(c)
+	// A numeric for loop's body of one instruction: 2 instructions a turn.
+	if err := L.DoString(`local x = 0 for i = 1, 256000 do x = i end`); err != nil {
+		t.Fatal(err)
+	}
+	if want := 2 * 256000 / askEvery; c.asked < want || c.asked > want+4 {
+		t.Errorf("the context was asked %d times in about %d instructions: want about %d", c.asked, 2*256000, want)
+	}
+	L.RemoveContext()
+	tb := L.NewTable()
+	tb.RawSetString("k", lua.LNumber(1))
+	mt := L.NewTable()
+	mt.RawSetString("__newindex", L.NewFunction(func(L *lua.LState) int {
+		L.RaiseError("refused %s", L.Get(2).String())
+		return 0
+	}))
+	tb.Metatable = mt
+	tb.Seal()
+	L.SetGlobal("t", tb)
+	for _, code := range []string{`t.k = 2`, `t.new = 3`, `t[1] = 4`} {
+		if err := L.DoString(code); err == nil || !strings.Contains(err.Error(), "refused") {
+			t.Errorf("%s on a sealed table: %v", code, err)
+		}
+	}
+	if v := tb.RawGetString("k"); v != lua.LNumber(1) || !tb.Sealed() {
+		t.Errorf("k = %v after the refused writes", v)
+	}
 }

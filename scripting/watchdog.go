@@ -18,7 +18,7 @@ const DefaultMemory = 64 << 20
 // for the whole process, which never touches a Lua state: every tick it
 // raises a flag on each script in a call, and the script's own thread
 // reads the flag where gopher-lua's VM asks its context whether to stop
-// (at every instruction). There, on the script's thread (locked to its
+// (every askEvery instructions: our patch, third_party/gopher-lua). There, on the script's thread (locked to its
 // OS thread for the call), the script's CPU time is read, so time the
 // process was stopped (Ctrl-Z) or waited for a loaded machine does not
 // count. The clock starts at the call's first tick: a call is charged up
@@ -30,6 +30,9 @@ const (
 	// added up, and the memory checked whenever they pass this much.
 	chargeStep = 1 << 20
 	tockEvery  = 1 << 14
+	// askEvery is how many instructions the VM runs between two calls of
+	// the context's Done (third_party/gopher-lua's ctxCheckEvery).
+	askEvery = 256
 )
 
 // Memory: gopher-lua counts nothing, so the measure is the Go heap itself,
@@ -81,9 +84,9 @@ const (
 	whyMemory
 )
 
-// guard is the context the VM asks at every instruction.
+// guard is the context the VM asks every askEvery instructions.
 type guard struct {
-	n     uint32 // instructions run
+	n     uint32 // times asked (every askEvery instructions)
 	h     *Host
 	stop  chan struct{}
 	done  chan struct{} // what Done returns: nil (the cheapest select) until fired, then stop
@@ -103,7 +106,7 @@ func (g *guard) Err() error {
 	return nil
 }
 
-// Done runs on the script's thread at every instruction.
+// Done runs on the script's thread every askEvery instructions.
 // Every tockEvery instructions it looks at the clock and the heap itself,
 // as it does when the watchdog ticks: on a machine whose cores the scripts
 // keep busy, the watchdog may wait its turn for 10 ms or more.
@@ -112,7 +115,7 @@ func (g *guard) Err() error {
 // channel is never ready, and costs less to look at than an open one.
 func (g *guard) Done() <-chan struct{} {
 	g.n++
-	if g.n%tockEvery == 0 || g.h.lim.tick.Load() {
+	if g.n%(tockEvery/askEvery) == 0 || g.h.lim.tick.Load() {
 		g.h.tock()
 	}
 	return g.done
