@@ -2,8 +2,8 @@ package scripting
 
 import (
 	"bufio"
-	"context"
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
