@@ -212,7 +212,11 @@ func (tb *LTable) RawSetString(key string, value LValue) {
 		// TODO tb.keys and tb.k2i should also be removed
 		delete(tb.strdict, key)
 	} else {
+		n := len(tb.strdict)
 		tb.strdict[key] = value
+		if len(tb.strdict) == n {
+			return // schnell: a key it holds, so in keys already (PATCHES.md)
+		}
 		lkey := LString(key)
 		if _, ok := tb.k2i[lkey]; !ok {
 			tb.k2i[lkey] = len(tb.keys)
