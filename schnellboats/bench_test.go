@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"io"
 	"os"
+	"path/filepath"
 	"testing"
 	"time"
 
@@ -169,23 +170,25 @@ func BenchmarkLuaDecision(b *testing.B) {
 	}
 }
 
-// BenchmarkLuaRatio plays the same Short S-100 campaign three ways in turn
+// BenchmarkLuaRatio plays the same Short S-100 campaign five ways in turn
 // — native, scripts/reference.lua, scripts/combat.lua (with the reference
-// Kommandant for the kinds it leaves) — and reports each one's CPU time
-// per campaign and the ratios to native. The three take turns campaign by
+// Kommandant for the kinds it leaves), and two probes of the host's own
+// cost: testdata/bench/floor.lua (takes the default, reads nothing) and
+// parts.lua (also looks at the mission and the boats) — and reports each
+// one's CPU time per campaign and the ratios to native. The three take turns campaign by
 // campaign, so that a shared machine's load weighs on them alike.
 func BenchmarkLuaRatio(b *testing.B) {
 	d := def(b)
 	srcs := map[string][]byte{}
-	for _, name := range []string{"reference.lua", "combat.lua"} {
-		src, err := os.ReadFile("../scripts/" + name)
+	for _, path := range []string{"../scripts/reference.lua", "../scripts/combat.lua", "testdata/bench/floor.lua", "testdata/bench/parts.lua"} {
+		src, err := os.ReadFile(path)
 		if err != nil {
 			b.Fatal(err)
 		}
-		srcs[name] = src
+		srcs[filepath.Base(path)] = src
 	}
-	modes := []string{"native", "reference.lua", "combat.lua"}
-	var cpu [3]time.Duration
+	modes := []string{"native", "reference.lua", "combat.lua", "floor.lua", "parts.lua"}
+	cpu := make([]time.Duration, len(modes))
 	play := func(mode string, seed uint64) {
 		g, err := engine.New(engine.Config{Def: d, Seed: seed, Options: opts("short", "s100")})
 		if err != nil {
@@ -225,6 +228,7 @@ func BenchmarkLuaRatio(b *testing.B) {
 	for i, m := range modes {
 		b.ReportMetric(float64(cpu[i].Microseconds())/float64(b.N), m+"-cpu-µs")
 	}
-	b.ReportMetric(float64(cpu[1])/float64(cpu[0]), "reference.lua/native")
-	b.ReportMetric(float64(cpu[2])/float64(cpu[0]), "combat.lua/native")
+	for i, m := range modes[1:] {
+		b.ReportMetric(float64(cpu[i+1])/float64(cpu[0]), m+"/native")
+	}
 }
