@@ -436,3 +436,45 @@ func (*otherView) WriteView(w engine.ViewWriter, part int) {
 	w.Open("items", true)
 	w.Close()
 }
+
+// wideView is a view of 12 objects of 24 fields, the size of Schnell
+// Boats' boats part.
+type wideView struct{ round int }
+
+func (w *wideView) ViewParts() []string { return nil }
+func (w *wideView) WriteView(vw engine.ViewWriter, part int) {
+	vw.Open("boats", true)
+	for i := range 12 {
+		vw.Open("", false)
+		vw.Str("id", "SB")
+		vw.Str("status", "ready")
+		vw.Bool("boat1", i == 0)
+		for _, k := range []string{"a", "b", "c", "d", "e", "f", "g", "h", "i", "j"} {
+			vw.Int(k, i)
+		}
+		vw.Int("round", w.round)
+		for _, k := range []string{"k", "l", "m", "n", "o", "p", "q", "r", "s", "t"} {
+			vw.Bool(k, i%2 == 0)
+		}
+		vw.Close()
+	}
+	vw.Close()
+}
+
+// BenchmarkMirrorWrite writes a view of 300 fields whose one field in 25
+// changed since the last write.
+func BenchmarkMirrorWrite(b *testing.B) {
+	w := &wideView{}
+	h, err := Load("b.lua", []byte(`function decide(d, game) return game.boats and 1 end`), Options{}, func() engine.Viewer { return w })
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer h.Close()
+	m := h.mirror
+	m.view(w)
+	b.ReportAllocs()
+	for b.Loop() {
+		w.round = (w.round + 1) % 100
+		m.write(m.top, func() { w.WriteView(m, -1) })
+	}
+}
