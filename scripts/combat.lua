@@ -88,26 +88,23 @@ local function attack_order(d)
   return best
 end
 
--- One function per kind of decision (a table lookup, not a chain of ifs).
-local by_kind = {
-  -- idle is offered only alongside a disabled boat: take her crew off first
-  speed = function(d) return index_of(d, "idle") or index_of(d, "fast") or #d.options end,
-  range = range_order,
-  attack = attack_order,
-  break_formation = function(d)
+function decide(d, game)
+  if d.kind == "speed" then
+    -- idle is offered only alongside a disabled boat: take her crew off first
+    return index_of(d, "idle") or index_of(d, "fast") or #d.options
+  elseif d.kind == "range" then
+    return range_order(d, game)
+  elseif d.kind == "attack" then
+    return attack_order(d)
+  elseif d.kind == "break_formation" then
     if d.options[1].points >= 4 then return "break" end
     return "stay"
-  end,
-  boat_abort = function() return "stay" end,
-  -- breaking off aborts the mission (4.9): only when hurt or spent
-  next_wave = function(d, game)
+  elseif d.kind == "boat_abort" then
+    return "stay"
+  elseif d.kind == "next_wave" then
+    -- breaking off aborts the mission (4.9): only when hurt or spent
     if hurt(game) or not loaded(game) then return "break_off" end
     return "attack"
-  end,
-}
-
-function decide(d, game)
-  local f = by_kind[d.kind]
-  if f then return f(d, game) end
+  end
   error("combat.lua handles no decision " .. d.kind)
 end

@@ -83,52 +83,46 @@ local function attack_order(d)
   return best
 end
 
--- One function per kind of decision (a table lookup, not a chain of ifs).
-local by_kind = {
-  move = function(d, game)
+function decide(d, game)
+  if d.kind == "move" then
     if hurt(game) then return "home" end
     return "next"
-  end,
-  special_done = function(d, game)
+  elseif d.kind == "special_done" then
     if game.mission.special_done or hurt(game) then return "home" end
     return "patrol"
-  end,
-  rescue_wait = function() return "search" end,
-  pilot = function(d, game)
+  elseif d.kind == "rescue_wait" then
+    return "search"
+  elseif d.kind == "pilot" then
     if game.mission.sea_state >= 4 then return "leave" end
     return "pick_up"
-  end,
-  air_speed = function(d)
+  elseif d.kind == "air_speed" then
     if has(d, "fast") then return "fast" end
     return "medium"
-  end,
-  disabled = function(d)
+  elseif d.kind == "disabled" then
     if has(d, "tow") then return "tow" end
     return "abandon"
-  end,
-  cognac = function() return "bribe" end,
-  -- idle is offered only alongside a disabled boat: take her crew off first
-  speed = function(d) return index_of(d, "idle") or index_of(d, "fast") or #d.options end,
-  range = range_order,
-  attack = attack_order,
-  boat_attack = function(d) return d.default end, -- each boat carries out the squadron's order
-  break_formation = function(d)
+  elseif d.kind == "cognac" then
+    return "bribe"
+  elseif d.kind == "speed" then
+    -- idle is offered only alongside a disabled boat: take her crew off first
+    return index_of(d, "idle") or index_of(d, "fast") or #d.options
+  elseif d.kind == "range" then
+    return range_order(d, game)
+  elseif d.kind == "attack" then
+    return attack_order(d)
+  elseif d.kind == "boat_attack" then
+    return d.default -- each boat carries out the squadron's order
+  elseif d.kind == "break_formation" then
     if d.options[1].points >= 4 then return "break" end
     return "stay"
-  end,
-  boat_abort = function() return "stay" end,
-  -- 7.0: Boat #2 on her own course keeps her speed and heads for the squadron's zone
-  boat_speed = function(d) return d.default end,
-  boat_range = function(d) return d.default end,
-  -- breaking off aborts the mission (4.9): only when hurt or spent
-  next_wave = function(d, game)
+  elseif d.kind == "boat_abort" then
+    return "stay"
+  elseif d.kind == "boat_speed" or d.kind == "boat_range" then
+    return d.default -- 7.0: Boat #2 on her own course keeps her speed and heads for the squadron's zone
+  elseif d.kind == "next_wave" then
+    -- breaking off aborts the mission (4.9): only when hurt or spent
     if hurt(game) or not loaded(game) then return "break_off" end
     return "attack"
-  end,
-}
-
-function decide(d, game)
-  local f = by_kind[d.kind]
-  if f then return f(d, game) end
+  end
   return 1 -- flagship (4.11): the first ready hull; squadron (1.0): the first ready hulls; anything new: the first option
 end
