@@ -30,11 +30,29 @@ func (c *Campaign) launcher() Weapon {
 	return weaponTorpedo
 }
 
-// launchRefusal says why boat s may not launch at u this round ("": it
+// because is why the rules refuse an order, in parts joined only when
+// someone reads it (engine.Decision.Refuse keeps the parts): the rules ask
+// for it at every order they build, and it allocates nothing.
+type because [6]string
+
+// refused reports whether there is a reason: the order is refused.
+func (b *because) refused() bool { return b[0] != "" }
+
+func (b *because) String() string { return strings.Join(b[:], "") }
+
+// refuseBecause refuses option o of d for why, followed by more parts.
+func refuseBecause(d *engine.Decision, o *engine.Option, why *because, more ...string) {
+	var parts [len(because{}) + 4]string
+	n := copy(parts[:], why[:])
+	n += copy(parts[n:], more)
+	d.Refuse(o.Name, o.Command, parts[:n]...)
+}
+
+// launchRefusal says why boat s may not launch at u this round (none: it
 // may): nothing aboard, both tubes used this wave, a torpedo at an MTB or
 // MGB (4.6), or Boat #1 without a torpedo (rocket) crew or a stand-in for
 // it (4.12, our reading: docs/rules-notes.md).
-func (c *Campaign) launchRefusal(s *Sortie, u *Unit) string {
+func (c *Campaign) launchRefusal(s *Sortie, u *Unit) because {
 	weapon := c.launcher()
 	left, what := s.Torpedoes, "torpedoes"
 	if weapon == weaponRocket {
@@ -42,20 +60,23 @@ func (c *Campaign) launchRefusal(s *Sortie, u *Unit) string {
 	}
 	switch {
 	case s.Disabled:
-		return s.Boat.ID + " is disabled"
+		return because{s.Boat.ID, " is disabled"}
 	case weapon == weaponTorpedo && u.Size == sizeSmall:
-		return "rule 4.6: torpedoes cannot be fired at an MTB or MGB (their draft is too shallow)"
+		return because{"rule 4.6: torpedoes cannot be fired at an MTB or MGB (their draft is too shallow)"}
 	case left == 0:
-		return s.Boat.ID + " has no " + what + " left"
+		return because{s.Boat.ID, " has no ", what, " left"}
 	case s.launched >= tubes:
-		return s.Boat.ID + " has launched " + strconv.Itoa(tubes) + " " + what + " this wave (its tubes: the reloads wait for the next fight)"
+		return because{s.Boat.ID, " has launched ", strconv.Itoa(tubes), " ", what, " this wave (its tubes: the reloads wait for the next fight)"}
 	case c.manned(s) && c.tubeCrewOf(s) == nil:
-		return "rule 4.12: Boat #" + strconv.Itoa(s.No) + "'s " + weapon.String() + " crew is down and no stand-in is left to launch"
+		return because{"rule 4.12: Boat #", strconv.Itoa(s.No), "'s ", weapon.String(), " crew is down and no stand-in is left to launch"}
 	}
-	return ""
+	return because{}
 }
 
-func (c *Campaign) canLaunch(s *Sortie, u *Unit) bool { return c.launchRefusal(s, u) == "" }
+func (c *Campaign) canLaunch(s *Sortie, u *Unit) bool {
+	why := c.launchRefusal(s, u)
+	return !why.refused()
+}
 
 // boatOrder is boat s's decision when its counter is drawn (4.6, 7.0 step
 // 2: each boat's targets are chosen as it attacks): the squadron's order is
@@ -83,9 +104,9 @@ func (c *Campaign) boatOrder(cb *Combat, s *Sortie) string {
 		} else {
 			refuse(d, other, "S-100 boats carry torpedoes, not rockets: `", launchOpt.Command, "`")
 		}
-		if why := c.launchRefusal(s, u); why != "" {
-			refuse(d, launchOpt, why)
-			refuse(d, &w.both, why, ": `", w.guns.Command, "` fires the guns alone")
+		if why := c.launchRefusal(s, u); why.refused() {
+			refuseBecause(d, launchOpt, &why)
+			refuseBecause(d, &w.both, &why, ": `", w.guns.Command, "` fires the guns alone")
 			continue
 		}
 		c.addBoatOrder(d, launchOpt, s, u)
@@ -93,8 +114,8 @@ func (c *Campaign) boatOrder(cb *Combat, s *Sortie) string {
 	}
 	for _, u := range cb.Enemy {
 		if u.present() && u.Type == enemySubmarine {
-			if why := c.dcRefusal(cb, s, u); why != "" {
-				refuse(d, &u.orders().dc, why)
+			if why := c.dcRefusal(cb, s, u); why.refused() {
+				refuseBecause(d, &u.orders().dc, &why)
 			} else {
 				c.addBoatOrder(d, &u.orders().dc, s, u)
 			}
@@ -166,7 +187,7 @@ func (c *Campaign) orderFor(cb *Combat, s *Sortie, d *engine.Decision, order str
 	want := w.guns.Name
 	switch kind {
 	case orderDC:
-		if c.dcRefusal(cb, s, u) == "" {
+		if why := c.dcRefusal(cb, s, u); !why.refused() {
 			want = w.dc.Name
 		}
 	case orderTorpedo, orderRocket, orderBoth:
@@ -289,16 +310,16 @@ func ownOrder(g *engine.Game, id string, args []string, w io.Writer) error {
 			return errors.New(weatherRule(c.Mission.Weather))
 		}
 		if kind == orderDC {
-			if why := c.dcRefusal(cb, s, u); why != "" {
-				return errors.New(why)
+			if why := c.dcRefusal(cb, s, u); why.refused() {
+				return errors.New(why.String())
 			}
 		} else if kind != orderGuns {
 			if l := c.launcher().String(); kind != orderBoth && kind != l {
 				what := map[string]string{orderTorpedo: "torpedoes", orderRocket: "rockets"}
 				return fmt.Errorf("%s boats carry %s, not %s: `%s %s %s`", typeNames[c.Type], what[l], what[kind], s.Boat.ID, l, u.ID)
 			}
-			if why := c.launchRefusal(s, u); why != "" {
-				return errors.New(why)
+			if why := c.launchRefusal(s, u); why.refused() {
+				return errors.New(why.String())
 			}
 		}
 		name = kind + ":" + u.ID
@@ -363,29 +384,29 @@ func optionBoat(d *engine.Decision) string {
 func init() { commands = append(commands, boatCommands...) }
 
 // dcRefusal says why boat s may not drop a depth charge at u this round
-// ("": it may). Our reading of the depth charge counters (7.0, 4.6: they
+// (none: it may). Our reading of the depth charge counters (7.0, 4.6: they
 // are counted and expended, on the S-100's board only): Boat #1 of an
 // S-100 squadron drops one a round at a submarine, from the Close Range
 // Zone (the charges go down where she dives), with its depth charge crew
 // (the watch crew stands in, 4.12).
-func (c *Campaign) dcRefusal(cb *Combat, s *Sortie, u *Unit) string {
+func (c *Campaign) dcRefusal(cb *Combat, s *Sortie, u *Unit) because {
 	switch {
 	case c.Type != S100:
-		return "Projekt 5b boats carry no depth charges"
+		return because{"Projekt 5b boats carry no depth charges"}
 	case u.Type != enemySubmarine:
-		return "depth charges are dropped on a submarine (7.0): `fire " + u.ID + "` fires the guns"
+		return because{"depth charges are dropped on a submarine (7.0): `fire ", u.ID, "` fires the guns"}
 	case !c.manned(s):
-		return "only Boat #1 carries depth charges on the Crewmen Placement Board (7.0; in the two-player game Boat #2 too): " + s.Boat.ID + " fires its guns"
+		return because{"only Boat #1 carries depth charges on the Crewmen Placement Board (7.0; in the two-player game Boat #2 too): ", s.Boat.ID, " fires its guns"}
 	case s.Disabled:
-		return s.Boat.ID + " is disabled"
+		return because{s.Boat.ID, " is disabled"}
 	case cb.zoneOf(s) != zoneClose:
-		return "depth charges are dropped over the submarine: only from the Close Range Zone"
+		return because{"depth charges are dropped over the submarine: only from the Close Range Zone"}
 	case s.DCs == 0:
-		return "Boat #" + strconv.Itoa(s.No) + " has no depth charges left"
+		return because{"Boat #", strconv.Itoa(s.No), " has no depth charges left"}
 	case c.dcCrewOf(s) == nil:
-		return "rule 4.12: Boat #" + strconv.Itoa(s.No) + "'s depth charge crew is down and the watch crew too: nobody to drop the charges"
+		return because{"rule 4.12: Boat #", strconv.Itoa(s.No), "'s depth charge crew is down and the watch crew too: nobody to drop the charges"}
 	}
-	return ""
+	return because{}
 }
 
 // dcCrew is who drops Boat #1's depth charges: the depth charge crew, else

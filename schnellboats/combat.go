@@ -1152,10 +1152,12 @@ func (c *Campaign) attackPlan(cb *Combat, round int) {
 		} else {
 			refuse(d, &w.both, "no boat can launch at ", u.ID, " now: `", w.guns.Command, "` fires the guns alone")
 		}
-		if s1 := c.sortie1(); s1 != nil && s1.inFormation() && c.dcRefusal(cb, s1, u) == "" {
-			c.addOrder(d, &w.dc, u)
-		} else if s1 != nil {
-			refuse(d, &w.dc, c.dcRefusal(cb, s1, u))
+		if s1 := c.sortie1(); s1 != nil {
+			if why := c.dcRefusal(cb, s1, u); s1.inFormation() && !why.refused() {
+				c.addOrder(d, &w.dc, u)
+			} else {
+				refuseBecause(d, &w.dc, &why)
+			}
 		}
 	}
 	d.Default = c.refAttack(cb, d)
@@ -1373,7 +1375,7 @@ func (c *Campaign) boatAttacks(cb *Combat, s *Sortie) {
 		return
 	}
 	if name == orderDC {
-		if c.dcRefusal(cb, s, u) == "" {
+		if why := c.dcRefusal(cb, s, u); !why.refused() {
 			c.depthCharge(cb, s, u)
 		}
 		return

@@ -54,7 +54,7 @@ func TestRule7_0DepthCharges(t *testing.T) {
 				cb := atSea(c, 0, tc.target)
 				cb.Zone = tc.zone
 				c.Mission.Sorties[0].DCs = 4
-				if got := c.dcRefusal(cb, c.Mission.Sorties[tc.no-1], cb.Enemy[0]); !strings.Contains(got, tc.want) {
+				if got := c.dcRefusal(cb, c.Mission.Sorties[tc.no-1], cb.Enemy[0]); !strings.Contains(got.String(), tc.want) {
 					t.Errorf("refusal %q, want %q in it", got, tc.want)
 				}
 			})

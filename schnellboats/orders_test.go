@@ -233,8 +233,9 @@ func TestRule4_12TorpedoStandIn(t *testing.T) {
 				for _, p := range tc.down {
 					down(c, p)
 				}
-				why = c.launchRefusal(s, cb.Enemy[0])
-				if why == "" {
+				b := c.launchRefusal(s, cb.Enemy[0])
+				why = b.String()
+				if !b.refused() {
 					c.launch(cb, s, cb.Enemy[0], c.launcher())
 				}
 			})
