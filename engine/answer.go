@@ -24,7 +24,7 @@ type refusal struct {
 // someone asks (Refusal, Find, Game.Answer). It allocates nothing once the
 // decision's storage has grown (Reset keeps it).
 func (d *Decision) Refuse(name, command string, why ...string) {
-	if d.asker != nil && d.asker.unread(d) {
+	if d.asker != nil && d.unread() {
 		return // nobody may read it: skip the work
 	}
 	from := len(d.why)
@@ -176,6 +176,14 @@ func (c *Ctx) Ask(kind string) *Decision {
 	d.Reset(kind, "")
 	d.asker = c.g
 	return d
+}
+
+// unread is Game.unread for d, asked once per side the rules give it.
+func (d *Decision) unread() bool {
+	if !d.quietKnown || d.quietSide != d.Side {
+		d.quiet, d.quietKnown, d.quietSide = d.asker.unread(d), true, d.Side
+	}
+	return d.quiet
 }
 
 // unread reports whether nobody will read d's wording or refusals: it is

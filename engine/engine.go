@@ -74,6 +74,9 @@ type Decision struct {
 	refused []refusal // orders the rules refuse here, and why (Refuse)
 	why     []string  // the parts of their reasons
 	asker   *Game     // the game that asks it (Ctx.Ask): refusals are kept only if someone may read them
+
+	quiet, quietKnown bool   // asker.unread(d), known for the side quietSide (Refuse)
+	quietSide         string // the side it was asked for
 }
 
 // Option is one legal answer to a decision.
@@ -106,6 +109,7 @@ func (d *Decision) Reset(kind, prompt string) {
 	d.Kind, d.Prompt, d.Default, d.Side, d.same, d.stand = kind, prompt, 0, "", 0, 0
 	d.Options = d.Options[:0]
 	d.refused, d.why, d.asker = d.refused[:0], d.why[:0], nil
+	d.quietKnown = false
 }
 
 // SetSame marks option i as the one that repeats the last answer (an
