@@ -16,13 +16,14 @@ import (
 // game writes its view again (engine.ViewWriter); the mirror compares each
 // field with what it wrote last time, in Go, and sets only what differs:
 // most of the view is unchanged between two decisions, and setting a field
-// of a Lua table costs far more than comparing it. The script never holds
-// those tables: it gets read-only proxies (readonly.go), so what the mirror
-// wrote last is what the tables hold, with no check per field, and a
-// script that assigns to its view stops with an error naming the field.
-// The parts of the view (mission, boats, crew) are written only when a
-// script first looks at them in a call, and a decision's prompt and its
-// options' texts only when the script reads one of them.
+// of a Lua table costs far more than comparing it. The tables are sealed
+// (readonly.go): a script reads them as its own but cannot change them, so
+// what the mirror wrote last is what they hold, with no check per field,
+// and a script that assigns to its view stops with an error naming the
+// field. What a script does not read is not written (lazy.go): `game`'s
+// fields and `d.options` on the first read in a call, the parts of the
+// view (mission, boats, crew) when a script first looks at them, a
+// decision's prompt and its options' texts when the script reads one.
 //
 // The tables are plain Go values, bound to no Lua state: when a host
 // closes, its mirror goes to a pool and serves the next host (sim's next
@@ -86,8 +87,8 @@ type part struct {
 // node mirrors one Lua table: an object or a list.
 type node struct {
 	t     *lua.LTable // the table, which only the mirror writes
-	p     *lua.LTable // its read-only proxy, what scripts see
-	mt    *lua.LTable // the proxy's metatable
+	p     *lua.LTable // what scripts see: t, or a lazy node's proxy (lazy.go)
+	mt    *lua.LTable // a lazy node's proxy's metatable
 	list  bool
 	fill  func() error                          // writes a lazy node's fields (lazy.go)
 	peek  func(k lua.LValue) (lua.LValue, bool) // a field of a stale node read without fill, if any
