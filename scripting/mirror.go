@@ -4,6 +4,7 @@ import (
 	"reflect"
 	"slices"
 	"sync"
+	"unsafe"
 
 	lua "github.com/yuin/gopher-lua"
 
@@ -47,6 +48,7 @@ type mirror struct {
 
 	// The decision in a call, whose wording (prompt, texts) is written into
 	// its tables when the script first reads it (word).
+	at       *node // the node being written (the top of stack)
 	cur      *engine.Decision
 	curNode  *node
 	wordMeta *lua.LTable   // the metatable of decision and option tables: __index words
@@ -239,9 +241,10 @@ func (m *mirror) part(name string) lua.LValue {
 func (m *mirror) write(nd *node, f func()) {
 	nd.n = 0
 	m.stack = append(m.stack[:0], nd)
+	m.at = nd
 	f()
 	m.end(nd)
-	m.stack = m.stack[:0]
+	m.stack, m.at = m.stack[:0], nil
 }
 
 // decide writes the decision d into its table. Each kind of decision has
@@ -433,6 +436,7 @@ func (m *mirror) Open(key string, list bool) {
 	kid := m.kid(key, list, false)
 	kid.n = 0
 	m.stack = append(m.stack, kid)
+	m.at = kid
 }
 
 // kid writes the field key as a table, whose fields are written next (Open)
@@ -440,7 +444,7 @@ func (m *mirror) Open(key string, list bool) {
 func (m *mirror) kid(key string, list, lazy bool) *node {
 	nd := m.stack[len(m.stack)-1]
 	pos, sl := nd.next()
-	if sl.kind != slotNode || sl.key != key || sl.kid.list != list {
+	if sl.kind != slotNode || !same(sl.key, key) || sl.kid.list != list {
 		nd.retire(sl, key)
 		kid := sl.kid // a table this slot held before is reused: its fields are compared anyway
 		if kid == nil || kid.list != list {
@@ -458,18 +462,34 @@ func (m *mirror) kid(key string, list, lazy bool) *node {
 func (m *mirror) Close() {
 	nd := m.stack[len(m.stack)-1]
 	m.stack = m.stack[:len(m.stack)-1]
+	if len(m.stack) > 0 {
+		m.at = m.stack[len(m.stack)-1]
+	}
 	m.end(nd)
 }
 
 func (m *mirror) scalar(key string, kind uint8, i int, s string) {
-	nd := m.stack[len(m.stack)-1]
+	nd := m.at
+	if pos := nd.n; pos < len(nd.slots) {
+		sl := &nd.slots[pos]
+		if sl.i == i && sl.kind == kind && same(sl.s, s) && same(sl.key, key) {
+			nd.n++
+			return // unchanged: only the mirror writes the table
+		}
+	}
 	pos, sl := nd.next()
 	if sl.kind == kind && sl.i == i && sl.s == s && sl.key == key {
-		return // unchanged: only the mirror writes the table
+		return
 	}
 	nd.retire(sl, key)
 	*sl = slot{key: key, kind: kind, i: i, s: s, v: m.box(kind, i, s)}
 	nd.set(pos, sl)
+}
+
+// same is a == b, at once when they are the same bytes (a field's key, a
+// name the game keeps): the view's strings mostly are.
+func same(a, b string) bool {
+	return len(a) == len(b) && (len(a) == 0 || unsafe.StringData(a) == unsafe.StringData(b) || a == b)
 }
 
 // end finishes a pass over nd: what was written last time and not now is
