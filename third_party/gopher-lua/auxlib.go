@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"sort"
 	"strings"
 )
 
@@ -294,8 +295,8 @@ func (ls *LState) RegisterModule(name string, funcs map[string]LGFunction) LValu
 		if newmodtb, ok := newmod.(*LTable); !ok {
 			ls.RaiseError("name conflict for module(%v)", name)
 		} else {
-			for fname, fn := range funcs {
-				newmodtb.RawSetString(fname, ls.NewFunction(fn))
+			for _, fname := range sortedNames(funcs) {
+				newmodtb.RawSetString(fname, ls.NewFunction(funcs[fname]))
 			}
 			ls.SetField(tb, name, newmodtb)
 			return newmodtb
@@ -305,10 +306,22 @@ func (ls *LState) RegisterModule(name string, funcs map[string]LGFunction) LValu
 }
 
 func (ls *LState) SetFuncs(tb *LTable, funcs map[string]LGFunction, upvalues ...LValue) *LTable {
-	for fname, fn := range funcs {
-		tb.RawSetString(fname, ls.NewClosure(fn, upvalues...))
+	for _, fname := range sortedNames(funcs) {
+		tb.RawSetString(fname, ls.NewClosure(funcs[fname], upvalues...))
 	}
 	return tb
+}
+
+// sortedNames is the names of funcs in order: a table's keys are visited
+// by pairs in the order they were set, and a Go map's order changes from
+// run to run (schnell: PATCHES.md).
+func sortedNames(funcs map[string]LGFunction) []string {
+	names := make([]string, 0, len(funcs))
+	for name := range funcs {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	return names
 }
 
 /* }}} */
