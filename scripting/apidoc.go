@@ -99,7 +99,7 @@ reads one. The game words its decisions only for a script whose code names ` + "
 (` + "`d.prompt`" + `, ` + "`o.text`" + `); a script that builds such a key as it runs (` + "`d[\"pro\" .. \"mpt\"]`" + `) is stopped
 with an error that says to write it out. They are read-only: assigning to any field of them, or handing them to a builtin that writes
 (` + "`rawset`" + `, ` + "`table.insert`" + `, ` + "`table.remove`" + `, ` + "`table.sort`" + `), stops the script with an error naming the field or the
-builtin; ` + "`pairs`" + `, ` + "`ipairs`" + `, ` + "`#`" + `, ` + "`unpack`" + ` and ` + "`table.concat`" + ` read them as usual. To sort or keep a list, copy it
+builtin; ` + "`pairs`" + `, ` + "`ipairs`" + `, ` + "`#`" + `, ` + "`unpack`" + ` and ` + "`table.concat`" + ` read them as usual (` + "`pairs`" + ` visits a table's fields in name order, the same in every run). To sort or keep a list, copy it
 into a table of your own.
 To remember something from one call to the next, copy the value, not the table: a table kept from an
 earlier call shows the game as it is at the latest call. Each kind of decision has its own ` + "`d`" + `; the

@@ -300,6 +300,31 @@ func TestMirrorLazy(t *testing.T) {
 	}
 }
 
+// pairs visits the view's fields in name order (list elements in theirs),
+// whatever order the mirror's tables were filled in by earlier calls and
+// games: a field that comes back after a call without it, and a table kept
+// from another game, visit alike.
+func TestViewPairsOrder(t *testing.T) {
+	src := `function decide(d, game)
+		local s = ""
+		for k in pairs(game) do s = s .. k .. " " end
+		for k, v in pairs(game.items) do s = s .. k .. "=" .. v.v .. " " end
+		for k in pairs(d) do s = s .. k .. " " end
+		return s
+	end`
+	for _, extraFirst := range []bool{true, false} {
+		v := &fakeView{vp: 1, name: "a", items: []int{7, 8}, extra: extraFirst}
+		ask := probe(t, src, v)
+		ask(nil)
+		v.extra = !extraFirst
+		ask(nil)
+		v.extra = true
+		if got, want := ask(nil), "extra items name vp 1=7 2=8 default default_index kind options "; got != want {
+			t.Errorf("extra first %v: %q, want %q", extraFirst, got, want)
+		}
+	}
+}
+
 // A script whose code never names a prompt or a text is Wordless: the game
 // makes no wording for it; one that builds the key as it runs is told why
 // it gets none.

@@ -1,6 +1,10 @@
 package scripting
 
 import (
+	"cmp"
+	"slices"
+	"strings"
+
 	lua "github.com/yuin/gopher-lua"
 )
 
@@ -107,9 +111,15 @@ func checkWritable(L *lua.LState, n int, fn string) *lua.LTable {
 // view's proxies (reads) or refuse them (writes).
 func (h *Host) readOnlyView() {
 	L := h.L
+	var order viewOrder
 	next := L.NewFunction(func(L *lua.LState) int {
 		t := readable(L, L.CheckTable(1))
-		k, v := t.Next(L.Get(2))
+		var k, v lua.LValue
+		if t.Sealed() {
+			k, v = order.next(t, L.Get(2), h.lim.calls.Load())
+		} else {
+			k, v = t.Next(L.Get(2))
+		}
 		if k == lua.LNil {
 			L.Push(lua.LNil)
 			return 1
@@ -155,4 +165,57 @@ func (h *Host) readOnlyView() {
 		L.Push(lua.LNumber(readable(L, L.CheckTable(1)).MaxN()))
 		return 1
 	}))
+}
+
+// viewOrder is the order pairs and next visit a table of the view in: its
+// keys sorted (numbers first, in order, then names), whatever order the
+// mirror set them in. That order depends on what the mirror's tables held
+// in earlier calls and earlier games (a field that comes and goes keeps
+// its first place), so visiting them as they are stored would let a script
+// that chooses by pairs play another game for the same seed. The sorted
+// keys of the last table visited are kept for the rest of the call.
+type viewOrder struct {
+	t    *lua.LTable
+	call uint64
+	keys []lua.LValue
+}
+
+// next is the key after k in t (k nil: the first) and its value, or nil.
+func (o *viewOrder) next(t *lua.LTable, k lua.LValue, call uint64) (lua.LValue, lua.LValue) {
+	if o.t != t || o.call != call {
+		o.t, o.call, o.keys = t, call, o.keys[:0]
+		for key, _ := t.Next(lua.LNil); key != lua.LNil; key, _ = t.Next(key) {
+			o.keys = append(o.keys, key)
+		}
+		slices.SortFunc(o.keys, compareKeys)
+	}
+	i := 0
+	if k != lua.LNil {
+		i = slices.IndexFunc(o.keys, func(x lua.LValue) bool { return x == k })
+		if i < 0 {
+			return lua.LNil, lua.LNil // not a key of t: the visit ends
+		}
+		i++
+	}
+	for ; i < len(o.keys); i++ {
+		if v := t.RawGet(o.keys[i]); v != lua.LNil {
+			return o.keys[i], v
+		}
+	}
+	return lua.LNil, lua.LNil
+}
+
+// compareKeys orders numbers before strings, each in their own order.
+func compareKeys(a, b lua.LValue) int {
+	na, aNum := a.(lua.LNumber)
+	nb, bNum := b.(lua.LNumber)
+	switch {
+	case aNum && bNum:
+		return cmp.Compare(float64(na), float64(nb))
+	case aNum:
+		return -1
+	case bNum:
+		return 1
+	}
+	return strings.Compare(a.String(), b.String())
 }
