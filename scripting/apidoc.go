@@ -190,6 +190,9 @@ Scripts may come from anyone, so they run with only ` + "`base`, `table`, `strin
 - no ` + "`io`, `os`, `debug`, `package`, `require`, `load`, `loadstring`, `dofile`, `loadfile`, `collectgarbage`, `getfenv`, `setfenv`" + `;
 - ` + "`print`" + ` writes through the front end (prefixed with the script's name), at most 64 KiB a line;
 - ` + "`math.random`" + ` draws from a generator seeded with the game's seed (bounds within ±2^53); ` + "`math.randomseed`" + ` is gone;
+- what could differ from one run to the next does not: ` + "`tostring`" + ` names a table, a function or a userdata by the
+  order the script first turned one into a string (` + "`table: 3`" + `), not by its address; ` + "`pairs`" + ` visits the
+  libraries' functions and the game's view in name order;
 - ` + "`string.find`" + ` matches plain text only; ` + "`string.match`, `gmatch`, `gsub`" + `
   raise an error (Lua patterns can run for minutes and ignore deadlines);
 - no builtin runs or allocates without bound, since the deadline cannot stop one midway: the strings that

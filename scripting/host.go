@@ -50,7 +50,8 @@ type Host struct {
 	deadline time.Duration
 	active   bool // attached to a game (Attach)
 	mirror   *mirror
-	lim      limiter // the deadline and the memory budget (watchdog.go)
+	lim      limiter            // the deadline and the memory budget (watchdog.go)
+	names    map[lua.LValue]int // tables, functions and userdata named by tostring (limits.go)
 }
 
 // Error is a script's failure: its file, the line when known, and what

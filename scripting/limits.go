@@ -3,6 +3,7 @@ package scripting
 import (
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 
 	lua "github.com/yuin/gopher-lua"
@@ -65,6 +66,10 @@ func (h *Host) limits() {
 	h.register()
 	L.SetGlobal("unpack", L.NewFunction(luaUnpack))
 	L.SetGlobal("print", L.NewFunction(h.print))
+	L.SetGlobal("tostring", L.NewFunction(func(L *lua.LState) int {
+		L.Push(lua.LString(h.tostring(L.CheckAny(1))))
+		return 1
+	}))
 	str := L.GetGlobal("string").(*lua.LTable)
 	str.RawSetString("byte", L.NewFunction(luaByte))
 	str.RawSetString("char", L.NewFunction(luaChar))
@@ -228,7 +233,7 @@ func (h *Host) print(L *lua.LState) int {
 	var b strings.Builder
 	cut := 0
 	for i := 1; i <= L.GetTop(); i++ {
-		s := L.ToStringMeta(L.Get(i)).String()
+		s := h.tostring(L.Get(i))
 		if i > 1 {
 			s = "\t" + s
 		}
@@ -286,4 +291,28 @@ func clip(s string, n int) string {
 		return s
 	}
 	return fmt.Sprintf("%s… (%d more bytes)", s[:n], len(s)-n)
+}
+
+// tostring is Lua's tostring, except that a table, a function or a
+// userdata is named by the order in which the script first turned one
+// into a string ("table: 3"), not by its address: an address differs from
+// run to run, and a script that kept or compared such names would play
+// another game for the same seed.
+func (h *Host) tostring(v lua.LValue) string {
+	if h.L.GetMetaField(v, "__tostring") != lua.LNil {
+		return h.L.ToStringMeta(v).String()
+	}
+	switch v.(type) {
+	case *lua.LTable, *lua.LFunction, *lua.LUserData, *lua.LState:
+		if h.names == nil {
+			h.names = map[lua.LValue]int{}
+		}
+		n, ok := h.names[v]
+		if !ok {
+			n = len(h.names) + 1
+			h.names[v] = n
+		}
+		return v.Type().String() + ": " + strconv.Itoa(n)
+	}
+	return h.L.ToStringMeta(v).String()
 }

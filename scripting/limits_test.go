@@ -358,3 +358,22 @@ func TestLibraryOrderFixed(t *testing.T) {
 		t.Errorf("math in name order: %s", first)
 	}
 }
+
+// tostring names a table, a function or a userdata by the order the script
+// first turned one into a string, not by its address, which differs from
+// run to run; a __tostring metamethod still speaks for its table.
+func TestToStringNoAddress(t *testing.T) {
+	h := NewEval(Options{}, nil)
+	defer h.Close()
+	got, err := h.Eval(`(function()
+		local a, f = {}, function() end
+		local m = setmetatable({}, {__tostring = function() return "mine" end})
+		return tostring(a) .. " " .. tostring(f) .. " " .. tostring(a) .. " " .. tostring(m) .. " " .. tostring(print) .. " " .. tostring(1.5)
+	end)()`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "table: 1 function: 2 table: 1 mine function: 3 1.5"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
