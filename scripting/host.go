@@ -298,6 +298,12 @@ func cleanErr(name string, err error) string {
 	msg := err.Error()
 	if errors.As(err, &ae) && ae.Object != nil {
 		msg = ae.Object.String()
+		switch ae.Object.(type) {
+		case *lua.LTable, *lua.LFunction, *lua.LUserData:
+			// Not its address, which differs from run to run (the log
+			// records the message).
+			msg = "error object is a " + ae.Object.Type().String() + " value"
+		}
 	}
 	msg, _, _ = strings.Cut(msg, "\nstack traceback:")
 	if !strings.HasPrefix(msg, name) {
