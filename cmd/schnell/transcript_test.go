@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"flag"
+	"io"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -121,20 +122,9 @@ func TestPromptCommandsReplay(t *testing.T) {
 				}
 			}
 			dir := t.TempDir()
-			t.Setenv("XDG_STATE_HOME", dir)
-			t.Setenv("XDG_DATA_HOME", dir)
-			in := filepath.Join(dir, "script")
-			if err := os.WriteFile(in, []byte(strings.Join(script, "\n")+"\n"), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			f, err := os.Open(in)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer f.Close()
 			again := filepath.Join(dir, "again.jsonl")
 			var out, errb bytes.Buffer
-			if code := run([]string{"--seed", "21", "--dice", mode.String(), "--log", again}, f, &out, &errb); code != 0 {
+			if code := runCommandFile(t, dir, script, &out, &errb, "--seed", "21", "--dice", mode.String(), "--log", again); code != 0 {
 				t.Fatalf("the command file exits %d: %s", code, errb.String())
 			}
 			got, err := os.ReadFile(again)
@@ -146,4 +136,22 @@ func TestPromptCommandsReplay(t *testing.T) {
 			}
 		})
 	}
+}
+
+// runCommandFile runs schnell with args, its input a file of lines, in
+// dir as its state and data directories, and returns the exit code.
+func runCommandFile(t *testing.T, dir string, lines []string, out, errw io.Writer, args ...string) int {
+	t.Helper()
+	t.Setenv("XDG_STATE_HOME", dir)
+	t.Setenv("XDG_DATA_HOME", dir)
+	in := filepath.Join(dir, "script")
+	if err := os.WriteFile(in, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	return run(args, f, out, errw)
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -84,19 +83,8 @@ func shortCampaignScript(t *testing.T) []string {
 func TestPromptFits80Columns(t *testing.T) {
 	script := shortCampaignScript(t)
 	dir := t.TempDir()
-	t.Setenv("XDG_STATE_HOME", dir)
-	t.Setenv("XDG_DATA_HOME", dir)
-	in := filepath.Join(dir, "script")
-	if err := os.WriteFile(in, []byte(strings.Join(script, "\n")+"\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	f, err := os.Open(in)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
 	var out bytes.Buffer
-	if code := run([]string{"--seed", "21", "--log", filepath.Join(dir, "g.jsonl")}, f, &out, &out); code != 0 {
+	if code := runCommandFile(t, dir, script, &out, &out, "--seed", "21", "--log", filepath.Join(dir, "g.jsonl")); code != 0 {
 		t.Fatalf("the command file exits %d:\n%s", code, tail(out.String()))
 	}
 	text := out.String()
