@@ -14,7 +14,7 @@ const module = "github.com/schnell-wargames/schnell"
 // kernelRoots are the kernel's packages (and those under them): they know
 // no game. Anything else in the module is a game's package, except the
 // registry. A new kernel package goes here.
-var kernelRoots = []string{"batch", "cmd", "dice", "engine", "gamelog", "grid", "repl", "scripting", "sheet", "tables"}
+var kernelRoots = []string{"batch", "cmd", "dice", "engine", "gamelog", "grid", "repl", "scripting", "sea", "sheet", "tables"}
 
 // registry lists the games: only the front ends (cmd/...) import it.
 const registry = "games"
