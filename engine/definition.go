@@ -1,9 +1,11 @@
 package engine
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
+	"path"
 	"slices"
 	"strings"
 
@@ -214,6 +216,13 @@ func WithOverlay(def *Definition, dir fs.FS) (*Definition, error) {
 		any = true
 		t, err := n.Booklets[i].Tables.Overlay(sub)
 		if err != nil {
+			// A file's error names it within dir: BOOKLET/FILE.
+			var te *tables.Error
+			if len(n.Booklets) > 1 && errors.As(err, &te) && (strings.HasSuffix(te.File, ".tbl") || strings.HasSuffix(te.File, ".rec")) {
+				q := *te
+				q.File = path.Join(n.Booklets[i].Name, q.File)
+				return nil, &q
+			}
 			return nil, fmt.Errorf("%s booklet overlay: %w", n.Booklets[i].Name, err)
 		}
 		n.Booklets[i].Tables = t

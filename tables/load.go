@@ -1,7 +1,6 @@
 package tables
 
 import (
-	"bufio"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -84,8 +83,7 @@ func Parse(name string, r io.Reader, schema *Schema) ([]*Table, error) {
 // parse reads one file's tables and cups.
 func parse(name string, r io.Reader, schema *Schema) (*parser, error) {
 	p := &parser{file: name, schema: schema}
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 4096), 1<<20)
+	sc := newScanner(r)
 	for sc.Scan() {
 		p.line++
 		if err := controlIn(sc.Text(), false); err != nil {
@@ -96,7 +94,7 @@ func parse(name string, r io.Reader, schema *Schema) (*parser, error) {
 		}
 	}
 	if err := sc.Err(); err != nil {
-		return nil, &Error{File: name, Line: p.line + 1, Msg: err.Error()}
+		return nil, &Error{File: name, Line: p.line + 1, Msg: scanError(err)}
 	}
 	if err := p.finish(); err != nil {
 		return nil, err
@@ -158,9 +156,9 @@ func (s *Set) add(fsys fs.FS, overlay bool) error {
 	seen := map[string]*Table{}
 	seenCups := map[string]*Cup{}
 	for _, name := range names {
-		f, err := fsys.Open(name)
+		f, err := openFile(fsys, name)
 		if err != nil {
-			return fmt.Errorf("load tables: %w", err)
+			return err
 		}
 		p, err := parse(name, f, s.Schema)
 		f.Close()

@@ -295,7 +295,7 @@ func TestCompareIDsDistinctNeverEqual(t *testing.T) {
 }
 
 func TestParseLongLine(t *testing.T) {
-	src := "table T-1\ntitle " + strings.Repeat("x", 2<<20) + "\n"
+	src := "table T-1\ntitle " + strings.Repeat("x", tables.MaxLineBytes) + "\n"
 	_, err := tables.Load(mapFS("long.tbl", src), testSchema(nil))
-	tableError(t, err, "long.tbl", 2, "too long")
+	tableError(t, err, "long.tbl", 2, "a line longer than 64 KiB")
 }

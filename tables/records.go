@@ -1,7 +1,6 @@
 package tables
 
 import (
-	"bufio"
 	"fmt"
 	"io"
 	"io/fs"
@@ -158,8 +157,7 @@ func ParseRecords(name string, r io.Reader, schema *Schema) ([]*Record, error) {
 		cur = nil
 		return nil
 	}
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 4096), 1<<20)
+	sc := newScanner(r)
 	line := 0
 	for sc.Scan() {
 		line++
@@ -221,7 +219,7 @@ func ParseRecords(name string, r io.Reader, schema *Schema) ([]*Record, error) {
 		cur.Values = append(cur.Values, v)
 	}
 	if err := sc.Err(); err != nil {
-		return nil, errf(line+1, "%v", err)
+		return nil, errf(line+1, "%s", scanError(err))
 	}
 	if err := finish(); err != nil {
 		return nil, err
@@ -340,9 +338,9 @@ func (s *Set) addRecords(fsys fs.FS, names []string, overlay bool) error {
 	}
 	seen := map[string]*Record{}
 	for _, name := range names {
-		f, err := fsys.Open(name)
+		f, err := openFile(fsys, name)
 		if err != nil {
-			return fmt.Errorf("load records: %w", err)
+			return err
 		}
 		rs, err := ParseRecords(name, f, s.Schema)
 		f.Close()

@@ -1,13 +1,15 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
-	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/schnell-wargames/schnell/engine"
 	"github.com/schnell-wargames/schnell/gamelog"
+	"github.com/schnell-wargames/schnell/tables"
 )
 
 // gameArg finds --game NAME (or --game=NAME) among args before the flags
@@ -77,9 +79,9 @@ func (gf *gameFlags) overlay(def *engine.Definition) (*engine.Definition, error)
 	if gf.tables == "" {
 		return def, nil
 	}
-	d, err := engine.WithOverlay(def, os.DirFS(gf.tables))
+	d, err := engine.WithOverlay(def, tables.Dir(gf.tables))
 	if err != nil {
-		return nil, fmt.Errorf("--tables %s: %w", gf.tables, err)
+		return nil, overlayError(gf.tables, err)
 	}
 	return d, nil
 }
@@ -107,4 +109,16 @@ func (g gameOption) String() string { return "" }
 func (g gameOption) Set(v string) error {
 	g.gf.opts = append(g.gf.opts, gamelog.Option{Name: g.name, Value: v})
 	return nil
+}
+
+// overlayError names the file of DIR an overlay's error is about by its
+// path (DIR/s100/a.tbl:3: …), else DIR.
+func overlayError(dir string, err error) error {
+	var te *tables.Error
+	if errors.As(err, &te) && (strings.HasSuffix(te.File, ".tbl") || strings.HasSuffix(te.File, ".rec")) {
+		q := *te
+		q.File = filepath.Join(dir, filepath.FromSlash(q.File))
+		return fmt.Errorf("--tables: %w", &q)
+	}
+	return fmt.Errorf("--tables %s: %w", dir, err)
 }

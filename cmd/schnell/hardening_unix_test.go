@@ -107,3 +107,43 @@ func TestCtrlCStopsStep(t *testing.T) {
 		t.Error("step campaign after the stop did not finish the campaign")
 	}
 }
+
+// A FIFO or an oversized file among the overlay tables is refused, naming
+// it by its path, and never waited on (issue 27, item 4).
+func TestOverlayOddFiles(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		make func(path string) error
+		want string
+	}{
+		{"fifo", func(p string) error { return syscall.Mkfifo(p, 0o644) }, "a.tbl: not a regular file (a FIFO)"},
+		{"huge", func(p string) error { return os.WriteFile(p, bytes.Repeat([]byte("#\n"), 1<<20), 0o644) }, "a.tbl: 2048 KiB: a table file is at most 1024 KiB"},
+		{"device", func(p string) error { return os.Symlink("/dev/zero", p) }, "a.tbl: not a regular file (a device)"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := t.TempDir()
+			os.Mkdir(filepath.Join(dir, "s100"), 0o755)
+			file := filepath.Join(dir, "s100", "a.tbl")
+			if err := c.make(file); err != nil {
+				t.Fatal(err)
+			}
+			cmd := schnellCmd(t, "auto", "--tables", dir)
+			var errb bytes.Buffer
+			cmd.Stderr = &errb
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			done := make(chan error, 1)
+			go func() { done <- cmd.Wait() }()
+			select {
+			case <-done:
+			case <-time.After(30 * time.Second): // a guard against a hang, not a timing
+				cmd.Process.Kill()
+				t.Fatal("schnell auto --tables waits on the file")
+			}
+			if cmd.ProcessState.ExitCode() != 2 || !strings.Contains(errb.String(), file+": ") || !strings.Contains(errb.String(), c.want) {
+				t.Errorf("exit %d, %s; want exit 2 and %q naming %s", cmd.ProcessState.ExitCode(), errb.String(), c.want, file)
+			}
+		})
+	}
+}

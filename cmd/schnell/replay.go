@@ -12,6 +12,7 @@ import (
 	"github.com/schnell-wargames/schnell/engine"
 	"github.com/schnell-wargames/schnell/gamelog"
 	"github.com/schnell-wargames/schnell/repl"
+	"github.com/schnell-wargames/schnell/tables"
 )
 
 // runReplay is `schnell replay LOG`: rebuild a game from its log (every
@@ -50,8 +51,8 @@ func runReplay(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 		return 1
 	}
 	if *tablesDir != "" {
-		if def, err = engine.WithOverlay(def, os.DirFS(*tablesDir)); err != nil {
-			fmt.Fprintf(stderr, "schnell replay: --tables %s: %v\n", *tablesDir, err)
+		if def, err = engine.WithOverlay(def, tables.Dir(*tablesDir)); err != nil {
+			fmt.Fprintf(stderr, "schnell replay: %v\n", overlayError(*tablesDir, err))
 			return 2
 		}
 	}

@@ -4,11 +4,11 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/schnell-wargames/schnell/engine"
 	"github.com/schnell-wargames/schnell/gamelog"
 	"github.com/schnell-wargames/schnell/sheet"
+	"github.com/schnell-wargames/schnell/tables"
 )
 
 // loadGame replays a log into a game of the game its header names (with
@@ -23,8 +23,8 @@ func loadGame(path, tablesDir string) (*engine.Game, *gamelog.Log, error) {
 		return nil, nil, fmt.Errorf("%s: %w", path, err)
 	}
 	if tablesDir != "" {
-		if def, err = engine.WithOverlay(def, os.DirFS(tablesDir)); err != nil {
-			return nil, nil, fmt.Errorf("--tables %s: %w", tablesDir, err)
+		if def, err = engine.WithOverlay(def, tables.Dir(tablesDir)); err != nil {
+			return nil, nil, overlayError(tablesDir, err)
 		}
 	}
 	g, err := engine.Replay(def, lg, 0, engine.Config{})
