@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strconv"
 
 	"github.com/schnell-wargames/schnell/dice"
 	"github.com/schnell-wargames/schnell/gamelog"
@@ -274,15 +273,16 @@ type RulesError struct {
 	Log, Program int // rules versions (0: none recorded)
 }
 
-func rulesName(v int) string {
-	if v == 0 {
-		return "0 (none recorded)"
-	}
-	return strconv.Itoa(v)
-}
-
 func (e *RulesError) Error() string {
-	return fmt.Sprintf("the log was played under %s rules version %s, and this program plays version %s: "+
-		"a log only replays under the rules that played it (use the schnell release that wrote it)",
-		e.Game, rulesName(e.Log), rulesName(e.Program))
+	// Version 0 is no version: a log made before the game recorded one, or
+	// a game that declares none.
+	played := fmt.Sprintf("the log was played under %s rules version %d", e.Game, e.Log)
+	if e.Log == 0 {
+		played = fmt.Sprintf("the log was made before %s rules versions were recorded", e.Game)
+	}
+	plays := fmt.Sprintf("this program plays version %d", e.Program)
+	if e.Program == 0 {
+		plays = "this program's " + e.Game + " rules record no version"
+	}
+	return played + ", and " + plays + ": a log only replays under the rules that played it (use the schnell release that wrote it)"
 }

@@ -32,8 +32,8 @@ func TestReplayRefusesOtherRulesVersion(t *testing.T) {
 		want []string
 	}{
 		{"older log", &v3, versioned, []string{"rules version 2", "plays version 3"}},
-		{"newer log", def, versioned, []string{"rules version 2", "plays version 0 (none recorded)"}},
-		{"unversioned log", &v2, unversioned, []string{"rules version 0 (none recorded)", "plays version 2"}},
+		{"newer log", def, versioned, []string{"rules version 2", "this program's toy rules record no version"}},
+		{"unversioned log", &v2, unversioned, []string{"made before toy rules versions were recorded", "plays version 2"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := Replay(tc.def, readLog(t, tc.log), 0, Config{})
@@ -44,6 +44,10 @@ func TestReplayRefusesOtherRulesVersion(t *testing.T) {
 				if !strings.Contains(err.Error(), w) {
 					t.Errorf("error %q does not say %q", err, w)
 				}
+			}
+			// No version is never worded as a version numbered 0.
+			if strings.Contains(err.Error(), "version 0") {
+				t.Errorf("error %q calls no version version 0", err)
 			}
 		})
 	}

@@ -251,7 +251,7 @@ func TestSavedOfOtherRulesListedNotLoaded(t *testing.T) {
 		t.Fatalf("saved = %+v, want old listed with the rules versions", saved)
 	}
 	before, _ := os.ReadFile(filepath.Join(dir, "old.jsonl"))
-	if err := s.Exec("load old"); err == nil || !strings.Contains(err.Error(), "rules version 0 (none recorded)") {
+	if err := s.Exec("load old"); err == nil || !strings.Contains(err.Error(), "made before toy rules versions were recorded") {
 		t.Errorf("load old: %v", err)
 	}
 	if after, _ := os.ReadFile(filepath.Join(dir, "old.jsonl")); !bytes.Equal(before, after) {
