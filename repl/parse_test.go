@@ -24,6 +24,10 @@ func TestSplit(t *testing.T) {
 		{`x ""`, []string{"x", ""}, false},
 		{"save 'open", nil, true},
 		{"tab\tsep", []string{"tab", "sep"}, false},
+		{`fire HUNT 4"HA S38 40`, []string{"fire", "HUNT", `4"HA`, "S38", "40"}, false},
+		{`add V Vosper 72' 6" MTB`, []string{"add", "V", "Vosper", "72'", `6"`, "MTB"}, false},
+		{`load 'it'"'"'s'`, []string{"load", "it's"}, false},
+		{`x "a"b"c d"`, []string{"x", `ab"c`, `d"`}, false},
 	}
 	for _, c := range cases {
 		got, err := Split(c.in)

@@ -116,6 +116,7 @@ type Options struct {
 	TurningArcs    bool
 	StationaryPlus bool
 	Starshells     bool
+	ShellsEach     bool // three starshells and three flares a vessel (option illumination=each), not three in all
 	Markers        bool
 	Aircraft       bool // the air phases are played: the player names each aircraft's attack
 	Ramming        bool // the FAQ's ramming: ram VESSEL TARGET in the movement phases
@@ -276,21 +277,32 @@ func (b *Battle) refuse(c *engine.Ctx, err error) bool {
 	return b.refusals%50 == 0 // a decider that only gives bad orders loses its phase
 }
 
-// setup asks for the vessels: add, remove, begin.
+// setup asks for the vessels: add, remove, begin. The battle begins only
+// with a vessel on each side (rules notes: a battle needs two sides); until
+// then `begin` is refused and the next step, add, is the default.
 func (b *Battle) setup(c *engine.Ctx) {
 	b.Phase = PhaseSetup
 	b.addPresets(c)
-	d := &b.dec
 	for {
-		d.Reset("setup", "Add vessels, then begin")
+		d := c.Ask("setup")
+		d.Prompt = "Add vessels, then begin"
 		add := d.Add("add", "add a vessel: ID CLASS SIDE SPEED", "")
 		add.Args = []engine.Arg{engine.TextArg("id"), engine.IDArg("class", b.DB.IDs()...), engine.IDArg("side", Sides...), engine.IDArg("speed", speedWords...)}
-		rm := d.Add("remove", "remove a vessel", "")
-		rm.Args = []engine.Arg{engine.TextArg("id")}
-		d.Add("begin", "begin the battle", "")
-		d.Default = 2
-		switch c.Decide(d) {
-		case 0:
+		if len(b.Vessels) > 0 {
+			rm := d.Add("remove", "remove a vessel", "")
+			rm.Args = []engine.Arg{engine.IDArg("id", b.ids("")...)}
+		} else {
+			d.Refuse("remove", "", "there is no vessel to remove yet")
+		}
+		if missing := b.sideMissing(); missing != "" {
+			d.Refuse("begin", "begin", "the ", sideName(missing), " have no vessel yet: add one (add ID CLASS side=", missing, ") before the battle begins")
+			d.Default = 0
+		} else {
+			d.Add("begin", "begin the battle", "")
+			d.Default = len(d.Options) - 1
+		}
+		switch d.Options[c.Decide(d)].Name {
+		case "add":
 			a := d.Args()
 			if err := b.CheckAdd(a.Str("id"), a.Str("class")); err != nil {
 				if b.refuse(c, err) {
@@ -301,7 +313,7 @@ func (b *Battle) setup(c *engine.Ctx) {
 			sp, _ := ParseSpeed(a.Str("speed"))
 			v := b.add(a.Str("id"), b.DB.Class(a.Str("class")), a.Str("side"), sp)
 			c.Emit(evVessel, gamelog.Str("id", v.ID), gamelog.Str("class", v.Class.ID), gamelog.Str("side", v.Side), gamelog.Str("speed", v.Speed.String()))
-		case 1:
+		case "remove":
 			v := b.Vessel(d.Args().Str("id"))
 			if v == nil {
 				if b.refuse(c, fmt.Errorf("no vessel %q to remove", d.Args().Str("id"))) {
@@ -315,6 +327,16 @@ func (b *Battle) setup(c *engine.Ctx) {
 			return
 		}
 	}
+}
+
+// sideMissing is the first side with no vessel ("": each side has one).
+func (b *Battle) sideMissing() string {
+	for _, s := range Sides {
+		if !slices.ContainsFunc(b.Vessels, func(v *Vessel) bool { return v.Side == s }) {
+			return s
+		}
+	}
+	return ""
 }
 
 // CheckAdd checks a new vessel's id and class.
@@ -468,6 +490,10 @@ func (b *Battle) spot(c *engine.Ctx) {
 			max, why := b.MaxSpot(obs, tgt, a.Yes("coast"))
 			b.Ranges[obs.ID+">"+tgt.ID] = a.Int("range")
 			seen := a.Int("range") <= max
+			if tgt.Burning && !seen {
+				seen = true // Fire: "automatically visible at any range"
+				why = append(why, "on fire: visible at any range")
+			}
 			if seen {
 				tgt.Seen[sideIndex(obs.Side)] = true
 			}

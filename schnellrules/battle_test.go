@@ -752,3 +752,27 @@ func TestOverlayAddsClasses(t *testing.T) {
 		t.Errorf("a bad class of an overlay: %v", err)
 	}
 }
+
+// A battle needs a vessel on each side (rules notes; issue 26 item 12):
+// the reference player does not begin a battle whose scenario sets up one
+// side, and says why, where it used to end it at turn 0 without a word.
+func TestOneSidedBattleDoesNotBegin(t *testing.T) {
+	def := definition(t)
+	path := filepath.Join(t.TempDir(), "one.txt")
+	if err := os.WriteFile(path, []byte("add S38 s-38\nadd S100 s-100\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	g, err := engine.New(engine.Config{Def: def, Seed: 1, Mode: engine.Digital, Options: []gamelog.Option{{Name: "scenario", Value: path}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = g.PlayOut(def.Reference(g.Rules()), nil)
+	if err == nil || !strings.Contains(err.Error(), "cannot begin: a side has no vessel") {
+		t.Fatalf("PlayOut = %v, want the battle refused", err)
+	}
+	for _, e := range g.History() {
+		if e.Type == "turn" || e.Type == "end" {
+			t.Errorf("a one-sided battle was played: %s event", e.Type)
+		}
+	}
+}

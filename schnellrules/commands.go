@@ -522,7 +522,10 @@ func runOptions(g *engine.Game, _ []string, w io.Writer) ([]gamelog.Event, error
 	}
 	var rows [][]string
 	for _, o := range options {
-		v := val[o.Name]
+		v, ok := val[o.Name]
+		if !ok {
+			v = o.Default // a quiet option at its default is not in the header
+		}
 		if v == "" {
 			v = "(none)"
 		}

@@ -134,7 +134,13 @@ func describe(e *gamelog.Event) string {
 	case evAirFire:
 		return fmt.Sprintf("Aircraft %s %s (%s) at aircraft %s, %s", e.Str("aircraft"), e.Str("weapon"), e.Str("mount"), e.Str("target"), shot(e))
 	case evEnd:
-		return fmt.Sprintf("The battle ends after %d turns: %d Allied and %d Axis vessels afloat", num("turns"), num(Sides[0]), num(Sides[1]))
+		s := fmt.Sprintf("The battle ends after %d turns: %d Allied and %d Axis vessels afloat", num("turns"), num(Sides[0]), num(Sides[1]))
+		for _, side := range Sides {
+			if num(side) == 0 {
+				s += "; the " + sideName(side) + " have nothing afloat"
+			}
+		}
+		return s
 	}
 	return ""
 }

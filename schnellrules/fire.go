@@ -12,8 +12,10 @@ import (
 )
 
 // Gun finds a gun of v by word: WEAPON:N (the N-th of that weapon), or
-// WEAPON alone (the first of that weapon that may still fire).
+// WEAPON alone (the first of that weapon that may still fire). An inch
+// mark stands for "in", as the document writes the guns: 4"HA is 4inHA.
 func (v *Vessel) Gun(word string) (*Gun, error) {
+	word = strings.ReplaceAll(word, `"`, "in")
 	name, num, numbered := strings.Cut(word, ":")
 	var first *Gun
 	var names []string

@@ -6,6 +6,7 @@
 package schnellrules
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -40,6 +41,7 @@ var options = []engine.OptionDef{
 	{Name: "reloads", Default: "off", Values: onOff, Help: "optional rule Torpedo Reloads: ten qualifying turns reload the tubes"},
 	{Name: "depth_charges", Default: "off", Values: onOff, Help: "optional rule Depth Charge Attack: British boats attack Large ships in the movement phases (d6 4+)"},
 	{Name: "starshells", Default: "off", Values: onOff, Help: "optional rule Starshells and Flares: starshell VESSEL RANGE (a 4\" gun, over 40cm) or flare VESSEL RANGE (to 20cm) in phase 7; the table says what the burst lights"},
+	{Name: "illumination", Default: "three", Values: []string{"three", "each"}, Quiet: true, Help: "Starshells and Flares' limit, \"3 starshells or 3 flares\": three: three in all a vessel, starshells and flares together (as the card's three boxes); each: three starshells and three flares (rules notes)"},
 	{Name: "torpedo_markers", Default: "off", Values: onOff, Help: "optional rule Alternative Torpedo Rule: a marker per torpedo, moved on the table after the ships; in phase 9 the table says if it passed within 5cm of a vessel (no -5 for range)"},
 	{Name: "turning_arcs", Default: "off", Values: onOff, Help: "optional rule Turning Arcs: cards show the minimum move before a 60-degree turn instead of turning circles"},
 	{Name: "stationary", Default: "printed", Values: []string{"printed", "plus"}, Help: "a Very Small or Small shooter stationary: -4 as printed, or +4 (the other reading, rules notes)"},
@@ -61,8 +63,12 @@ func Definition() (*engine.Definition, error) {
 		return nil, fmt.Errorf("schnellrules vessel data: %w", err)
 	}
 	return &engine.Definition{
-		Name:     Name,
-		Title:    Title,
+		Name:  Name,
+		Title: Title,
+		// Rules 1: a burning vessel spotted beyond range is seen; three
+		// starshells and flares in all; begin refused until both sides
+		// have a vessel.
+		Rules:    1,
 		Booklets: []engine.Booklet{{Name: "schnellrules", Title: "Schnell Rules for Schnellboote!", Tables: tabs}},
 		Options:  options,
 		New:      newBattle,
@@ -89,7 +95,7 @@ func Definition() (*engine.Definition, error) {
 			return []gamelog.Field{gamelog.Int("turns", min(b.Turn-1, b.Opt.Turns)), gamelog.Int(Sides[0], afloat[0]), gamelog.Int(Sides[1], afloat[1])}
 		},
 		View:          func(r engine.Rules) engine.Viewer { return view{r.(*Battle)} },
-		Reference:     func(engine.Rules) engine.Decider { return engine.TakeDefault{} },
+		Reference:     func(engine.Rules) engine.Decider { return referee{} },
 		ReferenceName: "the passive referee (every phase done, no orders)",
 		Game:          Game{},
 	}, nil
@@ -139,6 +145,8 @@ func newBattle(opts []gamelog.Option, tabs *tables.Set) (engine.Rules, error) {
 			b.Opt.DepthCharges = on
 		case "starshells":
 			b.Opt.Starshells = on
+		case "illumination":
+			b.Opt.ShellsEach = o.Value == "each"
 		case "torpedo_markers":
 			b.Opt.Markers = on
 		case "turning_arcs":
@@ -152,4 +160,17 @@ func newBattle(opts []gamelog.Option, tabs *tables.Set) (engine.Rules, error) {
 		}
 	}
 	return b, nil
+}
+
+// referee is the reference player: the passive referee, who takes every
+// default (done: no orders) and begins a battle set up on both sides; one
+// with a side empty it cannot begin, and says so.
+type referee struct{ engine.TakeDefault }
+
+// Decide implements engine.Decider.
+func (referee) Decide(d *engine.Decision) (int, error) {
+	if d.Kind == "setup" && d.Options[d.Default].Name != "begin" {
+		return 0, errors.New("the battle cannot begin: a side has no vessel (give each side one: a scenario file, or add at the prompt)")
+	}
+	return d.Default, nil
 }

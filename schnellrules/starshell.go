@@ -14,7 +14,7 @@ var Deviation = dice.MustThrow("dir direction, 1d6 distance")
 
 // The Starshells and Flares rule's numbers.
 const (
-	maxShells     = 3  // starshells, and flares, a vessel may fire
+	maxShells     = 3  // starshells and flares a vessel may fire in all (each: of each kind)
 	starshellMin  = 40 // a starshell bursts more than 40cm away
 	flareMax      = 20 // a flare reaches 20cm
 	starshellStep = 5  // cm of deviation a pip (the d6 less 1)
@@ -24,7 +24,8 @@ const (
 
 // CheckIllumination checks a starshell (a gun of 4" or more that has not
 // fired, at more than 40cm and within its reach) or a flare (any vessel,
-// out to 20cm); each vessel fires three of each.
+// out to 20cm); "Each vessel is limited to firing 3 starshells or 3
+// flares": three in all, or three of each with illumination=each.
 func (b *Battle) CheckIllumination(vessel string, flare bool, cm int) (*Vessel, *Gun, error) {
 	v := b.Vessel(vessel)
 	switch {
@@ -32,6 +33,8 @@ func (b *Battle) CheckIllumination(vessel string, flare bool, cm int) (*Vessel, 
 		return nil, nil, fmt.Errorf("no vessel %q afloat", vessel)
 	case b.acting != "" && v.Side != b.acting:
 		return nil, nil, fmt.Errorf("%s is %s: now %s fire", v.ID, v.Side, b.acting)
+	case !b.Opt.ShellsEach && v.Starshells+v.Flares >= maxShells:
+		return nil, nil, fmt.Errorf("%s has fired its %d starshells and flares (Starshells and Flares: 3 a vessel; option illumination=each allows 3 of each)", v.ID, maxShells)
 	case flare && v.Flares >= maxShells:
 		return nil, nil, fmt.Errorf("%s has fired its %d flares", v.ID, maxShells)
 	case flare && (cm < 1 || cm > flareMax):

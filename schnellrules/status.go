@@ -144,14 +144,25 @@ func (b *Battle) Card(v *Vessel) sheet.Sheet {
 		s.Rows = append(s.Rows, []string{m.Name, "", "", m.Type.Title, signed(m.Type.DamageMod), fmt.Sprintf("%d-%dcm", m.Type.MinRange, m.Type.MaxRange), fmt.Sprintf("%d+", m.Type.Need), fmt.Sprintf("loaded %d/%d", m.Loaded, m.Tubes), box})
 	}
 	if v.Reloads > 0 || c.Reloads > 0 {
-		s.Foot = append(s.Foot, fmt.Sprintf("Reloads: %d of %d. Reload turns: %s", v.Reloads, c.Reloads, strings.Repeat("[ ]", 10)))
+		s.Foot = append(s.Foot, fmt.Sprintf("Reloads: %d of %d. Reload turns: %s", v.Reloads, c.Reloads, boxes(max(v.Reloading, 0), 10)))
 	}
 	fire := "[ ]"
 	if v.Burning {
 		fire = "[x]"
 	}
-	s.Foot = append(s.Foot, "On fire: "+fire+"  Starshells/flares: [ ][ ][ ]")
+	foot := "On fire: " + fire
+	if b.Opt.ShellsEach {
+		foot += "  Starshells: " + boxes(v.Starshells, maxShells) + "  Flares: " + boxes(v.Flares, maxShells)
+	} else {
+		foot += "  Starshells or flares: " + boxes(v.Starshells+v.Flares, maxShells)
+	}
+	s.Foot = append(s.Foot, foot)
 	return s
+}
+
+// boxes is n boxes of a card, the first used of them ticked: [x][ ][ ].
+func boxes(used, n int) string {
+	return strings.Repeat("[x]", min(used, n)) + strings.Repeat("[ ]", n-min(used, n))
 }
 
 func runCard(g *engine.Game, args []string, w io.Writer) ([]gamelog.Event, error) {
