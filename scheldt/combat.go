@@ -110,6 +110,9 @@ func (g *Game) attack(c *engine.Ctx, a getter) {
 		fields = append(fields, gamelog.Field{Key: "markers", Val: gamelog.Value{Kind: gamelog.KList, L: l}})
 	}
 	c.Emit("combat", fields...)
+	if a.Get("antitank").B && (r.Code == "Ex" || slices.Contains(attackerLoses, r.Code)) {
+		c.Emit("mobile_loss", gamelog.Str("hex", hex), gamelog.Str("result", r.Code)) // 14.1's note
+	}
 	if f.terrain == Flooded && r.Code != "-" {
 		c.Emit("flooded", gamelog.Str("rule", g.FloodRetreat)) // 12.0 / 12.1
 	}

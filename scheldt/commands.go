@@ -21,10 +21,10 @@ const (
 // commands are the game's commands: one per order, and the views.
 func commands() []engine.Command {
 	orders := []struct{ name, usage, help string }{
-		{OrderDone, "done", "End the phase: the next phase begins (`step` then plays on to it)."},
-		{OrderAttack, "attack HEX terrain=T diff=N [shifts=N] [engineer] [naval walcheren] [antitank] [pocket]",
-			"Resolve an attack on the Integrated CRT (Combat Phase): the target hex, its terrain (coastal, docks, city, canal, flooded, clear), the final differential with all support counted, the series' column shifts; `engineer` reads a flooded hex on the clear line (12.1), `naval` plays a +10 naval marker (16.4: `walcheren` says the target is within four hexes of Walcheren's coast), `antitank` the German +5 (14.1), `pocket` says the attack is in the Breskens Pocket (13.0)."},
-		{OrderBombard, "bombard HEX range=N [naval walcheren] [pocket]", "Record a bombardment (Combat Phase): range is hexes from the nearest friendly unit (14.2: at most 3). Its resolution is the series rules'."},
+		{OrderDone, "done", "End the phase and play on to the next orders (at a pause, `done` plays on as `step` does)."},
+		{OrderAttack, "attack HEX terrain=T diff=N [shifts=N] [engineer] [naval walcheren] [mobile antitank] [support=N] [defence=N] [pocket]",
+			"Resolve an attack on the Integrated CRT (Combat Phase): the target hex, its terrain (coastal, docks, city, canal, flooded, clear), the final differential with all support counted, the series' column shifts; `engineer` reads a flooded hex on the clear line (12.1), `naval` plays a +10 naval marker (16.4: `walcheren` says the target is within four hexes of Walcheren's coast; it is one of the attacker's two support markers), `mobile` says an Allied mobile unit attacks and `antitank` plays the German +5 against it (14.1: then the German may play three markers); `support` and `defence` count each side's support fire markers (two each, checked); `pocket` says the attack is in the Breskens Pocket (13.0)."},
+		{OrderBombard, "bombard HEX range=N [naval walcheren] [support=N] [pocket]", "Record a bombardment (Combat Phase): range is hexes from the nearest friendly unit (14.2: at most 3); a +10 naval marker is one of its two support markers (16.4); the German +5 anti-tank marker never defends against one (14.1). Its resolution is the series rules'."},
 		{OrderRebuild, "rebuild UNIT adjacent=yes|no [edge=N] [trace=yes]", "Rebuild a depleted unit at the end of your player turn (11.0): adjacent says whether it is next to an enemy unit; edge is a German unit's distance from the eastern edge; trace, for an assault unit, that it traces overland to Antwerp."},
 		{OrderAssault, "assault beveland|walcheren", "Declare a beach assault in the Allied Movement Phase (16.1, 16.2); each unit then lands with `land`."},
 		{OrderLand, "land HEX [occupied] [terneuzen=N]", "Land the next unit of an assault (16.3): its coastal hex, whether a German unit is in it, and (Beveland) its distance from Terneuzen."},
@@ -71,14 +71,10 @@ func pendingOrder(g *engine.Game, name string) (*engine.Decision, int, error) {
 			return d, i, nil
 		}
 	}
-	if d.Kind == "order" {
-		r, err := Of(g)
-		if err != nil {
-			return nil, 0, err
-		}
-		return nil, 0, fmt.Errorf("no %s in the %s %s: the orders now are %s", name, sideName(r.Player), r.Phase, optionNames(d))
+	if why, ok := d.Refusal(name); ok {
+		return nil, 0, fmt.Errorf("%s: the orders now are %s", why, optionNames(d))
 	}
-	return nil, 0, fmt.Errorf("the game waits for %s: %s", d.Kind, optionNames(d))
+	return nil, 0, fmt.Errorf("first answer the question on screen (%s): %s", d.Prompt, optionNames(d))
 }
 
 func optionNames(d *engine.Decision) string {
@@ -92,6 +88,9 @@ func optionNames(d *engine.Decision) string {
 // give checks an order typed at the prompt, asks the rules whether they
 // refuse it, and sends it.
 func give(g *engine.Game, name string, words []string) ([]gamelog.Event, error) {
+	if p := g.Pending(); name == OrderDone && len(words) == 0 && p != nil && p.Pause != "" {
+		return g.Step(1) // done at a pause: the player is done here, play on
+	}
 	d, i, err := pendingOrder(g, name)
 	if err != nil {
 		return nil, err
@@ -248,44 +247,109 @@ func completeOrder(g *engine.Game, name string, words []string) []string {
 	return out
 }
 
-// cmdOOB prints the order of battle.
+// cmdOOB prints the order of battle: a table per side that fits the
+// prompt's width (ids and hexes whole), or one unit in full.
 func cmdOOB(g *engine.Game, args []string, w io.Writer) ([]gamelog.Event, error) {
 	r, err := Of(g)
 	if err != nil {
 		return nil, err
 	}
-	side := ""
+	sides := Sides
 	if len(args) > 0 {
-		side = strings.ToLower(args[0])
-		if side != Allied && side != German {
-			return nil, fmt.Errorf("oob: %q: say allied or german", args[0])
+		a := strings.ToLower(args[0])
+		switch {
+		case a == Allied || a == German:
+			sides = []string{a}
+		case r.unit(args[0]) != nil:
+			r.unitDetail(w, r.unit(args[0]))
+			return nil, nil
+		default:
+			return nil, fmt.Errorf("oob: %q is neither a side (allied, german) nor a unit: `oob` lists them", args[0])
 		}
 	}
-	rows := r.oobRows(side)
-	return nil, grid.Render(w, grid.Text, []string{"Unit", "Counter", "Side", "State", "Hex", "Arrives"}, rows, 0)
+	for i, side := range sides {
+		if i > 0 {
+			fmt.Fprintln(w)
+		}
+		fmt.Fprintf(w, "%s units (`oob UNIT` shows one in full):\n", sideName(side))
+		if err := grid.Render(w, grid.Text, []string{"Unit", "Counter", "State", "Hex", "Arrives"}, r.oobRows(side, true), 0); err != nil {
+			return nil, err
+		}
+	}
+	return nil, nil
 }
 
-func (g *Game) oobRows(side string) [][]string {
+// unitDetail prints one unit of the order of battle in full.
+func (g *Game) unitDetail(w io.Writer, u *Unit) {
+	fmt.Fprintf(w, "%s: %s, %s, %s", u.ID, u.Title, sideName(u.Side), u.State)
+	if u.Hex != "" {
+		fmt.Fprintf(w, ", in %s", u.Hex)
+	}
+	fmt.Fprintf(w, ".\nFactors: attack %d, defence %d, movement %d", u.Attack, u.Defence, u.Move)
+	if u.Mobile {
+		fmt.Fprint(w, "; a mobile unit (our reading, rules notes)")
+	}
+	fmt.Fprintf(w, ".\nArrives: %s.\n", g.arrival(u, false))
+	if u.Pocket {
+		fmt.Fprintln(w, "Starts in the Breskens Pocket: frozen until turn 4 (13.0).")
+	}
+}
+
+// oobRows is the order of battle of side ("": both), the arrivals short
+// (for a table at the prompt) or in full (the printed sheet).
+func (g *Game) oobRows(side string, short bool) [][]string {
 	var rows [][]string
 	for _, u := range g.Units {
 		if side != "" && u.Side != side {
 			continue
 		}
-		rows = append(rows, []string{u.ID, u.Title, sideName(u.Side), u.State.String(), u.Hex, u.arrival()})
+		hex := u.Hex
+		if short {
+			hex = shortHex(hex)
+		}
+		row := []string{u.ID, u.Title, u.State.String(), hex, g.arrival(u, short)}
+		if side == "" {
+			row = slices.Insert(row, 2, sideName(u.Side))
+		}
+		rows = append(rows, row)
 	}
 	return rows
 }
 
-func (u *Unit) arrival() string {
+// shortHex writes the set-up's "on or adjacent to A or B" as "A/B or next".
+func shortHex(h string) string {
+	if rest, ok := strings.CutPrefix(h, "on or adjacent to "); ok {
+		return strings.Replace(rest, " or ", "/", 1) + " or next"
+	}
+	return h
+}
+
+// arrival says when and where u comes on the map: in full, or short (its
+// turn or force alone).
+func (g *Game) arrival(u *Unit, short bool) string {
 	switch {
+	case u.Arrives > g.Turns && short:
+		return "never (turn " + strconv.Itoa(u.Arrives) + ")"
+	case u.Arrives > g.Turns:
+		return fmt.Sprintf("turn %d, after this game's last turn (%d): it never enters", u.Arrives, g.Turns)
+	case u.Arrives > 0 && short:
+		return "turn " + strconv.Itoa(u.Arrives)
 	case u.Arrives > 0:
-		return "turn " + strconv.Itoa(u.Arrives) + ": " + u.Setup
+		return "turn " + strconv.Itoa(u.Arrives) + ": " + u.Setup + " (11.2)"
+	case u.inSetup() && short:
+		return "set-up"
+	case u.inSetup() && u.Force != "":
+		return "set-up: " + u.Setup + " (18.0); once withdrawn (13.1), with the Beveland Flank Assault (16.1)"
+	case u.Force == "beveland" && short:
+		return "16.1 assault"
 	case u.Force == "beveland":
 		return "16.1 Beveland Flank Assault"
+	case u.Force == "walcheren" && short:
+		return "16.2 assault"
 	case u.Force == "walcheren":
 		return "16.2 Walcheren Island Assault"
 	}
-	return "set-up: " + u.Setup
+	return "set-up: " + u.Setup + " (18.0)"
 }
 
 // cmdOdds prints every result's chance for an attack as typed.

@@ -41,12 +41,16 @@ func Definition() (*engine.Definition, error) {
 			return
 		}
 		defVal = &engine.Definition{
-			Name:     Name,
-			Title:    Title,
+			Name:  Name,
+			Title: Title,
+			// 1: the attack's mobile, support and defence arguments, the
+			// bombardment's antitank and support (14.1, 16.4), the 14.1
+			// loss note, no schedule past the game's end.
+			Rules:    1,
 			Booklets: []engine.Booklet{{Name: "scheldt", Title: "Battle of the Scheldt exclusive rules", Tables: tabs}},
 			Options:  Options,
 			New:      newRules,
-			Pauses:   []string{"phase", "turn", "game"},
+			Pauses:   []string{"turn", "game"},
 			Saved:    "games",
 			Sides:    Sides,
 			Commands: commands(),

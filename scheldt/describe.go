@@ -36,9 +36,9 @@ func describe(e *gamelog.Event) string {
 	case "rebuild_window":
 		return fmt.Sprintf("%s rebuilds: %d this turn, each a depleted unit not adjacent to the enemy (11.0); unused ones are lost (11.1).", sideName(e.Str("side")), e.Int("left"))
 	case "rebuilt":
-		return fmt.Sprintf("%s is rebuilt to full strength; %d rebuild(s) left this turn.", e.Str("unit"), e.Int("left"))
+		return fmt.Sprintf("%s is rebuilt to full strength; %s left this turn.", e.Str("unit"), plural(e.Int("left"), "rebuild"))
 	case "rebuilds_lost":
-		return fmt.Sprintf("11.1: %d unused %s rebuild(s) lost.", e.Int("n"), sideName(e.Str("side")))
+		return fmt.Sprintf("11.1: %s lost.", plural(e.Int("n"), "unused "+sideName(e.Str("side"))+" rebuild"))
 	case "markers_returned":
 		return fmt.Sprintf("14.0: the %s support fire markers (%d) go back to the pool.", sideName(e.Str("side")), e.Int("n"))
 	case "withdrawn":
@@ -52,7 +52,7 @@ func describe(e *gamelog.Event) string {
 		}
 		s += fmt.Sprintf(", differential %+d", e.Int("diff"))
 		if n := e.Int("shifts"); n != 0 {
-			s += fmt.Sprintf(", %+d shift(s)", n)
+			s += fmt.Sprintf(", %+d %s", n, map[bool]string{true: "shift", false: "shifts"}[n == 1 || n == -1])
 		}
 		if v, ok := e.Get("markers"); ok {
 			var m []string
@@ -62,6 +62,8 @@ func describe(e *gamelog.Event) string {
 			s += ", " + strings.Join(m, " and ")
 		}
 		return s + fmt.Sprintf(" → column %s, die %d: %s (%s).", e.Str("column"), e.Int("die"), e.Str("result"), e.Str("meaning"))
+	case "mobile_loss":
+		return fmt.Sprintf("14.1: the German +5 anti-tank marker was played: any Allied loss %s calls for is taken from a participating Allied mobile unit.", e.Str("result"))
 	case "flooded":
 		if e.Str("rule") == "12.0" {
 			return "12.0: an infantry unit retreating into a flooded hex stops in the first; mobile units may not retreat or advance into one."
@@ -80,7 +82,7 @@ func describe(e *gamelog.Event) string {
 		}
 		return s
 	case "bombardment":
-		s := fmt.Sprintf("Bombardment of %s from %d hex(es) (14.2)", e.Str("hex"), e.Int("range"))
+		s := fmt.Sprintf("Bombardment of %s from %s away (14.2)", e.Str("hex"), plural(e.Int("range"), "hex"))
 		if b("naval") {
 			s += " with a +10 naval marker (16.4)"
 		}
@@ -114,6 +116,17 @@ func describe(e *gamelog.Event) string {
 		return fmt.Sprintf("17.0: %s victory.", sideName(e.Str("winner")))
 	}
 	return ""
+}
+
+// plural is "1 rebuild", "2 rebuilds", "3 hexes".
+func plural(n int, what string) string {
+	switch {
+	case n == 1:
+		return "1 " + what
+	case strings.HasSuffix(what, "x"):
+		return fmt.Sprintf("%d %ses", n, what)
+	}
+	return fmt.Sprintf("%d %ss", n, what)
 }
 
 func yes(b bool) string {

@@ -24,7 +24,7 @@ var luaFields = []scripting.APIField{
 func (game) LuaAPI() scripting.API {
 	return scripting.API{Game: Name, Classes: []string{"Game", "Unit"}, Fields: luaFields,
 		Decisions: "Decision kinds: `order` (each phase, by side) — `done` (the default), and as the phase allows `attack` " +
-			"{hex, terrain, diff, shifts, engineer, naval, walcheren, antitank, pocket}, `bombard` {hex, range, naval, walcheren, pocket}, " +
+			"{hex, terrain, diff, shifts, engineer, naval, walcheren, antitank, pocket, mobile, support, defence}, `bombard` {hex, range, naval, walcheren, pocket, antitank, support}, " +
 			"`rebuild` {unit, adjacent, edge, trace}, `assault` {force}, `mark` {unit, state, hex}, `gate` {gate, held}; " +
 			"`entry` — `enter`, `wait`; `landing` — `land` {hex, occupied, terneuzen}; `victory` — `german`, `allied`. " +
 			"An order the rules refuse is logged as `refused` and asked again.",

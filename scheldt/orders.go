@@ -95,17 +95,12 @@ func (g *Game) orderDecision() *engine.Decision {
 		o := d.Add(OrderAttack, "resolve an attack on the CRT", OrderAttack)
 		o.Args = attackArgs()
 		o = d.Add(OrderBombard, "record a bombardment (14.2)", OrderBombard)
-		o.Args = []engine.Arg{
-			engine.TextArg("hex"),
-			engine.IntArg("range", 0, 99, ""),
-			yesNo("naval"), yesNo("walcheren"), yesNo("pocket"),
-		}
-		o.Args[1].Text = "hexes from the nearest friendly unit"
+		o.Args = bombardArgs()
 	case EndOfPlayerTurn:
 		if RebuildsAllowed(g.Player, g.Turn) > 0 {
 			o := d.Add(OrderRebuild, "rebuild a depleted unit (11.0)", OrderRebuild)
 			o.Args = []engine.Arg{
-				engine.IDArg("unit", g.ids(g.Player)...),
+				engine.IDArg("unit", ids...),
 				engine.YesArg("adjacent"),
 				engine.IntArg("edge", 0, 99, ""),
 				yesNo("trace"),
@@ -124,7 +119,40 @@ func (g *Game) orderDecision() *engine.Decision {
 		o = d.Add(OrderClear, "note that no German unit is left in a landing hex (16.3)", OrderClear)
 		o.Args = []engine.Arg{engine.IDArg("hex", sortedKeys(g.Contested)...), engine.IDArg("how", Cleared...)}
 	}
+	// The orders this phase does not offer, each with the rule that says
+	// when it is given.
+	for _, name := range []string{OrderAttack, OrderBombard, OrderRebuild, OrderAssault, OrderClear, OrderLand, OrderEnter, OrderWait} {
+		if slices.ContainsFunc(d.Options, func(o engine.Option) bool { return o.Name == name }) {
+			continue
+		}
+		d.Refuse(name, name, g.notNow(name))
+	}
 	return d
+}
+
+// notNow says which rule keeps an order out of the phase being played.
+func (g *Game) notNow(name string) string {
+	now := fmt.Sprintf("it is the %s %s now", sideName(g.Player), g.Phase)
+	switch name {
+	case OrderAttack, OrderBombard:
+		return "the series' sequence of play (our reconstruction, rules notes; 11.5 names the Combat Phase): attacks and bombardments are made in the Combat Phase, and " + now
+	case OrderRebuild:
+		if g.Phase == EndOfPlayerTurn {
+			return fmt.Sprintf("11.0: the %s player rebuilds on turns %s only, and this is turn %d", sideName(g.Player),
+				map[string]string{Allied: "1 to 20", German: "1 to 5"}[g.Player], g.Turn)
+		}
+		return "11.0: a depleted unit is rebuilt at the end of its owner's own player turn, after all movement and combat, and " + now
+	case OrderAssault:
+		if g.Player != Allied {
+			return "16.0: the beach assaults are the Allied player's (the British assault boats)"
+		}
+		return "16.1, 16.2: a beach assault is declared during the Allied Movement Phase, not the Mobile Movement Phase, and " + now
+	case OrderClear:
+		return "16.3: no landing hex is shared with a German unit"
+	case OrderLand:
+		return "16.1, 16.2: units land only in a beach assault: `assault beveland` or `assault walcheren` in the Allied Movement Phase"
+	}
+	return "11.3: reinforcements are offered at the start of their owner's Movement Phase or Mobile Movement Phase, and none is waiting to enter now"
 }
 
 func yesNo(name string) engine.Arg {
@@ -143,9 +171,33 @@ func attackArgs() []engine.Arg {
 		engine.IntArg("diff", -99, 99, ""),
 		engine.IntArg("shifts", -11, 11, ""),
 		yesNo("engineer"), yesNo("naval"), yesNo("walcheren"), yesNo("antitank"), yesNo("pocket"),
+		yesNo("mobile"),
+		engine.IntArg("support", 0, 9, ""),
+		engine.IntArg("defence", 0, 9, ""),
 	}
 	a[2].Text = "the final combat differential, support counted"
 	a[3].Default = gamelog.IntV(0)
+	a[9].Text = "does an Allied mobile unit take part in the attack? (14.1)"
+	a[10].Text = "the attacker's support fire markers on the attack, a +10 naval marker among them (14.1, 16.4)"
+	a[10].Default = gamelog.IntV(0)
+	a[11].Text = "the defender's support fire markers, the +5 anti-tank marker among them (14.1)"
+	a[11].Default = gamelog.IntV(0)
+	return a
+}
+
+// bombardArgs are a bombardment's: the target hex, its range from the
+// nearest friendly unit, and the markers the rules check.
+func bombardArgs() []engine.Arg {
+	a := []engine.Arg{
+		engine.TextArg("hex"),
+		engine.IntArg("range", 0, 99, ""),
+		yesNo("naval"), yesNo("walcheren"), yesNo("pocket"), yesNo("antitank"),
+		engine.IntArg("support", 0, 9, ""),
+	}
+	a[1].Text = "hexes from the nearest friendly unit"
+	a[5].Text = "the German +5 anti-tank marker played against it (never: 14.1)"
+	a[6].Text = "the support fire markers of the bombardment, a +10 naval marker among them (16.4)"
+	a[6].Default = gamelog.IntV(0)
 	return a
 }
 
@@ -185,6 +237,12 @@ func (g *Game) Refuse(order string, a getter) error {
 		if r := a.Get("range").I; r > 3 {
 			return fmt.Errorf("14.2: a bombardment reaches at most three hexes from the nearest friendly unit, not %d", r)
 		}
+		if a.Get("antitank").B {
+			return fmt.Errorf("14.1: the German +5 anti-tank marker may never be applied in a counterbattery role, against a bombardment")
+		}
+		if err := refuseSupport(a, "a bombardment"); err != nil {
+			return err
+		}
 		if a.Get("naval").B {
 			return g.refuseNaval(a.Get("hex").S, a.Get("walcheren").B)
 		}
@@ -207,7 +265,7 @@ func (g *Game) Refuse(order string, a getter) error {
 		case u.State == Withdrawn:
 			return fmt.Errorf("13.1: %s has been withdrawn: it returns only with the Beveland Flank Assault (16.1)", u.ID)
 		case u.State == OffMap:
-			return fmt.Errorf("%s is not on the map yet (%s)", u.ID, u.Setup)
+			return fmt.Errorf("11.2: %s is not on the map yet (it arrives: %s)", u.ID, g.arrival(u, false))
 		}
 	case OrderEnter:
 		switch {
@@ -243,11 +301,45 @@ func (g *Game) refuseAttack(a getter) error {
 		return fmt.Errorf("14.1: the German +5 anti-tank marker defends against an Allied attack (with a mobile unit): it is not played in a German attack")
 	case a.Get("antitank").B && g.AntitankUsed:
 		return fmt.Errorf("14.1: the German +5 anti-tank marker has been played this turn: once a turn")
-	case a.Get("naval").B:
+	case a.Get("antitank").B && !a.Get("mobile").B:
+		return fmt.Errorf("14.1: the German +5 anti-tank marker is applied only to a combat with an attacking Allied mobile unit (type `mobile` if one takes part)")
+	}
+	if err := refuseSupport(a, "an attack"); err != nil {
+		return err
+	}
+	if a.Get("naval").B {
 		if g.Player != Allied {
 			return fmt.Errorf("16.4: the +10 naval markers are Allied and never used in defence")
 		}
 		return g.refuseNaval(a.Get("hex").S, a.Get("walcheren").B)
+	}
+	return nil
+}
+
+// refuseSupport counts the support fire markers of a combat: two a side
+// (the series' rule 14.1 and 16.4 name), a +10 naval marker one of the
+// attacker's two (16.4), and three for the defender only with the German
+// +5 anti-tank marker among them (14.1).
+func refuseSupport(a getter, what string) error {
+	sup, naval := a.Get("support").I, a.Get("naval").B
+	if naval {
+		sup = max(sup, 1) // the naval marker is one of them
+	}
+	switch {
+	case sup > 2 && naval:
+		return fmt.Errorf("16.4: a +10 naval marker is played as one of the two support fire markers of %s, not besides them: with it, one other at most (not %d in all)", what, sup)
+	case sup > 2:
+		return fmt.Errorf("14.1, 16.4: %s takes at most two of its side's support fire markers, not %d", what, sup)
+	}
+	def, at := a.Get("defence").I, a.Get("antitank").B
+	if at {
+		def = max(def, 1) // the anti-tank marker is one of them
+	}
+	switch {
+	case def > 3:
+		return fmt.Errorf("14.1: the defender plays at most three support fire markers, and only with the +5 anti-tank marker among them, not %d", def)
+	case def == 3 && !at:
+		return fmt.Errorf("14.1: a defender plays two support fire markers; the German player may play a third only with the +5 anti-tank marker, against an Allied mobile unit")
 	}
 	return nil
 }
@@ -282,11 +374,11 @@ func (g *Game) refuseRebuild(a getter) error {
 	side := g.Player
 	switch {
 	case u == nil || u.Side != side:
-		return fmt.Errorf("11.0: %s rebuilds only %s units", sideName(side), sideName(side))
+		return fmt.Errorf("11.0: the %s player rebuilds only %s units", sideName(side), sideName(side))
 	case RebuildsAllowed(side, g.Turn) == 0:
 		return fmt.Errorf("11.0: the %s player rebuilds on turns %s only", sideName(side), map[string]string{Allied: "1 to 20", German: "1 to 5"}[side])
 	case g.Rebuilds(side) <= 0:
-		return fmt.Errorf("11.0: the %s player has made the %d rebuild(s) of turn %d", sideName(side), RebuildsAllowed(side, g.Turn), g.Turn)
+		return fmt.Errorf("11.0: the %s player has made the %s of turn %d", sideName(side), plural(RebuildsAllowed(side, g.Turn), "rebuild"), g.Turn)
 	case u.State == Eliminated:
 		return fmt.Errorf("11.0: %s is eliminated, and no unit comes back once eliminated", u.ID)
 	case u.State == Withdrawn || u.ID == "155-52" && u.State == Depleted:

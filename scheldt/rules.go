@@ -213,13 +213,16 @@ func (g *Game) Play(c *engine.Ctx) {
 	}
 	c.Emit("setup", gamelog.Int("turns", g.Turns), gamelog.Int("allied", g.count(Allied)), gamelog.Int("german", g.count(German)))
 	// 11.2: the schedule of reinforcements; 13.1: the 155th leaves at the
-	// end of turn 8 at the latest.
+	// end of turn 8 at the latest. What falls after the game's last turn
+	// is not on its schedule.
 	for _, u := range g.Units {
-		if u.Arrives > 0 {
+		if u.Arrives > 0 && u.Arrives <= g.Turns {
 			c.Schedule(engine.Due{Turn: u.Arrives, What: u.Title + " enters: " + u.Setup + " (11.2)", Side: u.Side, Key: u.ID})
 		}
 	}
-	c.Schedule(engine.Due{Turn: 8, What: "6-5-6 (155/52) is withdrawn at the end of the turn (13.1)", Side: Allied, Key: "withdraw"})
+	if g.Turns >= 8 {
+		c.Schedule(engine.Due{Turn: 8, What: "6-5-6 (155/52) is withdrawn at the end of the turn (13.1)", Side: Allied, Key: "withdraw"})
+	}
 	pools := map[string]*engine.Cup{Allied: c.FillCup("SF-ALLIED"), German: c.FillCup("SF-GERMAN")}
 	for g.Turn = 1; g.Turn <= g.Turns; g.Turn++ {
 		g.startTurn(c, pools)
@@ -227,7 +230,7 @@ func (g *Game) Play(c *engine.Ctx) {
 			g.playerTurn(c, side)
 		}
 		g.endTurn(c, pools)
-		c.Pause("turn", 2)
+		c.Pause("turn", 1)
 	}
 	g.victory(c)
 }
@@ -342,7 +345,8 @@ func (g *Game) playerTurn(c *engine.Ctx, side string) {
 				g.withdraw155(c, "depleted at the end of an Allied player turn")
 			}
 		}
-		c.Pause("phase", 1)
+		// No pause here: the phase's orders were its stop, and `done` ends
+		// it (a second stop for the same phase would ask nothing).
 	}
 }
 
@@ -368,6 +372,9 @@ func (g *Game) enter(c *engine.Ctx, side string) {
 	g.arrivals = later
 	if g.Phase == MobileMovement && side == German {
 		for _, u := range g.arrivals {
+			if g.Turn == g.Turns {
+				break // the game's last turn: there is no next
+			}
 			c.Schedule(engine.Due{Turn: g.Turn + 1, What: u.Title + " enters: " + u.Setup + " (held back, 11.5)", Side: u.Side, Key: u.ID})
 		}
 		g.arrivals = g.arrivals[:0]
@@ -381,7 +388,7 @@ func (g *Game) offer(c *engine.Ctx, u *Unit) bool {
 	refusals := 0
 	for {
 		d := &g.ask
-		d.Reset("entry", fmt.Sprintf("Turn %d: %s enters (%s)", g.Turn, u.Title, u.Setup))
+		d.Reset("entry", fmt.Sprintf("Turn %d: does %s enter now (%s)?", g.Turn, u.Title, u.Setup))
 		d.Side = u.Side
 		o := d.Add(OrderEnter, "enter the map: "+u.Setup, OrderEnter)
 		o.Args = []engine.Arg{yesNo("stacked"), yesNo("enemy")}

@@ -264,14 +264,14 @@ func TestRule16_2WalcherenAssault(t *testing.T) {
 func TestRule14AntitankOnceATurnAndDrawsEachTurn(t *testing.T) {
 	tb := start(t, 5, gamelog.Option{Name: "turns", Value: "5"})
 	tb.to(4, Allied, Combat)
-	tb.must(OrderAttack, "3018", "terrain=clear", "diff=2", "antitank")
-	tb.refused("14.1", OrderAttack, "3018", "terrain=clear", "diff=2", "antitank")
+	tb.must(OrderAttack, "3018", "terrain=clear", "diff=2", "mobile", "antitank")
+	tb.refused("14.1", OrderAttack, "3018", "terrain=clear", "diff=2", "mobile", "antitank")
 	tb.to(4, German, Combat)
 	tb.refused("14.1", OrderAttack, "3317", "terrain=clear", "diff=2", "antitank")
 	tb.refused("12.1", OrderAttack, "3317", "terrain=flooded", "diff=2", "engineer")
 	tb.refused("16.4", OrderAttack, "3317", "terrain=clear", "diff=2", "naval", "walcheren")
 	tb.to(5, Allied, Combat)
-	tb.must(OrderAttack, "3018", "terrain=clear", "diff=2", "antitank")
+	tb.must(OrderAttack, "3018", "terrain=clear", "diff=2", "mobile", "antitank")
 	draws := 0
 	for i := range tb.evs {
 		if tb.evs[i].Type == "draw" {

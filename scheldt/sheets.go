@@ -38,11 +38,22 @@ func (g *Game) turnCard() sheet.Sheet {
 		Columns: []string{"Turn", "Done", "Allied rebuilds", "German rebuilds", "Arrivals", "Special rules"},
 		Widths:  []int{4, 4, 8, 8, 40, 40}}
 	for t := 1; t <= g.Turns; t++ {
-		var arr []string
+		// The units due, by their ids, grouped by where they enter (the
+		// hexes' fine print: `oob UNIT`).
+		var where []string
+		ids := map[string][]string{}
 		for _, u := range g.Units {
 			if u.Arrives == t {
-				arr = append(arr, u.Title+" "+u.Setup)
+				at, _, _ := strings.Cut(u.Setup, " (")
+				if ids[at] == nil {
+					where = append(where, at)
+				}
+				ids[at] = append(ids[at], u.ID)
 			}
+		}
+		var arr []string
+		for _, at := range where {
+			arr = append(arr, strings.Join(ids[at], ", ")+" "+at)
 		}
 		var sp []string
 		switch {
@@ -73,7 +84,7 @@ func (g *Game) turnCard() sheet.Sheet {
 func (g *Game) oobSheet() sheet.Sheet {
 	return sheet.Sheet{Name: "oob", Title: "Battle of the Scheldt — order of battle",
 		Columns: []string{"Unit", "Counter", "Side", "State", "Hex", "Arrives"},
-		Rows:    g.oobRows(""), Widths: []int{8, 16, 7, 10, 20, 36}}
+		Rows:    g.oobRows("", false), Widths: []int{8, 16, 7, 10, 20, 36}}
 }
 
 func (g *Game) combatSheet() sheet.Sheet {

@@ -43,7 +43,7 @@ func scheldtLog(t *testing.T, dir string) string {
 	if code != 0 {
 		t.Fatalf("the first turn at the prompt: exit %d\n%s%s", code, out, errs)
 	}
-	for _, want := range []string{"column +2-+3, die 4: A2", "44-15 is rebuilt", "Reinforcement 711 enters", "11.1: 1 unused German rebuild(s) lost.", "German support fire markers (6) go back to the pool"} {
+	for _, want := range []string{"column +2-+3, die 4: A2", "44-15 is rebuilt", "Reinforcement 711 enters", "11.1: 1 unused German rebuild lost.", "German support fire markers (6) go back to the pool"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the transcript lacks %q:\n%s", want, out)
 		}
