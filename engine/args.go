@@ -388,6 +388,9 @@ func (d *Decision) checkArgs(i int, vals []gamelog.Value) error {
 	if len(errs) > 0 {
 		return fmt.Errorf("%s: %w", o.Name, errors.Join(errs...))
 	}
+	if o.Check != nil {
+		return o.Check(ArgValues{o.Args, vals})
+	}
 	return nil
 }
 

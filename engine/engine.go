@@ -86,6 +86,11 @@ type Option struct {
 	Command string          // the REPL command that makes this choice; "" = "choose NAME"
 	Facts   []gamelog.Field // what a script needs to know to choose
 	Args    []Arg           // typed values the option asks for (args.go)
+	// Check, when set, is the rule's test of a whole answer with its
+	// arguments (a gun that reaches the range typed), run after each
+	// argument's own: its error, the rule's reason, is what the player
+	// and the script see, and a refused answer is never logged.
+	Check func(a ArgValues) error
 	// Brief, when set, lists the option at the prompt by its command
 	// alone, on one line with the others of the same Brief, which says
 	// what they are ("a boat aborts alone (4.9)"): for a run of options
@@ -132,7 +137,7 @@ func (d *Decision) Add(name, text, command string) *Option {
 		d.Options = append(d.Options, Option{})
 	}
 	o := &d.Options[n]
-	o.Name, o.Text, o.Command, o.Facts, o.Args, o.Brief = name, text, command, o.Facts[:0], nil, ""
+	o.Name, o.Text, o.Command, o.Facts, o.Args, o.Brief, o.Check = name, text, command, o.Facts[:0], nil, "", nil
 	return o
 }
 
