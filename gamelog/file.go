@@ -23,11 +23,17 @@ const (
 // file (a FIFO, a device, a directory, a symlink to one of them), which
 // could hang the reader or never end, and a file larger than MaxLogBytes.
 func Open(path string) (*os.File, error) {
+	return OpenBounded(path, MaxLogBytes, "a log")
+}
+
+// OpenBounded opens a file of another kind (what: "a result file") with
+// the rules of Open: a regular file of at most maxBytes.
+func OpenBounded(path string, maxBytes int64, what string) (*os.File, error) {
 	fi, err := os.Stat(path)
 	if err != nil {
 		return nil, err
 	}
-	if err := regular(path, fi); err != nil {
+	if err := regular(path, fi, maxBytes, what); err != nil {
 		return nil, err
 	}
 	// O_NONBLOCK: should the path have become a FIFO since, the open does
@@ -37,7 +43,7 @@ func Open(path string) (*os.File, error) {
 		return nil, err
 	}
 	if fi, err = f.Stat(); err == nil {
-		err = regular(path, fi)
+		err = regular(path, fi, maxBytes, what)
 	}
 	if err != nil {
 		f.Close()
@@ -46,12 +52,12 @@ func Open(path string) (*os.File, error) {
 	return f, nil
 }
 
-func regular(path string, fi fs.FileInfo) error {
+func regular(path string, fi fs.FileInfo, maxBytes int64, what string) error {
 	if !fi.Mode().IsRegular() {
-		return fmt.Errorf("%s is not a regular file (%s): a log is a file", path, kind(fi.Mode()))
+		return fmt.Errorf("%s is not a regular file (%s): %s is a file", path, kind(fi.Mode()), what)
 	}
-	if fi.Size() > MaxLogBytes {
-		return fmt.Errorf("%s is %d MiB: a log is at most %d MiB", path, fi.Size()>>20, MaxLogBytes>>20)
+	if fi.Size() > maxBytes {
+		return fmt.Errorf("%s is %d MiB: %s is at most %d MiB", path, fi.Size()>>20, what, maxBytes>>20)
 	}
 	return nil
 }

@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"fmt"
 	"io"
+	"strconv"
 )
 
 // maxHeader bounds the header line ReadHeader reads.
@@ -31,10 +32,10 @@ func ReadHeader(r io.Reader) (Header, error) {
 		return h, fmt.Errorf("read log header: no complete header line (%d bytes)", len(line))
 	}
 	if err := parseHeader(line[:len(line)-1], &h); err != nil {
-		return h, fmt.Errorf("bad log header: %w", err)
+		return h, fmt.Errorf("bad log header: %s", clipWords(err.Error()))
 	}
 	if h.Format != FormatName {
-		return h, fmt.Errorf("not a schnell log (format %q, want %q)", h.Format, FormatName)
+		return h, fmt.Errorf("not a schnell log (format %s, want %q)", clip(strconv.Quote(h.Format)), FormatName)
 	}
 	return h, nil
 }

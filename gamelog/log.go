@@ -326,10 +326,10 @@ func read(name string, r io.Reader, want func(typ string) bool) (*Log, error) {
 		}
 		if i == 0 {
 			if err := parseHeader([]byte(raw), &lg.Header); err != nil {
-				return nil, &LineError{name, n, "bad header: " + err.Error()}
+				return nil, &LineError{name, n, "bad header: " + clipWords(err.Error())}
 			}
 			if lg.Header.Format != FormatName {
-				return nil, &LineError{name, n, fmt.Sprintf("not a schnell log (format %q, want %q)", lg.Header.Format, FormatName)}
+				return nil, &LineError{name, n, fmt.Sprintf("not a schnell log (format %s, want %q)", clip(strconv.Quote(lg.Header.Format)), FormatName)}
 			}
 			if lg.Header.Version != Version {
 				return nil, &LineError{name, n, fmt.Sprintf("log format version %d is not supported (this schnell reads version %d)", lg.Header.Version, Version)}

@@ -603,3 +603,28 @@ func TestSkim(t *testing.T) {
 		checkLineError(t, err, "s.log", tc.at, tc.msg)
 	}
 }
+
+// A huge number or word in a log is named by its start and its length, not
+// echoed whole (issue 27, item 9): in an event's seq, in the header's seed,
+// in the format's name, and by ReadHeader.
+func TestLongWordsClipped(t *testing.T) {
+	big := strings.Repeat("9", 400)
+	h := string(testHeader().AppendJSON(nil))
+	for _, c := range []struct{ name, data, want string }{
+		{"seq", h + "\n" + `{"seq":` + big + `,"type":"t"}` + "\n", "number 999999999999999999999999… (400 characters) is out of range"},
+		{"seed", `{"format":"schnell-log","version":1,"game":"g","seed":` + big + `,"dice":"digital","options":[],"tables":"t"}` + "\n", "cannot unmarshal number 999999999999999999999999… (400 characters) into"},
+		{"format", strings.Replace(h, `"schnell-log"`, `"`+strings.Repeat("x", 400)+`"`, 1) + "\n", `format "xxxxxxxxxxxxxxxxxxxxxxx… (402 characters), want "schnell-log"`},
+	} {
+		_, err := gamelog.Read("h.log", strings.NewReader(c.data))
+		if err == nil || !strings.Contains(err.Error(), c.want) || len(err.Error()) > 200 {
+			t.Errorf("%s: %v\nwant %q in at most 200 characters", c.name, err, c.want)
+		}
+		if c.name == "seq" {
+			continue
+		}
+		_, err = gamelog.ReadHeader(strings.NewReader(c.data))
+		if err == nil || !strings.Contains(err.Error(), c.want) || len(err.Error()) > 200 {
+			t.Errorf("ReadHeader %s: %v\nwant %q in at most 200 characters", c.name, err, c.want)
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
 )
@@ -263,11 +264,11 @@ func (p *parser) number() (int, error) {
 	}
 	num := p.s[start:p.i]
 	if !integer {
-		return 0, fmt.Errorf("number %s is not an integer", num)
+		return 0, fmt.Errorf("number %s is not an integer", clip(num))
 	}
 	i, err := strconv.ParseInt(num, 10, 64)
 	if err != nil || i != int64(int(i)) || i > 1<<53 || i < -(1<<53) {
-		return 0, fmt.Errorf("number %s is out of range", num)
+		return 0, fmt.Errorf("number %s is out of range", clip(num))
 	}
 	return int(i), nil
 }
@@ -388,4 +389,30 @@ func (p *parser) hex4() (rune, bool) {
 	}
 	p.i += 4
 	return r, true
+}
+
+// clipAt is how much of one word of a log a message quotes.
+const clipAt = 24
+
+// clip shortens a word of a log quoted in a message: a 400-digit number
+// is named by its start and its length, not echoed whole.
+func clip(s string) string {
+	if len(s) <= clipAt+8 {
+		return s
+	}
+	cut := clipAt
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return fmt.Sprintf("%s… (%d characters)", s[:cut], len(s))
+}
+
+// clipWords clips each long word of a message made by another package
+// (encoding/json quotes the whole number it cannot store).
+func clipWords(msg string) string {
+	words := strings.Split(msg, " ")
+	for i, w := range words {
+		words[i] = clip(w)
+	}
+	return strings.Join(words, " ")
 }

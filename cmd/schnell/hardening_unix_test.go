@@ -119,6 +119,7 @@ func TestOverlayOddFiles(t *testing.T) {
 		{"fifo", func(p string) error { return syscall.Mkfifo(p, 0o644) }, "a.tbl: not a regular file (a FIFO)"},
 		{"huge", func(p string) error { return os.WriteFile(p, bytes.Repeat([]byte("#\n"), 1<<20), 0o644) }, "a.tbl: 2048 KiB: a table file is at most 1024 KiB"},
 		{"device", func(p string) error { return os.Symlink("/dev/zero", p) }, "a.tbl: not a regular file (a device)"},
+		{"long line", func(p string) error { return os.WriteFile(p, bytes.Repeat([]byte("x"), 100<<10), 0o644) }, "a.tbl:1: a line longer than 64 KiB: a table file holds short lines"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			dir := t.TempDir()
@@ -141,7 +142,7 @@ func TestOverlayOddFiles(t *testing.T) {
 				cmd.Process.Kill()
 				t.Fatal("schnell auto --tables waits on the file")
 			}
-			if cmd.ProcessState.ExitCode() != 2 || !strings.Contains(errb.String(), file+": ") || !strings.Contains(errb.String(), c.want) {
+			if cmd.ProcessState.ExitCode() != 2 || !strings.Contains(errb.String(), file+":") || !strings.Contains(errb.String(), c.want) {
 				t.Errorf("exit %d, %s; want exit 2 and %q naming %s", cmd.ProcessState.ExitCode(), errb.String(), c.want, file)
 			}
 		})

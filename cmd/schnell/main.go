@@ -23,11 +23,13 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/chzyer/readline"
 
 	"github.com/schnell-wargames/schnell/engine"
+	"github.com/schnell-wargames/schnell/gamelog"
 	"github.com/schnell-wargames/schnell/games"
 	"github.com/schnell-wargames/schnell/repl"
 )
@@ -122,6 +124,16 @@ func runPrompt(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 		*dataDir = defaultDataDir(def)
 	}
 	interactive := readline.IsTerminal(int(stdin.Fd())) && readline.IsTerminal(int(os.Stdout.Fd()))
+	if *logFile != "" && *load == "" && !*force {
+		// --log onto a file that holds something: refused (or asked, at
+		// a terminal) now, not at the first step.
+		yes, err := replaceLog(*logFile, interactive, stdin, stdout)
+		if err != nil {
+			fmt.Fprintf(stderr, "schnell: --log: %v\n", err)
+			return 2
+		}
+		*force = yes
+	}
 	s, err := repl.New(repl.Config{
 		Def:         def,
 		Games:       gamesFor(def),
@@ -254,4 +266,35 @@ func terminalColumns(interactive bool) func() int {
 		return nil
 	}
 	return readline.GetScreenWidth
+}
+
+// replaceLog says whether a new game may log to path: nothing is there or
+// an empty file (false, nil), or a plain file the player at a terminal
+// agrees to replace (true, nil); else why not.
+func replaceLog(path string, interactive bool, stdin *os.File, stdout io.Writer) (bool, error) {
+	there, err := gamelog.CheckReplace(path)
+	if err != nil || !there {
+		return false, err
+	}
+	if fi, err := os.Stat(path); err == nil && fi.Size() == 0 {
+		return false, nil // a crash's debris
+	}
+	refused := fmt.Errorf("%s exists: give another file, `--load %s` to resume it, or --force to replace it", path, path)
+	if !interactive {
+		return false, refused
+	}
+	fmt.Fprintf(stdout, "%s exists. Replace it with the new game? [y/N] ", path)
+	// One line, read a byte at a time: what follows is the prompt's.
+	var line []byte
+	b := make([]byte, 1)
+	for len(line) < 80 {
+		if n, err := stdin.Read(b); n == 0 || err != nil || b[0] == '\n' {
+			break
+		}
+		line = append(line, b[0])
+	}
+	if a := strings.ToLower(strings.TrimSpace(string(line))); a == "y" || a == "yes" {
+		return true, nil
+	}
+	return false, refused
 }

@@ -159,7 +159,7 @@ func runSimMerge(args []string, stdout, stderr io.Writer) int {
 	}
 	var parts []batch.Part
 	for _, name := range names {
-		f, err := gamelog.Open(name) // a plain file, bounded
+		f, err := gamelog.OpenBounded(name, batch.MaxFileBytes, "a result file of schnell sim") // a plain file, bounded
 		if err != nil {
 			fmt.Fprintf(stderr, "schnell sim merge: %v\n", err)
 			return 1

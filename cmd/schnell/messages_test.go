@@ -1,0 +1,50 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// --log onto a file that holds something is refused at start-up, before the
+// first command, not at the first step; the file is untouched (issue 27,
+// item 9). An empty file (a crash's debris) is taken.
+func TestLogExistsRefusedAtStart(t *testing.T) {
+	dir := t.TempDir()
+	log := filepath.Join(dir, "old.jsonl")
+	os.WriteFile(log, []byte("my old game\n"), 0o644)
+	code, out, errs := runWith(t, "status\nstep\n", "--seed", "3", "--log", log)
+	want := "schnell: --log: " + log + " exists: give another file, `--load " + log + "` to resume it, or --force to replace it"
+	if code != 2 || !strings.Contains(errs, want) || out != "" {
+		t.Errorf("exit %d, out %q, errs %q; want exit 2, no output and %q", code, out, errs, want)
+	}
+	if b, _ := os.ReadFile(log); string(b) != "my old game\n" {
+		t.Errorf("the file was touched: %q", b)
+	}
+	empty := filepath.Join(dir, "empty.jsonl")
+	os.WriteFile(empty, nil, 0o644)
+	if code, out, errs := runWith(t, "step\n", "--seed", "3", "--log", empty); code != 0 {
+		t.Errorf("--log onto an empty file: exit %d\n%s%s", code, out, errs)
+	}
+	if code, out, errs := runWith(t, "step\n", "--seed", "3", "--log", log, "--force"); code != 0 {
+		t.Errorf("--log with --force: exit %d\n%s%s", code, out, errs)
+	}
+}
+
+// A result file too big to be one is refused by merge as a result file, not
+// as "a log" (issue 27, item 9).
+func TestMergeHugeFile(t *testing.T) {
+	big := filepath.Join(t.TempDir(), "big.json")
+	f, err := os.Create(big)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Truncate(200 << 20) // sparse
+	f.Close()
+	code, _, errs := runWith(t, "", "sim", "merge", big)
+	want := big + " is 200 MiB: a result file of schnell sim is at most 64 MiB"
+	if code != 1 || !strings.Contains(errs, want) || strings.Contains(errs, "log") {
+		t.Errorf("exit %d, %q; want %q", code, errs, want)
+	}
+}
