@@ -71,3 +71,29 @@ func TestSVG(t *testing.T) {
 		t.Error("a label is not escaped")
 	}
 }
+
+func TestWritePage(t *testing.T) {
+	ref := picture()
+	seen := picture()
+	seen.Marks = seen.Marks[:1]
+	frames := []Frame{
+		{Caption: "Turn 1", Events: []string{"S38 moves 30 cm"}, Views: map[string]Picture{"referee": ref, "german": seen}},
+		{Caption: "Turn 2 <end>", Views: map[string]Picture{"referee": ref}},
+	}
+	var b strings.Builder
+	if err := WritePage(&b, "Night & fog", []string{"referee", "german"}, frames); err != nil {
+		t.Fatal(err)
+	}
+	page := b.String()
+	for _, want := range []string{"<title>Night &amp; fog</title>", `id="frame-2"`, "Turn 2 &lt;end&gt;", "<li>S38 moves 30 cm</li>", `data-side="german"`, "1 of 2", "break-after: page"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("no %q in the page", want)
+		}
+	}
+	if n := strings.Count(page, "<svg"); n != 3 {
+		t.Errorf("%d pictures, want 3 (two views, then one)", n)
+	}
+	if strings.Count(page, `data-id="SS1"`) != 2 {
+		t.Error("the german view shows a mark it has not seen")
+	}
+}
