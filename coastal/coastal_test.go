@@ -82,9 +82,11 @@ func TestEBoatFiresOnce(t *testing.T) {
 	}
 }
 
-// Weapon classes: 3, 2 and 1 points.
+// Weapon classes: 3, 2 and 1 points. "2pts: 6 and 12 pdr cannon": the
+// chart's Larger row (6+12 pdr) is 2, the vierlings and multiple pom-poms
+// that fire on it 3.
 func TestWeaponClasses(t *testing.T) {
-	for w, want := range map[Weapon]int{Larger: 3, Twin20: 2, Single40: 2, Twin40: 2, Single20: 1, TwinMG: 1, Gun4: 0} {
+	for w, want := range map[Weapon]int{Larger: 2, Vierling: 3, PomPom4: 3, Twin20: 2, Single40: 2, Twin40: 2, Single20: 1, TwinMG: 1, Gun4: 0} {
 		if got := w.ClassPoints(); got != want {
 			t.Errorf("%s: %d points, want %d", w, got, want)
 		}
@@ -110,7 +112,8 @@ func mustRecord(t *testing.T, d *engine.Definition, id string) *tables.Record {
 }
 
 // Ship statistic charts: the Fairmile D card: a bridge, engines 12/8/4 cm,
-// left and right torpedoes, no hull track. Ship movement: each engine box
+// left and right torpedoes, no hull track, and no weapon drawn on it (so it
+// fires the default twin MG of Early weapons). Ship movement: each engine box
 // crossed off leaves the speed in the next box; none left: dead in the
 // water.
 func TestFairmileDCard(t *testing.T) {
@@ -121,6 +124,13 @@ func TestFairmileDCard(t *testing.T) {
 	}
 	if s.Class != MTB || s.Bridge != 1 || s.Torps != 2 || s.Hull != 0 || fmt.Sprint(s.Engines) != "[12 8 4]" {
 		t.Fatalf("card: %+v", s)
+	}
+	if len(s.Guns) != 0 {
+		t.Errorf("the card shows guns %v: the document's Fairmile D card has none", s.Guns)
+	}
+	var r Rules
+	if got := r.firing(s); fmt.Sprint(got) != "[-1]" {
+		t.Errorf("it fires mounts %v, want the default twin MG (-1)", got)
 	}
 	for _, want := range []int{12, 8, 4, 0} {
 		if got := s.MaxSpeed(); got != want {
@@ -664,5 +674,55 @@ func TestWarshipPot(t *testing.T) {
 	}
 	if found == 0 || replaced == 0 {
 		t.Errorf("%d columns found, %d live dummies replaced: the rule never came into play", found, replaced)
+	}
+}
+
+// Warship v Warship, 2: "Choose 1.5 pts per point in your fleet of
+// appropriate enemy vessels": the points are those of Weapon classes, and
+// ships come whole, so the enemy comes as near 1.5 per point as it can,
+// short of it or over it. Hunt against Hunt (4 points each): 3 ships (12
+// points, so 18) meet 4 or 5; 2 ships (8, so 12) meet exactly 3.
+func TestWarshipsForceSizes(t *testing.T) {
+	for _, c := range []struct {
+		size, enemy, want int
+		err               string
+	}{
+		{1, 0, 2, ""}, {1, 1, 1, ""}, {1, 2, 2, ""},
+		{2, 0, 3, ""}, {2, 3, 3, ""}, {2, 4, 0, "say enemy 3"},
+		{3, 0, 5, ""}, {3, 4, 4, ""}, {3, 5, 5, ""}, {3, 6, 0, "your 3 ships have 12 points (Weapon classes), so the enemy brings 18 points"},
+		{5, 7, 7, ""}, {5, 8, 8, ""}, {5, 9, 0, "say enemy 7 or 8"},
+	} {
+		g, err := engine.New(engine.Config{Def: def(t), Seed: 1, Options: []gamelog.Option{
+			{Name: "scenario", Value: Warships}, {Name: "size", Value: fmt.Sprint(c.size)}, {Name: "enemy", Value: fmt.Sprint(c.enemy)}}})
+		if c.err != "" {
+			if err == nil || !strings.Contains(err.Error(), c.err) {
+				t.Errorf("size %d enemy %d: %v, want an error saying %q", c.size, c.enemy, err, c.err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("size %d enemy %d: %v", c.size, c.enemy, err)
+			continue
+		}
+		if got := len(g.Rules().(*Rules).Setup.Defenders); got != c.want {
+			t.Errorf("size %d enemy %d: %d enemy ships, want %d", c.size, c.enemy, got, c.want)
+		}
+	}
+}
+
+// The rules notes say how every scenario plays and call none "not built".
+func TestRulesNotesScenarios(t *testing.T) {
+	b, err := os.ReadFile("../docs/rules-notes-coastal.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	notes := string(b)
+	if i := strings.Index(strings.ToLower(notes), "not built"); i >= 0 {
+		t.Errorf("the rules notes say %q, but every scenario is built", notes[max(0, i-40):min(len(notes), i+60)])
+	}
+	for _, sc := range Scenarios {
+		if !strings.Contains(notes, "scenario="+sc) {
+			t.Errorf("the rules notes do not say how scenario=%s plays", sc)
+		}
 	}
 }

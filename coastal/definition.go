@@ -92,6 +92,7 @@ var Options = []engine.OptionDef{
 	{Name: "boats", Default: "0", Help: "convoy: the E-boats (0: one per 1.5 merchantmen)"},
 	{Name: "attackers", Default: "normal", Values: []string{"normal", "solo"}, Help: "convoy: set the attackers up as normal or by the solo rules (1 per 2 merchantmen, 3 dummies each, 3 in 4 drawn)"},
 	{Name: "size", Default: "4", Help: "rescue, hunter, escape: the force of fast craft; warships: the flotilla"},
+	{Name: "enemy", Default: "0", Quiet: true, Help: "warships: the enemy's ships, worth 1.5 points per point of the flotilla (Weapon classes) rounded down or up (0: up)"},
 	{Name: "turns", Default: "8", Help: "how many turns the action lasts"},
 	{Name: "sea", Default: "calm", Values: []string{"calm", "medium"}, Help: "a medium sea costs boats smaller than a corvette 2 when shooting"},
 	{Name: "weather", Default: "good", Values: []string{"good", "poor"}, Help: "poor weather costs 1 on observation"},
@@ -111,8 +112,11 @@ func Definition() (*engine.Definition, error) {
 			return
 		}
 		defVal = &engine.Definition{
-			Name:     Name,
-			Title:    Title,
+			Name:  Name,
+			Title: Title,
+			// Rules 1: the 6 and 12 pdr at 2 points, the Fairmile D's card as
+			// drawn, Warship v Warship's enemy by points (issue 26 items 9, 11).
+			Rules:    1,
 			Booklets: []engine.Booklet{{Name: "coastal", Title: "WW2 Coastal Warfare rules v2a", Tables: tabs}},
 			Options:  Options,
 			New:      newRules,
@@ -155,7 +159,7 @@ func intOpt(opts []gamelog.Option, name string, lo, hi int) (int, error) {
 	return n, nil
 }
 
-func newRules(opts []gamelog.Option, _ *tables.Set) (engine.Rules, error) {
+func newRules(opts []gamelog.Option, tabs *tables.Set) (engine.Rules, error) {
 	r := &Rules{Scenario: opt(opts, "scenario"), Sea: opt(opts, "sea"), Weather: opt(opts, "weather")}
 	var err error
 	p := Params{Escort: opt(opts, "escort"), SoloAtk: opt(opts, "attackers") == "solo"}
@@ -167,6 +171,14 @@ func newRules(opts []gamelog.Option, _ *tables.Set) (engine.Rules, error) {
 	}
 	if p.Size, err = intOpt(opts, "size", 1, 20); err != nil {
 		return nil, err
+	}
+	if opt(opts, "enemy") != "" {
+		if p.Enemy, err = intOpt(opts, "enemy", 0, 40); err != nil {
+			return nil, err
+		}
+	}
+	if tabs != nil {
+		p.Card = tabs.Record
 	}
 	if r.Turns, err = intOpt(opts, "turns", 1, 100); err != nil {
 		return nil, err

@@ -3,6 +3,8 @@ package coastal
 import (
 	"fmt"
 	"strings"
+
+	"github.com/schnell-wargames/schnell/tables"
 )
 
 // Scenario names (Scenarios, 1-4).
@@ -78,9 +80,73 @@ type Params struct {
 	Size      int    // Rescue, Hunter, Escape: the force of fast craft
 	SoloAtk   bool   // Convoy: the attackers set up by the solo rules
 	Destroyer bool   // Hunter: the Allies' escort destroyer (a 5 or 6)
+	Enemy     int    // Warships: the enemy's ships (0: 1.5 points per point, rounded up)
+	// Card reads a ship card (nil: the game's own cards): Warships counts
+	// the fleets' points on them.
+	Card func(id string) (*tables.Record, bool)
 }
 
 func ceilDiv(a, b int) int { return (a + b - 1) / b }
+
+// EnemySizes are the enemy flotillas Warship v Warship allows against size
+// ships of card flotilla: "1.5 pts per point in your fleet" of enemy
+// vessels of card enemy, the points those of Weapon classes (a ship with
+// no classed weapon counts as its default twin MG, 1 point). Ships come
+// whole, so the enemy's points come as near 1.5 per point as they can,
+// short of it or over it: lo and hi ships (the same when they fit).
+func EnemySizes(size int, flotilla, enemy string, card func(string) (*tables.Record, bool)) (lo, hi int, err error) {
+	f, e := cardPoints(flotilla, card), cardPoints(enemy, card)
+	if f == 0 || e == 0 {
+		return 0, 0, fmt.Errorf("no ship card %s or %s", flotilla, enemy)
+	}
+	half := 3 * size * f // twice the enemy's points
+	lo, hi = half/(2*e), ceilDiv(half, 2*e)
+	return max(lo, 1), hi, nil
+}
+
+// cardPoints are a card's points (Weapon classes; 1 with none): 0 when
+// there is no such card.
+func cardPoints(id string, card func(string) (*tables.Record, bool)) int {
+	if card == nil {
+		d, err := Definition()
+		if err != nil {
+			return 0
+		}
+		card = d.Booklets[0].Tables.Record
+	}
+	r, ok := card(id)
+	if !ok {
+		return 0
+	}
+	s, err := NewShip(r, id, Attacker)
+	if err != nil {
+		return 0
+	}
+	return s.Points()
+}
+
+func sizeWords(lo, hi int) string {
+	if lo == hi {
+		return fmt.Sprint(lo)
+	}
+	return fmt.Sprintf("%d or %d", lo, hi)
+}
+
+// halves words n half-points: "18", "16.5".
+func halves(n int) string {
+	if n%2 == 0 {
+		return fmt.Sprint(n / 2)
+	}
+	return fmt.Sprintf("%d.5", n/2)
+}
+
+// plural is "1 ship", "2 ships".
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
+}
 
 func names(prefix string, n int) []string {
 	out := make([]string, n)
@@ -204,14 +270,27 @@ func Deploy(scenario string, p Params) (*Setup, error) {
 		s.Still = Defender
 		s.Note = "the smaller force wins if the larger loses a ship and 2/3 of it escapes"
 	case Warships:
-		// Solo rules, Warship v Warship: 1.5 enemy ships per ship of the
-		// flotilla (rounded up), 3 dummies per ship marker, 3 in 4 of the
-		// pot drawn, in columns of 3.
+		// Solo rules, Warship v Warship: "1.5 pts per point in your fleet"
+		// of enemy vessels (the points of Weapon classes), 3 dummies per
+		// ship marker, 3 in 4 of the pot drawn, in columns of 3.
 		if p.Size < 1 || p.Size > 12 {
 			return nil, fmt.Errorf("size %d: want 1 to 12", p.Size)
 		}
 		s.Attackers = forces("HUNT", "destroyer", "ATTACKERS", p.Size)
-		enemy := ceilDiv(3*p.Size, 2)
+		lo, hi, err := EnemySizes(p.Size, "HUNT", "HUNT", p.Card)
+		if err != nil {
+			return nil, err
+		}
+		enemy := hi
+		switch {
+		case p.Enemy == 0:
+		case p.Enemy < lo || p.Enemy > hi:
+			f, e := p.Size*cardPoints("HUNT", p.Card), cardPoints("HUNT", p.Card)
+			return nil, fmt.Errorf("enemy %d: your %s have %d points (Weapon classes), so the enemy brings %s points, 1.5 per point (Warship v Warship, 2), in ships of %d points: say enemy %s",
+				p.Enemy, plural(p.Size, "ship"), f, halves(3*f), e, sizeWords(lo, hi))
+		default:
+			enemy = p.Enemy
+		}
 		s.Defenders = forces("HUNT", "warship", "WARSHIPS", enemy)
 		s.Pots = []Pot{
 			{ID: "ATTACKERS", Side: Attacker, Title: "The flotilla's markers", Real: realNames(s.Attackers), Dummies: 2 * p.Size},

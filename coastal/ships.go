@@ -135,18 +135,38 @@ func countAs(ws []Weapon) []Weapon {
 func (w Weapon) IsGun() bool { return w.base() >= Gun3 }
 
 // ClassPoints is the weapon's points in Weapon classes: 3 vierlings and
-// multiple pom-poms, 2 for 6/12 pdr, 37/40 mm and twin 20 mm, 1 for a
-// single 20 mm and a twin MG. Guns are not classed there (0).
+// multiple pom-poms, 2 for 6 and 12 pdr cannon, 37/40 mm and twin 20 mm, 1
+// for a single 20 mm and a twin MG. Guns are not classed there (0). The
+// gunfire chart's "Larger (6+12 pdr etc)" row is the 6 and 12 pdr's: 2
+// points, though the vierlings and quad pom-poms that fire on that row
+// are 3.
 func (w Weapon) ClassPoints() int {
 	switch w {
-	case Larger, Vierling, PomPom2, PomPom4:
+	case Vierling, PomPom2, PomPom4:
 		return 3
-	case Twin20, Single40, Twin40, PomPom, Quad303:
+	case Larger, Twin20, Single40, Twin40, PomPom, Quad303:
 		return 2
 	case TwinMG, Single20:
 		return 1
 	}
 	return 0 // guns; single MGs are ignored
+}
+
+// Points are the ship's points by Weapon classes: its mounts' points, two
+// single MGs counting as a twin MG; a ship with none counts as the twin MG
+// it fires by default (Early weapons): 1.
+func (s *Ship) Points() int {
+	pts, singles := 0, 0
+	for _, w := range s.Guns {
+		switch w {
+		case MG, MG303:
+			singles++
+		default:
+			pts += w.ClassPoints()
+		}
+	}
+	pts += singles / 2 * TwinMG.ClassPoints()
+	return max(pts, 1)
 }
 
 // GunDamage is the damage points of one hit of a gun (Gunfire: guns of 3"
