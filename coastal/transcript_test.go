@@ -77,7 +77,7 @@ func TestSoloConvoyTranscript(t *testing.T) {
 	if got != string(want) {
 		t.Errorf("the transcript differs from %s (go test -run Transcript -update rewrites it):\n%s", golden, got)
 	}
-	for _, must := range []string{"T3 (2)", "Torpedo T2 at corvette1: serious, 11 damage.", "by script", "(drawn by the program)"} {
+	for _, must := range []string{"T3 (2)", "Torpedo T2 at corvette1: serious, 11 damage.", "(the script)", "(drawn by the program)"} {
 		if !strings.Contains(got, must) {
 			t.Errorf("the transcript lacks %q", must)
 		}

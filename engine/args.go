@@ -477,7 +477,7 @@ func (g *Game) ChooseArgs(answer string, args []string, who Who, level int) ([]g
 func (g *Game) choose(i int, vals []gamelog.Value, who Who, level int) ([]gamelog.Event, error) {
 	d := g.pendingDecision()
 	d.answered(i, vals)
-	g.answer, g.who = i, who
+	g.answer, g.who, g.as = i, who, ""
 	return g.advance(level)
 }
 

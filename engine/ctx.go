@@ -246,10 +246,11 @@ func (c *Ctx) Decide(d *Decision, words ...Wording) int {
 	}
 	var choice int
 	var who Who
+	as := "" // the standing order the player's answer was made by (Game.ChooseAs)
 	d.got = nil
 	switch dec := g.deciderFor(d); {
 	case g.replay != nil && g.replay.more():
-		choice, who = g.replay.decision(g, d)
+		choice, who, as = g.replay.decision(g, d)
 	case dec != nil: // a decider may detach itself while deciding
 		worded := !blind(dec, d) && !wordless(dec, d)
 		if worded {
@@ -262,7 +263,7 @@ func (c *Ctx) Decide(d *Decision, words ...Wording) int {
 				say(d, words)
 			}
 			g.wait(Request{Decision: d})
-			choice, who = g.answer, g.who
+			choice, who, as = g.answer, g.who, g.as
 			break
 		}
 		if err != nil {
@@ -279,7 +280,7 @@ func (c *Ctx) Decide(d *Decision, words ...Wording) int {
 	default:
 		say(d, words)
 		g.wait(Request{Decision: d})
-		choice, who = g.answer, g.who
+		choice, who, as = g.answer, g.who, g.as
 	}
 	if d.Side == TableSide {
 		who = ByTable
@@ -288,7 +289,7 @@ func (c *Ctx) Decide(d *Decision, words ...Wording) int {
 		g.lines++
 		return choice
 	}
-	c.emitDecision(d, choice, who)
+	c.emitDecision(d, choice, who, as)
 	return choice
 }
 

@@ -39,9 +39,16 @@ type Definition struct {
 	// and stands for NoPause ("turn", "mission", "campaign"). `step NAME`
 	// and a script's span read them. Nil: just "game".
 	Pauses []string
-	// Saved names the game's saved games: the prompt's command that lists
-	// them and their folder in the data directory ("" = the game's Name).
+	// Saved is the name the game's saved games had before the prompt
+	// called them `saved` everywhere: kept as an alias of `saved` ("":
+	// none).
 	Saved string
+	// Folder is the game's folder in the data directory ("" = the game's
+	// Name).
+	Folder string
+	// Orders are the game's own standing orders, which the prompt carries
+	// out for the player besides the kernel's (StandingOrders).
+	Orders []StandingOrder
 	// Part names one part of a game that sheets and reports may show
 	// alone ("mission": --mission N); "" = none.
 	Part string
@@ -137,10 +144,10 @@ func (d *Definition) PauseNames() []string {
 	return d.Pauses
 }
 
-// SavedName names the game's saved games (see Saved).
-func (d *Definition) SavedName() string {
-	if d.Saved != "" {
-		return d.Saved
+// FolderName is the game's folder in the data directory (see Folder).
+func (d *Definition) FolderName() string {
+	if d.Folder != "" {
+		return d.Folder
 	}
 	return d.Name
 }

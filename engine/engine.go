@@ -276,8 +276,9 @@ type Game struct {
 	answer    int
 	faces     []int
 	who       Who
-	gened     bool // the pending physical roll was handed to the generator
-	fromGen   bool // the last roll's faces came from the generator in physical mode
+	as        string // the standing order that made the player's answer (ChooseAs)
+	gened     bool   // the pending physical roll was handed to the generator
+	fromGen   bool   // the last roll's faces came from the generator in physical mode
 
 	decider   Decider
 	observers []Observer

@@ -75,7 +75,7 @@ func (r *replayState) faces(g *Game, spec dice.Spec) ([]int, bool) {
 }
 
 // decision takes the next logged choice, which must be a legal option.
-func (r *replayState) decision(g *Game, d *Decision) (int, Who) {
+func (r *replayState) decision(g *Game, d *Decision) (int, Who, string) {
 	ev := r.cur()
 	if ev.Type != "decision" || ev.Str("kind") != d.Kind {
 		r.fail(g, fmt.Sprintf("the rules ask for a %s decision here, the log has a %q event", d.Kind, ev.Type), "(decision "+d.Kind+")")
@@ -94,8 +94,12 @@ func (r *replayState) decision(g *Game, d *Decision) (int, Who) {
 	if err != nil {
 		r.fail(g, err.Error(), "(decision "+d.Kind+")")
 	}
+	as := ev.Str("as")
+	if as != "" && who != ByPlayer {
+		r.fail(g, fmt.Sprintf("as %q by %s: only the player's answers are made by a standing order", as, who), "")
+	}
 	d.answered(i, vals)
-	return i, who
+	return i, who, as
 }
 
 // check compares a replayed event with the logged one.

@@ -195,8 +195,9 @@ func (g *Game) PlayerPlays(side string) bool {
 }
 
 // emitDecision records the answer to d: kind, side (when set), options,
-// choice, args (when the option has any), by and command.
-func (c *Ctx) emitDecision(d *Decision, choice int, who Who) {
+// choice, args (when the option has any), by, as (the standing order the
+// player's answer was made by, when one was) and command.
+func (c *Ctx) emitDecision(d *Decision, choice int, who Who, as string) {
 	g := c.g
 	c.begin()
 	names := c.values(len(d.Options))
@@ -217,7 +218,11 @@ func (c *Ctx) emitDecision(d *Decision, choice int, who Who) {
 		}
 		fields = append(fields, gamelog.Field{Key: "args", Val: gamelog.Value{Kind: gamelog.KObj, O: o}})
 	}
-	fields = append(fields, gamelog.Str("by", string(who)), gamelog.Str("command", d.commandWith(choice, vals)))
+	fields = append(fields, gamelog.Str("by", string(who)))
+	if as != "" {
+		fields = append(fields, gamelog.Str("as", as))
+	}
+	fields = append(fields, gamelog.Str("command", d.commandWith(choice, vals)))
 	g.emit("decision", fields)
 	c.fbuf = fields[:0]
 }

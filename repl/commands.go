@@ -25,6 +25,7 @@ type Command struct {
 	Aliases  []string
 	Group    string // the heading `help` lists it under
 	Raw      bool   // Run gets the rest of the line as it was typed, as one word (Lua code keeps its quotes)
+	Repeat   bool   // a play command Enter at a pause repeats (never one that takes play back or touches files)
 	Usage    string
 	Help     string
 	Run      func(s *Session, args []string) error
@@ -43,9 +44,8 @@ const (
 
 func (s *Session) commandTable() []*Command {
 	pauses := s.def.PauseNames()
-	saved := s.def.SavedName()
-	savedCmd := &Command{Name: saved, Group: groupFiles, Usage: saved,
-		Help: "List the saved games in the data directory: name, state, and where each stands.", Run: cmdSaved}
+	savedCmd := &Command{Name: "saved", Group: groupFiles, Usage: "saved",
+		Help: "List the saved games in the data directory: name, state, and where each stands; `load NAME` resumes one.", Run: cmdSaved}
 	cmds := []*Command{
 		{Name: "help", Group: groupPrompt, Aliases: []string{"h", "?"}, Usage: "help [COMMAND]",
 			Help: "List the commands, or explain one.", Run: cmdHelp,
@@ -56,8 +56,9 @@ func (s *Session) commandTable() []*Command {
 				return s.commandNames()
 			}},
 		{Name: "step", Group: groupPlay, Aliases: []string{"s", "next"}, Usage: "step [" + strings.Join(pauses, "|") + "]",
-			Help: "Play on until the game needs you (a decision, or a roll with physical dice). " + stepHelp(pauses),
-			Run:  cmdStep, Complete: fixed(pauses...)},
+			Help: "Play on until the game needs you (a decision, or a roll with physical dice). " + stepHelp(pauses) +
+				" At a terminal, Enter at a pause repeats the last `step`.",
+			Run: cmdStep, Complete: fixed(pauses...), Repeat: true},
 		{Name: "choose", Group: groupPlay, Aliases: []string{"c"}, Usage: "choose OPTION [ARG...]",
 			Help: "Answer the pending decision with an option's name or number, and the values it asks for (`choose fire b 35`: Tab completes them).", Run: cmdChoose,
 			Complete: func(s *Session, args []string) []string {
@@ -89,7 +90,7 @@ func (s *Session) commandTable() []*Command {
 		{Name: "save!", Group: groupFiles, Usage: "save! FILE", Help: "Save to FILE, replacing it if it exists (a plain file only, never a game in use).",
 			Run: func(s *Session, args []string) error { return cmdSave(s, append([]string{"--force"}, args...)) }},
 		{Name: "load", Group: groupFiles, Usage: "load NAME|FILE",
-			Help: "Load a saved game by replaying its log: NAME from `" + saved + "`, or a log FILE (the current game stays saved in its own log).",
+			Help: "Load a saved game by replaying its log: NAME from `saved`, or a log FILE (the current game stays saved in its own log).",
 			Run:  cmdLoad, Complete: func(s *Session, args []string) []string {
 				if len(args) > 1 {
 					return nil
@@ -116,12 +117,10 @@ func (s *Session) commandTable() []*Command {
 				}
 				return out
 			}},
-		{Name: "undo", Group: groupPlay, Aliases: []string{"u"}, Usage: "undo [roll]",
-			Help: "Take back the last decision: the game is replayed to just before it. With digital dice the same dice come again (undo never re-rolls); with physical dice the faces you typed after it are taken back too, and asked again. `undo roll` takes back the last roll you typed (physical dice), to type it again.",
-			Run:  cmdUndo, Complete: fixed("roll")},
-		{Name: "same", Group: groupPlay, Usage: "same on|off",
-			Help: "At a terminal the prompt answers for you a decision that only repeats your last answer (an unchanged speed), and anywhere one that an order you gave already answers (a squadron's order, each boat carrying it out), and says so (`same on`, the default); an order for that decision typed at the next question changes the answer; `same off` asks every one.",
-			Run:  cmdSame, Complete: fixed("on", "off")},
+		{Name: "undo", Group: groupPlay, Aliases: []string{"u"}, Usage: "undo [roll|decision]",
+			Help: "Take back the last decision: the game is replayed to just before it. With digital dice the same dice come again (undo never re-rolls); with physical dice the faces you typed after it are taken back too, and asked again (when you typed a roll since, say `undo decision`). `undo roll` takes back the last roll you typed (physical dice), to type it again.",
+			Run:  cmdUndo, Complete: fixed("roll", "decision")},
+		ordersCommand(),
 		{Name: "auto", Group: groupScripts, Usage: "auto [on|off]",
 			Help: "Hand the decisions to " + s.def.ReferenceWho() + " (`auto on`) or take them back (`auto off`).",
 			Run:  cmdAuto, Complete: fixed("on", "off")},
@@ -183,12 +182,12 @@ func (s *Session) commandTable() []*Command {
 	if sh, ok := s.def.Game.(sheet.Sheeter); ok {
 		cmds = append(cmds, sheetCommand(sh, s.def.Part))
 	}
-	// A game called like another command lists its saved games as `saved`.
-	for _, c := range cmds {
-		if c != savedCmd && (c.Name == saved || slices.Contains(c.Aliases, saved)) {
-			savedCmd.Name, savedCmd.Usage = "saved", "saved"
-			break
-		}
+	// The name a game gave its saved games before `saved` stays an alias,
+	// unless another command has it.
+	if old := s.def.Saved; old != "" && old != "saved" && !slices.ContainsFunc(cmds, func(c *Command) bool {
+		return c.Name == old || slices.Contains(c.Aliases, old)
+	}) {
+		savedCmd.Aliases = []string{old}
 	}
 	return cmds
 }
@@ -409,6 +408,14 @@ func cmdStep(s *Session, args []string) error {
 	return err
 }
 
+// overHint is what Enter says once the game is over.
+func (s *Session) overHint() string {
+	if s.game.Err() != nil {
+		return "The game stopped: `undo` takes it back, `load` a saved game (`saved` lists them) or `new` starts another."
+	}
+	return "The game is over: `new` starts another, `saved` lists the saved games, `quit` leaves."
+}
+
 func (s *Session) overErr() error {
 	if err := s.game.Err(); err != nil {
 		return fmt.Errorf("the game stopped: %w (`undo`, `load` a log or `new`)", err)
@@ -471,7 +478,7 @@ func cmdRoll(s *Session, args []string) error {
 				break
 			}
 			s.print(evs)
-			answered, again := s.answerSame()
+			answered, again := s.answerStanding()
 			if !again {
 				evs = nil
 				break
@@ -751,15 +758,29 @@ func cmdSaved(s *Session, args []string) error {
 }
 
 func cmdUndo(s *Session, args []string) error {
-	if len(args) > 1 || len(args) == 1 && args[0] != "roll" {
-		return errors.New("usage: undo [roll]")
+	if len(args) > 1 || len(args) == 1 && args[0] != "roll" && args[0] != "decision" {
+		return errors.New("usage: undo [roll|decision]")
 	}
 	if s.LogPath() == "" {
 		return errors.New("nothing to undo: the game has not started")
 	}
+	roll := len(args) == 1 && args[0] == "roll"
+	dec, typed := lastDecisionAndRoll(s.game)
+	if len(args) == 0 && typed > dec {
+		// The last thing typed was a roll's faces (physical dice): plain
+		// undo would take back more than the player may think.
+		if dec < 0 {
+			return errors.New("no decision to take back yet: `undo roll` takes back the roll you typed last")
+		}
+		return fmt.Errorf("the last thing you typed is a roll: `undo roll` takes it back; `undo decision` takes back your last decision (`%s`) and the rolls typed after it", s.game.History()[dec].Str("command"))
+	}
 	undo := s.game.Undo
-	if len(args) == 1 {
+	if roll {
 		undo = s.game.UndoRoll
+	}
+	taken := ""
+	if dec >= 0 {
+		taken = s.game.History()[dec].Str("command")
 	}
 	g, err := undo()
 	if err != nil {
@@ -768,22 +789,32 @@ func cmdUndo(s *Session, args []string) error {
 	if err := s.switchTo(g, s.logPath); err != nil {
 		return err
 	}
-	fmt.Fprintf(s.cfg.Out, "Undone: back to event %d.\n", g.Seq())
+	switch {
+	case roll:
+		fmt.Fprintln(s.cfg.Out, "Undone: the roll you typed last is taken back.")
+	case taken != "":
+		fmt.Fprintf(s.cfg.Out, "Undone: `%s` is taken back.\n", taken)
+	default:
+		fmt.Fprintln(s.cfg.Out, "Undone.")
+	}
 	s.showPending()
 	return nil
 }
 
-func cmdSame(s *Session, args []string) error {
-	if len(args) != 1 || args[0] != "on" && args[0] != "off" {
-		return errors.New("usage: same on|off")
+// lastDecisionAndRoll finds, in g's history, the last decision and the
+// last roll whose faces the player typed (-1: none).
+func lastDecisionAndRoll(g *engine.Game) (dec, typed int) {
+	dec, typed = -1, -1
+	h := g.History()
+	for i := len(h) - 1; i >= 0 && (dec < 0 || typed < 0); i-- {
+		switch e := &h[i]; {
+		case dec < 0 && e.Type == "decision":
+			dec = i
+		case typed < 0 && g.Mode() == engine.Physical && e.Type == "roll" && e.Str("source") != "generator":
+			typed = i
+		}
 	}
-	s.askSame = args[0] == "off"
-	if s.askSame {
-		fmt.Fprintln(s.cfg.Out, "Every decision is asked, unchanged orders too.")
-	} else {
-		fmt.Fprintln(s.cfg.Out, "A decision that only repeats your last answer, or that an order you gave answers, is answered for you, and said.")
-	}
-	return nil
+	return dec, typed
 }
 
 func cmdAuto(s *Session, args []string) error {

@@ -24,7 +24,7 @@ func (s *Session) describe(e *gamelog.Event) string {
 	case "roll", "read":
 		return s.paint(cyan, DescribeRollResult(e, s.tableTitle, s.def.RollResult))
 	case "decision":
-		return DescribeDecision(e)
+		return s.describeDecision(e) // orders.go
 	case "draw":
 		return DescribeDraw(e)
 	case "reveal":

@@ -65,8 +65,8 @@ func TestPromptPlaysASideWithPhysicalDraws(t *testing.T) {
 	execAll(t, s, "log all", "status")
 	text := out.String()
 	for _, want := range []string{
-		"Decision order of p1: fire, target b (by player)",
-		"Decision range: range, cm 18 (by table)",
+		"[p1] Order: fire, target b",
+		"Range: range, cm 18 (at the table)",
 		"p1 draws 1 from POOL-P1 (support): +2 (hidden)",
 		"p1 reveals (draw",
 		"p2 draws 1 from POOL-P2 (support): ? (hidden) (drawn by the program)",

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"io"
 	"strings"
+	"sync"
+	"time"
 
 	"github.com/chzyer/readline"
 )
@@ -46,32 +48,92 @@ func (p *plain) Close() error     { return nil }
 // Terminal is the interactive reader: line editing, history kept in
 // historyFile ("" = none), tab completion by complete.
 func Terminal(historyFile string, complete func(line string) []string, stdin io.ReadCloser, stdout, stderr io.Writer) (LineReader, error) {
+	t := &term{}
 	rl, err := readline.NewEx(&readline.Config{
-		Prompt:            "> ",
-		HistoryFile:       historyFile,
-		HistoryLimit:      2000,
-		AutoComplete:      completer(complete),
-		InterruptPrompt:   "^C",
-		EOFPrompt:         "quit",
-		HistorySearchFold: true,
-		Stdin:             stdin,
-		Stdout:            stdout,
-		Stderr:            stderr,
+		Prompt:              "> ",
+		HistoryFile:         historyFile,
+		HistoryLimit:        2000,
+		AutoComplete:        completer(complete),
+		InterruptPrompt:     "^C",
+		EOFPrompt:           "quit",
+		HistorySearchFold:   true,
+		Stdin:               stdin,
+		Stdout:              stdout,
+		Stderr:              stderr,
+		FuncFilterInputRune: t.key,
 	})
 	if err != nil {
 		return nil, err
 	}
-	return &term{rl: rl}, nil
+	t.rl = rl
+	return t, nil
 }
 
-type term struct{ rl *readline.Instance }
+// term reads lines with readline and notes when each was typed: readline
+// reads keys while the program works, so a line may have been typed
+// before its prompt was shown (TypedAhead).
+type term struct {
+	rl *readline.Instance
+
+	mu    sync.Mutex
+	first time.Time   // the first key of the line being typed (zero: none yet)
+	lines []time.Time // the first key of each line ended with Enter, not yet read
+	ahead bool        // the line ReadLine returned last was typed before its prompt
+}
+
+// key notes when each key arrives (readline calls it for every key, as it
+// reads it).
+func (t *term) key(r rune) (rune, bool) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	now := time.Now()
+	switch r {
+	case readline.CharEnter, readline.CharCtrlJ:
+		if t.first.IsZero() {
+			t.first = now // an empty line: the Enter itself
+		}
+		t.lines = append(t.lines, t.first)
+		t.first = time.Time{}
+	case readline.CharInterrupt:
+		t.first = time.Time{}
+	default:
+		if t.first.IsZero() {
+			t.first = now
+		}
+	}
+	return r, true
+}
 
 func (t *term) ReadLine() (string, error) {
+	shown := time.Now()
 	line, err := t.rl.Readline()
+	got := time.Now()
+	t.mu.Lock()
+	// The lines begun before Readline returned: this one is the last (an
+	// Enter that picked a completion made no line); lines begun since were
+	// typed ahead of the next prompt.
+	t.ahead = false
+	n := 0
+	for n < len(t.lines) && t.lines[n].Before(got) {
+		n++
+	}
+	if n > 0 {
+		t.ahead = t.lines[n-1].Before(shown)
+		t.lines = append(t.lines[:0], t.lines[n:]...)
+	}
+	t.mu.Unlock()
 	if errors.Is(err, readline.ErrInterrupt) {
 		return "", ErrInterrupt
 	}
 	return line, err
+}
+
+// TypedAhead reports whether the line read last was typed before its
+// prompt was shown.
+func (t *term) TypedAhead() bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.ahead
 }
 
 func (t *term) SetPrompt(p string) { t.rl.SetPrompt(p) }

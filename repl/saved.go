@@ -137,8 +137,9 @@ func (s *Session) saved(p string) (Saved, bool) {
 
 // OfferContinue asks a player at a terminal whether to resume an
 // unfinished saved game: yes or no for one, a choice by number among
-// several; it loads the one chosen.
-func (s *Session) OfferContinue(in LineReader) {
+// several; it loads the one chosen. It reports whether the player asked to
+// quit instead (Ctrl-C or Ctrl-D).
+func (s *Session) OfferContinue(in LineReader) (quit bool) {
 	var open []Saved
 	for _, sv := range s.Saved() {
 		if !sv.Finished && sv.Err == nil {
@@ -148,12 +149,15 @@ func (s *Session) OfferContinue(in LineReader) {
 	var pick *Saved
 	switch len(open) {
 	case 0:
-		return
+		return false
 	case 1:
-		in.SetPrompt("Continue " + Printable(open[0].Name) + " (" + open[0].Summary + ")? [Y/n] ")
+		// The question on a line of its own, wrapped like all output: the
+		// prompt stays short, and never wider than the terminal.
+		s.printf("A game is in progress: %s (%s).\n", Printable(open[0].Name), open[0].Summary)
+		in.SetPrompt("Continue it? [Y/n] ")
 		line, err := in.ReadLine()
 		if err != nil {
-			return
+			return true // Ctrl-C, Ctrl-D: the player leaves
 		}
 		if a := strings.ToLower(strings.TrimSpace(line)); a == "" || a == "y" || a == "yes" {
 			pick = &open[0]
@@ -164,14 +168,14 @@ func (s *Session) OfferContinue(in LineReader) {
 			s.printf("  %d. %s (%s)\n", i+1, Printable(sv.Name), sv.Summary)
 		}
 		for pick == nil {
-			in.SetPrompt(fmt.Sprintf("Continue which? [1-%d, Enter: a new game] ", len(open)))
+			in.SetPrompt(fmt.Sprintf("Continue which? [1-%d, Enter: new] ", len(open)))
 			line, err := in.ReadLine()
 			if err != nil {
-				return
+				return true
 			}
 			a := strings.TrimSpace(line)
 			if a == "" || strings.EqualFold(a, "n") || strings.EqualFold(a, "new") {
-				return
+				return false
 			}
 			if n, err := strconv.Atoi(a); err == nil && n >= 1 && n <= len(open) {
 				pick = &open[n-1]
@@ -188,11 +192,12 @@ func (s *Session) OfferContinue(in LineReader) {
 		}
 	}
 	if pick == nil {
-		return
+		return false
 	}
 	if err := s.Exec("load " + Quote(pick.Path)); err != nil {
 		s.printf("%s\n", s.paint(red, "Error: "+err.Error()))
 	}
+	return false
 }
 
 // Quote makes s one word for Split, whatever it holds (an apostrophe in a

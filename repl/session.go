@@ -59,13 +59,24 @@ type Session struct {
 	cmds    []*Command
 	free    *rand.Rand
 	quit    bool
-	level   int  // how far an answer advances the game (a pause level)
-	askSame bool // ask decisions that only repeat the last answer (same off)
-	// sameSeq is the seq of the decision answerSame answered last (0:
+	level   int // how far an answer advances the game (a pause level)
+	// orders are the standing orders the prompt carries out for the
+	// player, by name (orders.go): all at a terminal, none piped until
+	// `orders on`.
+	orders map[string]bool
+	// sameSeq is the seq of the decision answerStanding answered last (0:
 	// none), and sameKind its kind: an order that answers it, typed
 	// before anything else is decided, revises it (reviseSame).
 	sameSeq  int
 	sameKind string
+	// lastPlay is the last play command typed (`step mission`): Enter at
+	// a pause repeats it (nil: `step`).
+	lastPlay []string
+	// shown is the question on screen at the last prompt (the game and
+	// its event count then): a line typed ahead of the prompt was meant
+	// for it, not for one the prompt reached since (typedAhead).
+	shown    question
+	saidHint bool // the first standing answer said how to change it
 	failed   bool
 	script   *scripting.Attached
 	// sideScripts play sides (Config.Sides).
@@ -92,6 +103,7 @@ func New(cfg Config) (*Session, error) {
 	}
 	s := &Session{cfg: cfg, def: cfg.Def, level: 1, free: cfg.FreeRand}
 	s.wrapOutput()
+	s.resetOrders()
 	if s.free == nil {
 		s.free = rand.New(rand.NewPCG(cfg.Game.Seed, 0xf4ee))
 	}
@@ -166,7 +178,10 @@ func (s *Session) Banner() {
 	h := s.game.Header()
 	fmt.Fprintf(s.cfg.Out, "%s — %s\n", s.paint(bold, "schnell"), s.def.Name)
 	fmt.Fprintf(s.cfg.Out, "New game: seed %d, %s dice, %s.\n", h.Seed, h.Dice, optionText(h.Options))
-	fmt.Fprintln(s.cfg.Out, "Type `step` to play on, `help` for the commands, Tab to complete, Ctrl-D to quit (the game is saved as you play).")
+	if s.game.Mode() == engine.Physical {
+		fmt.Fprintln(s.cfg.Out, "You roll your own dice: when asked, type the faces you rolled (`8 5`), or `roll` to let the program roll.")
+	}
+	fmt.Fprintln(s.cfg.Out, "Enter plays on (`step`); `help` lists the commands, Tab completes, Ctrl-D quits (the game is saved as you play).")
 }
 
 func optionText(opts []gamelog.Option) string {
@@ -184,9 +199,12 @@ func (s *Session) Run(in LineReader) int {
 	s.in = in
 	defer func() { s.in = nil }()
 	n := 0
+	s.shown = s.question()
 	for !s.quit {
 		s.flush()
 		in.SetPrompt(s.prompt())
+		onScreen := s.shown // the question on screen while a line was typed ahead
+		s.shown = s.question()
 		line, err := in.ReadLine()
 		if errors.Is(err, ErrInterrupt) {
 			continue // Ctrl-C clears the line
@@ -202,6 +220,12 @@ func (s *Session) Run(in LineReader) int {
 			return 1
 		}
 		n++
+		if ta, ok := in.(TypeAhead); ok && ta.TypedAhead() && onScreen != s.shown && s.shortAnswer(line) {
+			// Typed before this question was on screen, for another one:
+			// never applied to this one.
+			fmt.Fprintf(s.cfg.Out, "%s\n", s.paint(dim, fmt.Sprintf("%s was typed before this question was shown, and is not taken for it: type it again if you mean it.", typedWhat(line))))
+			continue
+		}
 		err = s.Exec(line)
 		s.flush()
 		if err != nil {
@@ -236,6 +260,9 @@ func (s *Session) Exec(line string) error {
 	c := s.lookup(words[0])
 	if c == nil {
 		return fmt.Errorf("unknown command %q%s: type `help` for the list of commands", words[0], DidYouMean(words[0], s.commandNames()))
+	}
+	if c.Repeat {
+		s.lastPlay = words // what Enter at a pause does next
 	}
 	if s.cfg.Interactive {
 		// Between prompts the terminal is not in raw mode: Ctrl-C is a
@@ -291,32 +318,35 @@ func rawRest(line string) string {
 	return strings.TrimSpace(line[i:])
 }
 
-// shortcut reads the short answers to what is pending: at a terminal, an
-// empty line takes a decision's marked default; a bare number picks a
-// decision's option or gives a one-die physical roll's face; a bare option
-// name answers the decision even where it is also a command's alias (the
-// move decision's `next` is not `step`); an option that takes arguments
-// may be typed with them (`fire b`).
+// shortcut reads the short answers to what is pending. At a terminal an
+// empty line plays on: at a pause it repeats the last play command (`step`
+// at its level, as Enter does in gdb), at a decision it takes the marked
+// default, at a roll or a draw it says what to type; piped, it does
+// nothing. Bare numbers pick a decision's option or give a physical roll's
+// faces (`8 5`, a percentile's `85`); a bare option name answers the
+// decision even where it is also a command's alias (the move decision's
+// `next` is not `step`); an option that takes arguments may be typed with
+// them (`fire b`).
 func (s *Session) shortcut(words []string) []string {
 	p := s.game.Pending()
+	if len(words) == 0 {
+		if !s.cfg.Interactive {
+			return nil
+		}
+		return s.enter(p)
+	}
 	if p == nil || s.game.Decider() != nil {
 		return words
 	}
 	d := p.Decision
+	if p.Roll != nil && allNumbers(words) {
+		return append([]string{"roll"}, words...)
+	}
 	switch {
-	case len(words) == 0:
-		if d != nil && s.cfg.Interactive {
-			return []string{"choose", strconv.Itoa(d.Default + 1)}
-		}
 	case len(words) == 1:
 		w := words[0]
-		if _, err := strconv.Atoi(w); err == nil {
-			if d != nil {
-				return []string{"choose", w}
-			}
-			if p.Roll != nil && p.Roll.Spec.N == 1 {
-				return []string{"roll", w}
-			}
+		if _, err := strconv.Atoi(w); err == nil && d != nil {
+			return []string{"choose", w}
 		}
 		if d != nil {
 			if c := s.lookup(w); c == nil || !strings.EqualFold(c.Name, w) {
@@ -334,6 +364,95 @@ func (s *Session) shortcut(words []string) []string {
 		}
 	}
 	return words
+}
+
+// enter is what Enter does at a terminal, given what the game waits for.
+func (s *Session) enter(p *engine.Request) []string {
+	switch {
+	case p != nil && s.game.Decider() == nil && p.Decision != nil:
+		return []string{"choose", strconv.Itoa(p.Decision.Default + 1)}
+	case p != nil && s.game.Decider() == nil && p.Roll != nil:
+		fmt.Fprintf(s.cfg.Out, "Type the faces you rolled (%s), or `roll` to let the program roll.\n", rollExample(p.Roll))
+		return nil
+	case p != nil && s.game.Decider() == nil && p.Draw != nil:
+		fmt.Fprintln(s.cfg.Out, "Type `draw` and the chits you drew, or `draw` alone to let the program draw.")
+		return nil
+	case s.game.Over():
+		fmt.Fprintln(s.cfg.Out, s.overHint())
+		return nil
+	}
+	if s.lastPlay != nil {
+		return s.lastPlay
+	}
+	return []string{"step"}
+}
+
+// rollExample shows how a roll's faces are typed: "roll 3 7", or for one
+// die "7".
+func rollExample(r *engine.RollRequest) string {
+	if r.Throw != nil {
+		return "`" + r.Throw.Example() + "`"
+	}
+	lo, hi := r.Spec.FaceRange()
+	switch {
+	case r.Spec.Percentile:
+		return "black die first: `8 5`, or the reading: `85`"
+	case r.Spec.N == 1:
+		return fmt.Sprintf("one face, %d..%d: `%d`", lo, hi, hi/2+1)
+	}
+	ex := make([]string, r.Spec.N)
+	for i := range ex {
+		ex[i] = strconv.Itoa(max(lo, (hi/2+i)%(hi+1)))
+	}
+	return fmt.Sprintf("%d faces, each %d..%d: `%s`", r.Spec.N, lo, hi, strings.Join(ex, " "))
+}
+
+func allNumbers(words []string) bool {
+	for _, w := range words {
+		if _, err := strconv.Atoi(w); err != nil {
+			return false
+		}
+	}
+	return len(words) > 0
+}
+
+// question names what the game waits for at a prompt: the game, how far
+// it has gone, and its request.
+type question struct {
+	g    *engine.Game
+	seq  int
+	pend *engine.Request // a new one at each answer, even where no event is made
+}
+
+func (s *Session) question() question { return question{s.game, s.game.Seq(), s.game.Pending()} }
+
+// TypeAhead is a LineReader that knows whether the line it returned last
+// was typed before the prompt was shown (a terminal: keys pressed while
+// the program was busy).
+type TypeAhead interface {
+	TypedAhead() bool
+}
+
+// shortAnswer reports whether line is one the prompt reads by what is
+// pending (an empty line, bare numbers, an option's bare name): one typed
+// ahead may be meant for another question.
+func (s *Session) shortAnswer(line string) bool {
+	words, err := Split(line)
+	if err != nil {
+		return false
+	}
+	if len(words) == 0 || allNumbers(words) {
+		return true
+	}
+	c := s.lookup(words[0])
+	return c == nil || c.Name == "choose"
+}
+
+func typedWhat(line string) string {
+	if strings.TrimSpace(line) == "" {
+		return "Enter"
+	}
+	return "`" + strings.TrimSpace(line) + "`"
 }
 
 // Close flushes and closes the game and its log.
@@ -383,21 +502,25 @@ func (s *Session) prompt() string {
 	}
 }
 
-// decisionPrompt names a pending decision at the prompt, and whose it is
-// when it belongs to a side ("[p2] attack").
+// decisionPrompt names a pending decision at the prompt in words, and
+// whose it is when it belongs to a side ("[p2] break formation").
 func decisionPrompt(d *engine.Decision) string {
 	if d.Side != "" && d.Side != engine.TableSide {
-		return "[" + d.Side + "] " + d.Kind
+		return "[" + d.Side + "] " + kindWords(d.Kind)
 	}
-	return d.Kind
+	return kindWords(d.Kind)
 }
+
+// kindWords is a decision kind or a pause as the player reads it:
+// "break_formation" is "break formation".
+func kindWords(kind string) string { return strings.ReplaceAll(kind, "_", " ") }
 
 // show prints events and then what the game waits for.
 func (s *Session) show(evs []gamelog.Event) {
 	for {
 		s.print(evs)
 		var again bool
-		if evs, again = s.answerSame(); !again {
+		if evs, again = s.answerStanding(); !again {
 			break
 		}
 	}
@@ -421,26 +544,25 @@ func (s *Session) print(evs []gamelog.Event) {
 	}
 }
 
-// answerSame answers, for the player at a terminal, a decision whose only
-// news would be to repeat the last answer (an unchanged speed), and at a
-// terminal or not one an order the player gave already answers
-// (Decision.SetStanding): it is logged as the player's, and said. `same
-// off` asks them all.
-func (s *Session) answerSame() ([]gamelog.Event, bool) {
+// answerStanding answers, for the player, a decision one of the standing
+// orders in force answers (orders.go): it is logged as the player's, by
+// that order, and said in one line. The first time, the player is told how
+// to change such an answer.
+func (s *Session) answerStanding() ([]gamelog.Event, bool) {
 	p := s.game.Pending()
-	if s.askSame || p == nil || p.Decision == nil || s.game.Decider() != nil {
+	if p == nil || p.Decision == nil || s.game.Decider() != nil || p.Decision.Side == engine.TableSide {
 		return nil, false
 	}
 	d := p.Decision
-	how := "as before"
-	i, ok := d.Standing() // an order the player gave already: at a terminal or not
-	if ok {
-		how = "as ordered"
-	} else if i, ok = d.Same(); !ok || !s.cfg.Interactive {
+	o, i, ok := s.standingAnswer(d)
+	if !ok {
 		return nil, false
 	}
-	fmt.Fprintf(s.cfg.Out, "%s %s: %s, %s (type an order to change it; `same off` asks every time).\n", s.paint(dim, "Answered"), d.Kind, d.Options[i].Name, how)
-	evs, err := s.game.ChooseIndex(i, engine.ByPlayer, s.level)
+	if !s.saidHint && s.cfg.Interactive {
+		s.saidHint = true
+		fmt.Fprintln(s.cfg.Out, s.paint(dim, "(Standing orders answer some questions for you: an order typed at the next question changes that answer; `orders` lists them.)"))
+	}
+	evs, err := s.game.ChooseAs(i, o.Name, s.level)
 	if err != nil {
 		fmt.Fprintln(s.cfg.Err, s.paint(red, "Error: "+err.Error()))
 		return nil, false
@@ -484,7 +606,7 @@ func (s *Session) reviseSame(run func(g *engine.Game) ([]gamelog.Event, error)) 
 		return nil, false
 	}
 	s.sameSeq = 0
-	fmt.Fprintf(s.cfg.Out, "%s %s: your order replaces the answer given for you.\n", s.paint(dim, "Revised"), kind)
+	fmt.Fprintf(s.cfg.Out, "%s: your order replaces the answer given for you (%s).\n", s.paint(dim, "Revised"), kindWords(kind))
 	return evs, true
 }
 
@@ -506,7 +628,7 @@ func (s *Session) showPending() {
 	switch {
 	case p.Pause != "":
 		if s.cfg.Interactive {
-			fmt.Fprintln(w, s.paint(dim, "-- "+p.Pause+": `step` plays on --"))
+			fmt.Fprintln(w, s.paint(dim, "-- "+kindWords(p.Pause)+": Enter plays on --"))
 		}
 	case p.Roll != nil:
 		s.showRoll(p.Roll)

@@ -313,9 +313,9 @@ func TestNamedGames(t *testing.T) {
 		t.Error("a name with a path was accepted")
 	}
 	out.Reset()
-	execAll(t, s, "toy")
+	execAll(t, s, "saved")
 	if !strings.Contains(out.String(), "first") || !strings.Contains(out.String(), "in progress") {
-		t.Errorf("toy (the saved games):\n%s", out.String())
+		t.Errorf("saved:\n%s", out.String())
 	}
 	want := s.Game().AsLog().Lines
 	s.Close()
@@ -386,7 +386,11 @@ func TestPhysicalUndoTakesBackTypedFaces(t *testing.T) {
 	}
 	execAll(t, s, "roll 2", "step") // the go_on decision
 	execAll(t, s, "choose on", "roll 8")
-	execAll(t, s, "undo")
+	// A roll typed since the decision: plain undo says which undo is meant.
+	if err := s.Exec("undo"); err == nil || !strings.Contains(err.Error(), "`undo roll` takes it back") || !strings.Contains(err.Error(), "`undo decision`") {
+		t.Fatalf("undo after a typed roll: %v", err)
+	}
+	execAll(t, s, "undo decision")
 	if p := s.Game().Pending(); p == nil || p.Decision == nil {
 		t.Fatalf("undo: pending %+v, want the decision again", p)
 	}
@@ -575,6 +579,7 @@ func (r *roundsRules) Play(c *engine.Ctx) {
 	if r.finish {
 		d := c.Ask("finish")
 		d.Add("yes", "yes", "")
+		d.Add("no", "no", "")
 		c.Decide(d)
 	}
 }
@@ -616,22 +621,34 @@ func TestSameAnswered(t *testing.T) {
 		if strings.Join(got, " ") != tc.want || !s.Game().Over() {
 			t.Errorf("%v: decisions %v, want %s\n%s", tc.lines, got, tc.want, out.String())
 		}
-		if tc.interactive && tc.lines[0] == "step" && !strings.Contains(out.String(), "Answered speed: fast, as before") {
+		if tc.interactive && tc.lines[0] == "step" && !strings.Contains(out.String(), "Speed: speed fast (as before)") {
 			t.Errorf("the answer for the player is not said:\n%s", out.String())
 		}
 	}
 }
 
-// A game named like a prompt command lists its saved games as `saved`.
-func TestSavedNameClash(t *testing.T) {
+// Every game lists its saved games as `saved`; the name a game gave them
+// before stays an alias, unless another command has it.
+func TestSavedEverywhere(t *testing.T) {
 	def := *enginetest.Definition()
-	def.Name = "same"
+	def.Saved = "voyages"
 	s, err := New(Config{Def: &def, Game: engine.Config{Seed: 1}, LogDir: t.TempDir()})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c := s.lookup("saved"); c == nil || c.Run == nil || s.lookup("same").Usage != "same on|off" {
-		t.Errorf("the saved-games command of a game called same: %v", c)
+	if c := s.lookup("saved"); c == nil || c != s.lookup("voyages") {
+		t.Errorf("saved and its alias voyages: %v, %v", c, s.lookup("voyages"))
+	}
+	def.Saved = "same"
+	s, _ = New(Config{Def: &def, Game: engine.Config{Seed: 1}, LogDir: t.TempDir()})
+	if c := s.lookup("saved"); c == nil || c.Run == nil || s.lookup("same").Name != "orders" {
+		t.Errorf("a game whose saved games were called like another command: saved %v, same %v", c, s.lookup("same"))
+	}
+	var out bytes.Buffer
+	s, _ = New(Config{Def: &def, Game: engine.Config{Seed: 1}, LogDir: t.TempDir(), Out: &out})
+	execAll(t, s, "help")
+	if !regexp.MustCompile(`(?m)^  saved +List the saved games`).MatchString(out.String()) {
+		t.Errorf("help does not list saved:\n%s", out.String())
 	}
 }
 
@@ -677,7 +694,7 @@ func TestSameAnsweredRevisedByOrder(t *testing.T) {
 	if strings.Join(got, " ") != want || !s.Game().Over() {
 		t.Errorf("decisions %v, want %s\n%s", got, want, out.String())
 	}
-	for _, w := range []string{"Answered speed: fast, as before", "Revised speed", "Answered speed: slow, as before"} {
+	for _, w := range []string{"Speed: speed fast (as before)", "Revised: your order replaces the answer given for you (speed)", "Speed: speed slow (as before)"} {
 		if !strings.Contains(out.String(), w) {
 			t.Errorf("the transcript does not say %q:\n%s", w, out.String())
 		}
@@ -707,7 +724,7 @@ func TestRollAllPassesSameAnswers(t *testing.T) {
 	if p := s.Game().Pending(); p == nil || p.Decision == nil || p.Decision.Kind != "finish" {
 		t.Fatalf("second roll all: pending %+v, want finish\n%s", p, out.String())
 	}
-	if n := strings.Count(out.String(), "Answered speed: fast, as before"); n != 2 {
+	if n := strings.Count(out.String(), "Speed: speed fast (as before)"); n != 2 {
 		t.Errorf("%d speeds answered for the player, want 2\n%s", n, out.String())
 	}
 }

@@ -112,6 +112,7 @@ func newDefinition(s100, b5 *tables.Set) *engine.Definition {
 		Pauses:        []string{"turn", "mission", "campaign"},
 		Sides:         sides,
 		Saved:         "campaigns",
+		Folder:        "campaigns",
 		Part:          "mission",
 		Game:          Game{},
 		Score:         score,

@@ -88,7 +88,7 @@ func TestToyEverywhere(t *testing.T) {
 		t.Errorf("--load of a toy log: exit %d\n%s%s", code, out, errs)
 	}
 	// new game=toy at the flagship's prompt.
-	code, out, errs = runWith(t, "new game=toy legs=2 seed=1\nstep voyage\ntoy\n", "--data", dir)
+	code, out, errs = runWith(t, "new game=toy legs=2 seed=1\nstep voyage\nsaved\n", "--data", dir)
 	if code != 0 || !strings.Contains(out, "legs 2") {
 		t.Errorf("new game=toy: exit %d\n%s%s", code, out, errs)
 	}

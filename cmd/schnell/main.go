@@ -69,7 +69,7 @@ func runPrompt(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 		diceMode  = fs.String("dice", "digital", "dice: digital (the program rolls) or physical (you roll and type the faces)")
 		load      = fs.String("load", "", "load a saved game (a log) and go on playing it")
 		logFile   = fs.String("log", "", "log (save) a new game to this file")
-		dataDir   = fs.String("data", "", "directory of the saved games (default: $XDG_DATA_HOME/schnell/"+def.SavedName()+", ~/.local/share/schnell/"+def.SavedName()+")")
+		dataDir   = fs.String("data", "", "directory of the saved games (default: $XDG_DATA_HOME/schnell/"+def.FolderName()+", ~/.local/share/schnell/"+def.FolderName()+")")
 		keepGoing = fs.Bool("keep-going", false, "in a command file, go on after a failing command (the exit code is still 1)")
 		force     = fs.Bool("force", false, "--log may replace an existing file")
 	)
@@ -122,6 +122,7 @@ func runPrompt(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 	state := stateDir()
 	if *dataDir == "" {
 		*dataDir = defaultDataDir(def)
+		moveSaved(def, *dataDir, stderr)
 	}
 	interactive := readline.IsTerminal(int(stdin.Fd())) && readline.IsTerminal(int(os.Stdout.Fd()))
 	if *logFile != "" && *load == "" && !*force {
@@ -178,11 +179,11 @@ func runPrompt(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 			return 2
 		}
 		defer in.Close()
-		if *load == "" && !newGame {
-			s.OfferContinue(in)
-			if s.LogPath() == "" {
-				s.Banner()
-			}
+		if *load == "" && !newGame && s.OfferContinue(in) {
+			return 0 // Ctrl-C or Ctrl-D at the offer: the player leaves
+		}
+		if s.LogPath() == "" {
+			s.Banner() // a new game: --seed, --dice physical and the rest too
 		}
 	} else {
 		in = repl.Plain(stdin)
@@ -234,11 +235,11 @@ func defaultDataDir(def *engine.Definition) string {
 	if base == "" {
 		home, err := os.UserHomeDir()
 		if err != nil {
-			return def.SavedName()
+			return def.FolderName()
 		}
 		base = filepath.Join(home, ".local", "share")
 	}
-	return filepath.Join(base, "schnell", def.SavedName())
+	return filepath.Join(base, "schnell", def.FolderName())
 }
 
 // stateDir is where schnell keeps its history and logs:

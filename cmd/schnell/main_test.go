@@ -344,7 +344,7 @@ func TestPromptScriptAndLua(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d\n%s%s", code, out, errs)
 	}
-	for _, want := range []string{"handed command back", "short", "(by script)"} {
+	for _, want := range []string{"handed command back", "short", "(the script)"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}

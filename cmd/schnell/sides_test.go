@@ -75,7 +75,7 @@ func TestPromptPlaysASide(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d\n%s%s", code, out, errs)
 	}
-	for _, want := range []string{"Decision range: range, cm 15 (by table)", "Decision order of p1: signal, text \"all home\" (by player)", "Side p2: default", "The game is over"} {
+	for _, want := range []string{"Range: range, cm 15 (at the table)", "[p1] Order: signal, text \"all home\"", "Side p2: default", "The game is over"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the prompt's output lacks %q:\n%s", want, out)
 		}

@@ -168,6 +168,12 @@ func newHarness(t *testing.T, cfg Config) *harness {
 			t.Fatalf("scenario: the game has a command %q, which the harness's directive of that name would hide", name)
 		}
 	}
+	// An order given earlier is carried out (a squadron's target, each
+	// boat's): a scenario types what the player would type, and the player
+	// gives that order once. `orders carry off` asks each one.
+	if err := s.Exec("orders carry on"); err != nil {
+		t.Fatal(err)
+	}
 	h.s = s
 	return h
 }

@@ -1,0 +1,307 @@
+package repl
+
+import (
+	"bytes"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/schnell-wargames/schnell/engine"
+	"github.com/schnell-wargames/schnell/engine/enginetest"
+	"github.com/schnell-wargames/schnell/gamelog"
+	"github.com/schnell-wargames/schnell/tables"
+)
+
+// terminal is a session as at a terminal (Interactive) on the toy game.
+func terminal(t *testing.T, mode engine.Mode) (*Session, *bytes.Buffer, string) {
+	t.Helper()
+	var out bytes.Buffer
+	log := filepath.Join(t.TempDir(), "g.jsonl")
+	s, err := New(Config{Def: enginetest.Definition(), Game: engine.Config{Seed: 7, Mode: mode}, Out: &out, Err: &out, Interactive: true, LogFile: log})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s, &out, log
+}
+
+// Issue 25 item 1: at a terminal Enter plays on — at a pause it repeats the
+// last play command (`step` at its level; plain `step` when there was
+// none), at a decision it takes the default; it never repeats a command
+// that takes play back or touches files.
+func TestEnterPlaysOn(t *testing.T) {
+	s, out, _ := terminal(t, engine.Digital)
+	execAll(t, s, "") // nothing typed yet: `step`
+	if p := s.Game().Pending(); p == nil || p.Pause != "leg" {
+		t.Fatalf("Enter at the start: pending %+v, want the first leg's pause\n%s", p, out)
+	}
+	if !strings.Contains(out.String(), "-- leg: Enter plays on --") {
+		t.Errorf("the pause does not say Enter plays on:\n%s", out)
+	}
+	execAll(t, s, "") // step again: the decision
+	if p := s.Game().Pending(); p == nil || p.Decision == nil {
+		t.Fatalf("second Enter: pending %+v, want go on?", p)
+	}
+	execAll(t, s, "") // the default: on
+	if p := s.Game().Pending(); p == nil || p.Pause != "leg" {
+		t.Fatalf("Enter at the decision: pending %+v, want leg 2's pause", p)
+	}
+	execAll(t, s, "undo", "") // undo is never repeated: Enter takes the default again
+	if p := s.Game().Pending(); p == nil || p.Pause != "leg" {
+		t.Fatalf("Enter after undo: pending %+v, want leg 2's pause again", p)
+	}
+	execAll(t, s, "step voyage", "") // Enter repeats `step voyage`: past the pauses
+	if p := s.Game().Pending(); p == nil || p.Decision == nil || s.Game().Seq() < 8 {
+		t.Fatalf("Enter after step voyage: pending %+v at event %d", p, s.Game().Seq())
+	}
+	execAll(t, s, "home", "")
+	if !s.Game().Over() {
+		t.Fatal("the game should be over")
+	}
+	out.Reset()
+	execAll(t, s, "") // over: Enter says what next, and is no error
+	if !strings.Contains(out.String(), "The game is over: `new` starts another") {
+		t.Errorf("Enter at the end: %q", out)
+	}
+}
+
+// Piped, a blank line does nothing, at a pause as at a decision.
+func TestBlankLinePipedIsNothing(t *testing.T) {
+	s, _, _ := newSession(t, engine.Digital, false)
+	execAll(t, s, "", "")
+	if s.Game().Seq() != 0 {
+		t.Errorf("blank piped lines played %d events", s.Game().Seq())
+	}
+}
+
+// Issue 25 item 8: with physical dice, Enter at a roll says what to type;
+// bare faces answer any roll (`3 7` for two dice, `85` for a percentile).
+func TestBareFacesAndEnterAtARoll(t *testing.T) {
+	s, out, _ := terminal(t, engine.Physical)
+	execAll(t, s, "step")
+	if p := s.Game().Pending(); p == nil || p.Roll == nil {
+		t.Fatalf("pending %+v, want T-2's roll", p)
+	}
+	out.Reset()
+	before := s.Game().Seq()
+	execAll(t, s, "")
+	if s.Game().Seq() != before || !strings.Contains(out.String(), "Type the faces you rolled (one face, 1..6: `4`), or `roll`") {
+		t.Errorf("Enter at a roll: %q", out)
+	}
+	execAll(t, s, "4") // T-2: one die
+	if p := s.Game().Pending(); p == nil || p.Roll == nil || p.Roll.Table != "T-1" {
+		t.Fatalf("after a bare face: pending %+v", p)
+	}
+	for _, tc := range []struct {
+		spec  string
+		words []string
+		want  []string
+	}{
+		{"2D6", []string{"3", "4"}, []string{"roll", "3", "4"}},
+		{"2D10", []string{"85"}, []string{"roll", "85"}},
+	} {
+		if got := s.shortcut(tc.words); strings.Join(got, " ") != strings.Join(tc.want, " ") {
+			t.Errorf("%s: shortcut(%q) = %q, want %q", tc.spec, tc.words, got, tc.want)
+		}
+	}
+}
+
+// typed is a line reader whose lines may be marked typed ahead of their
+// prompt.
+type typed struct {
+	lines []string
+	ahead []bool
+	last  bool
+}
+
+func (r *typed) ReadLine() (string, error) {
+	if len(r.lines) == 0 {
+		return "", io.EOF
+	}
+	l := r.lines[0]
+	r.last = r.ahead[0]
+	r.lines, r.ahead = r.lines[1:], r.ahead[1:]
+	return l, nil
+}
+func (r *typed) SetPrompt(string) {}
+func (r *typed) Close() error     { return nil }
+func (r *typed) TypedAhead() bool { return r.last }
+
+// Issue 25 item 8: a number typed ahead is never applied to a question
+// other than the one on screen when it was typed; typed at its own
+// question, it is.
+func TestTypedAheadNotAppliedToAnotherQuestion(t *testing.T) {
+	s, out, _ := terminal(t, engine.Digital)
+	// `step` brings the leg's pause; "2" typed before the decision came.
+	r := &typed{lines: []string{"step", "step", "2", "2"}, ahead: []bool{false, false, true, false}}
+	s.Run(r)
+	if !strings.Contains(out.String(), "`2` was typed before this question was shown, and is not taken for it") {
+		t.Errorf("the typed-ahead 2 is not refused:\n%s", out)
+	}
+	var choices []string
+	for _, e := range s.Game().History() {
+		if e.Type == "decision" {
+			choices = append(choices, e.Str("choice"))
+		}
+	}
+	if strings.Join(choices, " ") != "home" {
+		t.Errorf("decisions %v, want only the 2 typed at its question (home)", choices)
+	}
+}
+
+// Typed ahead at the same question (a view in between changes nothing),
+// a number is taken.
+func TestTypedAheadAtTheSameQuestion(t *testing.T) {
+	s, _, _ := terminal(t, engine.Digital)
+	r := &typed{lines: []string{"step", "step", "status", "2"}, ahead: []bool{false, false, false, true}}
+	s.Run(r)
+	if h := s.Game().History(); len(h) == 0 || !s.Game().Over() {
+		t.Errorf("the 2 typed ahead at its own question was not taken: pending %+v", s.Game().Pending())
+	}
+}
+
+// The log says which answers a standing order made (`"as"`), and the game
+// replays from it to the same bytes.
+func TestStandingAnswerLoggedAndReplayed(t *testing.T) {
+	def := rounds("speedy", roundsRules{finish: true})
+	def.Orders = []engine.StandingOrder{{Name: "never", Help: "answers nothing",
+		Pick: func(*engine.Decision, []gamelog.Event) (int, bool) { return 0, false }}}
+	var out bytes.Buffer
+	log := filepath.Join(t.TempDir(), "g.jsonl")
+	s, err := New(Config{Def: def, Out: &out, Err: &out, Interactive: true, LogFile: log})
+	if err != nil {
+		t.Fatal(err)
+	}
+	execAll(t, s, "step", "choose fast", "choose yes")
+	s.Close()
+	raw, err := os.ReadFile(log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(string(raw), `"by":"player","as":"same","command":"speed fast"`); n != 2 {
+		t.Errorf("%d answers logged as by the standing order same, want 2:\n%s", n, raw)
+	}
+	lg, err := gamelog.Read(log, bytes.NewReader(raw))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := engine.Replay(def, lg, 0, engine.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var again bytes.Buffer
+	if err := g.WriteLog(&again); err != nil {
+		t.Fatal(err)
+	}
+	if again.String() != string(raw) {
+		t.Errorf("the replay differs:\n%s\n---\n%s", again.String(), raw)
+	}
+	// A script's answer cannot claim a standing order.
+	bad := strings.Replace(string(raw), `"by":"player","as":"same"`, `"by":"script","as":"same"`, 1)
+	lg, _ = gamelog.Read(log, strings.NewReader(bad))
+	if _, err := engine.Replay(def, lg, 0, engine.Config{}); err == nil || !strings.Contains(err.Error(), "only the player's answers") {
+		t.Errorf("a script's answer by standing order replayed: %v", err)
+	}
+}
+
+// Issue 25 item 2: a question with one legal answer is answered for the
+// player and said in one line; `orders` lists the orders, and turns them
+// off and on, one or all; piped, none is in force until `orders on`.
+func TestOrders(t *testing.T) {
+	def := rounds("speedy", roundsRules{finish: true})
+	def.Orders = []engine.StandingOrder{{Name: "yes", Help: "say yes at the end", Said: "saying yes",
+		Pick: func(d *engine.Decision, _ []gamelog.Event) (int, bool) { return 0, d.Kind == "finish" }}}
+	var out bytes.Buffer
+	s, err := New(Config{Def: def, Out: &out, Err: &out, LogFile: filepath.Join(t.TempDir(), "g.jsonl")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	execAll(t, s, "orders")
+	for _, w := range []string{"only  off", "carry  off", "same  off", "yes  off", "say yes at the end"} {
+		if !strings.Contains(out.String(), w) {
+			t.Errorf("orders piped does not list %q:\n%s", w, out.String())
+		}
+	}
+	execAll(t, s, "step", "choose fast", "choose fast") // piped: each asked
+	execAll(t, s, "orders on", "orders same off", "choose fast")
+	if !s.Game().Over() {
+		t.Fatalf("the game's own order did not answer the last question: %+v", s.Game().Pending())
+	}
+	if !strings.Contains(out.String(), "Finish: yes (saying yes)") {
+		t.Errorf("the game's order's answer is not said:\n%s", out.String())
+	}
+	if err := s.Exec("orders bogus on"); err == nil || !strings.Contains(err.Error(), `no standing order "bogus"`) {
+		t.Errorf("orders bogus on: %v", err)
+	}
+	if err := s.Exec("same sometimes"); err == nil {
+		t.Error("same sometimes was taken")
+	}
+}
+
+// single asks one question with one option.
+type single struct{}
+
+func (single) Play(c *engine.Ctx) {
+	d := c.Ask("go")
+	d.Add("go", "go", "go")
+	c.Decide(d)
+}
+
+// A question with one legal option is answered for the player at a
+// terminal, and said.
+func TestOnlyOptionAnswered(t *testing.T) {
+	def := &engine.Definition{Name: "single", Booklets: enginetest.Definition().Booklets,
+		New: func([]gamelog.Option, *tables.Set) (engine.Rules, error) { return single{}, nil }}
+	var out bytes.Buffer
+	s, _ := New(Config{Def: def, Out: &out, Err: &out, Interactive: true, LogFile: filepath.Join(t.TempDir(), "g.jsonl")})
+	defer s.Close()
+	execAll(t, s, "step")
+	if !s.Game().Over() || !strings.Contains(out.String(), "Go: go (the only choice)") {
+		t.Errorf("a one-option question: over %v\n%s", s.Game().Over(), out.String())
+	}
+}
+
+// interrupted is a reader at which the player presses Ctrl-C.
+type interrupted struct{ prompt string }
+
+func (r *interrupted) ReadLine() (string, error) { return "", ErrInterrupt }
+func (r *interrupted) SetPrompt(p string)        { r.prompt = p }
+func (r *interrupted) Close() error              { return nil }
+
+// Issue 25 item 9: the offer to continue asks on a short prompt (the game
+// and where it stands are a line of output, wrapped like any other), and
+// Ctrl-C there quits instead of starting a new game.
+func TestOfferContinueCtrlCQuits(t *testing.T) {
+	data := t.TempDir()
+	s, _ := New(Config{Def: enginetest.Definition(), Game: engine.Config{Seed: 1}, LogDir: data})
+	execAll(t, s, "new name=a-game-with-a-rather-long-name-indeed seed=3", "step")
+	s.Close()
+	var out bytes.Buffer
+	s2, _ := New(Config{Def: enginetest.Definition(), Game: engine.Config{Seed: 9}, LogDir: data, Out: &out, Err: &out})
+	defer s2.Close()
+	r := &interrupted{}
+	if !s2.OfferContinue(r) {
+		t.Error("Ctrl-C at the offer does not quit")
+	}
+	if s2.LogPath() != "" {
+		t.Error("Ctrl-C loaded the game")
+	}
+	if len(r.prompt) > 30 || !strings.Contains(out.String(), "A game is in progress: a-game-with-a-rather-long-name-indeed") {
+		t.Errorf("the offer: prompt %q, output %q", r.prompt, out.String())
+	}
+}
+
+// A new game at a terminal is greeted with how to play it; with physical
+// dice, with how to type the faces.
+func TestBannerPhysical(t *testing.T) {
+	s, out, _ := terminal(t, engine.Physical)
+	s.Banner()
+	for _, w := range []string{"physical dice", "type the faces you rolled (`8 5`)", "Enter plays on"} {
+		if !strings.Contains(out.String(), w) {
+			t.Errorf("the banner lacks %q:\n%s", w, out.String())
+		}
+	}
+}
