@@ -241,3 +241,29 @@ func differ(a, b Provenance) (field, va, vb string) {
 	}
 	return "", "", ""
 }
+
+// Replaceable says whether a run of prov may write its result over old,
+// the file already at its --out name: only when old is a partial result of
+// the very same run (provenance and shard alike), stopped by Ctrl-C,
+// SIGTERM or a failed game, so that a job engine's retry of the same
+// command replaces it. A complete result, or another study's or another
+// shard's, is never replaced (the error says which).
+func Replaceable(old *File, prov Provenance) error {
+	if field, a, b := differ(prov, old.Provenance); field != "" {
+		return fmt.Errorf("is a result of another study: its %s is %s, not %s", field, b, a)
+	}
+	if !reflect.DeepEqual(old.Provenance.Shard, prov.Shard) {
+		return fmt.Errorf("is the result of %s, not of %s", shardName(old.Provenance.Shard), shardName(prov.Shard))
+	}
+	if !old.Partial {
+		return fmt.Errorf("holds the complete result (%d games) of %s", old.Runs, shardName(prov.Shard))
+	}
+	return nil
+}
+
+func shardName(s *Shard) string {
+	if s == nil {
+		return "the whole study"
+	}
+	return fmt.Sprintf("shard %d/%d", s.Index, s.Count)
+}

@@ -178,3 +178,44 @@ func encodeF(f *testing.F) string {
 	NewFile(Provenance{Study: Span{1, 5}}, []Span{{1, 5}}, false, a).WriteJSON(&b)
 	return b.String()
 }
+
+// Only a partial result of the very same run may be replaced by its retry
+// (issue 27, item 6); a partial file of no games reads back, so that a
+// shard stopped before its first game is retried too.
+func TestReplaceable(t *testing.T) {
+	sh := &Shard{Index: 1, Count: 4}
+	prov := Provenance{Program: "test", Game: "toy", By: "x", Study: Span{100, 1000}, Shard: sh}
+	a := NewAggregate()
+	a.Add(game(350))
+	mine := NewFile(prov, []Span{{350, 1}}, true, a)
+	empty := NewFile(prov, []Span{{350, 0}}, true, NewAggregate())
+	back, err := ReadFile("empty.json", strings.NewReader(encode(t, empty)))
+	if err != nil {
+		t.Fatalf("a partial result of no games does not read back: %v", err)
+	}
+	other := prov
+	other.Options = []gamelog.Option{{Name: "campaign", Value: "long"}}
+	otherShard := prov
+	otherShard.Shard = &Shard{Index: 2, Count: 4}
+	whole := prov
+	whole.Shard = nil
+	complete := study(t, Span{350, 250}, sh)
+	for _, c := range []struct {
+		name string
+		old  *File
+		prov Provenance
+		want string
+	}{
+		{"its own partial", mine, prov, ""},
+		{"its own partial of no games", back, prov, ""},
+		{"another study", mine, other, `is a result of another study: its options is null, not [{"name":"campaign","value":"long"}]`},
+		{"another shard", mine, otherShard, "is the result of shard 1/4, not of shard 2/4"},
+		{"the whole study", mine, whole, "is the result of shard 1/4, not of the whole study"},
+		{"complete", complete, prov, "holds the complete result (250 games) of shard 1/4"},
+	} {
+		err := Replaceable(c.old, c.prov)
+		if (c.want == "") != (err == nil) || (err != nil && err.Error() != c.want) {
+			t.Errorf("%s: %v, want %q", c.name, err, c.want)
+		}
+	}
+}

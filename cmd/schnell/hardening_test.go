@@ -26,10 +26,11 @@ func schnellCmd(t *testing.T, args ...string) *exec.Cmd {
 	return cmd
 }
 
-// waitFor polls until ok or fails the test after 10 s.
+// waitFor polls until ok, or fails the test after a minute (a guard
+// against a hang, long enough for a loaded machine: not a timing).
 func waitFor(t *testing.T, what string, ok func() bool) {
 	t.Helper()
-	for end := time.Now().Add(10 * time.Second); !ok(); {
+	for end := time.Now().Add(time.Minute); !ok(); {
 		if time.Now().After(end) {
 			t.Fatalf("timed out waiting for %s", what)
 		}

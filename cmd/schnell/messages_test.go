@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // --log onto a file that holds something is refused at start-up, before the
@@ -46,5 +47,24 @@ func TestMergeHugeFile(t *testing.T) {
 	want := big + " is 200 MiB: a result file of schnell sim is at most 64 MiB"
 	if code != 1 || !strings.Contains(errs, want) || strings.Contains(errs, "log") {
 		t.Errorf("exit %d, %q; want %q", code, errs, want)
+	}
+}
+
+// sim's progress line says the games done, the percent and the time left
+// at the pace so far (issue 25, item 10).
+func TestProgressLine(t *testing.T) {
+	for _, c := range []struct {
+		done, total int
+		elapsed     time.Duration
+		want        string
+	}{
+		{0, 4000, time.Second, "0/4000 games  0%"},
+		{1000, 4000, 30 * time.Second, "1000/4000 games  25%  1:30 left"},
+		{1, 3, time.Hour, "1/3 games  33%  2:00:00 left"},
+		{4000, 4000, time.Minute, "4000/4000 games  100%"},
+	} {
+		if got := progressLine(c.done, c.total, c.elapsed); got != c.want {
+			t.Errorf("progressLine(%d, %d, %v) = %q, want %q", c.done, c.total, c.elapsed, got, c.want)
+		}
 	}
 }

@@ -102,6 +102,11 @@ func TestParseShard(t *testing.T) {
 		{"parallel", "env/4", env("PARALLEL_SEQ", "1"), 0, ""},
 		{"none", "env/4", env(), 0, "none of JOB_COMPLETION_INDEX, SLURM_ARRAY_TASK_ID, PARALLEL_SEQ is set"},
 		{"too big", "env/4", env("PARALLEL_SEQ", "5"), 0, "PARALLEL_SEQ=5 (GNU parallel) makes shard 4, not one of 0..3"},
+		{"slurm stepped", "env/4", env("SLURM_ARRAY_TASK_ID", "6", "SLURM_ARRAY_TASK_MIN", "0", "SLURM_ARRAY_TASK_STEP", "2"), 3, ""},
+		{"slurm stepped from 1", "env/4", env("SLURM_ARRAY_TASK_ID", "4", "SLURM_ARRAY_TASK_MIN", "1", "SLURM_ARRAY_TASK_STEP", "3"), 1, ""},
+		{"slurm step 1", "env/4", env("SLURM_ARRAY_TASK_ID", "3", "SLURM_ARRAY_TASK_MIN", "1", "SLURM_ARRAY_TASK_STEP", "1"), 2, ""},
+		{"slurm off its step", "env/4", env("SLURM_ARRAY_TASK_ID", "3", "SLURM_ARRAY_TASK_MIN", "0", "SLURM_ARRAY_TASK_STEP", "2"), 0, "is not on the array's step of 2"},
+		{"slurm stepped too far", "env/4", env("SLURM_ARRAY_TASK_ID", "8", "SLURM_ARRAY_TASK_MIN", "0", "SLURM_ARRAY_TASK_STEP", "2"), 0, "makes shard 4, not one of 0..3"},
 		{"slurm without min", "env/4", env("SLURM_ARRAY_TASK_ID", "1"), 0, `SLURM_ARRAY_TASK_MIN=""`},
 		{"not a number", "x/4", env(), 0, "I runs from 0 to 3"},
 		{"index past", "4/4", env(), 0, "I runs from 0 to 3"},
@@ -123,8 +128,9 @@ func TestParseShard(t *testing.T) {
 	}
 }
 
-// The command lines of docs/scale-out.md, run with the environment each
-// job engine sets, make parts whose merge is one run of the study.
+// The command lines of docs/scale-out.md, run as written in an empty
+// directory with the environment each job engine sets (srun and parallel
+// by stand-ins), make parts whose merge is one run of the study.
 func TestScaleOutDoc(t *testing.T) {
 	if testing.Short() {
 		t.Skip("short")
@@ -138,56 +144,82 @@ func TestScaleOutDoc(t *testing.T) {
 	if err := os.Symlink(bin, filepath.Join(pathDir, "schnell")); err != nil {
 		t.Fatal(err)
 	}
-	line := func(re string) string {
+	// srun OPTIONS… CMD…: runs CMD (the task's environment is given).
+	os.WriteFile(filepath.Join(pathDir, "srun"), []byte("#!/bin/sh\nwhile [ \"${1#-}\" != \"$1\" ]; do shift; done\nexec \"$@\"\n"), 0o755)
+	// parallel -N0 CMD…: runs CMD once per line of input, one after the
+	// other, {#} and PARALLEL_SEQ the line's number (as GNU parallel does).
+	os.WriteFile(filepath.Join(pathDir, "parallel"), []byte(`#!/bin/sh
+[ "$1" = "-N0" ] || { echo "parallel stand-in: only -N0" >&2; exit 2; }
+shift
+n=0
+status=0
+while read -r _; do
+  n=$((n+1))
+  (
+    export PARALLEL_SEQ=$n
+    count=$#
+    for a do set -- "$@" "$(printf '%s' "$a" | sed "s/{#}/$n/g")"; done
+    shift $count
+    "$@" </dev/null
+  ) || status=1
+done
+exit $status
+`), 0o755)
+	block := func(re string) string {
 		t.Helper()
 		m := regexp.MustCompile(re).FindStringSubmatch(string(doc))
 		if m == nil {
-			t.Fatalf("docs/scale-out.md has no line matching %s", re)
+			t.Fatalf("docs/scale-out.md has nothing matching %s", re)
 		}
 		return m[1]
 	}
-	k8s := line(`"-c", "(schnell sim [^"]*JOB_COMPLETION_INDEX[^"]*)"`)
-	slurm := line(`(?m)^srun (schnell sim .*SLURM_ARRAY_TASK_ID.*)$`)
-	parallel := line(`(?m)^seq 4 \| parallel -N0 (schnell sim .*)$`)
-	merge := line("(?m)^(schnell sim merge .*)$")
-	study := line(`(?m)(--campaign short --seed 1 --runs 40)`)
+	k8s := block(`"-c", "(mkdir -p /results && exec schnell sim [^"]*JOB_COMPLETION_INDEX[^"]*)"`)
+	slurm := block("(?s)## Slurm.*?```sh\n(.*?)```")
+	parallel := block("(?s)## GNU parallel.*?```sh\n(.*?)```")
+	merge := block("(?s)## Merging.*?```sh\n(.*?)```")
+	study := block(`(?m)(--campaign short --seed 1 --runs 40)`)
+	if !regexp.MustCompile(`(?m)^srun --cpus-per-task=\S+ schnell sim`).MatchString(slurm) {
+		t.Errorf("the srun line does not give --cpus-per-task:\n%s", slurm)
+	}
+	if !strings.Contains(string(doc), `accessModes: ["ReadWriteMany"]`) {
+		t.Error("the Kubernetes volume is not ReadWriteMany")
+	}
 
-	sh := func(dir, cmdline string, env ...string) {
+	sh := func(dir, script string, env ...string) {
 		t.Helper()
-		cmd := exec.Command("sh", "-c", cmdline)
+		cmd := exec.Command("sh", "-c", script)
 		cmd.Dir = dir
 		cmd.Env = append(os.Environ(), append([]string{"PATH=" + pathDir + ":" + os.Getenv("PATH"), "XDG_STATE_HOME=" + dir, "XDG_DATA_HOME=" + dir}, env...)...)
 		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("%s (%v): %v\n%s", cmdline, env, err, out)
+			t.Fatalf("%s (%v): %v\n%s", script, env, err, out)
 		}
 	}
 	ref := t.TempDir()
 	sh(ref, "schnell sim "+study+" --out whole.json")
 	want, _ := os.ReadFile(filepath.Join(ref, "whole.json"))
+	slurmEnv := func(id, lo, step int) []string {
+		return []string{"SLURM_ARRAY_TASK_ID=" + strconv.Itoa(id), "SLURM_ARRAY_TASK_MIN=" + strconv.Itoa(lo), "SLURM_ARRAY_TASK_STEP=" + strconv.Itoa(step), "SLURM_CPUS_PER_TASK=2"}
+	}
 	for _, c := range []struct {
-		engine, line string
-		env          func(task int) []string
+		engine, script string
+		tasks          int
+		env            func(task int) []string
 	}{
-		{"kubernetes", strings.ReplaceAll(k8s, "/results/", "results/"), func(i int) []string {
+		// The pod's volume is mounted at /results; here, results in the
+		// test's directory.
+		{"kubernetes", strings.ReplaceAll(k8s, "/results", "results"), 4, func(i int) []string {
 			return []string{"JOB_COMPLETION_INDEX=" + strconv.Itoa(i)}
 		}},
-		{"slurm", slurm, func(i int) []string {
-			// --array=1-4: IDs from 1.
-			return []string{"SLURM_ARRAY_TASK_ID=" + strconv.Itoa(i+1), "SLURM_ARRAY_TASK_MIN=1", "SLURM_ARRAY_TASK_MAX=4", "SLURM_CPUS_PER_TASK=2"}
-		}},
-		{"parallel", "", func(i int) []string { return []string{"PARALLEL_SEQ=" + strconv.Itoa(i+1)} }},
+		// --array=1-4: IDs from 1.
+		{"slurm", slurm, 4, func(i int) []string { return slurmEnv(i+1, 1, 1) }},
+		// --array=0-6:2: IDs 0, 2, 4, 6.
+		{"slurm stepped", slurm, 4, func(i int) []string { return slurmEnv(2*i, 0, 2) }},
+		{"parallel", parallel, 1, func(int) []string { return nil }},
 	} {
 		t.Run(c.engine, func(t *testing.T) {
-			dir := t.TempDir()
-			os.Mkdir(filepath.Join(dir, "results"), 0o755)
-			for i := range 4 {
-				l := c.line
-				if c.engine == "parallel" {
-					// parallel replaces {#} with the job's sequence number
-					// (the PARALLEL_SEQ it sets).
-					l = strings.ReplaceAll(parallel, "{#}", strconv.Itoa(i+1))
-				}
-				sh(dir, l, c.env(i)...)
+			dir := t.TempDir() // empty: the commands make results/
+			for i := range c.tasks {
+				sh(dir, c.script, c.env(i)...)
 			}
 			sh(dir, merge)
 			got, err := os.ReadFile(filepath.Join(dir, "study.json"))
@@ -202,7 +234,8 @@ func TestScaleOutDoc(t *testing.T) {
 }
 
 // Ctrl-C writes a result file marked partial; merge names it and refuses
-// it, and takes it with --partial.
+// it, and takes it with --partial. The CSV of the games finished stays
+// under its temporary name (rows.csv.partial): rows.csv is a whole run's.
 func TestSimInterruptedPartial(t *testing.T) {
 	if testing.Short() {
 		t.Skip("short")
@@ -218,12 +251,10 @@ func TestSimInterruptedPartial(t *testing.T) {
 		t.Fatal(err)
 	}
 	// The CSV rows are written as the games finish: wait for some.
-	for i := 0; i < 600; i++ {
-		if fi, err := os.Stat(csv); err == nil && fi.Size() > 8192 {
-			break
-		}
-		waitABit()
-	}
+	waitFor(t, "CSV rows", func() bool {
+		fi, err := os.Stat(csv + ".partial")
+		return err == nil && fi.Size() > 8192
+	})
 	cmd.Process.Signal(os.Interrupt)
 	cmd.Wait()
 	if code := cmd.ProcessState.ExitCode(); code != 130 {
@@ -238,7 +269,13 @@ func TestSimInterruptedPartial(t *testing.T) {
 		t.Fatalf("merge --partial: exit %d: %s", code, errs)
 	}
 	// The seeds it lists are those of the rows of the CSV.
-	rows, _ := os.ReadFile(csv)
+	if _, err := os.Stat(csv); err == nil {
+		t.Errorf("%s was written by an interrupted run", csv)
+	}
+	if !strings.Contains(errb.String(), "the CSV rows of the") || !strings.Contains(errb.String(), "are in "+csv+".partial") {
+		t.Errorf("stderr does not name the partial CSV:\n%s", errb.String())
+	}
+	rows, _ := os.ReadFile(csv + ".partial")
 	n := strings.Count(string(rows), "\n") - 1
 	if !strings.Contains(merged, `"runs": `+strconv.Itoa(n)+",") {
 		t.Errorf("%d rows in the CSV, but the result file says:\n%.600s", n, merged)

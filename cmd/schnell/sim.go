@@ -16,6 +16,7 @@ import (
 	"strconv"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 
 	"github.com/chzyer/readline"
@@ -125,27 +126,57 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 			return 2
 		}
 	}
-	// The files are made before the first game: a name that cannot be
-	// written fails now, not after an hour of play.
-	outs := map[string]*os.File{}
+	// Ctrl-C, and SIGTERM (what a Kubernetes eviction, a Slurm time limit
+	// or scancel sends), stop taking new games (from before the files are made): the games under way
+	// finish, and what was played is written, marked partial.
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	defer signal.Stop(sigs)
+	var caught atomic.Value // the os.Signal that stopped the run
+	go func() {
+		select {
+		case sig := <-sigs:
+			caught.Store(sig)
+			cancel()
+		case <-ctx.Done():
+		}
+	}()
+	// The files are made before the first game (under NAME.partial): a
+	// name that cannot be written fails now, not after an hour of play.
+	var outs []*simFile
+	byFlag := map[string]*simFile{}
 	for _, o := range []struct{ flag, path string }{{"--out", *outFile}, {"--csv", *csvFile}, {"--html", *htmlFile}} {
 		if o.path == "" {
 			continue
 		}
-		f, err := createOut(o.path, *force)
+		var pv *batch.Provenance
+		if o.flag == "--out" {
+			pv = &prov
+		}
+		var f *simFile
+		for _, prev := range outs {
+			if samePath(prev.path, o.path) {
+				err = fmt.Errorf("%s is %s's file too: give each its own name", o.path, prev.flag)
+			}
+		}
+		if err == nil {
+			f, err = createOutFile(o.flag, o.path, *force, pv)
+		}
 		if err != nil {
 			fmt.Fprintf(stderr, "schnell sim: %s: %v\n", o.flag, err)
 			for _, f := range outs {
-				f.Close()
-				os.Remove(f.Name())
+				f.discard()
 			}
 			return 2
 		}
-		outs[o.flag] = f
+		outs = append(outs, f)
+		byFlag[o.flag] = f
 	}
 	defer func() {
 		for _, f := range outs {
-			f.Close()
+			f.discard() // a no-op once committed or kept
 		}
 	}()
 	// Collect garbage less often, within a soft 80 MiB budget (unless the
@@ -155,36 +186,14 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 		debug.SetGCPercent(400)
 		debug.SetMemoryLimit(80 << 20)
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
 	var progress atomic.Int64
-	stopProgress := func() {}
 	total := int(span.Count)
-	if f, ok := stderr.(*os.File); ok && readline.IsTerminal(int(f.Fd())) {
-		// Progress on a terminal only.
-		finished := make(chan struct{})
-		gone := make(chan struct{})
-		stopProgress = func() { close(finished); <-gone }
-		go func() {
-			defer close(gone)
-			t := time.NewTicker(200 * time.Millisecond)
-			defer t.Stop()
-			for {
-				select {
-				case <-finished:
-					fmt.Fprintf(stderr, "\r%*s\r", 40, "")
-					return
-				case <-t.C:
-					fmt.Fprintf(stderr, "\r%d/%d games", min(int(progress.Load()), total), total)
-				}
-			}
-		}()
-	}
+	stopProgress := showProgress(stderr, &progress, total)
 	agg := batch.NewAggregate()
 	var csvw *batch.CSVWriter
 	var csvBuf *bufio.Writer
-	if f := outs["--csv"]; f != nil {
-		csvBuf = bufio.NewWriter(f)
+	if f := byFlag["--csv"]; f != nil {
+		csvBuf = bufio.NewWriter(f.f)
 		csvw = batch.NewCSVWriter(csvBuf)
 	}
 	sink := func(r batch.Result) error {
@@ -196,43 +205,78 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 	}
 	played, err := playStream(ctx, p, gf.opts, span.First, total, *jobs, logDirs{*logsDir, *compress}, &progress, sink)
 	stopProgress()
+	sig, _ := caught.Load().(os.Signal)
 	if err != nil {
 		fmt.Fprintf(stderr, "schnell sim: %v\n", err)
 	} else if played < total {
-		fmt.Fprintf(stderr, "schnell sim: interrupted: %d of %d games finished (seeds %s)\n", played, total, batch.Span{First: span.First, Count: uint64(played)})
+		fmt.Fprintf(stderr, "schnell sim: interrupted by %s: %d of %d games finished (seeds %s)\n", signalName(sig), played, total, batch.Span{First: span.First, Count: uint64(played)})
 	}
 	partial := played < total
 	sum := batch.NewFile(prov, []batch.Span{{First: span.First, Count: uint64(played)}}, partial, agg)
 	code := 0
-	fail := func(flag string, err error) {
-		fmt.Fprintf(stderr, "schnell sim: %s: %v\n", flag, err)
+	fail := func(o *simFile, err error) {
+		fmt.Fprintf(stderr, "schnell sim: %s: %v\n", o.flag, err)
+		o.discard()
 		code = 1
 	}
-	if csvw != nil {
+	if f := byFlag["--csv"]; f != nil {
 		if err := csvw.Flush(); err != nil {
-			fail("--csv", err)
+			fail(f, err)
 		} else if err := csvBuf.Flush(); err != nil {
-			fail("--csv", err)
+			fail(f, err)
 		}
 	}
-	if f := outs["--out"]; f != nil {
-		if err := sum.WriteJSON(f); err != nil {
-			fail("--out", err)
-		} else if partial {
-			fmt.Fprintf(stderr, "schnell sim: %s is marked partial: merge names it and refuses it without --partial\n", f.Name())
+	if f := byFlag["--out"]; f != nil {
+		if err := sum.WriteJSON(f.f); err != nil {
+			fail(f, err)
 		}
 	}
-	if f := outs["--html"]; f != nil {
-		if err := writeSimHTML(f, sum, def); err != nil {
-			fail("--html", err)
+	if f := byFlag["--html"]; f != nil {
+		if err := writeSimHTML(f.f, sum, def); err != nil {
+			fail(f, err)
 		}
 	}
-	for flag, f := range outs {
-		if err := f.Close(); err != nil {
-			fail(flag, err)
+	// Each file is named as it gets its name.
+	for _, f := range outs {
+		if f.done {
+			continue
+		}
+		if partial && f.flag != "--out" {
+			// A CSV or a report of part of the games keeps its
+			// temporary name: NAME is only ever a whole run's.
+			if err := f.keep(); err != nil {
+				fail(f, err)
+				continue
+			}
+			what := "the CSV rows of the %d games finished are in %s"
+			if f.flag == "--html" {
+				what = "the report of the %d games finished is in %s"
+			}
+			fmt.Fprintf(stderr, "schnell sim: "+what+" (%s is written by a run that finishes)\n", played, f.tmp, f.path)
+			continue
+		}
+		if err := f.commit(); err != nil {
+			fail(f, err)
+			continue
+		}
+		was := ""
+		if f.replaces {
+			was = ", replacing the partial result of an earlier run of it"
+		}
+		switch {
+		case partial:
+			fmt.Fprintf(stderr, "schnell sim: wrote %s%s, marked partial (%d of %d games): merge refuses it without --partial, and running this same command again replaces it\n", f.path, was, played, total)
+		default:
+			fmt.Fprintf(stderr, "schnell sim: wrote %s (%s, %d games%s)\n", f.path, outWhat[f.flag], played, was)
 		}
 	}
-	clear(outs)
+	if *logsDir != "" {
+		ext := ".jsonl"
+		if *compress {
+			ext += ".gz"
+		}
+		fmt.Fprintf(stderr, "schnell sim: wrote the log of each of the %d games to %s\n", played, filepath.Join(*logsDir, "seed-N"+ext))
+	}
 	if *asJSON {
 		sum.WriteJSON(stdout)
 	} else {
@@ -244,10 +288,76 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 	switch {
 	case err != nil:
 		return 1
+	case partial && sig == syscall.SIGTERM:
+		return 143 // terminated (128 + 15), after the report of the games finished
 	case partial:
 		return 130 // interrupted (Ctrl-C), after the report of the games finished
 	}
 	return code
+}
+
+// outWhat is what each file of sim holds, for the line that names it.
+var outWhat = map[string]string{"--out": "the result file", "--csv": "one row per game", "--html": "the printable report"}
+
+// signalName is how sim names the signal that stopped it.
+func signalName(sig os.Signal) string {
+	switch sig {
+	case syscall.SIGTERM:
+		return "SIGTERM"
+	case os.Interrupt:
+		return "Ctrl-C"
+	}
+	return "a signal"
+}
+
+// showProgress shows, on a terminal only, how many of the games are done,
+// the percent and the time left (from the pace so far); the function it
+// returns clears the line.
+func showProgress(stderr io.Writer, progress *atomic.Int64, total int) (stop func()) {
+	f, ok := stderr.(*os.File)
+	if !ok || !readline.IsTerminal(int(f.Fd())) {
+		return func() {}
+	}
+	finished := make(chan struct{})
+	gone := make(chan struct{})
+	start := time.Now()
+	go func() {
+		defer close(gone)
+		t := time.NewTicker(200 * time.Millisecond)
+		defer t.Stop()
+		width := 0
+		for {
+			select {
+			case <-finished:
+				fmt.Fprintf(f, "\r%*s\r", width, "")
+				return
+			case <-t.C:
+				line := progressLine(min(int(progress.Load()), total), total, time.Since(start))
+				width = max(width, len(line))
+				fmt.Fprintf(f, "\r%-*s", width, line)
+			}
+		}
+	}()
+	return func() { close(finished); <-gone }
+}
+
+// progressLine is "1234/4000 games  30%  0:42 left".
+func progressLine(done, total int, elapsed time.Duration) string {
+	line := fmt.Sprintf("%d/%d games  %d%%", done, total, done*100/max(total, 1))
+	if done > 0 && done < total {
+		left := time.Duration(float64(elapsed) * float64(total-done) / float64(done))
+		line += "  " + clock(left) + " left"
+	}
+	return line
+}
+
+// clock is a duration as h:mm:ss, or m:ss under an hour.
+func clock(d time.Duration) string {
+	s := int(d.Round(time.Second) / time.Second)
+	if s >= 3600 {
+		return fmt.Sprintf("%d:%02d:%02d", s/3600, s/60%60, s%60)
+	}
+	return fmt.Sprintf("%d:%02d", s/60, s%60)
 }
 
 func summarize(p *player, opts []gamelog.Option, results []batch.Result) *batch.File {

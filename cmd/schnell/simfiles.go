@@ -21,11 +21,13 @@ import (
 // take from it for an index from 0 (docs/scale-out.md).
 var shardEnv = []struct {
 	engine, name, base string // base: a variable to subtract ("" none)
+	step               string // a variable the index is divided by, if set ("" none)
 	minus              int
 }{
-	{"Kubernetes Indexed Job", "JOB_COMPLETION_INDEX", "", 0},
-	{"Slurm job array", "SLURM_ARRAY_TASK_ID", "SLURM_ARRAY_TASK_MIN", 0},
-	{"GNU parallel", "PARALLEL_SEQ", "", 1},
+	{"Kubernetes Indexed Job", "JOB_COMPLETION_INDEX", "", "", 0},
+	// A stepped array (--array=0-6:2) numbers its tasks 0, 2, 4, 6.
+	{"Slurm job array", "SLURM_ARRAY_TASK_ID", "SLURM_ARRAY_TASK_MIN", "SLURM_ARRAY_TASK_STEP", 0},
+	{"GNU parallel", "PARALLEL_SEQ", "", "", 1},
 }
 
 // parseShard reads --shard I/N or env/N (I from the environment).
@@ -57,6 +59,16 @@ func parseShard(arg string, getenv func(string) string) (*batch.Shard, error) {
 					return nil, fmt.Errorf("%s=%q (%s) is not a number", e.base, b, e.engine)
 				}
 				i -= base
+			}
+			if st := getenv(e.step); e.step != "" && st != "" {
+				step, err := strconv.Atoi(st)
+				if err != nil || step < 1 {
+					return nil, fmt.Errorf("%s=%q (%s) is not a step of 1 or more", e.step, st, e.engine)
+				}
+				if i%step != 0 {
+					return nil, fmt.Errorf("%s=%s (%s) is not on the array's step of %d", e.name, v, e.engine, step)
+				}
+				i /= step
 			}
 			i -= e.minus
 			if i < 0 || i >= n {
@@ -104,24 +116,6 @@ func provenance(p *player, opts []gamelog.Option, sides sideFlags, study batch.S
 		pr.Sides = append(pr.Sides, s)
 	}
 	return pr, nil
-}
-
-// createOut makes an output file; an existing one is replaced only with
-// force, and never when it is not a plain file.
-func createOut(path string, force bool) (*os.File, error) {
-	if fi, err := os.Stat(path); err == nil {
-		if !fi.Mode().IsRegular() {
-			return nil, fmt.Errorf("%s is not a plain file", path)
-		}
-		if !force {
-			return nil, fmt.Errorf("%s exists: give another name, or --force to replace it", path)
-		}
-	}
-	flags := os.O_WRONLY | os.O_CREATE | os.O_TRUNC
-	if !force {
-		flags |= os.O_EXCL
-	}
-	return os.OpenFile(path, flags, 0o644)
 }
 
 // runSimMerge is `schnell sim merge [--out FILE] [--partial] PART…`.
@@ -181,17 +175,17 @@ func runSimMerge(args []string, stdout, stderr io.Writer) int {
 		m.WriteJSON(stdout)
 		return 0
 	}
-	f, err := createOut(*out, *force)
+	f, err := createOutFile("--out", *out, *force, nil)
 	if err != nil {
 		fmt.Fprintf(stderr, "schnell sim merge: --out: %v\n", err)
 		return 1
 	}
-	if err := m.WriteJSON(f); err != nil {
-		f.Close()
+	if err := m.WriteJSON(f.f); err != nil {
+		f.discard()
 		fmt.Fprintf(stderr, "schnell sim merge: --out: %v\n", err)
 		return 1
 	}
-	if err := f.Close(); err != nil {
+	if err := f.commit(); err != nil {
 		fmt.Fprintf(stderr, "schnell sim merge: --out: %v\n", err)
 		return 1
 	}
