@@ -2,6 +2,7 @@ package schnellrules
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/schnell-wargames/schnell/engine"
@@ -265,50 +266,49 @@ func (b *Battle) applyDowns(c *engine.Ctx) {
 }
 
 // air is phase 3 or 6 with aircraft=on: each side's aircraft attack,
-// then each side's guns may engage the aircraft that attacked; the
-// phase's hits apply when it ends (as in the gunfire phase).
+// then each side's guns may engage the aircraft that attacked (a side is
+// asked only if an enemy aircraft attacked in the phase); the phase's hits
+// apply when it ends (as in the gunfire phase).
 func (b *Battle) air(c *engine.Ctx) {
 	b.pending = b.pending[:0]
 	for _, round := range []string{"air", "aa"} {
 		for _, side := range b.order() {
+			if round == "aa" && !slices.ContainsFunc(b.Air, func(a *Aircraft) bool { return a.Side != side && a.Attacked == b.Phase && !a.Down }) {
+				continue // no aircraft attacked this side: no AA to fire
+			}
 			b.acting = side
-			d := &b.dec
 			for {
+				d := c.Ask(round)
+				d.Side = side
 				if round == "air" {
-					d.Reset("air", side+": air AIRCRAFT WEAPON TARGET RANGE_CM for each aircraft attack, then done")
-					d.Side = side
-					o := d.Add("air", "an aircraft attacks a vessel (bombs: range 0)", "")
+					d.Prompt = sideName(side) + ", phase " + phaseNames[b.Phase] + ": air AIRCRAFT WEAPON TARGET RANGE_CM for each aircraft attack, then done"
+					o := d.Add("air", "an aircraft attacks a vessel (bombs: range 0)", "air")
 					o.Args = []engine.Arg{engine.TextArg("aircraft"), engine.TextArg("weapon"), engine.IDArg("target", b.ids(other(side))...), engine.IntArg("range", 0, 500, "cm")}
+					o.Check = func(a engine.ArgValues) error {
+						_, _, _, _, err := b.CheckAirAttack(side, a.Str("aircraft"), a.Str("weapon"), a.Str("target"), a.Int("range"))
+						return err
+					}
 				} else {
-					d.Reset("aa", side+": aa VESSEL WEAPON AIRCRAFT RANGE_CM at an attacking aircraft, then done")
-					d.Side = side
-					o := d.Add("aa", "a gun fires at an aircraft at the point of its attack", "")
+					d.Prompt = sideName(side) + ", AA: aa VESSEL WEAPON AIRCRAFT RANGE_CM at an aircraft as it attacks, then done"
+					o := d.Add("aa", "a gun fires at an aircraft at the point of its attack", "aa")
 					o.Args = []engine.Arg{engine.IDArg("vessel", b.ids(side)...), engine.TextArg("weapon"), engine.TextArg("aircraft"), engine.IntArg("range", 0, 500, "cm")}
+					o.Check = func(a engine.ArgValues) error {
+						_, _, _, _, err := b.CheckAA(a.Str("vessel"), a.Str("weapon"), a.Str("aircraft"), a.Int("range"))
+						return err
+					}
 				}
-				d.Add("done", "no more", "")
+				d.Add("done", "no more", "done")
 				d.Default = 1
 				if c.Decide(d) == 1 {
 					break
 				}
 				a := d.Args()
 				if round == "air" {
-					ac, r, t, band, err := b.CheckAirAttack(side, a.Str("aircraft"), a.Str("weapon"), a.Str("target"), a.Int("range"))
-					if err != nil {
-						if b.refuse(c, err) {
-							break
-						}
-						continue
-					}
+					ac, r, t, band, _ := b.CheckAirAttack(side, a.Str("aircraft"), a.Str("weapon"), a.Str("target"), a.Int("range"))
 					b.airAttack(c, ac, r, t, band, a.Int("range"))
 					continue
 				}
-				v, g, ac, band, err := b.CheckAA(a.Str("vessel"), a.Str("weapon"), a.Str("aircraft"), a.Int("range"))
-				if err != nil {
-					if b.refuse(c, err) {
-						break
-					}
-					continue
-				}
+				v, g, ac, band, _ := b.CheckAA(a.Str("vessel"), a.Str("weapon"), a.Str("aircraft"), a.Int("range"))
 				b.aaFire(c, v, g, ac, band, a.Int("range"))
 			}
 		}

@@ -31,7 +31,6 @@ const (
 	evArrival    = "arrival"
 	evDamage     = "damage"
 	evFire       = "fire"
-	evRefused    = "refused"
 	evReload     = "reload"
 	evDepth      = "depth_charge"
 	evIlluminate = "illuminate"
@@ -136,23 +135,21 @@ type hit struct {
 
 // Battle is the rules of one battle.
 type Battle struct {
-	DB       *Database
-	tables   *tables.Set
-	Opt      Options
-	Turn     int
-	Phase    int
-	Vessels  []*Vessel
-	First    string // the side that moves and acts first in every phase
-	Shrink   int    // random visibility: targets this many sizes smaller
-	Torps    []*Torpedo
-	nTorp    int
-	pending  []hit
-	Ended    bool
-	facts    facts
-	dec      engine.Decision
-	acting   string // the side whose orders the phase waits for
-	refusals int
-	presets  []preset
+	DB      *Database
+	tables  *tables.Set
+	Opt     Options
+	Turn    int
+	Phase   int
+	Vessels []*Vessel
+	First   string // the side that moves and acts first in every phase
+	Shrink  int    // random visibility: targets this many sizes smaller
+	Torps   []*Torpedo
+	nTorp   int
+	pending []hit
+	Ended   bool
+	facts   facts
+	acting  string // the side whose orders the phase waits for
+	presets []preset
 	// Air are the aircraft the player has named (option aircraft).
 	Air   []*Aircraft
 	downs []*Aircraft
@@ -241,7 +238,11 @@ func (b *Battle) Play(c *engine.Ctx) {
 		b.phase(c, PhaseTorpedoes)
 		b.torpedoes(c)
 		b.reloadTurn(c)
-		c.Pause("turn", 2)
+		if b.Opt.Duel {
+			// A duel asks the table nothing: let step stop at each
+			// turn's end. Otherwise the next turn's sightings stop it.
+			c.Pause("turn", 1)
+		}
 	}
 	b.Phase = PhaseSetup
 	var afloat [2]int
@@ -253,28 +254,18 @@ func (b *Battle) Play(c *engine.Ctx) {
 	c.Emit(evEnd, gamelog.Int("turns", min(b.Turn-1, b.Opt.Turns)), gamelog.Int(Sides[0], afloat[0]), gamelog.Int(Sides[1], afloat[1]))
 }
 
-// phase begins phase p: it pauses before it (the pause level "phase"),
-// then records it. The air phases are skipped: the document gives no
-// aircraft.
+// phase begins phase p and records it. Play goes on from phase to phase
+// without a pause: it stops only where someone has an order to give (the
+// decisions of each phase). The air phases are skipped without aircraft:
+// the document gives none.
 func (b *Battle) phase(c *engine.Ctx, p int) {
 	air := p == PhaseAir1 || p == PhaseAir2
-	if p != PhaseSpot && (!air || b.Opt.Aircraft) {
-		c.Pause("phase", 1)
-	}
 	b.Phase = p
 	if air && !b.Opt.Aircraft {
 		c.Emit(evPhase, gamelog.Str("name", phaseNames[p]), gamelog.Str("skipped", "no aircraft are defined"))
 		return
 	}
 	c.Emit(evPhase, gamelog.Str("name", phaseNames[p]))
-}
-
-// refuse records an order the rules refuse (a script's; the prompt checks
-// orders before it gives them) and reports whether to stop asking.
-func (b *Battle) refuse(c *engine.Ctx, err error) bool {
-	c.Emit(evRefused, gamelog.Str("why", err.Error()))
-	b.refusals++
-	return b.refusals%50 == 0 // a decider that only gives bad orders loses its phase
 }
 
 // setup asks for the vessels: add, remove, begin. The battle begins only
@@ -286,10 +277,11 @@ func (b *Battle) setup(c *engine.Ctx) {
 	for {
 		d := c.Ask("setup")
 		d.Prompt = "Add vessels, then begin"
-		add := d.Add("add", "add a vessel: ID CLASS SIDE SPEED", "")
+		add := d.Add("add", "add a vessel: ID CLASS SIDE SPEED", "add")
 		add.Args = []engine.Arg{engine.TextArg("id"), engine.IDArg("class", b.DB.IDs()...), engine.IDArg("side", Sides...), engine.IDArg("speed", speedWords...)}
+		add.Check = func(a engine.ArgValues) error { return b.CheckAdd(a.Str("id"), a.Str("class")) }
 		if len(b.Vessels) > 0 {
-			rm := d.Add("remove", "remove a vessel", "")
+			rm := d.Add("remove", "remove a vessel", "remove")
 			rm.Args = []engine.Arg{engine.IDArg("id", b.ids("")...)}
 		} else {
 			d.Refuse("remove", "", "there is no vessel to remove yet")
@@ -298,29 +290,17 @@ func (b *Battle) setup(c *engine.Ctx) {
 			d.Refuse("begin", "begin", "the ", sideName(missing), " have no vessel yet: add one (add ID CLASS side=", missing, ") before the battle begins")
 			d.Default = 0
 		} else {
-			d.Add("begin", "begin the battle", "")
+			d.Add("begin", "begin the battle", "begin")
 			d.Default = len(d.Options) - 1
 		}
 		switch d.Options[c.Decide(d)].Name {
 		case "add":
 			a := d.Args()
-			if err := b.CheckAdd(a.Str("id"), a.Str("class")); err != nil {
-				if b.refuse(c, err) {
-					return
-				}
-				continue
-			}
 			sp, _ := ParseSpeed(a.Str("speed"))
 			v := b.add(a.Str("id"), b.DB.Class(a.Str("class")), a.Str("side"), sp)
 			c.Emit(evVessel, gamelog.Str("id", v.ID), gamelog.Str("class", v.Class.ID), gamelog.Str("side", v.Side), gamelog.Str("speed", v.Speed.String()))
 		case "remove":
 			v := b.Vessel(d.Args().Str("id"))
-			if v == nil {
-				if b.refuse(c, fmt.Errorf("no vessel %q to remove", d.Args().Str("id"))) {
-					return
-				}
-				continue
-			}
 			b.Vessels = slices.DeleteFunc(b.Vessels, func(x *Vessel) bool { return x == v })
 			c.Emit(evRemoved, gamelog.Str("id", v.ID))
 		default:
@@ -462,31 +442,25 @@ func (b *Battle) spot(c *engine.Ctx) {
 		b.duelSpot(c)
 		return
 	}
-	d := &b.dec
-	for {
-		d.Reset("spot", "Which vessels see which? spot OBSERVER TARGET RANGE_CM [coast], then done")
+	for len(b.ids("")) > 0 {
+		d := c.Ask("spot")
+		d.Prompt = "Turn " + strconv.Itoa(b.Turn) + ", sightings: spot OBSERVER TARGET RANGE_CM [coast] for each range measured, then done"
 		d.Side = engine.TableSide
 		all := b.ids("")
-		if len(all) == 0 {
-			return
-		}
-		o := d.Add("spot", "an observer looks for a target at a measured range", "")
+		o := d.Add("spot", "an observer looks for a target at the range measured", "spot")
 		coast := engine.YesArg("coast")
 		coast.Default = gamelog.Value{Kind: gamelog.KBool}
 		o.Args = []engine.Arg{engine.IDArg("observer", all...), engine.IDArg("target", all...), engine.IntArg("range", 0, 500, "cm"), coast}
-		d.Add("done", "no more sightings this turn", "")
-		d.Add("end", "end the battle here", "")
+		o.Check = func(a engine.ArgValues) error {
+			return b.CheckSpot(b.Vessel(a.Str("observer")), b.Vessel(a.Str("target")))
+		}
+		d.Add("done", "no more sightings this turn", "done")
+		d.Add("end", "end the battle here", "end")
 		d.Default = 1
 		switch c.Decide(d) {
 		case 0:
 			a := d.Args()
 			obs, tgt := b.Vessel(a.Str("observer")), b.Vessel(a.Str("target"))
-			if err := b.CheckSpot(obs, tgt); err != nil {
-				if b.refuse(c, err) {
-					return
-				}
-				continue
-			}
 			max, why := b.MaxSpot(obs, tgt, a.Yes("coast"))
 			b.Ranges[obs.ID+">"+tgt.ID] = a.Int("range")
 			seen := a.Int("range") <= max
@@ -541,8 +515,8 @@ func (b *Battle) initiative(c *engine.Ctx) {
 	if winner == "" {
 		winner = Sides[0] // a hundred ties: the dice are not random
 	}
-	d := &b.dec
-	d.Reset("initiative", winner+" won the initiative: act first or second in every phase?")
+	d := c.Ask("initiative")
+	d.Prompt = "The " + sideName(winner) + " won the initiative: act first or second in every phase?"
 	d.Side = winner
 	d.Add("first", "move and act first", "")
 	d.Add("second", "move and act second", "")
@@ -570,65 +544,56 @@ func (b *Battle) move(c *engine.Ctx, large bool) {
 			continue
 		}
 		b.acting = side
-		d := &b.dec
 		for {
-			d.Reset("move", side+": set speeds (speed VESSEL LEVEL), move the models, then done")
+			d := c.Ask("move")
+			d.Prompt = sideName(side) + ", phase " + phaseNames[b.Phase] + ": speed VESSEL LEVEL for each change, move the models, then done"
 			d.Side = side
-			o := d.Add("speed", "change a vessel's speed", "")
-			o.Args = []engine.Arg{engine.IDArg("vessel", ids...), engine.IDArg("level", speedWords...)}
-			n := 1
+			o := d.Add("speed", "change a vessel's speed", "speed")
+			o.Args = []engine.Arg{engine.IDArg("vessel", b.ids(side)...), engine.IDArg("level", speedWords...)} // CheckSpeed says which phase moves a vessel
+			o.Check = func(a engine.ArgValues) error {
+				sp, _ := ParseSpeed(a.Str("level"))
+				return b.CheckSpeed(b.Vessel(a.Str("vessel")), sp)
+			}
 			if b.Opt.DepthCharges {
-				dc := d.Add("depthcharge", "a depth charge attack on a Large or Very Large ship", "")
-				dc.Args = []engine.Arg{engine.IDArg("vessel", ids...), engine.IDArg("target", b.ids(other(side))...)}
-				n++
+				dc := d.Add("depthcharge", "a depth charge attack on a Large or Very Large ship", "depthcharge")
+				dc.Args = []engine.Arg{engine.IDArg("vessel", b.ids(side)...), engine.IDArg("target", b.ids("")...)}
+				dc.Check = func(a engine.ArgValues) error {
+					return b.CheckDepthCharge(b.Vessel(a.Str("vessel")), b.Vessel(a.Str("target")))
+				}
 			}
-			ramAt := -1
 			if b.Opt.Ramming {
-				r := d.Add("ram", "ram an enemy vessel (FAQ)", "")
-				r.Args = []engine.Arg{engine.IDArg("vessel", ids...), engine.IDArg("target", b.ids(other(side))...)}
-				ramAt = n
-				n++
+				r := d.Add("ram", "ram an enemy vessel (FAQ)", "ram")
+				r.Args = []engine.Arg{engine.IDArg("vessel", b.ids(side)...), engine.IDArg("target", b.ids("")...)}
+				r.Check = func(a engine.ArgValues) error {
+					return b.CheckRam(b.Vessel(a.Str("vessel")), b.Vessel(a.Str("target")))
+				}
 			}
-			d.Add("done", "the moves are made", "")
-			d.Default = n
+			if !b.Opt.DepthCharges {
+				d.Refuse("depthcharge", "", "depth charges are an optional rule: new depth_charges=on")
+			}
+			if !b.Opt.Ramming {
+				d.Refuse("ram", "", "ramming is an option (the FAQ's): new ramming=on")
+			}
+			d.Add("done", "the moves are made", "done")
+			d.Default = len(d.Options) - 1
 			i := c.Decide(d)
-			if i == n {
-				break
-			}
 			a := d.Args()
 			v := b.Vessel(a.Str("vessel"))
-			if i == ramAt {
-				t := b.Vessel(a.Str("target"))
-				if err := b.CheckRam(v, t); err != nil {
-					if b.refuse(c, err) {
-						break
-					}
-					continue
-				}
-				b.ram(c, v, t)
-				continue
-			}
-			if i == 0 {
+			switch d.Options[i].Name {
+			case "speed":
 				sp, _ := ParseSpeed(a.Str("level"))
-				if err := b.CheckSpeed(v, sp); err != nil {
-					if b.refuse(c, err) {
-						break
-					}
-					continue
-				}
 				from := v.Speed
 				v.Speed = sp
 				c.Emit(evSpeed, gamelog.Str("vessel", v.ID), gamelog.Str("from", from.String()), gamelog.Str("to", sp.String()), gamelog.Int("move", sp.Move()))
 				continue
-			}
-			t := b.Vessel(a.Str("target"))
-			if err := b.CheckDepthCharge(v, t); err != nil {
-				if b.refuse(c, err) {
-					break
-				}
+			case "depthcharge":
+				b.depthCharge(c, v, b.Vessel(a.Str("target")))
+				continue
+			case "ram":
+				b.ram(c, v, b.Vessel(a.Str("target")))
 				continue
 			}
-			b.depthCharge(c, v, t)
+			break
 		}
 	}
 	b.acting = ""
@@ -666,6 +631,9 @@ func (b *Battle) CheckDepthCharge(v, t *Vessel) error {
 	}
 	if !v.Class.DepthCharges && !(v.Class.Nation == "british" && v.Class.Size <= Small) {
 		return fmt.Errorf("%s carries no depth charges (British MTBs and classes marked depth_charges do)", v.ID)
+	}
+	if t.Side == v.Side {
+		return fmt.Errorf("%s is on %s's side", t.ID, v.ID)
 	}
 	if t.Class.Size < Large {
 		return fmt.Errorf("%s is %s: depth charges attack Large or Very Large ships", t.ID, t.Class.Size)

@@ -454,7 +454,7 @@ func TestOddsAgreesWithBruteForce(t *testing.T) {
 	}
 	setup := []string{
 		"new seed=1 dice=physical", "add S38 s-38 speed=m", "add MTB1 vosper-72-late speed=f", "begin",
-		"spot S38 MTB1 20", "done", "step", "roll 1", "roll 9", "choose first", "step", "step", "done", "done", "step",
+		"spot S38 MTB1 20", "done", "roll 1", "roll 9", "choose first", "done", "done",
 	}
 	shot := "fire S38 40mm:1 MTB1 14"
 	s, _ := session(t, setup, false, false)
@@ -467,7 +467,7 @@ func TestOddsAgreesWithBruteForce(t *testing.T) {
 	var levels [5]int
 	for hit := 1; hit <= 20; hit++ {
 		for white := 1; white <= 6; white++ {
-			lines := append(append([]string{}, setup...), shot, fmt.Sprintf("roll %d %d 1", hit, white), "done", "done", "roll all")
+			lines := append(append([]string{}, setup...), shot, fmt.Sprintf("roll %d %d 1", hit, white), "done", "roll all")
 			s, _ := session(t, lines, false, true)
 			g := s.Game()
 			b := g.Rules().(*schnellrules.Battle)
@@ -511,7 +511,7 @@ func TestLuaSides(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	lines := "add S38 s-38 speed=m\nadd MTB1 vosper-72-late speed=m\nbegin\nspot S38 MTB1 25\nspot MTB1 S38 25\ndone\nstep turn\n"
+	lines := "add S38 s-38 speed=m\nadd MTB1 vosper-72-late speed=m\nbegin\nspot S38 MTB1 25\nspot MTB1 S38 25\ndone\n"
 	if code := s.Run(repl.Plain(strings.NewReader(lines))); code != 0 {
 		t.Fatalf("the commands failed:\n%s", out.String())
 	}
@@ -773,6 +773,42 @@ func TestOneSidedBattleDoesNotBegin(t *testing.T) {
 	for _, e := range g.History() {
 		if e.Type == "turn" || e.Type == "end" {
 			t.Errorf("a one-sided battle was played: %s event", e.Type)
+		}
+	}
+}
+
+// An order a script gives that the rules refuse stops the script with the
+// rule's reason, as the prompt refuses it: nothing is logged as refused and
+// the order is not carried out (issue 28 item 1; rules version 2).
+func TestScriptRefusedOrder(t *testing.T) {
+	dir := t.TempDir()
+	script := filepath.Join(dir, "far.lua")
+	if err := os.WriteFile(script, []byte(`function decide(d, game)
+  if d.kind == "guns" then
+    return {option = "fire", shooter = "S38", weapon = "20mm", target = "MTB1", range = 40}
+  end
+  return d.default
+end
+`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sp, err := engine.ParseSide("axis=script:" + script)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	s, err := repl.New(repl.Config{Def: definition(t), Game: engine.Config{Seed: 7}, LogDir: dir, Out: &out, Err: &out, Sides: []engine.SideSpec{sp}, KeepGoing: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := "add S38 s-38 speed=m\nadd MTB1 vosper-72-late speed=m\nbegin\nspot S38 MTB1 40\ndone\nchoose first\ndone\n"
+	s.Run(repl.Plain(strings.NewReader(lines)))
+	if !strings.Contains(out.String(), "40cm is out of range: 20mm:1 (20mm, 23mm) reaches 25cm") {
+		t.Errorf("the script's refused order is not reported with the rule's reason:\n%s", out.String())
+	}
+	for _, e := range s.Game().History() {
+		if e.Type == "refused" || e.Type == "gunfire" {
+			t.Errorf("a refused order left a %s event", e.Type)
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -17,9 +18,11 @@ const (
 	groupOrders = "Battle orders"
 )
 
-// commands are the game's views and orders at the prompt. An order is
-// checked by the same rule the game applies (Check*), then answers the
-// pending decision; nothing is recorded when it is refused.
+// commands are the game's views and orders at the prompt. An order answers
+// the pending decision with the line typed (engine.Order): the rules'
+// options, their checks (Option.Check, the Check* rules) and refusals
+// alone say what may be ordered; nothing is recorded when one is refused.
+// An order the decision does not take now is told when it will be.
 var commands = []engine.Command{
 	{Name: "vessels", Group: groupData, Usage: "vessels [FILTER]", Help: "list the vessel classes (FILTER: part of an id or name, a nation, a size)", Run: runVessels},
 	{Name: "vessel", Group: groupData, Usage: "vessel CLASS|ID", Help: "show a class of the Boat Data, or a vessel of the battle", Run: runVessel},
@@ -27,22 +30,22 @@ var commands = []engine.Command{
 	{Name: "options", Group: groupData, Usage: "options", Help: "the battle's options: the optional rules, on or off, and what each does", Run: runOptions},
 	{Name: "sides", Group: groupData, Usage: "sides", Help: "the vessels of each side", Run: runSides},
 	{Name: "add", Group: groupOrders, Usage: "add ID CLASS [side=allies|axis] [speed=st|vs|s|m|f|vf]", Help: "set-up: add a vessel (CLASS: an id or name, or a unique part of a name; side by nation, speed medium by default)", Run: runAdd},
-	{Name: "remove", Group: groupOrders, Usage: "remove ID", Help: "set-up: remove a vessel", Run: order("setup", "remove", 1)},
-	{Name: "begin", Group: groupOrders, Usage: "begin", Help: "set-up: begin the battle", Run: order("setup", "begin", 0)},
+	{Name: "remove", Group: groupOrders, Usage: "remove ID", Help: "set-up: remove a vessel", Run: orderCmd("remove")},
+	{Name: "begin", Group: groupOrders, Usage: "begin", Help: "set-up: begin the battle (each side needs a vessel)", Run: orderCmd("begin")},
 	{Name: "spot", Group: groupOrders, Usage: "spot OBSERVER TARGET RANGE_CM [coast]", Help: "phase 1: an observer looks for a target at the range measured (coast: the target is against a coastline within 30cm)", Run: runSpot},
 	{Name: "speed", Group: groupOrders, Usage: "speed VESSEL LEVEL", Help: "phases 4-5: change a vessel's speed (st, vs, s, m, f, vf)", Run: runSpeed},
-	{Name: "depthcharge", Group: groupOrders, Usage: "depthcharge VESSEL TARGET", Help: "phases 4-5 (option depth_charges): a depth charge attack", Run: runDepthCharge},
-	{Name: "ram", Group: groupOrders, Usage: "ram VESSEL TARGET", Help: "phases 4-5 (option ramming, the FAQ): ram an enemy vessel: damage as an 18\" torpedo (21\" from a Large or Very Large rammer) +2, no roll to hit", Run: runRam},
-	{Name: "air", Group: groupOrders, Usage: "air AIRCRAFT WEAPON TARGET RANGE_CM", Help: "phases 3 and 6 (option aircraft=on): a named aircraft attacks with rockets, bomb50..bomb1000 (range 0) or a Gun Data row (strafing, one roll per 4 guns)", Run: runAir},
-	{Name: "aa", Group: groupOrders, Usage: "aa VESSEL WEAPON[:N] AIRCRAFT RANGE_CM", Help: "phases 3, 6 and 7 (option aircraft=on): a gun fires at an aircraft out to its Medium range", Run: runAA},
-	{Name: "airfire", Group: groupOrders, Usage: "airfire AIRCRAFT GUN[:MOUNT] ENEMY_AIRCRAFT RANGE_CM [fixed|defensive]", Help: "phase 7 (option aircraft=on): an aircraft's gun fires at an enemy aircraft out to its Medium range; a defensive mount engages one air target a turn besides the aircraft's one target", Run: runAirFire},
-	{Name: "fire", Group: groupOrders, Usage: "fire SHOOTER WEAPON[:N] TARGET RANGE_CM", Help: "phase 7: a gun fires at a target at the range measured", Run: runFire},
-	{Name: "starshell", Group: groupOrders, Usage: "starshell VESSEL RANGE_CM", Help: "phase 7 (option starshells): a gun of 4\" or more fires a starshell at a point over 40cm away", Run: runIllumination("starshell")},
-	{Name: "flare", Group: groupOrders, Usage: "flare VESSEL RANGE_CM", Help: "phase 7 (option starshells): fire a flare at a point up to 20cm away", Run: runIllumination("flare")},
-	{Name: "torpedo", Group: groupOrders, Usage: "torpedo SHOOTER TARGET RANGE_CM [18in|21in]", Help: "phase 8: launch a torpedo at a target at the range measured", Run: runTorpedo},
-	{Name: "reload", Group: groupOrders, Usage: "reload VESSEL", Help: "phase 8 (option reloads): begin reloading the tubes", Run: runReload},
-	{Name: "done", Group: groupOrders, Usage: "done", Help: "no more orders in this phase", Run: order("", "done", 0)},
-	{Name: "end", Group: groupOrders, Usage: "end", Help: "phase 1: end the battle here", Run: order("spot", "end", 0)},
+	{Name: "depthcharge", Group: groupOrders, Usage: "depthcharge VESSEL TARGET", Help: "phases 4-5 (option depth_charges): a depth charge attack", Run: orderCmd("depthcharge")},
+	{Name: "ram", Group: groupOrders, Usage: "ram VESSEL TARGET", Help: "phases 4-5 (option ramming, the FAQ): ram an enemy vessel: damage as an 18\" torpedo (21\" from a Large or Very Large rammer) +2, no roll to hit", Run: orderCmd("ram")},
+	{Name: "air", Group: groupOrders, Usage: "air AIRCRAFT WEAPON TARGET RANGE_CM", Help: "phases 3 and 6 (option aircraft=on): a named aircraft attacks with rockets, bomb50..bomb1000 (range 0) or a Gun Data row (strafing, one roll per 4 guns)", Run: orderCmd("air")},
+	{Name: "aa", Group: groupOrders, Usage: "aa VESSEL WEAPON[:N] AIRCRAFT RANGE_CM", Help: "phases 3, 6 and 7 (option aircraft=on): a gun fires at an aircraft out to its Medium range", Run: orderCmd("aa")},
+	{Name: "airfire", Group: groupOrders, Usage: "airfire AIRCRAFT GUN[:MOUNT] ENEMY_AIRCRAFT RANGE_CM [fixed|defensive]", Help: "phase 7 (option aircraft=on): an aircraft's gun fires at an enemy aircraft out to its Medium range; a defensive mount engages one air target a turn besides the aircraft's one target", Run: orderCmd("airfire")},
+	{Name: "fire", Group: groupOrders, Usage: "fire SHOOTER WEAPON[:N] TARGET RANGE_CM", Help: "phase 7: a gun fires at a target at the range measured", Run: orderCmd("fire")},
+	{Name: "starshell", Group: groupOrders, Usage: "starshell VESSEL RANGE_CM", Help: "phase 7 (option starshells): a gun of 4\" or more fires a starshell at a point over 40cm away", Run: orderCmd("starshell")},
+	{Name: "flare", Group: groupOrders, Usage: "flare VESSEL RANGE_CM", Help: "phase 7 (option starshells): fire a flare at a point up to 20cm away", Run: orderCmd("flare")},
+	{Name: "torpedo", Group: groupOrders, Usage: "torpedo SHOOTER TARGET RANGE_CM [18in|21in]", Help: "phase 8: launch a torpedo at a target at the range measured", Run: orderCmd("torpedo")},
+	{Name: "reload", Group: groupOrders, Usage: "reload VESSEL", Help: "phase 8 (option reloads): begin reloading the tubes", Run: orderCmd("reload")},
+	{Name: "done", Group: groupOrders, Usage: "done", Help: "no more orders of this side in this phase (Enter at the question does the same)", Run: orderCmd("done")},
+	{Name: "end", Group: groupOrders, Usage: "end", Help: "phase 1: end the battle here", Run: orderCmd("end")},
 	{Name: "odds", Group: groupOrders, Usage: "odds fire SHOOTER WEAPON TARGET RANGE_CM | odds torpedo SHOOTER TARGET RANGE_CM [TYPE]", Help: "the exact chance to hit and of each damage level, as the rules would read it now", Run: runOdds},
 }
 
@@ -57,65 +60,110 @@ func battle(g *engine.Game) (*Battle, error) {
 	return b, nil
 }
 
-// pending returns the battle if the game waits for a decision of kind. A
-// new game steps to its set-up first (its events are returned).
-func pending(g *engine.Game, kind, verb string) (*Battle, []gamelog.Event, error) {
-	b, err := battle(g)
-	if err != nil {
-		return nil, nil, err
-	}
-	var evs []gamelog.Event
-	if g.Pending() == nil && !g.Over() && b.Turn == 0 {
-		if evs, err = g.Step(1); err != nil {
-			return nil, evs, err
-		}
-	}
-	p := g.Pending()
-	if p == nil || p.Decision == nil {
-		return nil, evs, fmt.Errorf("%s: the game waits for no order now (step on to the phase)", verb)
-	}
-	if kind != "" && p.Decision.Kind != kind {
-		return nil, evs, fmt.Errorf("%s is an order of the %s phase; now it is %s (%s)", verb, phaseOf(kind), phaseNames[b.Phase], p.Decision.Prompt)
-	}
-	return b, evs, nil
+// orderKinds are the decisions that take each order, and the phase it is
+// given in, as the player is told when it is typed at another time.
+var orderKinds = map[string]struct{ kinds, when string }{
+	"add":         {"setup", "the set-up"},
+	"remove":      {"setup", "the set-up"},
+	"begin":       {"setup", "the set-up"},
+	"spot":        {"spot", "phase 1, spot targets"},
+	"end":         {"spot", "phase 1, spot targets"},
+	"speed":       {"move", "phases 4 and 5, movement"},
+	"depthcharge": {"move", "phases 4 and 5, movement (option depth_charges)"},
+	"ram":         {"move", "phases 4 and 5, movement (option ramming)"},
+	"air":         {"air", "phases 3 and 6 (option aircraft=on)"},
+	"aa":          {"aa guns", "phases 3 and 6 as an aircraft attacks, and phase 7 (option aircraft=on)"},
+	"airfire":     {"guns", "phase 7, fire guns (option aircraft=on)"},
+	"fire":        {"guns", "phase 7, fire guns"},
+	"starshell":   {"guns", "phase 7, fire guns (option starshells)"},
+	"flare":       {"guns", "phase 7, fire guns (option starshells)"},
+	"torpedo":     {"launch", "phase 8, launch torpedoes"},
+	"reload":      {"launch", "phase 8, launch torpedoes (option reloads)"},
 }
 
-// choose answers the pending decision after the events pre (of a step).
-func choose(g *engine.Game, pre []gamelog.Event, name string, args []string) ([]gamelog.Event, error) {
-	_ = pre // the step's events are shown with the answer's
-	return g.ChooseArgs(name, args, engine.ByPlayer, 1)
-}
-
-func phaseOf(kind string) string {
-	switch kind {
-	case "setup":
-		return "set-up"
-	case "spot":
-		return "spotting"
-	case "move":
-		return "movement"
-	case "guns":
-		return "gunfire"
-	case "launch":
-		return "torpedo launch"
-	case "air":
-		return "air (3 or 6, option aircraft=on)"
-	}
-	return kind
-}
-
-// order is a command that answers option name with n arguments as typed.
-func order(kind, name string, n int) func(*engine.Game, []string, io.Writer) ([]gamelog.Event, error) {
-	return func(g *engine.Game, args []string, _ io.Writer) ([]gamelog.Event, error) {
-		_, pre, err := pending(g, kind, name)
+// orderCmd is the Run of the order verb: a new game first plays on to its
+// set-up; an order the pending decision takes answers it (engine.Order);
+// one it does not take is told why (the rules' refusal) or when it will be
+// taken.
+func orderCmd(verb string) func(*engine.Game, []string, io.Writer) ([]gamelog.Event, error) {
+	return func(g *engine.Game, args []string, w io.Writer) ([]gamelog.Event, error) {
+		b, err := battle(g)
 		if err != nil {
+			return nil, err
+		}
+		var pre []gamelog.Event
+		if g.Pending() == nil && !g.Over() && b.Turn == 0 {
+			if pre, err = g.Step(1); err != nil {
+				return pre, err
+			}
+		}
+		if err := b.notNow(g, verb, args); err != nil {
 			return pre, err
 		}
-		if len(args) != n {
-			return pre, fmt.Errorf("%s takes %d word(s)", name, n)
-		}
-		return choose(g, pre, name, args)
+		evs, err := engine.Order(verb)(g, args, w)
+		return append(pre, evs...), err
 	}
+}
+
+// notNow says why the pending decision does not take an order verb with
+// args, and when it will be taken (nil: it is the decision's to judge).
+func (b *Battle) notNow(g *engine.Game, verb string, args []string) error {
+	p := g.Pending()
+	if g.Over() {
+		return fmt.Errorf("%s: the battle is over", verb)
+	}
+	if p == nil || p.Decision == nil {
+		if p != nil && p.Roll != nil {
+			return nil // the kernel says what the roll waits for
+		}
+		return fmt.Errorf("%s is an order of %s; the game waits for no order now: step plays on to the next", verb, orderKinds[verb].when)
+	}
+	d := p.Decision
+	offered := slices.ContainsFunc(d.Options, func(o engine.Option) bool { return o.Name == verb })
+	if !offered {
+		if why, ok := d.Refusal(verb); ok {
+			return errors.New(why)
+		}
+		if verb == "done" {
+			return nil // the kernel lists what the decision takes
+		}
+		k, known := orderKinds[verb]
+		if !known || strings.Contains(" "+k.kinds+" ", " "+d.Kind+" ") {
+			return nil
+		}
+		return fmt.Errorf("%s is an order of %s; now it is %s: %s", verb, k.when, b.now(d), b.toEnd(d))
+	}
+	// The order's vessel of the other side: its side gives its orders of
+	// this phase before or after this one.
+	if len(args) > 0 && d.Side != "" && d.Side != engine.TableSide && verb != "airfire" && verb != "air" {
+		if v := b.Vessel(args[0]); v != nil && v.Side != d.Side {
+			if b.order()[0] == d.Side {
+				return fmt.Errorf("%s is the %s': they give their orders of this phase after the %s (%s)", v.ID, sideName(v.Side), sideName(d.Side), b.toEnd(d))
+			}
+			return fmt.Errorf("%s is the %s': their turn in this phase has passed (a side is asked only when it has an order to give)", v.ID, sideName(v.Side))
+		}
+	}
+	return nil
+}
+
+// now names where the battle is: the phase and whose orders it waits for.
+func (b *Battle) now(d *engine.Decision) string {
+	s := "the set-up"
+	if b.Turn > 0 {
+		s = "turn " + strconv.Itoa(b.Turn) + ", phase " + phaseNames[b.Phase]
+	}
+	if d.Side != "" && d.Side != engine.TableSide {
+		s += ", the " + sideName(d.Side) + "' orders"
+	}
+	return s
+}
+
+// toEnd says how the pending decision ends.
+func (b *Battle) toEnd(d *engine.Decision) string {
+	if slices.ContainsFunc(d.Options, func(o engine.Option) bool { return o.Name == "done" }) {
+		return "done (or Enter) ends them"
+	}
+	return "answer it first"
 }
 
 func runVessels(g *engine.Game, args []string, w io.Writer) ([]gamelog.Event, error) {
@@ -283,151 +331,42 @@ func parseAdd(db *Database, args []string) (id, class, side, speed string, err e
 }
 
 // runAdd is the set-up's add: see parseAdd.
-func runAdd(g *engine.Game, args []string, _ io.Writer) ([]gamelog.Event, error) {
-	b, pre, err := pending(g, "setup", "add")
+func runAdd(g *engine.Game, args []string, w io.Writer) ([]gamelog.Event, error) {
+	b, err := battle(g)
 	if err != nil {
-		return pre, err
-	}
-	if len(args) < 2 {
-		return nil, errors.New("add ID CLASS [side=allies|axis] [speed=LEVEL]")
+		return nil, err
 	}
 	id, class, side, speed, err := parseAdd(b.DB, args)
 	if err != nil {
 		return nil, err
 	}
-	if err := b.CheckAdd(id, class); err != nil {
-		return nil, err
-	}
-	return choose(g, pre, "add", []string{id, class, side, speed})
+	return orderCmd("add")(g, []string{id, class, side, speed}, w)
 }
 
-func runSpot(g *engine.Game, args []string, _ io.Writer) ([]gamelog.Event, error) {
-	b, pre, err := pending(g, "spot", "spot")
-	if err != nil {
-		return pre, err
-	}
+// runSpot is spot OBSERVER TARGET RANGE_CM [coast]: the word coast says
+// the target is against a coastline.
+func runSpot(g *engine.Game, args []string, w io.Writer) ([]gamelog.Event, error) {
 	if len(args) < 3 || len(args) > 4 {
 		return nil, errors.New("spot OBSERVER TARGET RANGE_CM [coast]")
 	}
-	if err := b.CheckSpot(b.Vessel(args[0]), b.Vessel(args[1])); err != nil {
-		return nil, err
-	}
-	coast := "no"
 	if len(args) == 4 {
-		if args[3] != "coast" {
+		if !strings.EqualFold(args[3], "coast") {
 			return nil, fmt.Errorf("%q: the fourth word is coast, or nothing", args[3])
 		}
-		coast = "yes"
+		args = append(args[:3:3], "yes")
 	}
-	return choose(g, pre, "spot", []string{b.Vessel(args[0]).ID, b.Vessel(args[1]).ID, args[2], coast})
+	return orderCmd("spot")(g, args, w)
 }
 
-func runSpeed(g *engine.Game, args []string, _ io.Writer) ([]gamelog.Event, error) {
-	b, pre, err := pending(g, "move", "speed")
-	if err != nil {
-		return pre, err
+// runSpeed is speed VESSEL LEVEL, the level as a code (vf) or a word
+// (very_fast, very-fast).
+func runSpeed(g *engine.Game, args []string, w io.Writer) ([]gamelog.Event, error) {
+	if len(args) == 2 {
+		if sp, err := ParseSpeed(strings.ReplaceAll(args[1], "-", "_")); err == nil {
+			args = []string{args[0], speedWords[sp]}
+		}
 	}
-	if len(args) != 2 {
-		return nil, errors.New("speed VESSEL LEVEL")
-	}
-	sp, err := ParseSpeed(args[1])
-	if err != nil {
-		return nil, err
-	}
-	v := b.Vessel(args[0])
-	if v != nil && v.Side != b.acting {
-		return nil, fmt.Errorf("%s is %s: now %s move", v.ID, v.Side, b.acting)
-	}
-	if err := b.CheckSpeed(v, sp); err != nil {
-		return nil, err
-	}
-	return choose(g, pre, "speed", []string{v.ID, speedWords[sp]})
-}
-
-func runDepthCharge(g *engine.Game, args []string, _ io.Writer) ([]gamelog.Event, error) {
-	return vesselAtVessel(g, args, "depthcharge", func(b *Battle) bool { return b.Opt.DepthCharges },
-		"depth charges are an optional rule: new depth_charges=on", (*Battle).CheckDepthCharge)
-}
-
-// vesselAtVessel answers the movement phase with an optional order of one
-// vessel at another (`ram VESSEL TARGET`, `depthcharge VESSEL TARGET`):
-// the option must be on (else off says how to turn it on), and check,
-// the rule's own test, must allow it.
-func vesselAtVessel(g *engine.Game, args []string, verb string, on func(*Battle) bool, off string, check func(b *Battle, v, t *Vessel) error) ([]gamelog.Event, error) {
-	b, pre, err := pending(g, "move", verb)
-	if err != nil {
-		return pre, err
-	}
-	if !on(b) {
-		return nil, errors.New(off)
-	}
-	if len(args) != 2 {
-		return nil, errors.New(verb + " VESSEL TARGET")
-	}
-	if err := check(b, b.Vessel(args[0]), b.Vessel(args[1])); err != nil {
-		return nil, err
-	}
-	return choose(g, pre, verb, args)
-}
-
-func runFire(g *engine.Game, args []string, _ io.Writer) ([]gamelog.Event, error) {
-	b, pre, err := pending(g, "guns", "fire")
-	if err != nil {
-		return pre, err
-	}
-	if len(args) != 4 {
-		return nil, errors.New("fire SHOOTER WEAPON[:N] TARGET RANGE_CM")
-	}
-	cm, err := strconv.Atoi(strings.TrimSuffix(args[3], "cm"))
-	if err != nil {
-		return nil, fmt.Errorf("range %q: a number of cm", args[3])
-	}
-	v, gun, t, _, err := b.CheckFire(args[0], args[1], args[2], cm)
-	if err != nil {
-		return nil, err
-	}
-	return choose(g, pre, "fire", []string{v.ID, gun.Name, t.ID, strconv.Itoa(cm)})
-}
-
-func runTorpedo(g *engine.Game, args []string, _ io.Writer) ([]gamelog.Event, error) {
-	b, pre, err := pending(g, "launch", "torpedo")
-	if err != nil {
-		return pre, err
-	}
-	if len(args) < 3 || len(args) > 4 {
-		return nil, errors.New("torpedo SHOOTER TARGET RANGE_CM [18in|21in]")
-	}
-	typ := "any"
-	if len(args) == 4 {
-		typ = strings.ToLower(args[3])
-	}
-	cm, err := strconv.Atoi(strings.TrimSuffix(args[2], "cm"))
-	if err != nil {
-		return nil, fmt.Errorf("range %q: a number of cm", args[2])
-	}
-	v, _, t, err := b.CheckLaunch(args[0], args[1], cm, typ)
-	if err != nil {
-		return nil, err
-	}
-	return choose(g, pre, "torpedo", []string{v.ID, t.ID, strconv.Itoa(cm), typ})
-}
-
-func runReload(g *engine.Game, args []string, _ io.Writer) ([]gamelog.Event, error) {
-	b, pre, err := pending(g, "launch", "reload")
-	if err != nil {
-		return pre, err
-	}
-	if !b.Opt.Reloads {
-		return nil, errors.New("reloads are an optional rule: new reloads=on")
-	}
-	if len(args) != 1 {
-		return nil, errors.New("reload VESSEL")
-	}
-	v := b.Vessel(args[0])
-	if err := b.CheckReload(v); err != nil {
-		return nil, err
-	}
-	return choose(g, pre, "reload", []string{v.ID})
+	return orderCmd("speed")(g, args, w)
 }
 
 // runOdds prints the exact chances of a shot or launch as typed, read
@@ -485,30 +424,6 @@ func (b *Battle) OddsOf(args []string) (Odds, string, error) {
 		return o, fmt.Sprintf("%s %s torpedo at %s, %dcm", v.ID, m.Type.ID, t.ID, cm), err
 	}
 	return Odds{}, "", errors.New("odds fire SHOOTER WEAPON TARGET RANGE_CM, or odds torpedo SHOOTER TARGET RANGE_CM [TYPE]")
-}
-
-func runIllumination(kind string) func(*engine.Game, []string, io.Writer) ([]gamelog.Event, error) {
-	return func(g *engine.Game, args []string, _ io.Writer) ([]gamelog.Event, error) {
-		b, pre, err := pending(g, "guns", kind)
-		if err != nil {
-			return pre, err
-		}
-		if !b.Opt.Starshells {
-			return nil, errors.New("starshells and flares are an optional rule: new starshells=on")
-		}
-		if len(args) != 2 {
-			return nil, fmt.Errorf("%s VESSEL RANGE_CM", kind)
-		}
-		cm, err := strconv.Atoi(strings.TrimSuffix(args[1], "cm"))
-		if err != nil {
-			return nil, fmt.Errorf("range %q: a number of cm", args[1])
-		}
-		v, _, err := b.CheckIllumination(args[0], kind == "flare", cm)
-		if err != nil {
-			return nil, err
-		}
-		return choose(g, pre, kind, []string{v.ID, strconv.Itoa(cm)})
-	}
 }
 
 // runOptions lists the game's options with their values and help.

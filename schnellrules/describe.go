@@ -74,8 +74,6 @@ func describe(e *gamelog.Event) string {
 			return "Initiative tied at " + t + ": roll again"
 		}
 		return fmt.Sprintf("The %s win the initiative; the %s act first", e.Str("winner"), e.Str("first"))
-	case evRefused:
-		return "Refused: " + e.Str("why")
 	case evBattle:
 		return fmt.Sprintf("A battle of up to %d turns", num("turns"))
 	case evVessel:

@@ -100,99 +100,114 @@ func (b *Battle) gunFacts(v *Vessel, g *Gun, t *Vessel, band Band) *facts {
 	return f
 }
 
-// guns is phase 7: fires burn, then each side gives its fire orders; fire
-// is simultaneous, so the phase's hits apply when it ends.
+// guns is phase 7: fires burn, then each side that can gives its fire
+// orders; fire is simultaneous, so the phase's hits apply when it ends.
 func (b *Battle) guns(c *engine.Ctx) {
 	if b.Opt.Fire {
 		b.burn(c)
 	}
 	b.pending = b.pending[:0]
 	for _, side := range b.order() {
-		if len(b.ids(side)) == 0 {
-			continue
+		if !b.mayFire(side) {
+			continue // no gun has a target, nothing to light: nothing to ask
 		}
 		b.acting = side
-		d := &b.dec
 		for {
-			d.Reset("guns", side+": fire SHOOTER WEAPON TARGET RANGE_CM, then done")
+			d := c.Ask("guns")
+			d.Prompt = sideName(side) + ", phase 7 fire guns: fire SHOOTER WEAPON TARGET RANGE_CM for each gun, then done"
 			d.Side = side
-			o := d.Add("fire", "a gun fires at a target at a measured range", "")
+			o := d.Add("fire", "a gun fires at a target at the range measured", "fire")
 			o.Args = []engine.Arg{engine.IDArg("shooter", b.ids(side)...), engine.TextArg("weapon"), engine.IDArg("target", b.ids(other(side))...), engine.IntArg("range", 0, 500, "cm")}
-			n := 1
+			o.Check = func(a engine.ArgValues) error {
+				_, _, _, _, err := b.CheckFire(a.Str("shooter"), a.Str("weapon"), a.Str("target"), a.Int("range"))
+				return err
+			}
 			if b.Opt.Starshells {
 				for _, kind := range []string{"starshell", "flare"} {
-					o := d.Add(kind, "fire a "+kind+" at a point at a measured range", "")
+					o := d.Add(kind, "fire a "+kind+" at a point at the range measured", kind)
 					o.Args = []engine.Arg{engine.IDArg("vessel", b.ids(side)...), engine.IntArg("range", 1, 500, "cm")}
-					n++
-				}
-			}
-			aaAt := -1
-			if b.Opt.Aircraft {
-				o := d.Add("aa", "a gun fires at an aircraft at a measured range", "")
-				o.Args = []engine.Arg{engine.IDArg("vessel", b.ids(side)...), engine.TextArg("weapon"), engine.TextArg("aircraft"), engine.IntArg("range", 0, 500, "cm")}
-				aaAt = n
-				n++
-			}
-			airAt := -1
-			if b.Opt.Aircraft {
-				o := d.Add("airfire", "an aircraft fires at an enemy aircraft (air to air gunnery)", "")
-				o.Args = []engine.Arg{engine.TextArg("aircraft"), engine.TextArg("weapon"), engine.TextArg("target"), engine.IntArg("range", 0, 500, "cm"), engine.IDArg("mount", mountWords...)}
-				airAt = n
-				n++
-			}
-			d.Add("done", "no more gunfire", "")
-			d.Default = n
-			i := c.Decide(d)
-			if i == n {
-				break
-			}
-			a := d.Args()
-			if i == aaAt {
-				v, g, ac, band, err := b.CheckAA(a.Str("vessel"), a.Str("weapon"), a.Str("aircraft"), a.Int("range"))
-				if err != nil {
-					if b.refuse(c, err) {
-						break
+					flare := kind == "flare"
+					o.Check = func(a engine.ArgValues) error {
+						_, _, err := b.CheckIllumination(a.Str("vessel"), flare, a.Int("range"))
+						return err
 					}
-					continue
 				}
+			}
+			if b.Opt.Aircraft {
+				o := d.Add("aa", "a gun fires at an aircraft at the range measured", "aa")
+				o.Args = []engine.Arg{engine.IDArg("vessel", b.ids(side)...), engine.TextArg("weapon"), engine.TextArg("aircraft"), engine.IntArg("range", 0, 500, "cm")}
+				o.Check = func(a engine.ArgValues) error {
+					_, _, _, _, err := b.CheckAA(a.Str("vessel"), a.Str("weapon"), a.Str("aircraft"), a.Int("range"))
+					return err
+				}
+				o = d.Add("airfire", "an aircraft fires at an enemy aircraft (air to air gunnery)", "airfire")
+				mount := engine.IDArg("mount", mountWords...)
+				mount.Default = gamelog.StrV(mountFixed)
+				o.Args = []engine.Arg{engine.TextArg("aircraft"), engine.TextArg("weapon"), engine.TextArg("target"), engine.IntArg("range", 0, 500, "cm"), mount}
+				o.Check = func(a engine.ArgValues) error {
+					_, _, _, _, _, err := b.CheckAirFire(side, a.Str("aircraft"), a.Str("weapon"), a.Str("target"), a.Int("range"), a.Str("mount"))
+					return err
+				}
+			}
+			if !b.Opt.Starshells {
+				d.Refuse("starshell", "", "starshells and flares are an optional rule: new starshells=on")
+				d.Refuse("flare", "", "starshells and flares are an optional rule: new starshells=on")
+			}
+			if !b.Opt.Aircraft {
+				d.Refuse("aa", "", "aircraft are an option: new aircraft=on")
+				d.Refuse("airfire", "", "aircraft are an option: new aircraft=on")
+			}
+			d.Add("done", "no more gunfire", "done")
+			d.Default = len(d.Options) - 1
+			i := c.Decide(d)
+			a := d.Args()
+			switch d.Options[i].Name {
+			case "fire":
+				v, g, t, band, _ := b.CheckFire(a.Str("shooter"), a.Str("weapon"), a.Str("target"), a.Int("range"))
+				b.shoot(c, v, g, t, band, a.Int("range"))
+				continue
+			case "starshell", "flare":
+				flare := d.Options[i].Name == "flare"
+				v, g, _ := b.CheckIllumination(a.Str("vessel"), flare, a.Int("range"))
+				b.illuminate(c, v, g, flare, a.Int("range"))
+				continue
+			case "aa":
+				v, g, ac, band, _ := b.CheckAA(a.Str("vessel"), a.Str("weapon"), a.Str("aircraft"), a.Int("range"))
 				b.aaFire(c, v, g, ac, band, a.Int("range"))
 				continue
-			}
-			if i == airAt {
-				ac, r, key, t, band, err := b.CheckAirFire(side, a.Str("aircraft"), a.Str("weapon"), a.Str("target"), a.Int("range"), a.Str("mount"))
-				if err != nil {
-					if b.refuse(c, err) {
-						break
-					}
-					continue
-				}
+			case "airfire":
+				ac, r, key, t, band, _ := b.CheckAirFire(side, a.Str("aircraft"), a.Str("weapon"), a.Str("target"), a.Int("range"), a.Str("mount"))
 				b.airFire(c, ac, r, key, t, band, a.Int("range"), a.Str("mount"))
 				continue
 			}
-			if i > 0 {
-				v, g, err := b.CheckIllumination(a.Str("vessel"), i == 2, a.Int("range"))
-				if err != nil {
-					if b.refuse(c, err) {
-						break
-					}
-					continue
-				}
-				b.illuminate(c, v, g, i == 2, a.Int("range"))
-				continue
-			}
-			v, g, t, band, err := b.CheckFire(a.Str("shooter"), a.Str("weapon"), a.Str("target"), a.Int("range"))
-			if err != nil {
-				if b.refuse(c, err) {
-					break
-				}
-				continue
-			}
-			b.shoot(c, v, g, t, band, a.Int("range"))
+			break
 		}
 	}
 	b.acting = ""
 	b.applyPending(c)
 	b.applyDowns(c)
+}
+
+// mayFire reports whether side has an order to give in phase 7: a gun
+// free to fire and an enemy afloat it has seen; a starshell or a flare to
+// fire; aircraft in play.
+func (b *Battle) mayFire(side string) bool {
+	if b.Opt.Aircraft {
+		return true
+	}
+	seen := slices.ContainsFunc(b.Vessels, func(t *Vessel) bool { return t.Side != side && t.Afloat() && t.Seen[sideIndex(side)] })
+	for _, v := range b.Vessels {
+		if v.Side != side || !v.Afloat() {
+			continue
+		}
+		if b.Opt.Starshells && (b.Opt.ShellsEach && v.Flares < maxShells || v.Starshells+v.Flares < maxShells) {
+			return true
+		}
+		if seen && slices.ContainsFunc(v.Guns, func(g Gun) bool { return !g.Lost && !g.Fired }) {
+			return true
+		}
+	}
+	return false
 }
 
 // applyPending applies the phase's hits in the order they were scored.
@@ -365,81 +380,100 @@ func (b *Battle) CheckLaunch(shooter, target string, cm int, typ string) (*Vesse
 	return nil, nil, nil, fmt.Errorf("%s has no loaded tube that can fire (tubes lost or empty)", v.ID)
 }
 
-// launch is phase 8: each side launches torpedoes (and, with reloads,
-// starts reloading); each arrives next turn within 40cm, else the turn
-// after.
+// launch is phase 8: each side that can launches torpedoes (and, with
+// reloads, starts reloading); each arrives next turn within 40cm, else the
+// turn after.
 func (b *Battle) launch(c *engine.Ctx) {
 	for _, side := range b.order() {
+		if !b.mayLaunch(side) {
+			continue
+		}
 		var armed []string
 		for _, v := range b.Vessels {
 			if v.Side == side && v.Afloat() && len(v.Mounts) > 0 {
 				armed = append(armed, v.ID)
 			}
 		}
-		if len(armed) == 0 || len(b.ids(other(side))) == 0 {
-			continue
-		}
 		b.acting = side
-		d := &b.dec
 		for {
-			d.Reset("launch", side+": torpedo SHOOTER TARGET RANGE_CM [TYPE], then done")
+			d := c.Ask("launch")
+			d.Prompt = sideName(side) + ", phase 8 launch torpedoes: torpedo SHOOTER TARGET RANGE_CM [TYPE] for each, then done"
 			d.Side = side
-			o := d.Add("torpedo", "launch a torpedo at a target at a measured range", "")
+			o := d.Add("torpedo", "launch a torpedo at a target at the range measured", "torpedo")
 			typ := engine.IDArg("type", "any", "18in", "21in")
 			typ.Default = gamelog.StrV("any")
 			o.Args = []engine.Arg{engine.IDArg("shooter", armed...), engine.IDArg("target", b.ids(other(side))...), engine.IntArg("range", 0, 500, "cm"), typ}
-			n := 1
+			o.Check = func(a engine.ArgValues) error {
+				_, _, _, err := b.CheckLaunch(a.Str("shooter"), a.Str("target"), a.Int("range"), a.Str("type"))
+				return err
+			}
 			if b.Opt.Reloads {
-				r := d.Add("reload", "begin reloading a vessel's tubes (ten turns)", "")
+				r := d.Add("reload", "begin reloading a vessel's tubes (ten turns)", "reload")
 				r.Args = []engine.Arg{engine.IDArg("vessel", armed...)}
-				n++
+				r.Check = func(a engine.ArgValues) error { return b.CheckReload(b.Vessel(a.Str("vessel"))) }
 			}
-			d.Add("done", "no more launches", "")
-			d.Default = n
+			if !b.Opt.Reloads {
+				d.Refuse("reload", "", "reloads are an optional rule: new reloads=on")
+			}
+			d.Add("done", "no more launches", "done")
+			d.Default = len(d.Options) - 1
 			i := c.Decide(d)
-			if i == n {
-				break
-			}
 			a := d.Args()
-			if i == 1 {
+			switch d.Options[i].Name {
+			case "reload":
 				v := b.Vessel(a.Str("vessel"))
-				if err := b.CheckReload(v); err != nil {
-					if b.refuse(c, err) {
-						break
-					}
-					continue
-				}
 				v.Reloading = 0
 				c.Emit(evReload, gamelog.Str("vessel", v.ID), gamelog.Str("state", "begins"))
 				continue
-			}
-			v, m, t, err := b.CheckLaunch(a.Str("shooter"), a.Str("target"), a.Int("range"), a.Str("type"))
-			if err != nil {
-				if b.refuse(c, err) {
-					break
-				}
+			case "torpedo":
+				v, m, t, _ := b.CheckLaunch(a.Str("shooter"), a.Str("target"), a.Int("range"), a.Str("type"))
+				b.launchOne(c, side, v, m, t, a.Int("range"))
 				continue
 			}
-			m.Loaded--
-			v.Busy = true
-			b.nTorp++
-			tp := &Torpedo{ID: "T" + strconv.Itoa(b.nTorp), From: v.ID, Target: t.ID, Side: side, Type: m.Type, Range: a.Int("range"), Launched: b.Turn, Due: b.Turn + 1}
-			if tp.Range > 40 {
-				tp.Due++
-			}
-			b.Torps = append(b.Torps, tp)
-			if b.Opt.Markers {
-				tp.Marker, tp.Due = true, 0
-				c.Emit(evLaunch, gamelog.Str("torpedo", tp.ID), gamelog.Str("shooter", v.ID), gamelog.Str("type", tp.Type.ID), gamelog.Str("target", t.ID),
-					gamelog.Int("range", tp.Range), gamelog.Bool("marker", true), gamelog.Str("mount", m.Name), gamelog.Int("left", m.Loaded))
-				continue
-			}
-			c.Schedule(engine.Due{Turn: tp.Due, What: fmt.Sprintf("torpedo %s (%s from %s) reaches %s", tp.ID, tp.Type.ID, tp.From, tp.Target), Side: side, Key: tp.ID})
-			c.Emit(evLaunch, gamelog.Str("torpedo", tp.ID), gamelog.Str("shooter", v.ID), gamelog.Str("type", tp.Type.ID), gamelog.Str("target", t.ID),
-				gamelog.Int("range", tp.Range), gamelog.Int("due", tp.Due), gamelog.Str("mount", m.Name), gamelog.Int("left", m.Loaded))
+			break
 		}
 	}
 	b.acting = ""
+}
+
+// mayLaunch reports whether side has an order to give in phase 8: a
+// loaded tube and an enemy afloat it has seen, or (option reloads) a
+// vessel that may begin to reload.
+func (b *Battle) mayLaunch(side string) bool {
+	seen := slices.ContainsFunc(b.Vessels, func(t *Vessel) bool { return t.Side != side && t.Afloat() && t.Seen[sideIndex(side)] })
+	for _, v := range b.Vessels {
+		if v.Side != side || !v.Afloat() {
+			continue
+		}
+		if seen && v.Reloading < 0 && slices.ContainsFunc(v.Mounts, func(m TubeMount) bool { return !m.Lost && m.Loaded > 0 }) {
+			return true
+		}
+		if b.Opt.Reloads && b.CheckReload(v) == nil {
+			return true
+		}
+	}
+	return false
+}
+
+// launchOne launches a torpedo from mount m of v at t, cm away.
+func (b *Battle) launchOne(c *engine.Ctx, side string, v *Vessel, m *TubeMount, t *Vessel, cm int) {
+	m.Loaded--
+	v.Busy = true
+	b.nTorp++
+	tp := &Torpedo{ID: "T" + strconv.Itoa(b.nTorp), From: v.ID, Target: t.ID, Side: side, Type: m.Type, Range: cm, Launched: b.Turn, Due: b.Turn + 1}
+	if tp.Range > 40 {
+		tp.Due++
+	}
+	b.Torps = append(b.Torps, tp)
+	if b.Opt.Markers {
+		tp.Marker, tp.Due = true, 0
+		c.Emit(evLaunch, gamelog.Str("torpedo", tp.ID), gamelog.Str("shooter", v.ID), gamelog.Str("type", tp.Type.ID), gamelog.Str("target", t.ID),
+			gamelog.Int("range", tp.Range), gamelog.Bool("marker", true), gamelog.Str("mount", m.Name), gamelog.Int("left", m.Loaded))
+		return
+	}
+	c.Schedule(engine.Due{Turn: tp.Due, What: fmt.Sprintf("torpedo %s (%s from %s) reaches %s", tp.ID, tp.Type.ID, tp.From, tp.Target), Side: side, Key: tp.ID})
+	c.Emit(evLaunch, gamelog.Str("torpedo", tp.ID), gamelog.Str("shooter", v.ID), gamelog.Str("type", tp.Type.ID), gamelog.Str("target", t.ID),
+		gamelog.Int("range", tp.Range), gamelog.Int("due", tp.Due), gamelog.Str("mount", m.Name), gamelog.Int("left", m.Loaded))
 }
 
 // torpedoFacts sets the facts of a torpedo's attack.
@@ -482,8 +516,8 @@ func (b *Battle) torpedoes(c *engine.Ctx) {
 			continue
 		}
 		if !b.torpedoAttack(c, tp, t, false) && b.Opt.Secondary && !b.Opt.Duel {
-			d := &b.dec
-			d.Reset("secondary", "Torpedo "+tp.ID+" missed "+t.ID+": is another vessel within 20cm of it?")
+			d := c.Ask("secondary")
+			d.Prompt = "Torpedo " + tp.ID + " missed " + t.ID + ": is another vessel within 20cm of it?"
 			d.Side = engine.TableSide
 			d.Add("none", "no other vessel within 20cm", "")
 			var near []*Vessel
@@ -510,8 +544,12 @@ func (b *Battle) markers(c *engine.Ctx) {
 		if !tp.Marker || tp.Launched >= b.Turn {
 			continue
 		}
-		d := &b.dec
-		d.Reset("marker", "Torpedo marker "+tp.ID+" ("+tp.Type.ID+" from "+tp.From+") moved: did it pass within 5cm of a vessel?")
+		if b.Opt.Duel {
+			b.dropTorp(tp) // a duel has no table: markers are not played
+			continue
+		}
+		d := c.Ask("marker")
+		d.Prompt = "Torpedo marker " + tp.ID + " (" + tp.Type.ID + " from " + tp.From + ") moved: did it pass within 5cm of a vessel?"
 		d.Side = engine.TableSide
 		d.Add("clear", "it runs on, near nothing", "")
 		d.Add("gone", "it left the table or ran its course", "")
@@ -521,10 +559,6 @@ func (b *Battle) markers(c *engine.Ctx) {
 				near = append(near, v)
 				d.Add(v.ID, "it passed within 5cm of "+v.ID, "")
 			}
-		}
-		if b.Opt.Duel {
-			b.dropTorp(tp) // a duel has no table: markers are not played
-			continue
 		}
 		switch i := c.Decide(d); i {
 		case 0:

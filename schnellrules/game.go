@@ -67,12 +67,15 @@ func Definition() (*engine.Definition, error) {
 		Title: Title,
 		// Rules 1: a burning vessel spotted beyond range is seen; three
 		// starshells and flares in all; begin refused until both sides
-		// have a vessel.
-		Rules:    1,
+		// have a vessel. Rules 2: a side is asked for its orders of a
+		// phase only when it has one to give; orders are checked when
+		// answered (Option.Check), never logged as refused (an older log
+		// holding refused events is refused as of an older version).
+		Rules:    2,
 		Booklets: []engine.Booklet{{Name: "schnellrules", Title: "Schnell Rules for Schnellboote!", Tables: tabs}},
 		Options:  options,
 		New:      newBattle,
-		Pauses:   []string{"phase", "turn", "battle"},
+		Pauses:   []string{"turn", "battle"},
 		Sides:    Sides,
 		Part:     "",
 		Commands: commands,

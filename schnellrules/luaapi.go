@@ -49,8 +49,10 @@ depthcharge VESSEL TARGET, ram VESSEL TARGET with the options; done), ` + "`air`
 ` + "`guns`" + ` (fire SHOOTER WEAPON TARGET RANGE; starshell or flare VESSEL RANGE with starshells=on; aa VESSEL WEAPON AIRCRAFT RANGE and airfire AIRCRAFT WEAPON TARGET RANGE MOUNT (fixed or defensive) with aircraft=on; done),
 ` + "`launch`" + ` (torpedo SHOOTER TARGET RANGE TYPE; reload VESSEL with the option; done). The set-up (` + "`setup`" + `)
 is the player's; sightings (` + "`spot`" + `), lit vessels (` + "`lit`" + `), torpedo markers (` + "`marker`" + `) and secondary torpedo targets (` + "`secondary`" + `) are the table's and
-never go to a script. An order the rules refuse (a gun that fired, a range out of reach) is logged
-as ` + "`refused`" + ` and asked again; fifty refusals end the side's phase.`
+never go to a script. A side is asked in a phase only when it has an order it may give there (a gun
+free to fire at an enemy its side saw, a loaded tube, a vessel that moves in the phase). An order the
+rules refuse (a gun that fired, a range out of reach) stops the script with the rule's reason, as the
+prompt refuses it: nothing is logged.`
 
 const luaExamples = "Example: `scripts/schnellrules-house.lua`, a house opponent that fires every gun that reaches at the nearest enemy its side saw, at the range the table measured, and launches within 40cm: `schnell --game schnellrules --side axis=script:scripts/schnellrules-house.lua`."
 

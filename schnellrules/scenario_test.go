@@ -21,7 +21,7 @@ func TestScenarios(t *testing.T) {
 		t.Fatal(err)
 	}
 	c := wordedtest.NewCatcher(t, def)
-	scenario.Run(t, "testdata/rules", scenario.Config{Def: c.Def, Update: *update})
+	scenario.Run(t, "testdata/rules", scenario.Config{Def: c.Def, Update: *update, Sides: true})
 	t.Run("whole-battles", func(t *testing.T) { wholeGames(t, c) })
 	c.Unseen(t, wordedtest.Documented(t, "../docs/log-format-schnellrules.md"))
 }

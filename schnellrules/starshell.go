@@ -70,9 +70,9 @@ func (b *Battle) illuminate(c *engine.Ctx, v *Vessel, g *Gun, flare bool, cm int
 	th := c.Throw(Deviation, v.ID+" "+kind)
 	dev := (th.Face("distance") - 1) * step
 	c.Emit(evIlluminate, gamelog.Str("vessel", v.ID), gamelog.Str("kind", kind), gamelog.Int("range", cm), gamelog.Int("direction", th.Face("direction")), gamelog.Int("deviation", dev))
-	d := &engine.Decision{}
 	for n := 0; n < len(b.Vessels); n++ {
-		d.Reset("lit", fmt.Sprintf("The %s bursts %dcm towards %d o'clock of the aim point: which vessels are within %dcm of it?", kind, dev, th.Face("direction"), lightRadius))
+		d := c.Ask("lit")
+		d.Prompt = fmt.Sprintf("The %s bursts %dcm towards %d o'clock of the aim point: which vessels are within %dcm of it?", kind, dev, th.Face("direction"), lightRadius)
 		d.Side = engine.TableSide
 		d.Add("done", "no more", "")
 		var ids []*Vessel

@@ -27,13 +27,6 @@ func wholeGames(t *testing.T, c *wordedtest.Catcher) {
 		t.Fatal(err)
 	}
 	c.Print(lg.Events)
-	c.Print(unplayed)
-}
-
-// unplayed are events no scenario or driven battle here makes, as the
-// rules make them: only a script's order is refused after it is logged.
-var unplayed = []gamelog.Event{
-	{Type: "refused", Fields: []gamelog.Field{gamelog.Str("why", "S38 has no torpedoes left")}},
 }
 
 // A whole battle at the prompt, the passive referee deciding once the
