@@ -726,3 +726,79 @@ func TestRulesNotesScenarios(t *testing.T) {
 		}
 	}
 }
+
+// Solo rules, attackers d: "Once an enemy vessel is spotted, the spotting
+// marker will fire its 2 'Torpedoes' if within 60cms": every launch of
+// attackers.lua is by a marker at a ship it observed itself in its side's
+// last observation step, from the range measured then (nothing has moved
+// since), within 60 cm and not under 30.
+func TestSoloAttackersLaunch(t *testing.T) {
+	launches, beyond := 0, 0
+	for seed := uint64(1); seed <= 12; seed++ {
+		g := playConvoy(t, seed, gamelog.Option{Name: "attackers", Value: "solo"})
+		seen := map[[2]string]int{} // observer, target: cm, in the attacker's last observation step
+		cm := 0
+		for _, e := range g.History() {
+			switch e.Type {
+			case "step":
+				if e.Int("step") == 7 {
+					clear(seen)
+				}
+			case "decision":
+				if e.Str("kind") == "range" {
+					if a, ok := e.Get("args"); ok {
+						for _, f := range a.O {
+							if f.Key == "cm" {
+								cm = int(f.Val.I)
+							}
+						}
+					}
+				}
+			case "observed":
+				seen[[2]string{e.Str("by"), e.Str("marker")}] = cm
+			case "launch":
+				if !strings.HasPrefix(e.Str("ship"), "A") {
+					continue
+				}
+				launches++
+				at, ok := seen[[2]string{e.Str("ship"), e.Str("target")}]
+				switch {
+				case !ok:
+					t.Errorf("seed %d: %s launched at %s, which it did not spot itself", seed, e.Str("ship"), e.Str("target"))
+				case at != e.Int("cm"):
+					t.Errorf("seed %d: %s launched at %s from %d cm, observed at %d", seed, e.Str("ship"), e.Str("target"), e.Int("cm"), at)
+				case e.Int("cm") > 60 || e.Int("cm") < 30:
+					t.Errorf("seed %d: %s launched from %d cm (solo rule d: within 60 cm; Torpedoes: 30 cm or more)", seed, e.Str("ship"), e.Int("cm"))
+				}
+			}
+		}
+		for _, e := range g.History() {
+			if e.Type == "observed" && strings.HasPrefix(e.Str("by"), "A") {
+				beyond++ // sightings, some of them beyond 60 cm (held back)
+			}
+		}
+	}
+	if launches == 0 || beyond <= launches {
+		t.Errorf("%d launches, %d sightings: the rule never came into play", launches, beyond)
+	}
+}
+
+// Hidden information (issue 26 item 10): a dummy stands for its pot's
+// ships, so it may launch dummy torpedoes only where they carry torpedoes:
+// the convoy's merchantmen and escorts carry none, and none of their
+// markers is asked to launch (a launch would prove a dummy); the E-boats'
+// markers, real and dummy, are.
+func TestLaunchOnlyWhereThePotCarriesTorpedoes(t *testing.T) {
+	asked := map[string]int{}
+	for seed := uint64(1); seed <= 6; seed++ {
+		g := playConvoy(t, seed)
+		for _, e := range g.History() {
+			if e.Type == "decision" && e.Str("kind") == "launch" {
+				asked[e.Str("side")]++
+			}
+		}
+	}
+	if asked[Defender] != 0 || asked[Attacker] == 0 {
+		t.Errorf("launch asked %d times of the convoy, %d of the E-boats; want 0 and some", asked[Defender], asked[Attacker])
+	}
+}

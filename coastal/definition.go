@@ -84,6 +84,12 @@ var (
 	defErr  error
 )
 
+// The readings of the shooting variables (Gunfire: Shooting variables).
+const (
+	VariablesDie    = "die"
+	VariablesFactor = "factor"
+)
+
 // Options are the game's options (flags and `new` words).
 var Options = []engine.OptionDef{
 	{Name: "scenario", Default: Convoy, Values: Scenarios, Help: "the scenario: convoy, rescue, hunter, escape, warships (the solo rules' warship against warship) or random (Deployment's random game)"},
@@ -96,6 +102,7 @@ var Options = []engine.OptionDef{
 	{Name: "turns", Default: "8", Help: "how many turns the action lasts"},
 	{Name: "sea", Default: "calm", Values: []string{"calm", "medium"}, Help: "a medium sea costs boats smaller than a corvette 2 when shooting"},
 	{Name: "weather", Default: "good", Values: []string{"good", "poor"}, Help: "poor weather costs 1 on observation"},
+	{Name: "variables", Default: VariablesDie, Values: []string{VariablesDie, VariablesFactor}, Quiet: true, Help: "the shooting variables go on the die (a column of the shooting factor table) or on the shooting factor (a row)"},
 }
 
 // Definition is the game for the kernel.
@@ -115,8 +122,11 @@ func Definition() (*engine.Definition, error) {
 			Name:  Name,
 			Title: Title,
 			// Rules 1: the 6 and 12 pdr at 2 points, the Fairmile D's card as
-			// drawn, Warship v Warship's enemy by points (issue 26 items 9, 11).
-			Rules:    1,
+			// drawn, Warship v Warship's enemy by points (issue 26 items 9,
+			// 11). 2: launches only from pots that carry torpedoes, at the
+			// range of the marker's own sighting; the shooting variables'
+			// reading (items 8, 10).
+			Rules:    2,
 			Booklets: []engine.Booklet{{Name: "coastal", Title: "WW2 Coastal Warfare rules v2a", Tables: tabs}},
 			Options:  Options,
 			New:      newRules,
@@ -160,7 +170,10 @@ func intOpt(opts []gamelog.Option, name string, lo, hi int) (int, error) {
 }
 
 func newRules(opts []gamelog.Option, tabs *tables.Set) (engine.Rules, error) {
-	r := &Rules{Scenario: opt(opts, "scenario"), Sea: opt(opts, "sea"), Weather: opt(opts, "weather")}
+	r := &Rules{Scenario: opt(opts, "scenario"), Sea: opt(opts, "sea"), Weather: opt(opts, "weather"), Variables: opt(opts, "variables")}
+	if r.Variables == "" {
+		r.Variables = VariablesDie
+	}
 	var err error
 	p := Params{Escort: opt(opts, "escort"), SoloAtk: opt(opts, "attackers") == "solo"}
 	if p.Merchants, err = intOpt(opts, "merchants", 1, 30); err != nil {
@@ -220,6 +233,9 @@ func describe(e *gamelog.Event) string {
 		}
 		return fmt.Sprintf("%s: %s, %d cm.", s("ship"), s("course"), e.Int("cm"))
 	case "gunfire":
+		if v, ok := e.Get("variables"); ok {
+			return fmt.Sprintf("%s %s at %s, %d cm: factor %d %+d = %d, %s.", s("ship"), s("weapons"), s("target"), e.Int("cm"), e.Int("factor"), v.I, e.Int("factor")+int(v.I), s("result"))
+		}
 		return fmt.Sprintf("%s %s at %s, %d cm: factor %d, %s.", s("ship"), s("weapons"), s("target"), e.Int("cm"), e.Int("factor"), s("result"))
 	case "out_of_range":
 		return fmt.Sprintf("%s: %s cannot reach %d cm.", s("ship"), s("weapons"), e.Int("cm"))

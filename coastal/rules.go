@@ -25,6 +25,9 @@ type Marker struct {
 	Seen     bool // observed before, this game
 	Gone     bool
 	launched bool
+	// sights are the ships this marker observed itself in its side's
+	// latest observation step, and the range measured (cm), by marker id.
+	sights   map[string]int
 	Column   int  // Warships: the enemy column it stands in (0: none)
 	LiveMark bool // Warships: a marker behind the ship found; a dummy is replaced from the pot
 	speed    int  // a dummy's speed (a ship's is its own)
@@ -66,7 +69,10 @@ type Rules struct {
 	Turns    int
 	Sea      string // calm or medium
 	Weather  string // good or poor
-	Setup    *Setup
+	// Variables: where the shooting variables go, VariablesDie or
+	// VariablesFactor (rules notes).
+	Variables string
+	Setup     *Setup
 
 	Turn    int
 	Step    int // 1-8 (Order of play)
@@ -80,7 +86,8 @@ type Rules struct {
 	straddle  map[[2]string]bool // shooter, target: straddled or hit last turn
 	straddleN map[[2]string]bool // ... this turn
 	nTorp     int
-	potMax    map[string]int // the fastest ship of each pot: how far its dummies go
+	potMax    map[string]int  // the fastest ship of each pot: how far its dummies go
+	potTorps  map[string]bool // a pot whose ships carry torpedoes: its dummies may launch
 	ships     map[string]*Ship
 	cups      map[string]*engine.Cup
 	found     bool // Warships: a real ship of a column has been observed
@@ -217,8 +224,12 @@ func (r *Rules) setUp(c *engine.Ctx) {
 		if r.potMax == nil {
 			r.potMax = map[string]int{}
 		}
+		if r.potTorps == nil {
+			r.potTorps = map[string]bool{}
+		}
 		for _, name := range p.Real {
 			r.potMax[p.ID] = max(r.potMax[p.ID], ships[name].MaxSpeed())
+			r.potTorps[p.ID] = r.potTorps[p.ID] || ships[name].Torps > 0
 		}
 		cup := c.NewCup(p.ID, p.Title, chits...)
 		if r.cups == nil {

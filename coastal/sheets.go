@@ -196,6 +196,7 @@ func (Game) LuaAPI() scripting.API {
 			{Class: "Option", Name: "marker", Type: "string", Doc: "the marker deciding (coastal)"},
 			{Class: "Option", Name: "class", Type: "string", Doc: "its vessel class, or dummy (coastal; only its own side sees it)"},
 			{Class: "Option", Name: "left", Type: "integer", Doc: "launch: what the marker may still launch (coastal)"},
+			{Class: "Option", Name: "sighted", Type: "table", Doc: "launch, fire: the ships the marker observed itself in its side's last observation step, by marker id, and the range measured then in cm (`o.sighted.M3 == 55`); nothing moves between that step and the launch, so it is the launch's range (coastal)"},
 			{Class: "Game", Name: "scenario", Type: "string", Doc: "convoy, rescue, hunter or escape (coastal)"},
 			{Class: "Game", Name: "turn", Type: "integer", Doc: "the turn (coastal)"},
 			{Class: "Game", Name: "step", Type: "integer", Doc: "the step of the turn, 1-8 (coastal)"},

@@ -288,3 +288,58 @@ func TestShootingVariables(t *testing.T) {
 		})
 	}
 }
+
+// Shooting variables: "When shooting, add the following and compare with
+// a D6 roll; Dice roll, + or -": read on the die by default, on the
+// shooting factor with variables=factor (rules notes). An S-boat's 6
+// points at 20 cm at a stationary target it straddled last turn (+3): the
+// die reading reads the row of 6 with the die +3, the factor reading the
+// row of 9 with the bare die.
+func TestShootingVariablesReading(t *testing.T) {
+	for _, reading := range []string{VariablesDie, VariablesFactor} {
+		g, _ := runRules(t, func(ctx *engine.Ctx, r *Rules) {
+			r.Variables = reading
+			r.straddle, r.straddleN, r.pend = map[[2]string]bool{}, map[[2]string]bool{}, map[string][]pending{}
+			s, _ := NewShip(ctx.Record("S-BOAT"), "shooter1", Attacker)
+			tg, _ := NewShip(ctx.Record("MERCHANT"), "target1", Defender)
+			s.Speed, tg.Speed = 1, 0
+			sm := &Marker{ID: "A1", Side: Attacker, Ship: s, Revealed: true}
+			tm := &Marker{ID: "M1", Side: Defender, Ship: tg, Revealed: true}
+			r.Markers = []*Marker{sm, tm}
+			r.straddle[[2]string{s.Name, tg.Name}] = true
+			r.fire(ctx, s, tm)
+		}, func(d *engine.Decision) (string, []string) { return "range", []string{"20"} })
+		var roll, fire *gamelog.Event
+		h := g.History()
+		for i := range h {
+			switch {
+			case h[i].Type == "roll" && h[i].Str("table") == "GUN":
+				roll = &h[i]
+			case h[i].Type == "gunfire":
+				fire = &h[i]
+			}
+		}
+		if roll == nil || fire == nil {
+			t.Fatalf("%s: no gunfire", reading)
+		}
+		faces, _ := roll.Get("faces")
+		die := int(faces.L[0].I)
+		mods, hasMods := roll.Get("mods")
+		switch reading {
+		case VariablesDie:
+			if roll.Int("value") != 6 || !hasMods || len(mods.L) != 2 || roll.Int("total") != die+3 {
+				t.Errorf("die reading: factor %d, total %d, mods %v; want factor 6 and the die %d +3", roll.Int("value"), roll.Int("total"), mods, die)
+			}
+			if _, ok := fire.Get("variables"); ok {
+				t.Error("die reading: the gunfire event has variables")
+			}
+		case VariablesFactor:
+			if roll.Int("value") != 9 || hasMods || roll.Int("total") != die {
+				t.Errorf("factor reading: factor %d, total %d, mods %v; want factor 9 and the bare die %d", roll.Int("value"), roll.Int("total"), mods, die)
+			}
+			if fire.Int("factor") != 6 || fire.Int("variables") != 3 {
+				t.Errorf("factor reading: gunfire %v, want factor 6, variables 3", fire.Fields)
+			}
+		}
+	}
+}

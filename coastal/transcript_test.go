@@ -94,3 +94,43 @@ func TestSoloConvoyTranscript(t *testing.T) {
 		t.Fatalf("replay --verify: %v", err)
 	}
 }
+
+// Hidden information (issue 26 item 10): `new` at the prompt keeps the
+// sides of the command line: a convoy played by its script stays the
+// script's, and the player's view of it stays masked.
+func TestNewKeepsScriptedSide(t *testing.T) {
+	side, err := engine.ParseSide("defender=script:../scripts/coastal/convoy.lua")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	s, err := repl.New(repl.Config{
+		Def: def(t), LogDir: t.TempDir(), Out: &out, Err: &out, Sides: []engine.SideSpec{side},
+		Game:     engine.Config{Seed: 11, Options: []gamelog.Option{{Name: "merchants", Value: "2"}}},
+		FreeRand: rand.New(rand.NewPCG(1, 2)),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	for _, line := range []string{"new merchants=6 seed=3", "step"} {
+		if err := s.Exec(line); err != nil {
+			t.Fatalf("%s: %v\n%s", line, err, out.String())
+		}
+	}
+	g := s.Game()
+	if d, ok := g.SideDecider(Defender); !ok || d == nil {
+		t.Fatalf("after new, the defender is the player's:\n%s", out.String())
+	}
+	if g.PlayerPlays(Defender) {
+		t.Error("the player plays the defender")
+	}
+	if !strings.Contains(out.String(), "The defender is played by ../scripts/coastal/convoy.lua.") {
+		t.Errorf("new does not say who plays the defender:\n%s", out.String())
+	}
+	for _, sh := range g.Rules().(*Rules).Ships {
+		if sh.Side == Defender && strings.Contains(out.String(), sh.Name) {
+			t.Errorf("the prompt shows the convoy's %s:\n%s", sh.Name, out.String())
+		}
+	}
+}

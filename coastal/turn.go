@@ -14,7 +14,7 @@ import (
 // its side holds in observation (at 30 cm or more: a real torpedo and 2
 // dummies; a dummy marker launches 3 dummies, once), then moves (Order of
 // play (2); Torpedoes; Ship movement; Turning). Dummy markers are asked as
-// ships are, so the decisions tell the other side nothing.
+// their pot's ships are, so the decisions tell the other side nothing.
 func (r *Rules) launchAndMove(c *engine.Ctx, side string) {
 	lighters := false
 	for _, m := range r.sideMarkers(side) {
@@ -35,41 +35,7 @@ func (r *Rules) launchAndMove(c *engine.Ctx, side string) {
 				continue
 			}
 		}
-		if r.Aware[side] && (m.Ship == nil || !m.Revealed || s.Torps > 0) {
-			targets := r.enemyMarkers(side, false, func(e *Marker) bool { return e.Observed && e.Ship != nil })
-			if len(targets) > 0 {
-				d := &engine.Decision{Kind: "launch", Side: side, Prompt: fmt.Sprintf("%s: launch torpedoes? (%s)", m.ID, r.torpsLeft(m))}
-				d.Add("hold", "keep the torpedoes", "")
-				o := d.Add("launch", "launch at a ship in sight (at 30 cm or more)", "")
-				o.Args = []engine.Arg{engine.IDArg("target", targets...)}
-				o.Args[0].Default = gamelog.StrV(targets[0])
-				o.Args[0].Check = func(gamelog.Value) error {
-					if (s == nil && m.launched) || (s != nil && s.Torps == 0) {
-						return fmt.Errorf("%s has no torpedoes left: hold", m.ID)
-					}
-					return nil
-				}
-				ownFacts(d, m)
-				left := 0
-				switch {
-				case s != nil:
-					left = s.Torps
-				case !m.launched:
-					left = 1
-				}
-				for i := range d.Options {
-					d.Options[i].Facts = append(d.Options[i].Facts, gamelog.Int("left", left))
-				}
-				if c.Decide(d) == 1 {
-					target := d.Args().Str("target")
-					if _, cm := askRange(c, "Measure from "+m.ID+" to "+target+" (torpedoes need 30 cm or more)", nil, 30); cm > 0 {
-						r.launch(c, m, target, cm)
-					} else {
-						c.Emit("launch_off", gamelog.Str("ship", m.ID), gamelog.Str("target", target))
-					}
-				}
-			}
-		}
+		r.launchOrder(c, m)
 		r.move(c, m)
 	}
 	if lighters {
@@ -77,14 +43,121 @@ func (r *Rules) launchAndMove(c *engine.Ctx, side string) {
 	}
 }
 
+// launchOrder asks whether marker m launches torpedoes, and at which ship
+// its side holds in observation. Only a marker of a pot whose ships carry
+// torpedoes is asked (a dummy stands for them: it may launch its 3 dummy
+// torpedoes once), and a ship in the open only while it has some left; a
+// hidden marker is asked as the others of its pot are, and a launch it
+// cannot make refused. The range is the one measured when m observed the
+// target this turn, nothing having moved since (its side's observation
+// step comes after the last move); else the table measures it.
+func (r *Rules) launchOrder(c *engine.Ctx, m *Marker) {
+	s, side := m.Ship, m.Side
+	carries := r.potTorps[m.Pot] || (s != nil && s.Torps > 0)
+	if !r.Aware[side] || !carries || (s != nil && m.Revealed && s.Torps == 0) {
+		return
+	}
+	targets := r.enemyMarkers(side, false, func(e *Marker) bool { return e.Observed && e.Ship != nil })
+	if len(targets) == 0 {
+		return
+	}
+	left := 0
+	switch {
+	case s != nil:
+		left = s.Torps
+	case !m.launched:
+		left = 1
+	}
+	d := c.Ask("launch")
+	d.Side = side
+	d.Add("hold", "keep the torpedoes", "")
+	o := d.Add("launch", "launch at a ship in sight (at 30 cm or more)", "")
+	o.Args = []engine.Arg{engine.IDArg("target", targets...)}
+	o.Args[0].Default = gamelog.StrV(r.nearestSighted(m, targets))
+	o.Args[0].Text = "the ship aimed at"
+	o.Check = func(a engine.ArgValues) error {
+		if left == 0 {
+			return fmt.Errorf("%s has no torpedoes left: hold", m.ID)
+		}
+		if cm, ok := m.sights[a.Str("target")]; ok && cm < 30 {
+			return fmt.Errorf("%s observed %s at %d cm this turn: torpedoes may not be fired from less than 30 cm (Torpedoes): hold, or launch at another ship", m.ID, a.Str("target"), cm)
+		}
+		return nil
+	}
+	ownFacts(d, m)
+	r.sightFacts(d, m)
+	for i := range d.Options {
+		d.Options[i].Facts = append(d.Options[i].Facts, gamelog.Int("left", left))
+	}
+	if c.Decide(d, func(d *engine.Decision) {
+		d.Prompt = fmt.Sprintf("Does %s launch torpedoes (%s)?", m.ID, r.torpsLeft(m))
+	}) == 0 {
+		return
+	}
+	target := d.Args().Str("target")
+	cm, ok := m.sights[target]
+	if !ok {
+		_, cm = askRange(c, "Measure from "+m.ID+" to "+target+" for the launch (torpedoes need 30 cm or more)", nil, 30)
+	}
+	if cm == 0 {
+		c.Emit("launch_off", gamelog.Str("ship", m.ID), gamelog.Str("target", target))
+		return
+	}
+	r.launch(c, m, target, cm)
+}
+
+// nearestSighted is the target a marker's orders default to: the nearest
+// ship it observed itself this turn, else the first in sight.
+func (r *Rules) nearestSighted(m *Marker, targets []string) string {
+	best, bestCM := targets[0], 0
+	for _, id := range targets {
+		if cm, ok := m.sights[id]; ok && (bestCM == 0 || cm < bestCM) {
+			best, bestCM = id, cm
+		}
+	}
+	return best
+}
+
+// sightFacts tell the side's decider which ships marker m observed itself
+// in its side's last observation step, and at what range (`sighted`, by
+// marker id, in cm): the solo attackers launch only at their own
+// sighting, within 60 cm (Solo rules, attackers d).
+func (r *Rules) sightFacts(d *engine.Decision, m *Marker) {
+	ids := make([]string, 0, len(m.sights))
+	for id := range m.sights {
+		if t := r.marker(id); t != nil && t.Live() && t.Observed && t.Ship != nil {
+			ids = append(ids, id)
+		}
+	}
+	slices.Sort(ids)
+	var o []gamelog.Field // read-only to the decider: one for every option
+	for _, id := range ids {
+		o = append(o, gamelog.Int(id, m.sights[id]))
+	}
+	for i := range d.Options {
+		d.Options[i].Facts = append(d.Options[i].Facts, gamelog.Field{Key: "sighted", Val: gamelog.Value{Kind: gamelog.KObj, O: o}})
+	}
+}
+
 func (r *Rules) torpsLeft(m *Marker) string {
 	switch {
+	case m.Ship != nil && m.Ship.Torps == 1:
+		return "1 spread left"
 	case m.Ship != nil:
 		return fmt.Sprintf("%d spreads left", m.Ship.Torps)
 	case m.launched:
-		return "a dummy: its dummies are spent"
+		return "a dummy: its dummy torpedoes are spent"
 	}
 	return "a dummy: 3 dummy torpedoes"
+}
+
+// named is a marker as its own side knows it: "eboat1 (A3)", "A2 (a
+// dummy)".
+func (r *Rules) named(m *Marker) string {
+	if m.Ship != nil {
+		return m.Ship.Name + " (" + m.ID + ")"
+	}
+	return m.ID + " (a dummy)"
 }
 
 // sideMarkers lists the side's live ship markers, real and dummy.
@@ -281,6 +354,9 @@ func (r *Rules) move(c *engine.Ctx, m *Marker) {
 // hidden markers have 1 attempt").
 func (r *Rules) observeAndFire(c *engine.Ctx, side string) {
 	for _, m := range r.sideMarkers(side) {
+		clear(m.sights) // this step's sightings replace the last
+	}
+	for _, m := range r.sideMarkers(side) {
 		s := m.Ship
 		if s != nil && !s.Acting() {
 			continue
@@ -290,27 +366,46 @@ func (r *Rules) observeAndFire(c *engine.Ctx, side string) {
 			continue
 		}
 		targets := r.enemyMarkers(side, false, func(e *Marker) bool { return e.Observed && e.Ship != nil })
-		d := &engine.Decision{Kind: "fire", Side: side, Prompt: m.ID + ": fire guns?"}
+		if !m.Revealed && len(targets) == 0 {
+			continue // nothing to fire at, and no second observation while hidden
+		}
+		d := c.Ask("fire")
+		d.Side = side
 		d.Add("hold", "do not fire", "")
 		if m.Revealed {
 			d.Add("observe", "a second observation instead of firing", "")
 		}
 		if len(targets) > 0 {
-			o := d.Add("fire", "fire at a ship in sight", "")
-			o.Args = []engine.Arg{engine.IDArg("target", targets...)}
-			o.Args[0].Default = gamelog.StrV(targets[0])
-			o.Args[0].Check = func(gamelog.Value) error {
-				if s == nil || len(r.firing(s)) == 0 {
-					return fmt.Errorf("%s has no weapon to fire: hold", m.ID)
+			// A hidden marker is offered fire as its pot's ships are; a
+			// dummy's is refused (only its side sees why). A ship in the
+			// open with no weapon that can fire is not offered it.
+			switch {
+			case m.Revealed && len(r.firing(s)) == 0:
+				d.Refuse("fire", "", s.Name, " has no weapon that can fire (all destroyed, and no bridge for the default twin MG: Early weapons)")
+			default:
+				o := d.Add("fire", "fire at a ship in sight", "")
+				o.Args = []engine.Arg{engine.IDArg("target", targets...)}
+				o.Args[0].Default = gamelog.StrV(r.nearestSighted(m, targets))
+				o.Args[0].Text = "the ship fired at"
+				o.Check = func(engine.ArgValues) error {
+					if s == nil {
+						return fmt.Errorf("%s is a dummy: it has no guns to fire; hold", m.ID)
+					}
+					return nil
 				}
-				return nil
 			}
 		}
 		if len(d.Options) == 1 {
 			continue
 		}
 		ownFacts(d, m)
-		switch d.Options[c.Decide(d)].Name {
+		r.sightFacts(d, m)
+		switch d.Options[c.Decide(d, func(d *engine.Decision) {
+			d.Prompt = fmt.Sprintf("Does %s fire its guns?", m.ID)
+			if m.Revealed {
+				d.Prompt = fmt.Sprintf("Does %s fire its guns, or observe again?", r.named(m))
+			}
+		})].Name {
 		case "observe":
 			r.observe(c, m, 2)
 		case "fire":
@@ -395,6 +490,12 @@ func (r *Rules) observe(c *engine.Ctx, obs *Marker, n int) {
 	r.f[fAware] = b2i(r.Aware[side])
 	out := c.Roll("OBS", r, obs.ID+" observes "+m.ID)
 	if v, _ := out.Int(effSpotted); v == 1 {
+		if m.Ship != nil {
+			if obs.sights == nil {
+				obs.sights = map[string]int{}
+			}
+			obs.sights[m.ID] = cm
+		}
 		r.reveal(c, m, obs.ID)
 		if m.Ship != nil || m.Torpedo {
 			r.becomeAware(c, side, m.ID+" observed")
@@ -447,7 +548,8 @@ func (r *Rules) fire(c *engine.Ctx, s *Ship, m *Marker) {
 				free = append(free, i)
 			}
 		}
-		cm, bear := askGunRange(c, s, r.markerOf(s).ID, m.ID, free)
+		from := r.markerOf(s)
+		cm, bear := askGunRange(c, s, from.ID, m.ID, free, from.sights[m.ID])
 		var ws []Weapon
 		for _, i := range bear {
 			used[i] = true
@@ -498,16 +600,15 @@ func (r *Rules) splitTarget(c *engine.Ctx, s *Ship, last *Marker, used map[int]b
 // free mounts bear on the target (its arcs on the card: forward mounts
 // fire ahead and to the sides, aft mounts astern and to the sides, side
 // mounts to their side; a mount blocked by another does not bear).
-func askGunRange(c *engine.Ctx, s *Ship, from, to string, free []int) (int, []int) {
-	var names []string
-	for _, i := range free {
-		names = append(names, mountName(s, i))
-	}
-	d := &engine.Decision{Kind: "range", Side: engine.TableSide,
-		Prompt: fmt.Sprintf("Measure from %s to %s for gunfire; which mounts bear (%s)?", from, to, strings.Join(names, ", "))}
+func askGunRange(c *engine.Ctx, s *Ship, from, to string, free []int, seen int) (int, []int) {
+	d := c.Ask("range")
+	d.Side = engine.TableSide
 	o := d.Add("range", "the range measured on the table, and the mounts that bear", "")
 	cm := engine.IntArg("cm", 1, 500, "cm")
 	cm.Text = "the range"
+	if seen > 0 {
+		cm.Default = gamelog.IntV(seen) // measured when it observed the target, nothing moved since
+	}
 	bears := engine.TextArg("bears")
 	bears.Text = "the mounts that bear: all, none, or their numbers (1,3)"
 	bears.Default = gamelog.StrV("all")
@@ -516,7 +617,16 @@ func askGunRange(c *engine.Ctx, s *Ship, from, to string, free []int) (int, []in
 		return err
 	}
 	o.Args = []engine.Arg{cm, bears}
-	c.Decide(d)
+	c.Decide(d, func(d *engine.Decision) {
+		var names []string
+		for _, i := range free {
+			names = append(names, mountName(s, i))
+		}
+		d.Prompt = fmt.Sprintf("%s fires at %s: how far is it, and which mounts bear (%s)?", from, to, strings.Join(names, ", "))
+		if seen > 0 {
+			d.Prompt = fmt.Sprintf("%s fires at %s, %d cm off when it observed it: which mounts bear (%s)?", from, to, seen, strings.Join(names, ", "))
+		}
+	})
 	a := d.Args()
 	bear, _ := parseBears(a.Str("bears"), s, free)
 	return a.Int("cm"), bear
@@ -585,12 +695,27 @@ func (r *Rules) fireAt(c *engine.Ctx, s *Ship, m *Marker, cm int, ws []Weapon) {
 		r.f[fTurning] = b2i(s.Turning)
 		r.f[fChoppy] = b2i(r.Sea == "medium" && s.Class.smallerThanCorvette())
 		r.f[fHeavy] = b2i(gun && heaviest >= Gun6 && s.Class.destroyerOrSmaller())
+		// Shooting variables: "add the following and compare with a D6
+		// roll; Dice roll, + or -": on the die (the default), or, read the
+		// other way, on the shooting factor (variables=factor: rules
+		// notes). The table's mod lines hold them either way.
+		vars := 0
+		if r.Variables == VariablesFactor {
+			_, vars = c.Tables().MustGet("GUN").Modify(r, nil)
+			f0 := f
+			r.clearFacts()
+			r.f[fFactor] = f0 + vars
+		}
 		o := c.Roll("GUN", r, r.markerOf(s).ID+" "+kind+" at "+m.ID)
 		hits, _ := o.Int(effHits)
 		if hits > 0 || o.Has(effStraddle) {
 			r.straddleN[key] = true
 		}
-		c.Emit("gunfire", gamelog.Str("ship", r.markerOf(s).ID), gamelog.Str("target", m.ID), gamelog.Str("weapons", kind), gamelog.Int("cm", cm), gamelog.Int("factor", f), gamelog.Str("result", o.Result()), gamelog.Int("hits", hits))
+		fields := []gamelog.Field{gamelog.Str("ship", r.markerOf(s).ID), gamelog.Str("target", m.ID), gamelog.Str("weapons", kind), gamelog.Int("cm", cm), gamelog.Int("factor", f)}
+		if r.Variables == VariablesFactor {
+			fields = append(fields, gamelog.Int("variables", vars))
+		}
+		c.Emit("gunfire", append(fields, gamelog.Str("result", o.Result()), gamelog.Int("hits", hits))...)
 		if hits > 0 {
 			r.pend[t.Side] = append(r.pend[t.Side], pending{target: t, hits: hits, weapon: heaviest, gun: gun, by: r.markerOf(s).ID})
 		}

@@ -23,7 +23,9 @@ func wholeGames(t *testing.T, c *wordedtest.Catcher) {
 	}
 	g := playConvoy(t, 5, gamelog.Option{Name: "attackers", Value: "solo"}) // 3 in 4 drawn: a discard
 	c.Print(g.History())
-	_, log := playTranscript(t) // testdata/convoy-solo.cmd
+	c.Print(playConvoy(t, 1).History())                                                  // a ship sunk
+	c.Print(playConvoy(t, 3, gamelog.Option{Name: "scenario", Value: Random}).History()) // one '0' pointed
+	_, log := playTranscript(t)                                                          // testdata/convoy-solo.cmd
 	lg, err := gamelog.Read("convoy-solo", bytes.NewReader(log))
 	if err != nil {
 		t.Fatal(err)

@@ -705,7 +705,37 @@ func cmdNew(s *Session, args []string) error {
 	s.setDef(cfg.Def)
 	h := g.Header()
 	fmt.Fprintf(s.cfg.Out, "New game: seed %d, %s dice, %s. `step` begins.\n", h.Seed, h.Dice, optionText(h.Options))
+	if len(s.cfg.Sides) > 0 {
+		// The sides of the command line (--side) play the new game too,
+		// when it is their game: a scripted side never becomes the
+		// player's by a `new`.
+		if cfg.Def.Name != s.cfg.Def.Name {
+			fmt.Fprintf(s.cfg.Out, "The --side flags are for %s: you play every side of %s.\n", s.cfg.Def.Name, cfg.Def.Name)
+			return nil
+		}
+		if err := s.applySides(g); err != nil {
+			return fmt.Errorf("new: %w: `quit` and start again with other --side flags", err)
+		}
+		fmt.Fprintln(s.cfg.Out, sidesText(s.cfg.Sides, s.def))
+	}
 	return nil
+}
+
+// sidesText says who plays each side given on the command line: "The
+// defender is played by scripts/coastal/convoy.lua."
+func sidesText(specs []engine.SideSpec, def *engine.Definition) string {
+	parts := make([]string, len(specs))
+	for i, sp := range specs {
+		switch sp.Kind {
+		case engine.SideScript:
+			parts[i] = "the " + sp.Name + " is played by " + sp.File
+		case engine.SideReference:
+			parts[i] = "the " + sp.Name + " by " + def.ReferenceWho()
+		default:
+			parts[i] = "the " + sp.Name + " by you"
+		}
+	}
+	return upper(strings.Join(parts, ", ")) + "."
 }
 
 // lastPause is the word of `step` that plays on to where you must answer.

@@ -34,7 +34,6 @@ choose kept
 step
 step
 choose launch E1
-choose range 40
 draw dummy
 draw torpedo
 draw dummy

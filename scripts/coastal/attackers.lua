@@ -6,8 +6,10 @@
 -- Each marker (real or dummy: the dummies follow the same protocol, so
 -- the decisions give nothing away) runs at full speed toward the nearest
 -- target marker (c), makes one observation a turn (c), fires its
--- torpedoes at a ship it has spotted (d: the table measures; under 30 cm
--- the launch is refused and the marker holds), then turns for home at
+-- torpedoes at the ship it spotted itself, if within 60 cm (d: each
+-- option's `sighted` names the ships the marker observed in its last
+-- observation step and the range the table measured then; nothing has
+-- moved since, so that is the launch's range), then turns for home at
 -- full speed (e). The table (the player) names the nearest marker and
 -- measures every range.
 
@@ -27,11 +29,20 @@ function decide(d, game)
     if has(d, "nearest") then return "nearest" end
     return "none"
   elseif d.kind == "launch" then
-    if not fired[m] and has(d, "launch") and d.options[1].left > 0 then
-      fired[m] = true
-      return { option = "launch" }
+    -- d: the spotting marker fires at the ship it spotted, within 60 cm
+    -- (and at 30 cm or more: Torpedoes); the nearest if it spotted more
+    if fired[m] or not has(d, "launch") or d.options[1].left == 0 then
+      return "hold"
     end
-    return "hold"
+    local target, range = nil, nil
+    for id, cm in pairs(d.options[1].sighted or {}) do
+      if cm >= 30 and cm <= 60 and (range == nil or cm < range) then
+        target, range = id, cm
+      end
+    end
+    if target == nil then return "hold" end
+    fired[m] = true
+    return { option = "launch", target = target }
   elseif d.kind == "fire" then
     -- a hidden marker holds fire (a dummy cannot fire: a real boat that
     -- did would give itself away); a boat in sight fires once it has

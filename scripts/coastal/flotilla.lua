@@ -67,9 +67,18 @@ function decide(d, game)
     for _ in pairs(launches) do n = n + 1 end
     -- (dummies launch their dummy torpedoes too: `left` is what the
     -- marker may still launch)
-    if has(d, "launch") and d.options[1].left > 0 and (launches[game.turn] or n < 3) then
-      launches[game.turn] = true
-      return { option = "launch" }
+    local o = has(d, "launch")
+    if o and d.options[1].left > 0 and (launches[game.turn] or n < 3) then
+      -- any ship it sees: one it observed itself at 30 cm or more (the
+      -- range measured then), else one the table measures
+      local sighted = d.options[1].sighted or {}
+      for _, id in ipairs(o.args[1].ids) do
+        local cm = sighted[id]
+        if cm == nil or cm >= 30 then
+          launches[game.turn] = true
+          return { option = "launch", target = id }
+        end
+      end
     end
     return "hold"
   elseif d.kind == "move" then
