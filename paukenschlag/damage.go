@@ -10,7 +10,7 @@ import (
 // --- 21.5 U-boat damage ---
 
 func argsASW(r *Rules) []engine.Arg {
-	a := boatArgs(damageInPlay, inPlay, knownMSF)(r)
+	a := boatArgs(damageInPlay, inPlay, knownMSF, aswTarget)(r)
 	res := engine.IntArg("result", 0, 20, "")
 	res.Text = "the ASW Table's numbered result (0: roll your loaded ASW table)"
 	res.Default = gamelog.IntV(0)
@@ -83,7 +83,7 @@ func (r *Rules) aswDamage(msf, result, dr int) (pts int, sunk bool) {
 }
 
 func argsGunfire(r *Rules) []engine.Arg {
-	return boatArgs(damageInPlay, inPlay, knownSunk)(r)
+	return boatArgs(damageInPlay, inPlay, knownSunk, tslTarget)(r)
 }
 
 // doGunfire is 21.5.2: a second DR against the Sunk and Must Surface

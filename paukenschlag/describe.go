@@ -5,6 +5,8 @@ import (
 	"io"
 	"strings"
 
+	"github.com/schnell-wargames/schnell/grid"
+
 	"github.com/schnell-wargames/schnell/engine"
 	"github.com/schnell-wargames/schnell/gamelog"
 )
@@ -15,7 +17,7 @@ func describe(e *gamelog.Event) string {
 	s, i := e.Str, e.Int
 	switch e.Type {
 	case EvStart:
-		return fmt.Sprintf("Paukenschlag, scenario %s, %d turns; variants: %s.", s("scenario"), i("turns"), s("variants"))
+		return fmt.Sprintf("Paukenschlag, scenario %s, %d turns; variants: %s.", s("scenario"), i("turns"), variantWords(s("variants")))
 	case EvTurn:
 		return fmt.Sprintf("== Turn %d ==", i("n"))
 	case EvStep:
@@ -58,7 +60,7 @@ func describe(e *gamelog.Event) string {
 	case EvFrogman:
 		switch s("result") {
 		case "declared":
-			return fmt.Sprintf("21.2.1 Frogman attack declared on %s: the %s player leaves %s out; four markers in the container.", s("area"), s("chooser"), s("left_out"))
+			return fmt.Sprintf("21.2.1 Frogman attack declared on %s: the %s player leaves %s out; four markers in the container.", s("area"), sideWord(s("chooser")), s("left_out"))
 		case "failed":
 			if m := s("marker"); m != "" {
 				return fmt.Sprintf("%s Frogman attack on %s: marker %s, it fails.", s("sec"), s("area"), m)
@@ -82,6 +84,9 @@ func describe(e *gamelog.Event) string {
 		case "fuel":
 			return fmt.Sprintf("%s: %d fuel boxes left.", b, i("left"))
 		case "torpedo":
+			if t := s("target"); t != "" {
+				return fmt.Sprintf("%s attacks %s: %d torpedoes left (the base game resolves it).", b, t, i("left"))
+			}
 			return fmt.Sprintf("%s: %d torpedoes left.", b, i("left"))
 		case "must surface":
 			return fmt.Sprintf("21.5.3 %s must surface and can no longer submerge; its MP allowance is 1.", b)
@@ -93,18 +98,43 @@ func describe(e *gamelog.Event) string {
 			return fmt.Sprintf("%s is %s.", b, w)
 		}
 	case EvContact:
-		return fmt.Sprintf("5.5 %s play in %s: %d units.", s("play"), s("area"), i("units"))
+		if s("result") == "ends" {
+			back := "no unit returns to " + s("area")
+			if r := s("returned"); r != "" {
+				back = "return " + strings.ReplaceAll(r, ",", ", ") + " to " + s("area")
+			}
+			if v, _ := e.Get("over"); v.B {
+				return fmt.Sprintf("5.5 %s play ends: %s; the contact there is over.", s("play"), back)
+			}
+			return fmt.Sprintf("5.5 %s play ends: %s (the Contact marker).", s("play"), back)
+		}
+		if s("play") == "OSL" {
+			return fmt.Sprintf("5.5 OSL play in %s: mark the zone with the Contact marker; %d units on the grid.", s("area"), i("units"))
+		}
+		return fmt.Sprintf("5.5 %s play in %s: %d units on the TSL grid.", s("play"), s("area"), i("units"))
+	case EvHuffDuff:
+		return fmt.Sprintf("5.5 Huff-Duff (8.3): un-flown aircraft with Huff-Duff in %s may try to detect %s and attack if they do; an aircraft that attacks is flipped to Flown.",
+			s("area"), strings.ReplaceAll(s("boats"), ",", ", "))
 	case EvSquare:
 		st := ""
 		if v := s("status"); v != "" {
 			st = " (" + v + ")"
 		}
-		if s("moved") != "" {
-			return fmt.Sprintf("%s ends in %s.", s("unit"), s("square"))
+		switch {
+		case s("detected") == "yes":
+			return fmt.Sprintf("%s is detected by the Axis player.", s("unit"))
+		case s("detected") == "no":
+			return fmt.Sprintf("%s is undetected.", s("unit"))
+		case s("square") == "off" && s("moved") != "":
+			return fmt.Sprintf("%s moves off the grid.", s("unit"))
+		case s("square") == "sunk":
+			return fmt.Sprintf("%s is sunk: off the grid.", s("unit"))
+		case s("moved") != "":
+			return fmt.Sprintf("%s ends its move in %s.", s("unit"), s("square"))
 		}
 		return fmt.Sprintf("%s%s at %s.", s("unit"), st, s("square"))
 	case EvFirst:
-		return fmt.Sprintf("5.5 %s first mover: axis %d, allied %d: the %s player moves first.", s("play"), i("axis"), i("allied"), s("first"))
+		return fmt.Sprintf("5.5 %s round %d: Axis %d, Allied %d: the %s player moves first.", s("play"), i("round"), i("axis"), i("allied"), sideWord(s("first")))
 	case EvTSL:
 		if r := s("result"); r != "" {
 			return "5.5 " + r + "."
@@ -161,36 +191,90 @@ func describeDamage(e *gamelog.Event) string {
 	return ""
 }
 
-// status shows the turn, the variants, the roster and the Turn Record
-// Track.
+// variantNames are the variants in the players' words.
+var variantNames = map[Variant]string{
+	NorthAtlantic: "North Atlantic U-boats (21.1)",
+	Italian:       "the Barbarigo (21.2)",
+	Floatplanes:   "floatplanes (21.3)",
+	Canadians:     "Canadian warships (21.4)",
+	Damage:        "U-boat damage (21.5)",
+}
+
+// variantWords words the log's list of variants ("natlantic,damage").
+func variantWords(list string) string {
+	if list == "none" || list == "" {
+		return "none"
+	}
+	var out []string
+	for _, v := range strings.Split(list, ",") {
+		if w, ok := variantNames[Variant(v)]; ok {
+			out = append(out, w)
+		} else {
+			out = append(out, v)
+		}
+	}
+	return strings.Join(out, ", ")
+}
+
+// status shows the turn, the variants, the roster (a table that fits the
+// prompt) and what the Turn Record Track holds.
 func status(g *engine.Game, w io.Writer) error {
 	r, ok := g.Rules().(*Rules)
 	if !ok {
 		return fmt.Errorf("not a Paukenschlag game")
 	}
-	fmt.Fprintf(w, "Turn %d of %d · %s %s · scenario %s · variants %s\n", r.Turn, r.Turns, r.Section, r.StepName, r.Scenario, r.variantList())
+	if r.Turn == 0 {
+		fmt.Fprintf(w, "Set-up, before turn 1 of %d; scenario %s.\n", r.Turns, r.Scenario)
+	} else {
+		fmt.Fprintf(w, "Turn %d of %d, %s %s; scenario %s.\n", r.Turn, r.Turns, r.Section, r.StepName, r.Scenario)
+	}
+	fmt.Fprintf(w, "Variants: %s.\n", variantWords(r.variantList()))
 	if r.In(Italian) {
-		role := r.Role
-		if role == "" {
-			role = "not yet entered"
-		}
-		fmt.Fprintf(w, "Barbarigo: enters turn %d (%s)\n", r.BarbarigoTurn, role)
+		fmt.Fprintf(w, "Barbarigo: %s.\n", r.barbarigoWords())
 	}
 	if r.In(Canadians) {
 		if r.CanadiansTurn > 0 {
-			fmt.Fprintf(w, "Canadians: may enter from turn %d (BB, BC, BD)\n", r.CanadiansTurn)
+			fmt.Fprintf(w, "Canadians: may enter from turn %d (BB, BC, BD).\n", r.CanadiansTurn)
 		} else {
-			fmt.Fprintln(w, "Canadians: not yet (after a North Atlantic U-boat enters)")
+			fmt.Fprintln(w, "Canadians: not yet (the turn after a North Atlantic U-boat enters).")
 		}
 	}
-	for _, p := range r.Planes {
-		fmt.Fprintf(w, "%s: %s\n", p.Name, p.State)
+	if r.In(Floatplanes) {
+		var p []string
+		for i := range r.Planes {
+			p = append(p, r.Planes[i].Name+" "+planeState(&r.Planes[i]))
+		}
+		fmt.Fprintf(w, "Floatplanes: %s.\n", strings.Join(p, "; "))
 	}
-	fmt.Fprintf(w, "Convoys in play: %d\n", r.Convoys)
-	for _, row := range r.rosterRows() {
-		fmt.Fprintln(w, strings.Join(row, " · "))
+	fmt.Fprintf(w, "Convoys in play: %d.\n", r.Convoys)
+	if k := r.Contact; k != nil {
+		fmt.Fprintf(w, "Contact: %s play in %s, ", k.Play, k.Area)
+		if k.HuffDuff {
+			fmt.Fprintln(w, "Huff-Duff aircraft first.")
+		} else {
+			fmt.Fprintf(w, "round %d, %s first.\n", k.Round, sideWord(k.First))
+		}
+	}
+	if err := grid.Render(w, grid.Text, []string{"Boat", "Where", "MSF", "Sunk", "Damage", "Torp", "Fuel", "Frogmen"}, r.rosterRows(), 0); err != nil {
+		return err
 	}
 	return nil // the kernel's status shows the Turn Record Track (the schedule)
+}
+
+// barbarigoWords says when the Barbarigo enters, or why it does not.
+func (r *Rules) barbarigoWords() string {
+	b := r.barbarigo()
+	switch {
+	case r.BarbarigoTurn == 0:
+		return "its entry turn is rolled before turn 1 (D10 + 1, 21.2)"
+	case b != nil && b.Status == Never:
+		return fmt.Sprintf("never enters: its roll gave turn %d, after the game's last turn (%d)", r.BarbarigoTurn, r.Turns)
+	case b != nil && b.Status == Waiting:
+		return fmt.Sprintf("enters on turn %d, at DH or DT", r.BarbarigoTurn)
+	case r.Role == "frogmen":
+		return fmt.Sprintf("entered on turn %d, carrying frogmen (21.2.1)", r.BarbarigoTurn)
+	}
+	return fmt.Sprintf("entered on turn %d, a conventional sub", r.BarbarigoTurn)
 }
 
 func factor(n int) string {
@@ -216,22 +300,25 @@ func (r *Rules) rosterRows() [][]string {
 		}
 		st := string(b.Status)
 		if b.Status == InPlay {
-			st = "in " + b.Area
+			st = b.Area
+			if st == "" {
+				st = "on the map"
+			}
 			if b.Surfaced {
 				st += " surfaced"
 			} else {
 				st += " submerged"
 			}
 			if b.Detected {
-				st += " detected"
+				st += ", detected"
 			}
 		}
 		frog := "-"
 		if b.Frogmen > 0 {
 			frog = boxes(b.FrogUsed, b.Frogmen)
 		}
-		rows = append(rows, []string{b.Title, st, "MSF " + factor(b.MSF), "Sunk " + factor(b.Sunk),
-			"damage " + boxes(b.Damage, 5), "torpedoes " + boxes(b.TorpUsed, b.Torpedoes), "fuel " + boxes(b.FuelUsed, b.Fuel), "frogmen " + frog})
+		rows = append(rows, []string{b.Title, st, factor(b.MSF), factor(b.Sunk),
+			boxes(b.Damage, 5), boxes(b.TorpUsed, b.Torpedoes), boxes(b.FuelUsed, b.Fuel), frog})
 	}
 	return rows
 }

@@ -153,3 +153,40 @@ func BenchmarkAutoGame(b *testing.B) {
 		}
 	}
 }
+
+// 21.2: the Barbarigo's entry turn is rolled before turn 1. While that
+// roll waits, `status` does not say it "enters turn 0"; when the roll sends
+// it past the last turn, it says it never enters (not "enters turn 11").
+func TestStatusBarbarigoEntryTurn(t *testing.T) {
+	for _, tt := range []struct {
+		faces []string
+		want  string
+	}{
+		{nil, "Barbarigo: its entry turn is rolled before turn 1"},
+		{[]string{"10"}, "Barbarigo: never enters: its roll gave turn 11, after the game's last turn (10)."},
+		{[]string{"3"}, "Barbarigo: enters on turn 4, at DH or DT."},
+	} {
+		g, err := engine.New(engine.Config{Def: definition(t), Seed: 1, Mode: engine.Physical})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := g.Step(1); err != nil {
+			t.Fatal(err)
+		}
+		if p := g.Pending(); p == nil || p.Roll == nil {
+			t.Fatalf("the game waits for %+v, not the Barbarigo's roll", p)
+		}
+		if tt.faces != nil {
+			if _, err := g.RollFaces(tt.faces, 1); err != nil {
+				t.Fatal(err)
+			}
+		}
+		var out bytes.Buffer
+		if err := status(g, &out); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(out.String(), tt.want) || strings.Contains(out.String(), "turn 0") {
+			t.Errorf("faces %v: the status says\n%s\nwant %q", tt.faces, out.String(), tt.want)
+		}
+	}
+}

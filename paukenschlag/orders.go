@@ -11,10 +11,12 @@ import (
 )
 
 // order is one order the players may give during a step: an option of the
-// step's decision, typed at the prompt as `NAME ARGS…`. Its arguments'
-// checks are the rule that refuses it, in one place.
+// step's decision, typed at the prompt as `NAME ARGS…`. Whether it may be
+// given now (offered) and its arguments' checks are the rule that refuses
+// it, in one place.
 type order struct {
 	name, text string
+	offered    func(r *Rules) error
 	args       func(r *Rules) []engine.Arg
 	run        func(r *Rules, c *engine.Ctx, a engine.ArgValues)
 }
@@ -23,41 +25,37 @@ var orderTable []order
 
 func init() {
 	orderTable = []order{
-		{"factors", "type a boat's Must Surface and Sunk factors (its base-game counter)", argsFactors, (*Rules).doFactors},
-		{"boat", "put a base-game U-boat in play (its area); one not on the roster is added to it", argsBoat, (*Rules).doBoat},
-		{"sink", "a base-game result sank a boat outright", boatArgs(inPlay), (*Rules).doSink},
-		{"convoys", "the convoys in play (5.1, at most 10)", func(*Rules) []engine.Arg {
+		{"factors", "type a boat's Must Surface and Sunk factors (its base-game counter)", always, argsFactors, (*Rules).doFactors},
+		{"boat", "put a base-game U-boat in play (its area); one not on the roster is added to it", always, argsBoat, (*Rules).doBoat},
+		{"sink", "a base-game result sank a boat outright", anyInPlay, boatArgs(inPlay), (*Rules).doSink},
+		{"convoys", "the convoys in play (5.1, at most 10)", always, func(*Rules) []engine.Arg {
 			return []engine.Arg{engine.IntArg("n", 0, 99, "")}
 		}, (*Rules).doConvoys},
-		{"surface", "a U-boat surfaces", boatArgs(inPlay), (*Rules).doSurface},
-		{"submerge", "a U-boat submerges", boatArgs(inPlay, canSubmerge), (*Rules).doSubmerge},
-		{"move", "a U-boat ends its move in an area", argsMove, (*Rules).doMove},
-		{"detected", "a U-boat is detected (yes) or not (no)", func(r *Rules) []engine.Arg {
-			return append(boatArgs(inPlay)(r), engine.YesArg("detected"))
-		}, (*Rules).doDetected},
-		{"fuel", "check a fuel box (11.1)", boatArgs(inPlay, hasFuel), (*Rules).doFuel},
-		{"refuel", "clear fuel boxes at a Milch Cow (11.2)", func(r *Rules) []engine.Arg {
+		{"surface", "a U-boat surfaces (at the start of its move)", offerStatus, boatArgs(inPlay, statusNow), (*Rules).doSurface},
+		{"submerge", "a U-boat submerges (at the start of its move)", offerStatus, boatArgs(inPlay, statusNow, canSubmerge, frogmenHold), (*Rules).doSubmerge},
+		{"move", "a U-boat ends its move in an area", offerMove, argsMove, (*Rules).doMove},
+		{"detected", "a unit is detected (yes) or not (no)", offerDetected, argsDetected, (*Rules).doDetected},
+		{"fuel", "check a fuel box (11.1)", offerBoats, boatArgs(inPlay, hasFuel), (*Rules).doFuel},
+		{"refuel", "clear fuel boxes at a Milch Cow (11.2)", offerBoats, func(r *Rules) []engine.Arg {
 			return append(boatArgs(inPlay)(r), engine.IntArg("boxes", 1, 6, ""))
 		}, (*Rules).doRefuel},
-		{"torpedo", "check a torpedo box", boatArgs(inPlay, hasTorpedo), (*Rules).doTorpedo},
-		{"frogman", "declare a frogman attack on a port area (21.2.1)", argsFrogman, (*Rules).doFrogman},
-		{"bv222", "fly the BV-222 with a U-boat (21.3.1): same area as the target?", func(r *Rules) []engine.Arg {
+		{"torpedo", "a U-boat attacks a detected target in its square (checks a torpedo box)", offerTorpedo, argsTorpedo, (*Rules).doTorpedo},
+		{"frogman", "declare a frogman attack on a port in the sub's area (21.2.1)", offerFrogman, argsFrogman, (*Rules).doFrogman},
+		{"bv222", "fly the BV-222 with a U-boat (21.3.1): same area as the target?", func(r *Rules) error { return r.offerPlane(0) }, func(r *Rules) []engine.Arg {
 			return r.planeArgs(0)
 		}, (*Rules).doBV222},
-		{"z511", "fly the Cant Z-511 with the Italian sub (21.3.2): same area as the target?", func(r *Rules) []engine.Arg {
+		{"z511", "fly the Cant Z-511 with the Italian sub (21.3.2): same area as the target?", func(r *Rules) error { return r.offerPlane(1) }, func(r *Rules) []engine.Arg {
 			return r.planeArgs(1)
 		}, (*Rules).doZ511},
-		{"ferry", "the Cant Z-511 ferries frogmen to a port in the sub's area (21.3.2, once)", argsFerry, (*Rules).doFerry},
-		{"flown", "a German bomber flew (it goes on the Turn Record Track, 5.7)", func(*Rules) []engine.Arg {
+		{"ferry", "the Cant Z-511 ferries frogmen to a port in the sub's area (21.3.2, once)", offerFerry, argsFerry, (*Rules).doFerry},
+		{"flown", "a German bomber flew (it goes on the Turn Record Track, 5.7)", always, func(*Rules) []engine.Arg {
 			return []engine.Arg{engine.TextArg("bomber")}
 		}, (*Rules).doFlown},
-		{"asw", "an ASW attack hit a U-boat: the ASW Table's result (21.5.1)", argsASW, (*Rules).doASW},
-		{"gunfire", "surface-to-surface combat hit a U-boat (21.5.2)", argsGunfire, (*Rules).doGunfire},
-		{"exits", "a U-boat exits the map (21.5.3: damaged, a repair roll)", boatArgs(inPlay, exitFactors), (*Rules).doExit},
-		{"contact", "opposing units in one zone: roll their grid squares (5.5)", argsContact, (*Rules).doContact},
-		{"at", "a unit's end square on the grid (ROW-COLUMN, or off)", argsAt, (*Rules).doAt},
-		{"sort", "units sharing a square go to the next TSL box (5.5)", argsSort, (*Rules).doSort},
-		{"tsl", "TSL play in a box: roll its units' squares and the first mover", argsTSL, (*Rules).doTSL},
+		{"asw", "an ASW attack hit a U-boat: the ASW Table's result (21.5.1)", offerASW, argsASW, (*Rules).doASW},
+		{"gunfire", "surface-to-surface combat hit a U-boat (21.5.2)", offerGunfire, argsGunfire, (*Rules).doGunfire},
+		{"exits", "a U-boat exits the map (21.5.3: damaged, a repair roll)", offerExit, boatArgs(inPlay, exitFactors), (*Rules).doExit},
+		{"contact", "opposing units end their move in one zone: OSL play (5.5)", offerContact, argsContact, (*Rules).doContact},
+		{"at", "a unit's end square on the grid (ROW-COLUMN, off, or sunk)", offerMoves, argsAt, (*Rules).doAt},
 	}
 }
 
@@ -70,29 +68,327 @@ func findOrder(name string) *order {
 	return nil
 }
 
-// orders asks for the step's orders until the players are done.
-func (r *Rules) orders(c *engine.Ctx, st *step) {
+// orders asks for the step's orders until the players are done, and
+// reports whether it asked: a step none of whose own orders may be given
+// now (no U-boat on the map to move, no floatplane to fly) does not stop.
+// During OSL/TSL play `done` ends a sub-step or a round, not the step.
+func (r *Rules) orders(c *engine.Ctx, st *step) bool {
 	names := append(slices.Clone(st.orders), anytime...)
+	r.moved = r.moved[:0]
 	for n := 0; ; n++ {
 		d := &r.order
-		d.Reset("orders", fmt.Sprintf("Turn %d, %s %s: your orders, or done", r.Turn, st.sec, st.name))
-		d.Add("done", "this step is done", "")
+		d.Reset("orders", r.ordersPrompt(st))
+		d.Add("done", r.doneText(), "done")
 		var ords []*order
+		own := false
 		for _, name := range names {
 			o := findOrder(name)
 			if o == nil || slices.Contains(ords, o) {
 				continue
 			}
+			if err := o.offered(r); err != nil {
+				d.Refuse(o.name, o.name, err.Error())
+				continue
+			}
+			own = own || slices.Contains(st.orders, o.name)
 			ords = append(ords, o)
 			opt := d.Add(o.name, o.text, o.name)
 			opt.Args = o.args(r)
 		}
-		i := c.Decide(d)
-		if i == 0 {
-			return
+		if n == 0 && !own && r.Contact == nil {
+			return false
 		}
-		ords[i-1].run(r, c, d.Args())
+		i := c.Decide(d)
+		switch {
+		case i > 0:
+			ords[i-1].run(r, c, d.Args())
+		case r.Contact != nil:
+			r.contactDone(c)
+		default:
+			return true
+		}
 	}
+}
+
+// ordersPrompt is the question of the step's orders, in the players' words.
+func (r *Rules) ordersPrompt(st *step) string {
+	k := r.Contact
+	switch {
+	case k == nil:
+		return fmt.Sprintf("Turn %d, %s %s: what do the players report? Type the orders, then done.", r.Turn, st.sec, st.name)
+	case k.HuffDuff:
+		return fmt.Sprintf("Turn %d, %s in %s, Huff-Duff (8.3): which surfaced U-boats do un-flown Huff-Duff aircraft detect and attack? Then done.", r.Turn, k.Play, k.Area)
+	}
+	more := "moves (`at UNIT SQUARE`) and detections"
+	if k.TSL() {
+		more = "moves (`at UNIT SQUARE`), detections and attacks on detected targets"
+	}
+	return fmt.Sprintf("Turn %d, %s in %s, round %d, %s first: the %s, then done.", r.Turn, k.Play, k.Area, k.Round, sideWord(k.First), more)
+}
+
+func (r *Rules) doneText() string {
+	k := r.Contact
+	switch {
+	case k == nil:
+		return "this step is done"
+	case k.HuffDuff:
+		return "the Huff-Duff aircraft are done: roll who moves first"
+	case k.TSL():
+		return "the round is done: another round while opposing units are on the grid"
+	}
+	return "the round is done: units sharing a square go to a TSL box"
+}
+
+func sideWord(side string) string {
+	if side == Axis {
+		return "Axis"
+	}
+	return "Allied"
+}
+
+// When an order may be given: each refuses with the rule's reason.
+
+func always(*Rules) error { return nil }
+
+// anyBoat reports whether a boat of the roster on the map passes ok.
+func (r *Rules) anyBoat(ok func(b *Boat) bool) bool {
+	return slices.ContainsFunc(r.Boats, func(b *Boat) bool { return b.Status == InPlay && ok(b) })
+}
+
+func anyInPlay(r *Rules) error {
+	if !r.anyBoat(func(*Boat) bool { return true }) {
+		return errors.New("no U-boat of the roster is on the map (`boat ID AREA` puts a base-game boat in play)")
+	}
+	return nil
+}
+
+// inContact refuses what waits for the end of the OSL/TSL play.
+func (r *Rules) inContact() error {
+	if k := r.Contact; k != nil {
+		return fmt.Errorf("5.5: finish the %s play in %s first (`done` ends each round)", k.Play, k.Area)
+	}
+	return nil
+}
+
+func offerBoats(r *Rules) error {
+	if err := r.inContact(); err != nil {
+		return err
+	}
+	return anyInPlay(r)
+}
+
+func offerExit(r *Rules) error { return offerBoats(r) }
+
+// offerStatus: 5.4, a U-boat's status at the start of its movement; 5.5,
+// the same at the start of OSL play, then at the start of each move on
+// the grid.
+func offerStatus(r *Rules) error {
+	if k := r.Contact; k != nil && k.HuffDuff {
+		return fmt.Errorf("5.5: a U-boat keeps the status it had in the zone until its first move on the grid; the Huff-Duff aircraft come first (`done` rolls who moves first)")
+	}
+	return anyInPlay(r)
+}
+
+// statusNow: a U-boat changes its status at the start of its movement,
+// not the end (5.4, 5.5).
+func statusNow(r *Rules, b *Boat) error {
+	if k := r.Contact; k != nil {
+		u := r.contactUnit(b.ID)
+		switch {
+		case u == nil:
+			return fmt.Errorf("%s is not on the %s grid in %s", b.ID, k.Play, k.Area)
+		case u.Moved:
+			return fmt.Errorf("5.5: a U-boat changes its status at the start of its movement, not the end: %s has moved this round (to %s)", b.ID, u.Square)
+		}
+		return nil
+	}
+	if slices.Contains(r.moved, b.ID) {
+		return fmt.Errorf("%s: a U-boat's status is set at the start of its movement, and %s has moved this step", r.Section, b.ID)
+	}
+	return nil
+}
+
+// frogmenHold: the Barbarigo that declared a frogman attack stays
+// surfaced in the port's area until the draws (21.2.1; the option
+// frogmen-hold=declaration checks only the declaration).
+func frogmenHold(r *Rules, b *Boat) error {
+	if b.Italian() && len(r.Frogs) > 0 && !r.frogFree {
+		return fmt.Errorf("21.2.1: the Barbarigo declared a frogman attack on %s: it stays surfaced in that area until the attack is resolved, after the OSL/TSL play", r.Frogs[0].Area)
+	}
+	return nil
+}
+
+func offerMove(r *Rules) error {
+	if err := offerBoats(r); err != nil {
+		return err
+	}
+	if r.Section == "5.6" && !r.anyBoat(func(b *Boat) bool { return b.Surfaced }) {
+		return errors.New("5.6: only surfaced U-boats move in the German U-boat Movement Phase, and none is surfaced")
+	}
+	return nil
+}
+
+func offerDetected(r *Rules) error {
+	if k := r.Contact; k != nil {
+		return nil
+	}
+	return anyInPlay(r)
+}
+
+// argsDetected: a U-boat of the roster on the map, or in OSL/TSL play any
+// unit on the grid (an Allied unit: detected by the Axis player, 8.1).
+// Huff-Duff aircraft detect surfaced U-boats only (8.3).
+func argsDetected(r *Rules) []engine.Arg {
+	a := engine.TextArg("unit")
+	a.Text = "a U-boat, or in OSL/TSL play any unit on the grid"
+	a.Check = func(v gamelog.Value) error {
+		k := r.Contact
+		b := r.Boat(v.S)
+		switch {
+		case k == nil && b == nil:
+			return fmt.Errorf("%s is not a U-boat of the roster: the program follows the detection of Allied units only in OSL/TSL play", v.S)
+		case k == nil:
+			return inPlay(r, b)
+		case r.contactUnit(v.S) == nil:
+			return fmt.Errorf("%s is not on the %s grid in %s", v.S, k.Play, k.Area)
+		case k.HuffDuff && (b == nil || !b.Surfaced):
+			return fmt.Errorf("8.3: Huff-Duff aircraft detect surfaced U-boats, and %s is not one", v.S)
+		}
+		return nil
+	}
+	return []engine.Arg{a, engine.YesArg("detected")}
+}
+
+// offerTSLCombat: combat on the grid is TSL play's, after the first-mover
+// roll (5.5).
+func offerTSLCombat(r *Rules) error {
+	k := r.Contact
+	switch {
+	case k == nil:
+		return errors.New("5.5: a U-boat attacks in TSL play, a detected target in its square: `contact AREA UNITS` first")
+	case !k.TSL():
+		return errors.New("5.5: no combat on the OSL grid: opposing units that end in one square go to a TSL box (`done` ends the round)")
+	case k.HuffDuff:
+		return errors.New("5.5: the Huff-Duff aircraft come before the moves: `done` rolls who moves first")
+	}
+	return nil
+}
+
+// offerTorpedo: a torpedo attack in TSL play, by a U-boat that carries
+// torpedoes (not the Barbarigo with frogmen, 21.2.1).
+func offerTorpedo(r *Rules) error {
+	if !r.anyBoat(func(b *Boat) bool { return hasTorpedo(r, b) == nil }) {
+		for _, b := range r.Boats {
+			if b.Status == InPlay {
+				return hasTorpedo(r, b) // why the first cannot
+			}
+		}
+		return anyInPlay(r)
+	}
+	return offerTSLCombat(r)
+}
+
+// offerASW: where an ASW attack on a U-boat is made: 5.3 and 5.6 by air
+// on a surfaced U-boat, 5.5 by Huff-Duff aircraft or in TSL play.
+func offerASW(r *Rules) error {
+	if err := damageInPlay(r, nil); err != nil {
+		return err
+	}
+	if k := r.Contact; k != nil {
+		if k.HuffDuff {
+			return nil
+		}
+		return offerTSLCombat(r)
+	}
+	switch r.Section {
+	case "5.4", "5.5":
+		return errors.New("5.5: combat on the sea comes in TSL play, or from Huff-Duff aircraft at the start of OSL or TSL play: `contact AREA UNITS` first")
+	case "5.3", "5.6":
+		if !r.anyBoat(func(b *Boat) bool { return b.Surfaced }) {
+			return fmt.Errorf("%s: air units attack surfaced U-boats, and none is on the map", r.Section)
+		}
+	}
+	return nil
+}
+
+// aswTarget: the boat an ASW attack may hit here.
+func aswTarget(r *Rules, b *Boat) error {
+	k := r.Contact
+	switch {
+	case k != nil && k.HuffDuff:
+		if r.contactUnit(b.ID) == nil || !b.Surfaced || !b.Detected {
+			return fmt.Errorf("8.3: a Huff-Duff aircraft attacks only a surfaced U-boat on the grid that it detected: %s (`detected %s yes` first)", b.ID, b.ID)
+		}
+	case k != nil:
+		return tslTarget(r, b)
+	case r.Section == "5.3" && !b.Surfaced:
+		return fmt.Errorf("5.3: an air unit declares an ASW attack against a surfaced U-boat, and %s is submerged", b.ID)
+	case r.Section == "5.6" && (!b.Surfaced || !b.Detected):
+		return fmt.Errorf("5.6: air units attack a surfaced U-boat they detected: %s is %s", b.ID, seenAs(b))
+	}
+	return nil
+}
+
+func seenAs(b *Boat) string {
+	s := "submerged"
+	if b.Surfaced {
+		s = "surfaced"
+	}
+	if b.Detected {
+		return s + " and detected"
+	}
+	return s + " and undetected"
+}
+
+// tslTarget: in TSL play combat occurs when opposing units share a square
+// at the end of a move, and only if the attacker detected the target (5.5).
+func tslTarget(r *Rules, b *Boat) error {
+	k := r.Contact
+	u := r.contactUnit(b.ID)
+	switch {
+	case u == nil:
+		return fmt.Errorf("%s is not on the %s grid in %s", b.ID, k.Play, k.Area)
+	case !b.Detected:
+		return fmt.Errorf("5.5: combat only if the attacking player has detected the target: %s is undetected (`detected %s yes` first)", b.ID, b.ID)
+	case r.sharing(u) == nil:
+		return fmt.Errorf("5.5: combat occurs when opposing units are in the same square at the end of a move: no Allied unit is in %s with %s", u.Square, b.ID)
+	}
+	return nil
+}
+
+func offerGunfire(r *Rules) error {
+	if err := damageInPlay(r, nil); err != nil {
+		return err
+	}
+	return offerTSLCombat(r)
+}
+
+func offerContact(r *Rules) error {
+	if k := r.Contact; k != nil {
+		return fmt.Errorf("5.5: the %s play in %s is under way: finish it first (`done` ends each round)", k.Play, k.Area)
+	}
+	if err := anyInPlay(r); err != nil {
+		return fmt.Errorf("5.5: OSL play needs a U-boat of the roster on the map (`boat ID AREA` puts a base-game boat in play)")
+	}
+	return nil
+}
+
+func offerMoves(r *Rules) error {
+	k := r.Contact
+	switch {
+	case k == nil:
+		return errors.New("5.5: no OSL/TSL play is under way: `contact AREA UNITS` first")
+	case k.HuffDuff:
+		return errors.New("5.5: the Huff-Duff aircraft come before the moves: `done` rolls who moves first")
+	}
+	return nil
+}
+
+func offerFrogman(r *Rules) error {
+	if err := r.inContact(); err != nil {
+		return err
+	}
+	return r.canDeclareFrogman()
 }
 
 // Argument checks: each refuses with the rule's reason.
@@ -190,22 +486,49 @@ func boatArgs(checks ...boatCheck) func(r *Rules) []engine.Arg {
 	}
 }
 
+// argsFactors: a factor the roster knows is not typed over (21.5.1 names
+// the boats of Must Surface factor 2; a player's roster overlay gives the
+// rest): a typed factor that differs is refused, not silently dropped.
 func argsFactors(r *Rules) []engine.Arg {
 	a := boatArgs()(r)
+	var b *Boat // the boat named: the kernel checks the arguments in order
 	a[0].Check = func(v gamelog.Value) error {
-		if b := r.Boat(v.S); b.MSF != 0 && b.Sunk != 0 {
-			return fmt.Errorf("%s's factors are already on the roster (%d, %d)", b.ID, b.MSF, b.Sunk)
+		b = r.Boat(v.S)
+		if b.MSF != 0 && b.Sunk != 0 {
+			return fmt.Errorf("%s's factors are already on the roster (Must Surface %d, Sunk %d)", b.ID, b.MSF, b.Sunk)
 		}
 		return nil
 	}
-	return append(a, engine.IntArg("msf", 1, 9, ""), engine.IntArg("sunk", 1, 9, ""))
+	msf, sunk := engine.IntArg("msf", 1, 9, ""), engine.IntArg("sunk", 1, 9, "")
+	msf.Check = func(v gamelog.Value) error {
+		if b != nil && b.MSF != 0 && v.I != b.MSF {
+			return fmt.Errorf("%s's Must Surface factor is %d on the roster%s: type `factors %s %d SUNK`", b.ID, b.MSF, msfSource(b), b.ID, b.MSF)
+		}
+		return nil
+	}
+	sunk.Check = func(v gamelog.Value) error {
+		if b != nil && b.Sunk != 0 && v.I != b.Sunk {
+			return fmt.Errorf("%s's Sunk factor is %d on the roster: type `factors %s MSF %d`", b.ID, b.Sunk, b.ID, b.Sunk)
+		}
+		return nil
+	}
+	return append(a, msf, sunk)
 }
+
+// msfSource says where the roster's Must Surface factor comes from.
+func msfSource(b *Boat) string {
+	if b.MSF == 2 && slices.Contains(msf2Boats, b.ID) {
+		return " (21.5.1 names it among the boats of factor 2)"
+	}
+	return ""
+}
+
+// msf2Boats are the boats 21.5.1's note gives a Must Surface factor of 2.
+var msf2Boats = []string{"MILCH-COW", "U-504", "U-564", "U-578", "U-653", "U-701"}
 
 func (r *Rules) doFactors(c *engine.Ctx, a engine.ArgValues) {
 	b := r.Boat(a.Str("boat"))
-	if b.MSF == 0 {
-		b.MSF = a.Int("msf")
-	}
+	b.MSF = a.Int("msf")
 	b.Sunk = a.Int("sunk")
 	c.Emit(EvBoat, gamelog.Str("boat", b.ID), gamelog.Str("what", "factors"), gamelog.Int("msf", b.MSF), gamelog.Int("sunk", b.Sunk))
 }
@@ -288,7 +611,7 @@ func (r *Rules) doSubmerge(c *engine.Ctx, a engine.ArgValues) {
 }
 
 func argsMove(r *Rules) []engine.Arg {
-	a := boatArgs(inPlay)(r)
+	a := boatArgs(inPlay, frogmenHold)(r)
 	check := a[0].Check
 	a[0].Check = func(v gamelog.Value) error {
 		if err := check(v); err != nil {
@@ -305,6 +628,7 @@ func argsMove(r *Rules) []engine.Arg {
 func (r *Rules) doMove(c *engine.Ctx, a engine.ArgValues) {
 	b := r.Boat(a.Str("boat"))
 	b.Area = a.Str("area")
+	r.moved = append(r.moved, b.ID)
 	f := []gamelog.Field{gamelog.Str("boat", b.ID), gamelog.Str("what", "area"), gamelog.Str("area", b.Area)}
 	if b.Damage >= r.surfaceAt {
 		f = append(f, gamelog.Int("mp", 1))
@@ -312,14 +636,29 @@ func (r *Rules) doMove(c *engine.Ctx, a engine.ArgValues) {
 	c.Emit(EvBoat, f...)
 }
 
+// doDetected: a U-boat's detection is the roster's; an Allied unit's, in
+// OSL/TSL play, the contact's (the Axis player detected it).
 func (r *Rules) doDetected(c *engine.Ctx, a engine.ArgValues) {
-	b := r.Boat(a.Str("boat"))
-	b.Detected = a.Yes("detected")
+	yes := a.Yes("detected")
 	w := "undetected"
-	if b.Detected {
+	if yes {
 		w = "detected"
 	}
-	c.Emit(EvBoat, gamelog.Str("boat", b.ID), gamelog.Str("what", w))
+	if b := r.Boat(a.Str("unit")); b != nil {
+		b.Detected = yes
+		c.Emit(EvBoat, gamelog.Str("boat", b.ID), gamelog.Str("what", w))
+		return
+	}
+	u := r.contactUnit(a.Str("unit"))
+	u.Detected = yes
+	c.Emit(EvSquare, gamelog.Str("unit", u.ID), gamelog.Str("side", u.Side), gamelog.Str("square", u.Square), gamelog.Str("detected", yes2(yes)))
+}
+
+func yes2(b bool) string {
+	if b {
+		return "yes"
+	}
+	return "no"
 }
 
 func (r *Rules) doFuel(c *engine.Ctx, a engine.ArgValues) {
@@ -334,10 +673,46 @@ func (r *Rules) doRefuel(c *engine.Ctx, a engine.ArgValues) {
 	c.Emit(EvBoat, gamelog.Str("boat", b.ID), gamelog.Str("what", "fuel"), gamelog.Int("left", b.Fuel-b.FuelUsed))
 }
 
+// argsTorpedo: a U-boat on the TSL grid with torpedoes left, and a
+// target it detected in its square (5.5).
+func argsTorpedo(r *Rules) []engine.Arg {
+	a := boatArgs(inPlay, hasTorpedo)(r)
+	var b *Boat // the boat named: the kernel checks the arguments in order
+	check := a[0].Check
+	a[0].Check = func(v gamelog.Value) error {
+		b = nil
+		if err := check(v); err != nil {
+			return err
+		}
+		if r.contactUnit(v.S) == nil {
+			return fmt.Errorf("%s is not on the %s grid in %s", v.S, r.Contact.Play, r.Contact.Area)
+		}
+		b = r.Boat(v.S)
+		return nil
+	}
+	t := engine.TextArg("target")
+	t.Text = "the Allied unit attacked"
+	t.Check = func(v gamelog.Value) error {
+		u := r.contactUnit(v.S)
+		switch {
+		case u == nil || u.Side != Allied:
+			return fmt.Errorf("%s is not an Allied unit on the %s grid", v.S, r.Contact.Play)
+		case b == nil:
+			return nil
+		case u.Square != r.contactUnit(b.ID).Square:
+			return fmt.Errorf("5.5: combat occurs when opposing units are in the same square at the end of a move: %s is in %s, %s in %s", b.ID, r.contactUnit(b.ID).Square, u.ID, u.Square)
+		case !u.Detected:
+			return fmt.Errorf("5.5: combat only if the attacking player has detected a target unit: %s is undetected (`detected %s yes` first)", u.ID, u.ID)
+		}
+		return nil
+	}
+	return append(a, t)
+}
+
 func (r *Rules) doTorpedo(c *engine.Ctx, a engine.ArgValues) {
 	b := r.Boat(a.Str("boat"))
 	b.TorpUsed++
-	c.Emit(EvBoat, gamelog.Str("boat", b.ID), gamelog.Str("what", "torpedo"), gamelog.Int("left", b.Torpedoes-b.TorpUsed))
+	c.Emit(EvBoat, gamelog.Str("boat", b.ID), gamelog.Str("what", "torpedo"), gamelog.Int("left", b.Torpedoes-b.TorpUsed), gamelog.Str("target", r.contactUnit(a.Str("target")).ID))
 }
 
 func (r *Rules) doFlown(c *engine.Ctx, a engine.ArgValues) {

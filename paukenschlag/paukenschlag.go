@@ -77,6 +77,10 @@ var options = []engine.OptionDef{
 		Help: "21.5.3: the damage points at which a U-boat must surface (3: the text; 4: the roster's arrows)"},
 	{Name: "z511", Default: "ferry-exception", Values: []string{"ferry-exception", "strict"},
 		Help: "21.3.2: the Z-511's frogman ferry is allowed whatever the sub carries (ferry-exception), or only if the sub carries no frogmen (strict)"},
+	{Name: "frogmen-hold", Default: "area", Values: []string{"area", "declaration"}, Quiet: true,
+		Help: "21.2.1: the Barbarigo stays surfaced in the port's area from a frogman attack's declaration to its draw (area), or only declares there, surfaced (declaration)"},
+	{Name: "huffduff", Default: "play", Values: []string{"play", "round"}, Quiet: true,
+		Help: "5.5: the Huff-Duff sub-step opens once an OSL or TSL play, after its units are placed (play), or before every round's first-mover roll (round)"},
 }
 
 // Definition returns the game's definition.
@@ -91,13 +95,20 @@ func Definition() (*engine.Definition, error) {
 	}
 	g := &Game{}
 	return &engine.Definition{
-		Name:     Name,
-		Title:    Title,
+		Name:  Name,
+		Title: Title,
+		// 1: OSL/TSL play in rounds (Huff-Duff, first mover each round,
+		// TSL boxes played in turn, combat only on detected targets in one
+		// square), status changes only before a move, frogman attacks tied
+		// to the sub's area, orders offered only when they may be given,
+		// stops only at orders and turn ends.
+		Rules:    1,
 		Booklets: []engine.Booklet{{Name: "variant", Title: "Paukenschlag variant rules", Tables: tabs}},
 		Options:  options,
 		New:      newRules,
-		Pauses:   []string{"step", "phase", "turn", "game"},
+		Pauses:   []string{"turn", "game"},
 		Sides:    []string{Axis, Allied},
+		Commands: commands(),
 		Describe: describe,
 		Status:   status,
 		Score:    score,
@@ -146,6 +157,10 @@ func newRules(opts []gamelog.Option, tabs *tables.Set) (engine.Rules, error) {
 			r.surfaceAt, _ = strconv.Atoi(o.Value)
 		case "z511":
 			r.strictZ511 = o.Value == "strict"
+		case "frogmen-hold":
+			r.frogFree = o.Value == "declaration"
+		case "huffduff":
+			r.huffEachRound = o.Value == "round"
 		}
 	}
 	var recs []*tables.Record

@@ -67,16 +67,19 @@ type Rules struct {
 	Bombers []string   // German bombers flown this turn (5.7)
 	Contact *Contact   // 5.5: the OSL/TSL play in progress
 
-	variants     map[Variant]bool
-	playedBefore bool
-	swapped      bool
-	aswEqual     string
-	sunkEqual    string
-	surfaceAt    int
-	strictZ511   bool
-	aswLoaded    bool
-	order        engine.Decision
-	ask          engine.Decision
+	variants      map[Variant]bool
+	playedBefore  bool
+	swapped       bool
+	aswEqual      string
+	sunkEqual     string
+	surfaceAt     int
+	strictZ511    bool
+	frogFree      bool // 21.2.1 (frogmen-hold=declaration): the sub need not hold its area and surface after the declaration
+	huffEachRound bool // 5.5: the Huff-Duff sub-step before each round, not only at the start of a play
+	aswLoaded     bool
+	moved         []string // the U-boats that moved this step (5.4: status at the start of movement)
+	order         engine.Decision
+	ask           engine.Decision
 }
 
 // Plane is one of the floatplanes (21.3).
@@ -136,6 +139,7 @@ const (
 	EvSquare    = "square"    // 5.5: a unit's grid square
 	EvFirst     = "first"     // 5.5: who moves first
 	EvTSL       = "tsl"       // 5.5: units sent to a TSL box
+	EvHuffDuff  = "huffduff"  // 5.5, 8.3: the Huff-Duff sub-step opens
 	EvConvoys   = "convoys"   // 5.1
 	EvReturn    = "return"    // from the Turn Record Track
 	EvEnd       = "end"
@@ -170,16 +174,11 @@ func (r *Rules) Play(c *engine.Ctx) {
 			if st.after != nil {
 				st.after(r, c)
 			}
-			// One pause a step, at the level it ends: a step, a phase, the turn.
-			switch {
-			case i+1 == len(sequence):
-				c.Pause("turn", 3)
-			case sequence[i+1].sec != st.sec:
-				c.Pause("phase", 2)
-			default:
-				c.Pause("step", 1)
-			}
 		}
+		// The game stops where the players have orders to give (a step's
+		// orders) and at the end of each turn; a step with nothing to
+		// report says what to do on the board and play goes on.
+		c.Pause("turn", 1)
 	}
 	r.Turn = r.Turns
 	c.Emit(EvEnd, gamelog.Int("turns", r.Turns), gamelog.Int("sunk", r.count(Destroyed)), gamelog.Int("in_play", r.count(InPlay)))

@@ -74,7 +74,8 @@ func TestOverlayASWAndRoster(t *testing.T) {
 	if !r.aswLoaded {
 		t.Fatal("the player's ASW table is not seen as loaded")
 	}
-	// Turn 2: U-87 enters (a 1), then in Air Movement `asw U-87`.
+	// Turn 2: U-87 enters (a 1), surfaces in 5.4, is detected by an air unit
+	// in 5.6, which attacks: `asw U-87`.
 	b := r.Boat("U-87")
 	_, err = g.Step(engine.NoPause)
 	for i := 0; err == nil && g.Pending() != nil && i < 200; i++ {
@@ -88,10 +89,14 @@ func TestOverlayASWAndRoster(t *testing.T) {
 			_, err = g.RollFaces([]string{"5"}, engine.NoPause)
 		case p.Roll != nil:
 			_, err = g.RollFaces([]string{"9"}, engine.NoPause)
-		case p.Decision != nil && p.Decision.Kind == "orders" && r.Section == "5.3" && b.Status == InPlay && b.Damage == 0:
-			_, err = g.ChooseArgs("asw", []string{"U-87"}, engine.ByPlayer, engine.NoPause)
-		case p.Decision != nil && r.Turn >= 2 && r.Section == "5.4":
+		case b.Damage > 0:
 			i = 1000
+		case p.Decision != nil && p.Decision.Kind == "orders" && r.Section == "5.4" && b.Status == InPlay && !b.Surfaced:
+			_, err = g.ChooseArgs("surface", []string{"U-87"}, engine.ByPlayer, engine.NoPause)
+		case p.Decision != nil && p.Decision.Kind == "orders" && r.Section == "5.6" && b.Status == InPlay && !b.Detected:
+			_, err = g.ChooseArgs("detected", []string{"U-87", "yes"}, engine.ByPlayer, engine.NoPause)
+		case p.Decision != nil && p.Decision.Kind == "orders" && r.Section == "5.6" && b.Status == InPlay:
+			_, err = g.ChooseArgs("asw", []string{"U-87"}, engine.ByPlayer, engine.NoPause)
 		case p.Decision != nil:
 			_, err = g.ChooseIndex(p.Decision.Default, engine.ByPlayer, engine.NoPause)
 		}

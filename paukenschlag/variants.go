@@ -12,9 +12,21 @@ import (
 
 // --- 21.2.1 Frogmen ---
 
+// argsFrogman: the target is a port in the area the surfaced sub moved
+// into (21.2.1: "the surfaced sub must move into an area with an American
+// port"); which areas have ports is the board's.
 func argsFrogman(r *Rules) []engine.Arg {
 	a := engine.TextArg("area")
-	a.Check = func(gamelog.Value) error { return r.canDeclareFrogman() }
+	a.Text = "the area of the port attacked: the sub's own"
+	a.Check = func(v gamelog.Value) error {
+		if err := r.canDeclareFrogman(); err != nil {
+			return err
+		}
+		if b := r.barbarigo(); !equalFold(b.Area, v.S) {
+			return fmt.Errorf("21.2.1: the Barbarigo is in %s, not %s: a frogman attack is made on a port in the area the surfaced sub moved into (`move Barbarigo %s` first)", b.Area, v.S, v.S)
+		}
+		return nil
+	}
 	return []engine.Arg{a}
 }
 
@@ -113,6 +125,17 @@ func (r *Rules) drawFrogman(c *engine.Ctx, cup *engine.Cup, area, sec string) {
 
 // --- 21.3 Floatplanes ---
 
+// planeState words a floatplane's state for the player.
+func planeState(p *Plane) string {
+	switch p.State {
+	case "flown":
+		return "flown this turn (with " + p.Boat + ")"
+	case "track":
+		return fmt.Sprintf("on the Turn Record Track, back on turn %d", p.ReturnTurn)
+	}
+	return p.State
+}
+
 // planeArgs: the sub the plane flies with and whether it is in the
 // target's area; the checks are 21.3's conditions.
 func (r *Rules) planeArgs(i int) []engine.Arg {
@@ -141,6 +164,18 @@ func (r *Rules) planeArgs(i int) []engine.Arg {
 	return append(a, engine.YesArg("same"))
 }
 
+// offerPlane: the floatplane is ready and a sub it may fly with is on the
+// map: surfaced, undetected, undamaged (21.3.1, 21.3.2).
+func (r *Rules) offerPlane(i int) error {
+	if err := r.planeReady(i); err != nil {
+		return err
+	}
+	if !r.anyBoat(func(b *Boat) bool { return b.Italian() == (i == 1) && b.Surfaced && !b.Detected && b.Damage == 0 }) {
+		return fmt.Errorf("21.3: the %s needs a surfaced, undetected, undamaged %s on the map, and there is none", r.Planes[i].Name, map[bool]string{false: "U-boat", true: "Italian sub"}[i == 1])
+	}
+	return nil
+}
+
 func (r *Rules) planeReady(i int) error {
 	p := &r.Planes[i]
 	switch {
@@ -155,7 +190,7 @@ func (r *Rules) planeReady(i int) error {
 	case p.State == "track":
 		return fmt.Errorf("the %s is on the Turn Record Track until turn %d (21.3)", p.Name, p.ReturnTurn)
 	case p.State != "ready":
-		return fmt.Errorf("the %s is %s", p.Name, p.State)
+		return fmt.Errorf("the %s is %s", p.Name, planeState(p))
 	}
 	return nil
 }
@@ -173,24 +208,30 @@ func (r *Rules) fly(c *engine.Ctx, i int, a engine.ArgValues) {
 func (r *Rules) doBV222(c *engine.Ctx, a engine.ArgValues) { r.fly(c, 0, a) }
 func (r *Rules) doZ511(c *engine.Ctx, a engine.ArgValues)  { r.fly(c, 1, a) }
 
+// offerFerry: the Z-511's one ferry of the game (21.3.2).
+func offerFerry(r *Rules) error {
+	p := &r.Planes[1]
+	b := r.barbarigo()
+	switch {
+	case !r.In(Floatplanes) || !r.floatScenario():
+		return errors.New("the Cant Z-511 is not in play (21.3: the floatplanes variant, scenarios 17.1 and 17.2)")
+	case !r.In(Italian) || b == nil || b.Status != InPlay:
+		return errors.New("the Cant Z-511 flies only while the Italian sub is in play (21.3)")
+	case r.Ferried:
+		return errors.New("the Cant Z-511 has made its one frogman ferry of the game (21.3.2)")
+	case r.strictZ511 && r.Role == "frogmen":
+		return errors.New("the Barbarigo carries frogmen: with the option z511 strict the Cant Z-511 cannot be used at all (21.3)")
+	case p.State != "ready":
+		return fmt.Errorf("the Cant Z-511 is %s", planeState(p))
+	}
+	return nil
+}
+
 func argsFerry(r *Rules) []engine.Arg {
 	a := engine.TextArg("port")
 	a.Check = func(v gamelog.Value) error {
-		p := &r.Planes[1]
-		b := r.barbarigo()
-		switch {
-		case !r.In(Floatplanes) || !r.floatScenario():
-			return errors.New("the Cant Z-511 is not in play (21.3: the floatplanes variant, scenarios 17.1 and 17.2)")
-		case !r.In(Italian) || b == nil || b.Status != InPlay:
-			return errors.New("the Cant Z-511 flies only while the Italian sub is in play (21.3)")
-		case r.Ferried:
-			return errors.New("the Cant Z-511 has made its one frogman ferry of the game (21.3.2)")
-		case r.strictZ511 && r.Role == "frogmen":
-			return errors.New("the Barbarigo carries frogmen: with z511=strict the Cant Z-511 cannot be used at all (21.3)")
-		case p.State != "ready":
-			return fmt.Errorf("the Cant Z-511 is %s", p.State)
-		case !equalFold(b.Area, v.S):
-			return fmt.Errorf("the Italian sub must be in the port's area: it is in %q, not %q (21.3.2)", b.Area, v.S)
+		if b := r.barbarigo(); !equalFold(b.Area, v.S) {
+			return fmt.Errorf("the Italian sub must be in the port's area: it is in %s, not %s (21.3.2)", b.Area, v.S)
 		}
 		return nil
 	}

@@ -11,7 +11,7 @@ import (
 
 // eventTypes are the game's event types (rules.go).
 var eventTypes = []string{EvStart, EvTurn, EvStep, EvEntry, EvEnters, EvBarbarigo, EvCanadians, EvPlane, EvFrogman,
-	EvDamage, EvBoat, EvContact, EvSquare, EvFirst, EvTSL, EvConvoys, EvReturn, EvEnd}
+	EvDamage, EvBoat, EvContact, EvSquare, EvFirst, EvTSL, EvHuffDuff, EvConvoys, EvReturn, EvEnd}
 
 // wholeGames prints through c whole games (every variant, the
 // checklist's defaults, a few seeds) and the five-turn game of
