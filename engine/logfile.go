@@ -21,3 +21,6 @@ func (g *Game) Interrupt() { g.stopAsked.Store(true) }
 
 // ClearInterrupt drops an Interrupt that no pause took.
 func (g *Game) ClearInterrupt() { g.stopAsked.Store(false) }
+
+// Interrupted says whether an Interrupt waits for a pause to take it.
+func (g *Game) Interrupted() bool { return g.stopAsked.Load() }

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 
 	"github.com/schnell-wargames/schnell/engine"
 	"github.com/schnell-wargames/schnell/gamelog"
@@ -78,7 +79,10 @@ type Session struct {
 	shown    question
 	saidHint bool // the first standing answer said how to change it
 	failed   bool
-	script   *scripting.Attached
+	// interrupted: a Ctrl-C came during Exec (it stopped the command at
+	// the game's next pause).
+	interrupted atomic.Bool
+	script      *scripting.Attached
 	// sideScripts play sides (Config.Sides).
 	sideScripts []*scripting.Attached
 	eval        *scripting.Host
@@ -228,6 +232,16 @@ func (s *Session) Run(in LineReader) int {
 		}
 		err = s.Exec(line)
 		s.flush()
+		if s.interrupted.Swap(false) && !s.cfg.Interactive {
+			// Ctrl-C stopped the command (at the game's next pause): a
+			// command file ends there, its game saved.
+			saved := ""
+			if p := s.LogPath(); p != "" {
+				saved = "; the game is saved in " + p
+			}
+			fmt.Fprintf(s.cfg.Err, "schnell: line %d: %s: interrupted (Ctrl-C)%s\n", n, strings.TrimSpace(line), saved)
+			return 130
+		}
 		if err != nil {
 			s.failed = true
 			if s.cfg.Interactive {
@@ -264,10 +278,12 @@ func (s *Session) Exec(line string) error {
 	if c.Repeat {
 		s.lastPlay = words // what Enter at a pause does next
 	}
-	if s.cfg.Interactive {
+	{
 		// Between prompts the terminal is not in raw mode: Ctrl-C is a
 		// signal. It takes command back from a script instead of killing
-		// the program.
+		// the program, at a terminal and in a command file alike (where
+		// Run then ends the file; Notify also undoes a SIGINT ignored from
+		// the start, as for a job started with & by a shell script).
 		ch := make(chan os.Signal, 1)
 		signal.Notify(ch, os.Interrupt)
 		done := make(chan struct{})
@@ -276,6 +292,7 @@ func (s *Session) Exec(line string) error {
 		go func() {
 			select {
 			case <-ch:
+				s.interrupted.Store(true)
 				if sc != nil {
 					sc.Interrupt()
 				}

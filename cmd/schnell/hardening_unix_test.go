@@ -5,6 +5,7 @@ package main
 import (
 	"bytes"
 	"os"
+	"os/exec"
 	"os/signal"
 	"path/filepath"
 	"strings"
@@ -86,7 +87,9 @@ func TestCtrlCStopsStep(t *testing.T) {
 		if e.Seq == 200 && !sent {
 			sent = true
 			syscall.Kill(os.Getpid(), syscall.SIGINT)
-			time.Sleep(200 * time.Millisecond) // the signal reaches the session
+			// The rules wait here until the signal has reached the
+			// session (a condition, not a time: the machine may be busy).
+			waitFor(t, "the Ctrl-C to reach the game", s.Game().Interrupted)
 		}
 	})
 	if err := s.Exec("step campaign"); err != nil {
@@ -144,6 +147,65 @@ func TestOverlayOddFiles(t *testing.T) {
 			}
 			if cmd.ProcessState.ExitCode() != 2 || !strings.Contains(errb.String(), file+":") || !strings.Contains(errb.String(), c.want) {
 				t.Errorf("exit %d, %s; want exit 2 and %q naming %s", cmd.ProcessState.ExitCode(), errb.String(), c.want, file)
+			}
+		})
+	}
+}
+
+// Ctrl-C at a piped `step campaign` with a script in command stops it at
+// the next pause, as at a terminal, and ends the command file (exit 130)
+// with the game saved; also when the shell started schnell with SIGINT
+// ignored (a job started with & by a script) (issue 27, item 8).
+func TestCtrlCStopsPipedStep(t *testing.T) {
+	if testing.Short() {
+		t.Skip("short")
+	}
+	bin := binary(t)
+	for _, ignored := range []bool{false, true} {
+		t.Run(map[bool]string{false: "default", true: "ignored"}[ignored], func(t *testing.T) {
+			dir := t.TempDir()
+			script := filepath.Join(dir, "slow.lua")
+			// A slow Kommandant: the campaign lasts long after the signal.
+			os.WriteFile(script, []byte("function decide(d)\n  local x = 0\n  for i = 1, 2000000 do x = x + i end\n  return d.default\nend\n"), 0o644)
+			in := filepath.Join(dir, "in")
+			os.WriteFile(in, []byte("script "+script+"\nstep campaign\nstatus\n"), 0o644)
+			log := filepath.Join(dir, "g.jsonl")
+			shell := "exec \"$0\" \"$@\" <" + in
+			if ignored {
+				shell = "trap '' INT; " + shell
+			}
+			cmd := exec.Command("sh", "-c", shell, bin, "--campaign", "long", "--seed", "3", "--log", log)
+			cmd.Env = append(os.Environ(), "XDG_STATE_HOME="+dir, "XDG_DATA_HOME="+dir)
+			var out, errb bytes.Buffer
+			cmd.Stdout, cmd.Stderr = &out, &errb
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			// Some decisions made by the script: the log holds them.
+			waitFor(t, "the script's decisions", func() bool {
+				b, _ := os.ReadFile(log)
+				return bytes.Count(b, []byte(`"by":"script"`)) >= 3
+			})
+			cmd.Process.Signal(os.Interrupt)
+			done := make(chan struct{})
+			go func() { cmd.Wait(); close(done) }()
+			select {
+			case <-done:
+			case <-time.After(2 * time.Minute): // a guard, not a timing
+				cmd.Process.Kill()
+				t.Fatal("the campaign went on after Ctrl-C")
+			}
+			if code := cmd.ProcessState.ExitCode(); code != 130 {
+				t.Fatalf("exit %d, want 130\n%s", code, errb.String())
+			}
+			if want := "schnell: line 2: step campaign: interrupted (Ctrl-C); the game is saved in"; !strings.Contains(unwrap(errb.String()), want) {
+				t.Errorf("stderr lacks %q:\n%s", want, errb.String())
+			}
+			if strings.Contains(out.String(), "The game is over") || strings.Contains(out.String(), "Final rating") {
+				t.Error("the campaign played to its end")
+			}
+			if code, _, errs := runWith(t, "", "replay", "--verify", log); code != 0 {
+				t.Errorf("the saved game does not verify: %s", errs)
 			}
 		})
 	}
