@@ -328,7 +328,7 @@ func (b *Battle) CheckRam(v, t *Vessel) error {
 	case v.Side == t.Side:
 		return fmt.Errorf("%s is on %s's side", t.ID, v.ID)
 	case b.Phase == PhaseMoveLarge && v.Class.Size < Large || b.Phase == PhaseMoveSmall && v.Class.Size >= Large:
-		return fmt.Errorf("%s is %s: it moves, and rams, in phase %s", v.ID, v.Class.Size, map[bool]string{true: "4", false: "5"}[v.Class.Size >= Large])
+		return fmt.Errorf("%s is %s: it moves, and rams, in phase %s", v.ID, v.Class.Size.Word(), map[bool]string{true: "4", false: "5"}[v.Class.Size >= Large])
 	}
 	return nil
 }

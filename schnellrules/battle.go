@@ -287,7 +287,7 @@ func (b *Battle) setup(c *engine.Ctx) {
 			d.Refuse("remove", "", "there is no vessel to remove yet")
 		}
 		if missing := b.sideMissing(); missing != "" {
-			d.Refuse("begin", "begin", "the ", sideName(missing), " have no vessel yet: add one (add ID CLASS side=", missing, ") before the battle begins")
+			d.Refuse("begin", "begin", "the ", sideName(missing), " have no vessel yet: add one (add ID CLASS ", missing, ") before the battle begins")
 			d.Default = 0
 		} else {
 			d.Add("begin", "begin the battle", "begin")
@@ -401,7 +401,7 @@ func (b *Battle) MaxSpot(obs, tgt *Vessel, coast bool) (int, []string) {
 	}
 	if b.Shrink > 0 {
 		t -= b.Shrink
-		why = append(why, fmt.Sprintf("visibility: targets %d size(s) smaller", b.Shrink))
+		why = append(why, fmt.Sprintf("visibility: targets %s smaller", plural(b.Shrink, "size")))
 	}
 	o := int(obs.Class.Size)
 	if obs.Speed >= Fast {
@@ -491,7 +491,7 @@ func (b *Battle) CheckSpot(obs, tgt *Vessel) error {
 		return fmt.Errorf("name two vessels afloat")
 	}
 	if obs.Side == tgt.Side {
-		return fmt.Errorf("%s and %s are both %s: an observer looks for the enemy", obs.ID, tgt.ID, obs.Side)
+		return fmt.Errorf("%s and %s are both the %s': an observer looks for the enemy", obs.ID, tgt.ID, sideName(obs.Side))
 	}
 	return nil
 }
@@ -607,17 +607,21 @@ func (b *Battle) CheckSpeed(v *Vessel, sp Speed) error {
 		return fmt.Errorf("no such vessel afloat")
 	}
 	if b.Phase == PhaseMoveLarge && v.Class.Size < Large || b.Phase == PhaseMoveSmall && v.Class.Size >= Large {
-		return fmt.Errorf("%s is %s: %s moves in phase %s", v.ID, v.Class.Size, v.ID, map[bool]string{true: "4", false: "5"}[v.Class.Size >= Large])
+		return fmt.Errorf("%s is %s: it moves in phase %s", v.ID, v.Class.Size.Word(), map[bool]string{true: "4", false: "5"}[v.Class.Size >= Large])
 	}
 	if sp > v.MaxSpeed {
-		return fmt.Errorf("%s makes at most %s now", v.ID, v.MaxSpeed)
+		return fmt.Errorf("%s makes at most %s now", v.ID, v.MaxSpeed.Word())
 	}
 	step := 1
 	if v.Class.TwoLevels() {
 		step = 2
 	}
 	if d := int(sp) - int(v.Speed); d > step || -d > step {
-		return fmt.Errorf("%s is at %s: it changes speed by at most %d level(s) a turn", v.ID, v.Speed, step)
+		levels := "one level"
+		if step == 2 {
+			levels = "two levels (a Fast or Very Fast craft)"
+		}
+		return fmt.Errorf("%s is at %s: it changes speed by at most %s a turn", v.ID, v.Speed.Word(), levels)
 	}
 	return nil
 }
@@ -636,7 +640,7 @@ func (b *Battle) CheckDepthCharge(v, t *Vessel) error {
 		return fmt.Errorf("%s is on %s's side", t.ID, v.ID)
 	}
 	if t.Class.Size < Large {
-		return fmt.Errorf("%s is %s: depth charges attack Large or Very Large ships", t.ID, t.Class.Size)
+		return fmt.Errorf("%s is %s: depth charges attack Large or Very Large ships", t.ID, t.Class.Size.Word())
 	}
 	return nil
 }

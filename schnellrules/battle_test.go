@@ -552,7 +552,7 @@ func TestSheets(t *testing.T) {
 	}
 	for _, want := range []string{
 		"MTB1: VOSPER 72' 6\" MTB LATE WAR (ALLIES)",
-		"Damage: [ ] damaged  [x] heavily_damaged  [ ] wrecked  [ ] sunk",
+		"Damage: [ ] damaged  [x] heavily damaged  [ ] wrecked  [ ] sunk",
 		"| 20mm:1  | FPS  | yes | 20mm, 23mm  | -2  | 5 / 5+   | 15 / 12+ | 25 / 17+   | [x]  |",
 		"Speed (1 level a turn): [x] VS 10cm  [x] S 15cm",
 		"| Up to 4\" / 105mm   | +2  | 25 / 6+  | 45 / 10+ | 60 / 17+ |",
@@ -585,7 +585,7 @@ func TestReport(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, want := range []string{
-		"3 turn(s) fought.",
+		"3 turns fought.",
 		"| S100 | S 100 | axis | intact | 2 / 1 | 1 / 1 |",
 		"| SS1 | Medium Transport | allies | sunk | 0 / 0 | 0 / 0 |",
 		"- Turn 2: SS1 hit by torpedo T1: sunk",
@@ -809,6 +809,49 @@ end
 	for _, e := range s.Game().History() {
 		if e.Type == "refused" || e.Type == "gunfire" {
 			t.Errorf("a refused order left a %s event", e.Type)
+		}
+	}
+}
+
+// Tables that fit (issue 25 item 6): at 80 columns `vessels` lists all 55
+// classes one line each, every id whole and no line wider (16 ids used to
+// break across lines), and `status` keeps every vessel id and speed whole.
+func TestListingsFit80Columns(t *testing.T) {
+	var out bytes.Buffer
+	s, err := repl.New(repl.Config{Def: definition(t), LogDir: t.TempDir(), Out: &out, Err: &out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range []string{"vessels", "add MTB1 vosper-72-late f", "add SS1 medium-transport", "add S38 s-38 vf", "begin", "status"} {
+		if err := s.Exec(line); err != nil {
+			t.Fatalf("%s: %v", line, err)
+		}
+	}
+	text := out.String()
+	lines := strings.Split(text, "\n")
+	for _, l := range lines {
+		if n := len([]rune(l)); n > 80 {
+			t.Errorf("a line of %d columns: %q", n, l)
+		}
+	}
+	db, err := schnellrules.NewDatabase(definition(t).Booklets[0].Tables)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rowOf := map[string]bool{}
+	for _, l := range lines {
+		if f := strings.Fields(strings.Trim(l, "| ")); len(f) > 0 {
+			rowOf[f[0]] = true
+		}
+	}
+	for _, c := range db.Classes {
+		if !rowOf[c.ID] {
+			t.Errorf("vessels: the id %s is not whole at the start of a row", c.ID)
+		}
+	}
+	for _, want := range []string{"| MTB1   | Allies | F ", "| SS1    | Allies | S ", "| S38    | Axis   | VF "} {
+		if !strings.Contains(text, want) {
+			t.Errorf("status lacks %q:\n%s", want, text)
 		}
 	}
 }

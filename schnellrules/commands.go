@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/schnell-wargames/schnell/engine"
 	"github.com/schnell-wargames/schnell/gamelog"
@@ -29,7 +30,7 @@ var commands = []engine.Command{
 	{Name: "card", Group: groupData, Usage: "card ID", Help: "a vessel's card: class data, speed ladder, damage track, weapons, tubes", Run: runCard},
 	{Name: "options", Group: groupData, Usage: "options", Help: "the battle's options: the optional rules, on or off, and what each does", Run: runOptions},
 	{Name: "sides", Group: groupData, Usage: "sides", Help: "the vessels of each side", Run: runSides},
-	{Name: "add", Group: groupOrders, Usage: "add ID CLASS [side=allies|axis] [speed=st|vs|s|m|f|vf]", Help: "set-up: add a vessel (CLASS: an id or name, or a unique part of a name; side by nation, speed medium by default)", Run: runAdd},
+	{Name: "add", Group: groupOrders, Usage: "add ID CLASS [allies|axis] [st|vs|s|m|f|vf]", Help: "set-up: add a vessel (CLASS: an id or name, or a unique part of a name; the side by nation and the speed medium unless given: add S38 s-38 vf)", Run: runAdd},
 	{Name: "remove", Group: groupOrders, Usage: "remove ID", Help: "set-up: remove a vessel", Run: orderCmd("remove")},
 	{Name: "begin", Group: groupOrders, Usage: "begin", Help: "set-up: begin the battle (each side needs a vessel)", Run: orderCmd("begin")},
 	{Name: "spot", Group: groupOrders, Usage: "spot OBSERVER TARGET RANGE_CM [coast]", Help: "phase 1: an observer looks for a target at the range measured (coast: the target is against a coastline within 30cm)", Run: runSpot},
@@ -166,6 +167,9 @@ func (b *Battle) toEnd(d *engine.Decision) string {
 	return "answer it first"
 }
 
+// runVessels lists the classes, one line each, fitted to the terminal's
+// width with every id and number whole: the name, last, is cut to the room
+// left (vessel ID shows the class in full), or left out when there is none.
 func runVessels(g *engine.Game, args []string, w io.Writer) ([]gamelog.Event, error) {
 	db, err := database(g)
 	if err != nil {
@@ -175,11 +179,78 @@ func runVessels(g *engine.Game, args []string, w io.Writer) ([]gamelog.Event, er
 	if len(cls) == 0 {
 		return nil, fmt.Errorf("no class matches %q", strings.Join(args, " "))
 	}
+	head := []string{"Id", "Nation", "Size", "Turn", "Speed", "Torpedoes"}
 	var rows [][]string
 	for _, c := range cls {
-		rows = append(rows, []string{c.ID, c.Name, c.Nation, sizeCodes[c.Size] + " / " + signed(c.SizeMod), sizeCodes[c.Manoeuvre], speedCode(c.Speed), strconv.Itoa(len(c.Guns)), torpText(c)})
+		rows = append(rows, []string{c.ID, nationWord(c.Nation), sizeCodes[c.Size] + " " + signed(c.SizeMod), sizeCodes[c.Manoeuvre], speedCode(c.Speed), torpShort(c)})
 	}
-	return nil, grid.Render(w, grid.Text, []string{"Id", "Name", "Nation", "Size", "Man.", "Speed", "Guns", "Torpedoes"}, rows, 40)
+	width := 80
+	if cw, ok := w.(grid.Columner); ok && cw.Columns() > 0 {
+		width = cw.Columns()
+	}
+	room := width - 1 - 3*(len(head)+1) // the borders and padding of one more column
+	for i, h := range head {
+		n := len(h)
+		for _, r := range rows {
+			n = max(n, utf8.RuneCountInString(r[i]))
+		}
+		room -= n
+	}
+	if room >= 8 {
+		head = append(head, "Name")
+		for i, c := range cls {
+			rows[i] = append(rows[i], cut(c.Name, room))
+		}
+	}
+	fmt.Fprintf(w, "%s; vessel ID shows one in full (name, guns):\n", plural(len(cls), "class"))
+	return nil, grid.Render(w, grid.Text, head, rows, 0)
+}
+
+// cut shortens s to at most n characters, marking a cut with "...".
+func cut(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	r := []rune(s)
+	return strings.TrimRight(string(r[:n-3]), " ") + "..."
+}
+
+// nationWord is a nation as the player reads it.
+func nationWord(n string) string {
+	switch n {
+	case "us":
+		return "US"
+	case "":
+		return "-"
+	}
+	return strings.ToUpper(n[:1]) + n[1:]
+}
+
+// torpShort is a class's torpedoes in a few characters: the mounts of each
+// type (2x3: two mounts of three), the reloads (+2): "21in 2+2".
+func torpShort(c *Class) string {
+	if len(c.Torpedoes) == 0 {
+		return "-"
+	}
+	var parts []string
+	for i := 0; i < len(c.Torpedoes); {
+		m := c.Torpedoes[i]
+		n := 1
+		for i+n < len(c.Torpedoes) && c.Torpedoes[i+n].Type == m.Type && c.Torpedoes[i+n].Tubes == m.Tubes {
+			n++
+		}
+		p := m.Type.ID + " "
+		if n > 1 {
+			p += strconv.Itoa(n) + "x"
+		}
+		parts = append(parts, p+strconv.Itoa(m.Tubes))
+		i += n
+	}
+	s := strings.Join(parts, ", ")
+	if c.Reloads > 0 {
+		s += "+" + strconv.Itoa(c.Reloads)
+	}
+	return s
 }
 
 func database(g *engine.Game) (*Database, error) {
@@ -234,7 +305,7 @@ func runVessel(g *engine.Game, args []string, w io.Writer) ([]gamelog.Event, err
 		return nil, err
 	}
 	fmt.Fprintf(w, "%s  %s (%s)\n", c.ID, c.Name, c.Nation)
-	fmt.Fprintf(w, "Size %s (%s), size modifier %s; manoeuvre %s; speed %s (%dcm)\n", c.Size, sizeCodes[c.Size], signed(c.SizeMod), c.Manoeuvre, c.Speed, c.Speed.Move())
+	fmt.Fprintf(w, "Size %s (%s), size modifier %s; manoeuvre %s; speed %s (%dcm)\n", c.Size.Word(), sizeCodes[c.Size], signed(c.SizeMod), c.Manoeuvre.Word(), c.Speed.Word(), c.Speed.Move())
 	var rows [][]string
 	for _, gun := range c.Guns {
 		rows = append(rows, gunRow(gun, gun.Weapon))
@@ -286,15 +357,18 @@ func runSides(g *engine.Game, _ []string, w io.Writer) ([]gamelog.Event, error) 
 	return nil, nil
 }
 
-// parseAdd reads ID CLASS... [side=S] [speed=L]: the class may be
-// several words (quotes around it are dropped); the side defaults by
-// nation (British, US and generic craft are allies, German and Italian
-// axis), the speed to Medium (at most the class's).
+// parseAdd reads ID CLASS... [allies|axis] [SPEED]: the class may be
+// several words (quotes around it are dropped); a last word or two that
+// name a side or a speed (st, vs, s, m, f, vf, or in words: very-fast) set
+// them, as do side=S and speed=L; the side defaults by nation (British, US
+// and generic craft are allies, German and Italian axis), the speed to
+// Medium, or the class's top speed if it is slower.
 func parseAdd(db *Database, args []string) (id, class, side, speed string, err error) {
 	if len(args) < 2 {
-		return "", "", "", "", errors.New("add ID CLASS [side=allies|axis] [speed=LEVEL]")
+		return "", "", "", "", errors.New("add ID CLASS [allies|axis] [SPEED]")
 	}
 	speed = "m"
+	given := false // a speed was typed
 	var name []string
 	for _, a := range args[1:] {
 		k, v, ok := strings.Cut(a, "=")
@@ -305,13 +379,32 @@ func parseAdd(db *Database, args []string) (id, class, side, speed string, err e
 			}
 			side = v
 		case ok && k == "speed":
-			if _, err := ParseSpeed(v); err != nil {
+			if _, err := ParseSpeed(strings.ReplaceAll(v, "-", "_")); err != nil {
 				return "", "", "", "", err
 			}
-			speed = strings.ToLower(v)
+			speed, given = strings.ToLower(strings.ReplaceAll(v, "-", "_")), true
 		default:
 			name = append(name, a)
 		}
+	}
+	// A trailing side or speed word, while what is left still names a class.
+	for range 2 {
+		if len(name) < 2 {
+			break
+		}
+		last := strings.ToLower(name[len(name)-1])
+		rest := strings.Trim(strings.Join(name[:len(name)-1], " "), `"`)
+		if _, err := db.Find(rest); err != nil {
+			break
+		}
+		if last == Sides[0] || last == Sides[1] {
+			side = last
+		} else if _, err := ParseSpeed(strings.ReplaceAll(last, "-", "_")); err == nil {
+			speed, given = strings.ReplaceAll(last, "-", "_"), true
+		} else {
+			break
+		}
+		name = name[:len(name)-1]
 	}
 	c, err := db.Find(strings.Trim(strings.Join(name, " "), `"`))
 	if err != nil {
@@ -325,7 +418,11 @@ func parseAdd(db *Database, args []string) (id, class, side, speed string, err e
 	}
 	sp, _ := ParseSpeed(speed)
 	if sp > c.Speed {
-		return "", "", "", "", fmt.Errorf("%s makes at most %s", c.ID, c.Speed)
+		if !given {
+			sp = c.Speed // Medium unless the class is slower
+		} else {
+			return "", "", "", "", fmt.Errorf("%s makes at most %s", c.ID, c.Speed.Word())
+		}
 	}
 	return args[0], c.ID, side, speedWords[sp], nil
 }

@@ -31,6 +31,10 @@ var sizeCodes = []string{"VS", "S", "M", "L", "VL"}
 
 func (s Size) String() string { return sizeNames[s] }
 
+// Word is the size as the player reads it ("very small"); String is its
+// id in logs and scripts.
+func (s Size) Word() string { return strings.ReplaceAll(sizeNames[s], "_", " ") }
+
 // Speed is a speed level ("Vessel Data"): Stationary, then the five
 // levels with their moves of 10 to 30 cm.
 type Speed int
@@ -49,6 +53,9 @@ var speedNames = []string{"stationary", "very_slow", "slow", "medium", "fast", "
 var speedWords = []string{"st", "vs", "s", "m", "f", "vf"}
 
 func (s Speed) String() string { return speedNames[s] }
+
+// Word is the speed as the player reads it ("very fast").
+func (s Speed) Word() string { return strings.ReplaceAll(speedNames[s], "_", " ") }
 
 // Move is the longest move in cm at this speed ("Vessel Data").
 func (s Speed) Move() int { return []int{0, 10, 15, 20, 25, 30}[s] }
@@ -79,6 +86,9 @@ const (
 var levelNames = []string{"intact", "damaged", "heavily_damaged", "wrecked", "sunk"}
 
 func (l Level) String() string { return levelNames[l] }
+
+// Word is the damage level as the player reads it ("heavily damaged").
+func (l Level) Word() string { return strings.ReplaceAll(levelNames[l], "_", " ") }
 
 // Band is a gun's range band ("Gun Data").
 type Band int

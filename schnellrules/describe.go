@@ -86,7 +86,7 @@ func describe(e *gamelog.Event) string {
 		return e.Str("id") + " is taken off the table"
 	case evVisibility:
 		if n := num("shrink"); n > 0 {
-			return fmt.Sprintf("Random visibility: targets count %d size(s) smaller this turn", n)
+			return fmt.Sprintf("Random visibility: targets count %s smaller this turn", plural(n, "size"))
 		}
 		return "Random visibility: clear, targets at their own size"
 	case evFire:
@@ -165,4 +165,15 @@ func sideName(side string) string {
 		return "Axis"
 	}
 	return side
+}
+
+// plural is n and a noun, in the plural unless n is 1: "2 sizes".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	if strings.HasSuffix(noun, "s") {
+		return fmt.Sprintf("%d %ses", n, noun)
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }

@@ -64,12 +64,12 @@ func (Game) Report(g *engine.Game, lg *gamelog.Log, _ int) (string, error) {
 	}
 	var w strings.Builder
 	fmt.Fprintf(&w, "# After-action report: Schnell Rules for Schnellboote!, seed %d\n\n", lg.Header.Seed)
-	fmt.Fprintf(&w, "%d turn(s) fought.\n\n", turns)
+	fmt.Fprintf(&w, "%s fought.\n\n", plural(turns, "turn"))
 	fmt.Fprintln(&w, "| Vessel | Class | Side | Damage | Guns fired / hit | Torpedoes launched / hit |")
 	fmt.Fprintln(&w, "| --- | --- | --- | --- | --- | --- |")
 	for _, v := range b.Vessels {
 		t := get(v.ID)
-		fmt.Fprintf(&w, "| %s | %s | %s | %s | %d / %d | %d / %d |\n", sheet.MarkdownText(v.ID), sheet.MarkdownText(v.Class.Name), v.Side, strings.ReplaceAll(v.Level.String(), "_", " "), t.shots, t.hits, t.launched, t.torpHits)
+		fmt.Fprintf(&w, "| %s | %s | %s | %s | %d / %d | %d / %d |\n", sheet.MarkdownText(v.ID), sheet.MarkdownText(v.Class.Name), v.Side, v.Level.Word(), t.shots, t.hits, t.launched, t.torpHits)
 	}
 	if len(lines) > 0 {
 		fmt.Fprintf(&w, "\n## Damage\n\n%s\n", strings.Join(lines, "\n"))

@@ -59,12 +59,12 @@ func TestTurningArcsTable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i, want := range []string{"Manoeuvre very_small (now very_small)", "move 2cm straight",
+	for i, want := range []string{"Manoeuvre very small (now very small)", "move 2cm straight",
 		"Manoeuvre small (now small)", "move 4cm straight",
 		"Manoeuvre small (now small)", "move 4cm straight",
 		"Manoeuvre large (now large)", "move 8cm straight",
-		"Manoeuvre very_large (now very_large)", "move 10cm straight",
-		"Manoeuvre very_large (now very_large)", "move 10cm straight",
+		"Manoeuvre very large (now very large)", "move 10cm straight",
+		"Manoeuvre very large (now very large)", "move 10cm straight",
 		"Manoeuvre medium (now medium)", "move 6cm straight"} {
 		var b bytes.Buffer
 		if err := sheet.Write(&b, sheet.Text, cards[i/2]); err != nil {

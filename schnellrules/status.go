@@ -24,19 +24,25 @@ func (b *Battle) WriteStatus(g *engine.Game, w io.Writer) error {
 	} else {
 		fmt.Fprintf(w, "Turn %d of %d, phase %s.", min(b.Turn, b.Opt.Turns), b.Opt.Turns, phaseNames[b.Phase])
 		if b.First != "" {
-			fmt.Fprintf(w, " The %s act first.", b.First)
+			fmt.Fprintf(w, " The %s act first.", sideName(b.First))
 		}
 		if b.Shrink > 0 {
-			fmt.Fprintf(w, " Visibility: targets %d size(s) smaller.", b.Shrink)
+			fmt.Fprintf(w, " Visibility: targets %s smaller.", plural(b.Shrink, "size"))
 		}
 		fmt.Fprintln(w)
 	}
 	if len(b.Vessels) > 0 {
 		var rows [][]string
 		for _, v := range b.Vessels {
-			rows = append(rows, []string{v.ID, v.Class.ID, v.Side, v.Speed.String() + " (max " + speedCode(v.MaxSpeed) + ")", sizeCodes[v.Manoeuvre], v.Level.String(), weaponsText(v), b.flags(v)})
+			sp := speedCode(v.Speed)
+			if v.MaxSpeed != v.Class.Speed {
+				sp += " (max " + speedCode(v.MaxSpeed) + ")"
+			}
+			rows = append(rows, []string{v.ID, sideName(v.Side), sp, sizeCodes[v.Manoeuvre], v.Level.Word(), weaponsText(v), b.flags(v)})
 		}
-		if err := grid.Render(w, grid.Text, []string{"Vessel", "Class", "Side", "Speed", "Turn", "Damage", "Weapons", "Notes"}, rows, 40); err != nil {
+		// The class is on the card and in sides: the ids, speeds and
+		// weapons keep whole at 80 columns (a cell wraps at its spaces).
+		if err := grid.Render(w, grid.Text, []string{"Vessel", "Side", "Speed", "Turn", "Damage", "Weapons", "Notes"}, rows, 0); err != nil {
 			return err
 		}
 	}
@@ -77,7 +83,7 @@ func (b *Battle) flags(v *Vessel) string {
 		var by []string
 		for i, s := range v.Seen {
 			if s {
-				by = append(by, Sides[i])
+				by = append(by, sideName(Sides[i]))
 			}
 		}
 		f = append(f, "seen by "+strings.Join(by, ", "))
@@ -99,7 +105,7 @@ var minMove = []int{2, 4, 6, 8, 10}
 func (b *Battle) Card(v *Vessel) sheet.Sheet {
 	c := v.Class
 	s := sheet.Sheet{Name: "card-" + v.ID, Title: fmt.Sprintf("%s: %s (%s)", v.ID, c.Name, v.Side)}
-	s.Head = append(s.Head, fmt.Sprintf("Size %s, size modifier %s. Manoeuvre %s (now %s).", c.Size, signed(c.SizeMod), c.Manoeuvre, v.Manoeuvre))
+	s.Head = append(s.Head, fmt.Sprintf("Size %s, size modifier %s. Manoeuvre %s (now %s).", c.Size.Word(), signed(c.SizeMod), c.Manoeuvre.Word(), v.Manoeuvre.Word()))
 	if b.Opt.TurningArcs {
 		s.Head = append(s.Head, fmt.Sprintf("Turning arcs: move %dcm straight, then turn up to 60 degrees.", minMove[v.Manoeuvre]))
 	}
@@ -124,7 +130,7 @@ func (b *Battle) Card(v *Vessel) sheet.Sheet {
 		if v.Taken[l] {
 			mark = "[x]"
 		}
-		track = append(track, mark+" "+l.String())
+		track = append(track, mark+" "+l.Word())
 	}
 	s.Head = append(s.Head, "Damage: "+strings.Join(track, "  "))
 	s.Columns = []string{"Weapon", "Arcs", "AA", "Gun Data", "DM", "Short", "Medium", "Long", "Lost"}
