@@ -71,7 +71,8 @@ func Definition() (*engine.Definition, error) {
 		// phase only when it has one to give; orders are checked when
 		// answered (Option.Check), never logged as refused (an older log
 		// holding refused events is refused as of an older version).
-		Rules:    2,
+		// Rules 3: the spotting's why says "2 sizes", not "2 size(s)".
+		Rules:    3,
 		Booklets: []engine.Booklet{{Name: "schnellrules", Title: "Schnell Rules for Schnellboote!", Tables: tabs}},
 		Options:  options,
 		New:      newBattle,
