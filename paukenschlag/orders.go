@@ -94,6 +94,9 @@ func (r *Rules) orders(c *engine.Ctx, st *step) bool {
 			ords = append(ords, o)
 			opt := d.Add(o.name, o.text, o.name)
 			opt.Args = o.args(r)
+			if slices.Contains(anytime, o.name) && !slices.Contains(st.orders, o.name) {
+				opt.Brief = "at any step" // listed on one line at the prompt
+			}
 		}
 		if n == 0 && !own && r.Contact == nil {
 			return false
@@ -115,7 +118,7 @@ func (r *Rules) ordersPrompt(st *step) string {
 	k := r.Contact
 	switch {
 	case k == nil:
-		return fmt.Sprintf("Turn %d, %s %s: what do the players report? Type the orders, then done.", r.Turn, st.sec, st.name)
+		return fmt.Sprintf("Turn %d, %s: what do the players report? Their orders, then done.", r.Turn, st.sec)
 	case k.HuffDuff:
 		return fmt.Sprintf("Turn %d, %s in %s, Huff-Duff (8.3): which surfaced U-boats do un-flown Huff-Duff aircraft detect and attack? Then done.", r.Turn, k.Play, k.Area)
 	}
