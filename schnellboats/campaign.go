@@ -40,6 +40,13 @@ func newCampaign(opts []gamelog.Option, _ *tables.Set) (engine.Rules, error) {
 			default:
 				return nil, fmt.Errorf("boat %q: want s100 or 5b", o.Value)
 			}
+		case "placement":
+			switch o.Value {
+			case "moves", "medium":
+				c.read.placeMedium = o.Value == "medium"
+			default:
+				return nil, fmt.Errorf("placement %q: want moves or medium (4.7)", o.Value)
+			}
 		case "players":
 			switch o.Value {
 			case "1", "2":
@@ -176,10 +183,12 @@ func (c *Campaign) night() {
 	}
 }
 
-// passDays moves repairs, deliveries and convalescence on, never past the
-// end of the campaign (4.3: nothing happens after 1944-06-01).
+// passDays moves repairs, deliveries and convalescence on, never to the
+// end of the campaign: 4.3 ends it on 1944-06-01, and the book's terms
+// count its days up to the day before (a Short campaign's 121 days are
+// 1944-02-01 to 05-31), so nothing happens on 06-01 itself.
 func (c *Campaign) passDays(n int) {
-	n = max(0, min(n, c.End.DaysSince(c.Date)))
+	n = max(0, min(n, c.End.DaysSince(c.Date)-1))
 	for _, b := range c.Boats {
 		if b.Status == Ready {
 			continue

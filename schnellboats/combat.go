@@ -539,6 +539,19 @@ func (c *Campaign) squadronMoves(cb *Combat) int {
 	return moves[cb.Speed]
 }
 
+// farthest is the nearest range zone a squadron (or a boat) in zone may
+// reach this round (4.7): placement in the Long zone in round 1 is the
+// first move, so Very Fast may go on through Medium to Close ("Very Fast
+// speed is 3 moves per combat round"); with the option placement=medium,
+// placement stops at the Medium zone (the book's "placement is into the
+// Long or Medium Range Zones").
+func (c *Campaign) farthest(zone RangeZone) RangeZone {
+	if zone == zoneOut && c.read.placeMedium {
+		return zoneMedium
+	}
+	return zoneClose
+}
+
 // noMove says why the squadron cannot move this round.
 func noMove(cb *Combat) string {
 	if cb.Speed == speedIdle {
@@ -550,12 +563,9 @@ func noMove(cb *Combat) string {
 // moveOptions are the squadron's moves this round (4.7, 4.9), each refused
 // with its rule when the rules forbid it, and a Boat #2-#4's abort (4.9).
 func (c *Campaign) moveOptions(cb *Combat, mv *engine.Decision, round int) {
-	const notYet = "rule 4.7: once an encounter is rolled the squadron is placed on the Combat Board, in the Long or Medium Range Zone: `move closer`"
+	const notYet = "rule 4.7: once an encounter is rolled the squadron is placed on the Combat Board, in the Long Range Zone (its first move) and on as its speed allows: `move closer`"
 	n := c.squadronMoves(cb)
-	far := zoneClose
-	if cb.Zone == zoneOut {
-		far = zoneMedium // 4.7: placed in the Long (the first move) or Medium zone
-	}
+	far := c.farthest(cb.Zone)
 	switch k := min(n, int(far-cb.Zone)); {
 	case cb.Zone == zoneClose:
 		mv.Refuse("closer", "move closer", "the squadron is already in the Close Range Zone")
@@ -564,7 +574,7 @@ func (c *Campaign) moveOptions(cb *Combat, mv *engine.Decision, round int) {
 		o.Args = zonesArgs[k]
 		why := "the Close Range Zone is the nearest: "
 		if cb.Zone == zoneOut && n > k {
-			why = "rule 4.7: in the first round the squadron is placed in the Long Range Zone (its first move) and may go on into the Medium zone, no further: "
+			why = "option placement=medium (4.7): in the first round the squadron is placed in the Long Range Zone (its first move) and may go on into the Medium zone, no further: "
 		}
 		refuseZones(mv, "closer", k, moves[cb.Speed], why)
 	default:

@@ -66,8 +66,8 @@ func sizeOf(t Enemy) Size {
 }
 
 // 4.7: Range Zone moves per round at each speed; placement from outside
-// into Long counts as the first move, and round 1 places the squadron in
-// the Long or Medium zone; Slow spends 2 rounds in each zone.
+// into Long counts as the first move (so Very Fast reaches Close in round
+// 1); Slow spends 2 rounds in each zone.
 func TestRule4_7MovesBySpeed(t *testing.T) {
 	cases := []struct {
 		speed string
@@ -76,7 +76,7 @@ func TestRule4_7MovesBySpeed(t *testing.T) {
 		{"slow", []RangeZone{zoneLong, zoneLong, zoneMedium, zoneMedium}},
 		{"medium", []RangeZone{zoneLong, zoneMedium, zoneClose, zoneClose}},
 		{"fast", []RangeZone{zoneMedium, zoneClose, zoneClose, zoneClose}},
-		{"very_fast", []RangeZone{zoneMedium, zoneClose, zoneClose, zoneClose}}, // placed in Long or Medium
+		{"very_fast", []RangeZone{zoneClose, zoneClose, zoneClose, zoneClose}}, // placed in Long, then 2 more moves
 	}
 	for _, tc := range cases {
 		var got []RangeZone

@@ -32,6 +32,10 @@ var Options = []engine.OptionDef{
 	{Name: "boat", Default: "s100", Values: []string{"s100", "5b"}, Help: "boat type: s100 or 5b"},
 	// Quiet: the solitaire game's logs keep their header.
 	{Name: "players", Default: "1", Values: []string{"1", "2"}, Help: "players: 1, or 2 for the optional two-player game (7.0: player 2 commands Boat #2)", Quiet: true},
+	// The other readings of the book where it is ambiguous
+	// (docs/rules-notes.md); Quiet, so a log at the default keeps its header.
+	{Name: "placement", Default: "moves", Values: []string{"moves", "medium"}, Quiet: true,
+		Help: "4.7: round 1's placement in the Long zone is the first move, so Very Fast may go on to Close (moves); or placement stops at the Medium zone whatever the speed (medium)"},
 }
 
 func schemaFor(booklet string) *tables.Schema {
@@ -76,10 +80,12 @@ func loadBooklet(fsys fs.FS, dir, name string) (*tables.Set, error) {
 
 func newDefinition(s100, b5 *tables.Set) *engine.Definition {
 	return &engine.Definition{
-		// Rules version 2: the rules by the book (combat cannot be
+		// Rules version 3 (issue 26): Very Fast placement reaches Close
+		// (4.7), no bonus for leaving unseen (C-6), nothing on the last
+		// day (4.3), … Version 2: the rules by the book (combat cannot be
 		// dodged, the draw cup, orders per boat, …). Version 1 (unrecorded)
 		// logs are refused.
-		Rules: 2,
+		Rules: 3,
 		Name:  Name,
 		Title: Title,
 		Booklets: []engine.Booklet{

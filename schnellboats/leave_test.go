@@ -39,8 +39,9 @@ func rangeOptions(evs []gamelog.Event) [][]string {
 }
 
 // 4.7 and 4.9: once an encounter is rolled the squadron is placed (round
-// 1, Long or Medium); it cannot decline, and no boat aborts before it is
-// placed; Boat #1 never aborts alone (4.8).
+// 1, in Long as its first move, and on as its speed allows); it cannot
+// decline, and no boat aborts before it is placed; Boat #1 never aborts
+// alone (4.8).
 func TestRule4_7PlacedBeforeLeaving(t *testing.T) {
 	w := watch{orders{"speed": "very_fast", "range": "closer", "attack": "hold"}, map[string]string{"move out": "", "move stay": "", "abort SB2": "", "abort SB1": ""}}
 	c, evs := probeWith(t, 3, opts("short", "s100"), w, func(c *Campaign) {
@@ -55,9 +56,70 @@ func TestRule4_7PlacedBeforeLeaving(t *testing.T) {
 			t.Errorf("refusal of %s: %q, want %q", cmd, w.why[cmd], want)
 		}
 	}
-	if z := c.Mission.Combat.Zone; z != zoneMedium {
-		t.Errorf("Very Fast placement: %s zone, want medium (4.7: Long or Medium)", z)
+	if z := c.Mission.Combat.Zone; z != zoneClose {
+		t.Errorf("Very Fast placement: %s zone, want close (4.7: placement in Long is the first of 3 moves)", z)
 	}
+}
+
+// 4.7's example counts placement in the Long zone as the first move ("Fast
+// speed is 2 moves per combat round, and Very Fast speed is 3"): Very Fast
+// may reach the Close zone in round 1, or stop in Long or Medium; Fast at
+// most Medium. The option placement=medium plays the other reading
+// (placement is into the Long or Medium zone, whatever the speed).
+func TestRule4_7VeryFastPlacementReachesClose(t *testing.T) {
+	for _, tc := range []struct {
+		placement, speed string
+		zones            int
+		want             RangeZone
+		refused          string // the count refused, and why
+	}{
+		{"", "very_fast", 3, zoneClose, ""},
+		{"", "very_fast", 2, zoneMedium, ""},
+		{"", "very_fast", 1, zoneLong, ""},
+		{"", "fast", 2, zoneMedium, ""},
+		{"moves", "very_fast", 3, zoneClose, ""},
+		{"medium", "very_fast", 2, zoneMedium, "move closer 3"},
+	} {
+		o := opts("short", "s100")
+		if tc.placement != "" {
+			o = append(o, gamelog.Option{Name: "placement", Value: tc.placement})
+		}
+		w := watch{orders{"speed": tc.speed, "range": "closer", "attack": "hold"}, map[string]string{"move closer 3": ""}}
+		c, _ := probeWith(t, 3, o, zonesWatch{w, tc.zones}, func(c *Campaign) {
+			cb := atSea(c, 0, 0)
+			c.combatOrders(cb, 1)
+		})
+		if z := c.Mission.Combat.Zone; z != tc.want {
+			t.Errorf("placement %q, %s, %d zones: %s, want %s", tc.placement, tc.speed, tc.zones, z, tc.want)
+		}
+		why := w.why["move closer 3"]
+		switch {
+		case tc.refused == "" && why != "":
+			t.Errorf("placement %q, %s: move closer 3 refused: %s", tc.placement, tc.speed, why)
+		case tc.refused != "" && why == "":
+			t.Errorf("placement %q, %s: move closer 3 not refused", tc.placement, tc.speed)
+		case tc.placement == "medium" && !strings.Contains(why, "option placement=medium (4.7)"):
+			t.Errorf("placement=medium: refusal %q does not name the option", why)
+		}
+	}
+	if _, err := newCampaign([]gamelog.Option{{Name: "placement", Value: "close"}}, nil); err == nil || !strings.Contains(err.Error(), "want moves or medium") {
+		t.Errorf("placement=close: %v", err)
+	}
+}
+
+// zonesWatch is a watch whose range orders enter a number of zones.
+type zonesWatch struct {
+	watch
+	zones int
+}
+
+func (z zonesWatch) DecideArgs(d *engine.Decision) (engine.Answer, error) {
+	i, _ := z.Decide(d)
+	a := engine.Answer{Option: i}
+	if d.Kind == string(askRange) && len(d.Options[i].Args) > 0 {
+		a.Args = map[string]gamelog.Value{"zones": gamelog.IntV(min(z.zones, d.Options[i].Args[0].Max))}
+	}
+	return a, nil
 }
 
 // 4.7: Fast enters 1 or 2 zones a round and Very Fast 1, 2 or 3, as the
@@ -576,5 +638,32 @@ func TestRule4_8BoatsApartLeaveWithTheSquadron(t *testing.T) {
 	}
 	if left == 0 {
 		t.Error("the squadron never got away in 20 seeds")
+	}
+}
+
+// 4.9 says only that a boat leaving the combat must "successfully evade":
+// the evasion roll (C-6) to leave gives no bonus for leaving unseen (the
+// +3 the table once gave while the No Detection counter was on had no
+// source in the book). Seen or unseen, the squadron's roll to leave at
+// Medium in Good weather is the bare die.
+func TestRule4_9EvadeToLeaveNoBonusUnseen(t *testing.T) {
+	for _, seen := range []bool{false, true} {
+		_, evs := probeWith(t, 5, opts("short", "s100"), orders{"speed": "medium", "range": "out", "attack": "hold"}, func(c *Campaign) {
+			cb := atSea(c, weatherGood, enemyMerchant)
+			cb.Zone, cb.inZone, cb.Detected = zoneLong, 1, seen
+			c.combatOrders(cb, 2)
+		})
+		n := 0
+		for _, e := range evs {
+			if e.Type == "roll" && e.Str("table") == "C-6" {
+				n++
+				if v, ok := e.Get("mods"); ok && len(v.L) > 0 {
+					t.Errorf("seen %v: C-6 to leave has modifiers %s", seen, e.AppendJSON(nil))
+				}
+			}
+		}
+		if n != 1 {
+			t.Errorf("seen %v: %d C-6 rolls to leave, want 1", seen, n)
+		}
 	}
 }

@@ -364,8 +364,9 @@ func TestRule4_3DeathEndsTheCampaignFirst(t *testing.T) {
 	}
 }
 
-// 4.3: nothing happens after 1944-06-01: no boat is delivered after the
-// end; a new boat carries the day she actually arrived.
+// 4.3 and the book's terms ("Short ... 121 days"): the campaign ends on
+// 1944-06-01 and nothing happens on it or after it: no boat is delivered on
+// the last day; a new boat carries the day she actually arrived.
 func TestRule4_3NothingAfterTheEnd(t *testing.T) {
 	dates := func(c *Campaign, evs []gamelog.Event) []string {
 		var out []string
@@ -380,22 +381,23 @@ func TestRule4_3NothingAfterTheEnd(t *testing.T) {
 		c.setUp()
 		c.Date = mkDate(1944, 5, 20)
 		c.Boats[2].Status, c.Boats[2].RepairDays = Lost, 3  // arrives 05-23
-		c.Boats[3].Status, c.Boats[3].RepairDays = Lost, 12 // 06-01: the last day
+		c.Boats[1].Status, c.Boats[1].RepairDays = Lost, 11 // 05-31: the campaign's last day
+		c.Boats[3].Status, c.Boats[3].RepairDays = Lost, 12 // 06-01: the end, never
 		c.Boats[4].Status, c.Boats[4].RepairDays = Lost, 13 // 06-02: never
 		c.passDays(20)
 	})
-	if got := dates(c, evs); !slices.Equal(got, []string{"SB3 1944-05-23", "SB4 1944-06-01"}) {
-		t.Errorf("new boats %v, want SB3 on 1944-05-23 and SB4 on 1944-06-01 only", got)
+	if got := dates(c, evs); !slices.Equal(got, []string{"SB2 1944-05-31", "SB3 1944-05-23"}) {
+		t.Errorf("new boats %v, want SB2 on 1944-05-31 and SB3 on 1944-05-23 only", got)
 	}
-	if c.Boats[4].Status != Lost {
-		t.Errorf("SB5 due after the end is %s", c.Boats[4].Status)
+	if c.Boats[3].Status != Lost || c.Boats[4].Status != Lost {
+		t.Errorf("SB4 due on the end is %s, SB5 due after it %s", c.Boats[3].Status, c.Boats[4].Status)
 	}
 	// Whole campaigns: no event is dated after the end.
 	for seed := uint64(1); seed <= 5; seed++ {
 		g, _ := play(t, seed, "short", "s100")
 		for _, e := range g.History() {
 			for _, k := range []string{"date", "start"} {
-				if d := e.Str(k); d > "1944-06-01" {
+				if d := e.Str(k); d > "1944-06-01" || d == "1944-06-01" && e.Type != "campaign_start" && e.Type != "campaign_end" {
 					t.Fatalf("seed %d: %s dated %s", seed, e.Type, d)
 				}
 			}

@@ -56,9 +56,9 @@ func TestRule4_6OrdersAtAGoneTarget(t *testing.T) {
 
 // 4.7 (play-test findings 4 and 5): a move of more range zones than the
 // squadron may enter this round is refused with the reason and the count
-// it may: in round 1 placement is into the Long zone (the first move),
-// then on to Medium, no further, even at Very Fast; on the board the
-// Close and Long zones are the ends.
+// it may: with the option placement=medium, in round 1 placement is into
+// the Long zone (the first move), then on to Medium, no further, even at
+// Very Fast; on the board the Close and Long zones are the ends.
 func TestRule4_7ZonesRefusedWithTheRule(t *testing.T) {
 	for _, tc := range []struct {
 		name, speed string
@@ -66,7 +66,7 @@ func TestRule4_7ZonesRefusedWithTheRule(t *testing.T) {
 		round       int
 		cmd, want   string
 	}{
-		{"very fast placement", "very_fast", zoneOut, 1, "move closer 3", "rule 4.7: in the first round the squadron is placed in the Long Range Zone (its first move) and may go on into the Medium zone, no further: 2 zones this round (`move closer 2`)"},
+		{"very fast placement, placement=medium", "very_fast", zoneOut, 1, "move closer 3", "option placement=medium (4.7): in the first round the squadron is placed in the Long Range Zone (its first move) and may go on into the Medium zone, no further: 2 zones this round (`move closer 2`)"},
 		{"fast from Medium", "fast", zoneMedium, 2, "move closer 2", "the Close Range Zone is the nearest: 1 zone this round (`move closer`)"},
 		{"very fast from Long", "very_fast", zoneLong, 2, "move closer 3", "the Close Range Zone is the nearest: 2 zones this round (`move closer 2`)"},
 		{"very fast from Close", "very_fast", zoneClose, 2, "move away 3", "the Long Range Zone is the farthest (`move out` leaves the combat): 2 zones this round (`move away 2`)"},
@@ -76,7 +76,11 @@ func TestRule4_7ZonesRefusedWithTheRule(t *testing.T) {
 			if tc.zone == zoneOut {
 				w.orders["range"] = "closer"
 			}
-			probeWith(t, 3, opts("short", "s100"), w, func(c *Campaign) {
+			o := opts("short", "s100")
+			if tc.zone == zoneOut {
+				o = append(o, gamelog.Option{Name: "placement", Value: "medium"})
+			}
+			probeWith(t, 3, o, w, func(c *Campaign) {
 				cb := atSea(c, 0, 0)
 				cb.Zone, cb.inZone = tc.zone, 1
 				c.combatOrders(cb, tc.round)

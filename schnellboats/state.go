@@ -202,10 +202,17 @@ type Campaign struct {
 	Two     *Command
 	Former  []Former // Kommandants relieved or killed (two-player)
 	gone    string   // two-player: why the squadron Kommandant leaves after this mission
+	read    readings // the game's options that choose a reading of the book
 	ids     *bookIDs
 	x       *engine.Ctx
 	facts   facts // those of the table being read (roll, lookup)
 	spare   spare
+}
+
+// readings are the other readings of the book a game may choose (its
+// options; docs/rules-notes.md), each false at the default.
+type readings struct {
+	placeMedium bool // 4.7: round 1's placement stops at the Medium zone, Very Fast too
 }
 
 // spare is storage reused from one mission or combat to the next.

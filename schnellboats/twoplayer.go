@@ -638,11 +638,8 @@ func (c *Campaign) ownMove(cb *Combat, s *Sortie) {
 // forbid it. The default heads for the squadron's range zone.
 func (c *Campaign) ownMoveOptions(cb *Combat, s *Sortie, mv *engine.Decision, n int) {
 	noMove := fmt.Sprintf("rule 4.7: at Slow Boat #%d spends 2 rounds in each range zone before she enters another (%d spent in the %s zone): `move stay`", s.No, s.inZone, s.zone.String())
-	const notYet = "rule 4.7: she is placed on the Combat Board first, in the Long or Medium Range Zone: `move closer`"
-	far := zoneClose
-	if s.zone == zoneOut {
-		far = zoneMedium
-	}
+	const notYet = "rule 4.7: she is placed on the Combat Board first, in the Long Range Zone (her first move) and on as her speed allows: `move closer`"
+	far := c.farthest(s.zone)
 	zones := func(o *engine.Option, k, want int) {
 		if k < 2 {
 			return // one zone: nothing to choose (4.7)

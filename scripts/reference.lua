@@ -4,7 +4,8 @@
 
 -- Is the squadron badly hurt? (fewer than 2 boats in formation, a boat
 -- disabled or with 4+ damage points, Boat #1 with 2 engines out, a fire or
--- flooding aboard Boat #1)
+-- flooding aboard Boat #1; in the two-player game Boat #2 too, the boats
+-- with a damage log of their own being those whose view has engines_out)
 local function hurt(game)
   local m = game.mission
   if m == nil then return false end
@@ -12,7 +13,7 @@ local function hurt(game)
   for _, b in ipairs(game.boats) do
     if b.in_formation then
       if b.disabled or b.points >= 4 then return true end
-      if b.no == 1 and (b.engines_out >= 2 or b.fire > 0 or b.flooded > 0) then return true end
+      if b.engines_out ~= nil and (b.engines_out >= 2 or b.fire > 0 or b.flooded > 0) then return true end
     end
   end
   return false
