@@ -204,12 +204,13 @@ func about(a engine.Arg) string {
 func argNames(args []engine.Arg) string {
 	var s []string
 	for i := range args {
-		s = append(s, args[i].Name+"="+args[i].Kind.String())
+		kind := map[engine.ArgKind]string{engine.ArgInt: "a number", engine.ArgID: "one of its names", engine.ArgYes: "yes or no", engine.ArgText: "a word"}[args[i].Kind]
+		s = append(s, args[i].Name+" ("+kind+")")
 	}
 	if len(s) == 0 {
 		return "it takes no arguments"
 	}
-	return strings.Join(s, " ")
+	return "its arguments are " + strings.Join(s, ", ")
 }
 
 func plainWord(v gamelog.Value) string {

@@ -113,8 +113,10 @@ func (g *Game) orderDecision() *engine.Decision {
 	o := d.Add(OrderMark, "note a unit's strength and hex in the order of battle", OrderMark)
 	o.Args = []engine.Arg{engine.IDArg("unit", ids...), engine.IDArg("state", States...), engine.TextArg("hex")}
 	o.Args[2].Default = gamelog.StrV("-")
+	o.Brief = "in any phase" // listed on one line at the prompt
 	o = d.Add(OrderGate, "note what the board shows for an assault's trigger (16.1, 16.2)", OrderGate)
 	o.Args = []engine.Arg{engine.IDArg("gate", Gates...), engine.YesArg("held")}
+	o.Brief = "in any phase"
 	if len(g.Contested) > 0 {
 		o = d.Add(OrderClear, "note that no German unit is left in a landing hex (16.3)", OrderClear)
 		o.Args = []engine.Arg{engine.IDArg("hex", sortedKeys(g.Contested)...), engine.IDArg("how", Cleared...)}
@@ -137,7 +139,7 @@ func (g *Game) notNow(name string) string {
 	case OrderAttack, OrderBombard:
 		return "the series' sequence of play (our reconstruction, rules notes; 11.5 names the Combat Phase): attacks and bombardments are made in the Combat Phase, and " + now
 	case OrderRebuild:
-		if g.Phase == EndOfPlayerTurn {
+		if RebuildsAllowed(g.Player, g.Turn) == 0 {
 			return fmt.Sprintf("11.0: the %s player rebuilds on turns %s only, and this is turn %d", sideName(g.Player),
 				map[string]string{Allied: "1 to 20", German: "1 to 5"}[g.Player], g.Turn)
 		}

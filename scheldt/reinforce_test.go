@@ -32,7 +32,7 @@ func TestRule11_4ReinforcementsArriveWhereListed(t *testing.T) {
 		{"415-104", 7, "any unoccupied Antwerp hex"},
 	}
 	tb := start(t, 4, gamelog.Option{Name: "turns", Value: "7"})
-	tb.to(7, German, EndOfPlayerTurn)
+	tb.to(7, German, Combat)
 	seen := map[string]bool{}
 	for _, w := range want {
 		t.Run(w.unit, func(t *testing.T) {

@@ -270,7 +270,7 @@ func (g *Game) startTurn(c *engine.Ctx, pools map[string]*engine.Cup) {
 		if n < 1 {
 			continue
 		}
-		d := c.Draw(engine.Draw{Cup: pools[side], N: n, For: fmt.Sprintf("support fire, turn %d (14.0)", g.Turn), Side: side, Hidden: true})
+		d := c.Draw(engine.Draw{Cup: pools[side], N: n, For: fmt.Sprintf("support fire of turn %d, 14.0", g.Turn), Side: side, Hidden: true})
 		g.Held[side] = d.Chits
 	}
 	g.arrivals = g.arrivals[:0]
@@ -333,7 +333,9 @@ func (g *Game) playerTurn(c *engine.Ctx, side string) {
 				c.Emit("rebuild_window", gamelog.Str("side", side), gamelog.Int("left", g.Rebuilds(side)))
 			}
 		}
-		g.orders(c)
+		if g.hasOrders() {
+			g.orders(c)
+		}
 		switch p {
 		case Combat:
 			g.MustAttack = map[string][]string{}
@@ -348,6 +350,25 @@ func (g *Game) playerTurn(c *engine.Ctx, side string) {
 		// No pause here: the phase's orders were its stop, and `done` ends
 		// it (a second stop for the same phase would ask nothing).
 	}
+}
+
+// hasOrders reports whether the phase has an order of its own to give:
+// the Movement Phase (an assault, the board's movement noted with `mark`),
+// the Combat Phase (attacks), the end of a player turn on a turn with
+// rebuilds (11.0), or any phase while a landing hex is to be cleared
+// (16.3). The Mobile Movement Phase and an end of player turn without
+// rebuilds are the board's: announced, and play goes on (a reinforcement
+// held back to the Mobile Movement Phase is still offered there).
+func (g *Game) hasOrders() bool {
+	switch {
+	case len(g.Contested) > 0:
+		return true
+	case g.Phase == MobileMovement:
+		return false
+	case g.Phase == EndOfPlayerTurn:
+		return RebuildsAllowed(g.Player, g.Turn) > 0
+	}
+	return true
 }
 
 // enter offers each reinforcement due to side its entry (11.3): at the
@@ -388,7 +409,8 @@ func (g *Game) offer(c *engine.Ctx, u *Unit) bool {
 	refusals := 0
 	for {
 		d := &g.ask
-		d.Reset("entry", fmt.Sprintf("Turn %d: does %s enter now (%s)?", g.Turn, u.Title, u.Setup))
+		at, _, _ := strings.Cut(u.Setup, " (")
+		d.Reset("entry", fmt.Sprintf("Turn %d: does %s enter now, %s (11.3)?", g.Turn, u.Title, at))
 		d.Side = u.Side
 		o := d.Add(OrderEnter, "enter the map: "+u.Setup, OrderEnter)
 		o.Args = []engine.Arg{yesNo("stacked"), yesNo("enemy")}

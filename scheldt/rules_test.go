@@ -294,9 +294,11 @@ func TestRule11_0GermanRebuilds(t *testing.T) {
 	tb.to(3, German, EndOfPlayerTurn)
 	tb.must(OrderMark, "2-AG", "depleted")
 	tb.refused("11.0: the German player rebuilds only non-mobile units", OrderRebuild, "2-AG", "adjacent=no")
-	tb.to(6, German, EndOfPlayerTurn)
-	if _, _, err := pendingOrder(tb.eg, OrderRebuild); err == nil {
-		t.Errorf("a German rebuild is offered on turn 6")
+	// Turn 6: the German end of the player turn has nothing to offer and
+	// does not stop; a rebuild typed earlier is refused by 11.0.
+	tb.to(6, German, Combat)
+	if _, _, err := pendingOrder(tb.eg, OrderRebuild); err == nil || !strings.HasPrefix(err.Error(), "11.0: the German player rebuilds on turns 1 to 5 only") {
+		t.Errorf("a German rebuild on turn 6: %v", err)
 	}
 	// 11.0 exception: an assault unit needs its trace to Antwerp.
 	r := tb.r

@@ -11,9 +11,8 @@ import (
 
 // scheldtTurn is the first turn of Battle of the Scheldt at the prompt
 // with physical dice: the support draws typed, an attack rolled by hand,
-// a reinforcement entered, a rebuild, every phase ended. `step turn`:
-// each `done` then plays on through the phase's pause to the next
-// phase's orders, as any answer plays on to the last step's level.
+// a reinforcement entered, a rebuild, every phase with orders ended (the
+// Mobile Movement Phases have none: play goes on through them).
 const scheldtTurn = `new seed=5
 step turn
 draw +1 +1 +1 +1 +1 +1 +2 +2 +2 +2 +2
@@ -24,7 +23,6 @@ roll 4
 attack 3018 terrain=clear diff=+6 shifts=-1
 roll 2
 done
-done
 mark 44/15 depleted
 rebuild 44/15 adjacent=no
 done
@@ -32,7 +30,6 @@ choose enter
 done
 attack 3317 terrain=clear diff=-2
 roll 6
-done
 done
 done
 `
