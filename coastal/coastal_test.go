@@ -271,7 +271,10 @@ func TestScenarioSetups(t *testing.T) {
 // tableAnswers plays the table: ranges cycle over plausible distances, a
 // torpedo touches its target's marker every third run, observation is
 // kept.
-type tableAnswers struct{ n int }
+type tableAnswers struct {
+	n int
+	g *engine.Game
+}
 
 func (a *tableAnswers) answer(d *engine.Decision) (string, []string) {
 	a.n++
@@ -297,8 +300,12 @@ func (a *tableAnswers) answer(d *engine.Decision) (string, []string) {
 		}
 		return "clear", nil
 	case "kept":
-		if a.n%4 == 0 {
-			return "lost", nil
+		if a.n%4 == 0 && a.g != nil {
+			for _, m := range a.g.Rules().(*Rules).Markers {
+				if m.Observed && m.Live() && (m.Ship == nil || !m.Ship.Fired) {
+					return "lost", []string{m.ID} // the first of them moved away
+				}
+			}
 		}
 		return "kept", nil
 	}
@@ -329,7 +336,7 @@ func playWith(t *testing.T, seed uint64, scripts map[string]string, opts ...game
 		defer h.Close()
 	}
 	g.KeepHistory(true)
-	var a tableAnswers
+	a := tableAnswers{g: g}
 	for i := 0; !g.Over(); i++ {
 		if i > 100000 {
 			t.Fatal("the game does not end")

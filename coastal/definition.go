@@ -125,8 +125,10 @@ func Definition() (*engine.Definition, error) {
 			// drawn, Warship v Warship's enemy by points (issue 26 items 9,
 			// 11). 2: launches only from pots that carry torpedoes, at the
 			// range of the marker's own sighting; the shooting variables'
-			// reading (items 8, 10).
-			Rules:    2,
+			// reading (items 8, 10). 3: only markers that can act are asked
+			// (an unaware side's moves are not), the table's far, apart and
+			// one kept question a turn, close and arc (issue 25 item 11).
+			Rules:    3,
 			Booklets: []engine.Booklet{{Name: "coastal", Title: "WW2 Coastal Warfare rules v2a", Tables: tabs}},
 			Options:  Options,
 			New:      newRules,
@@ -341,6 +343,9 @@ func (r *Rules) ConvoyVPIf() int {
 }
 
 var commands = []engine.Command{
+	{Name: "all", Match: isMarkerWord, Group: "coastal", Usage: "all ORDER, ID ORDER or ID-ID ORDER",
+		Help: "One order for many of your markers, for the question each is asked in turn this step (how it moves, what it looks for, whether it fires or launches): `all hold`, `E1-E4 nearest`, `A3 launch M2`. Each marker it covers is answered with it as its turn comes; one it does not fit is asked, and a dummy ordered to fire or launch holds.",
+		Run:  markerOrder},
 	{Name: "markers", Group: "coastal", Usage: "markers [referee]", Help: "the marker register as you may see it (referee: every identity, for a referee's copy)",
 		Run: func(g *engine.Game, args []string, w io.Writer) ([]gamelog.Event, error) {
 			r, ok := g.Rules().(*Rules)

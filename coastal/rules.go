@@ -90,7 +90,9 @@ type Rules struct {
 	potTorps  map[string]bool // a pot whose ships carry torpedoes: its dummies may launch
 	ships     map[string]*Ship
 	cups      map[string]*engine.Cup
-	found     bool // Warships: a real ship of a column has been observed
+	orders    []manyOrder     // the player's orders for many markers, this step (orders.go)
+	apart     map[string]bool // the table said the side's markers see nothing this step
+	found     bool            // Warships: a real ship of a column has been observed
 	nLive     int
 
 	// facts of the roll being made (tables.Facts)
@@ -141,6 +143,7 @@ func (r *Rules) Play(c *engine.Ctx) {
 	r.Aware = map[string]bool{}
 	r.pend = map[string][]pending{}
 	r.straddle, r.straddleN = map[[2]string]bool{}, map[[2]string]bool{}
+	r.apart = map[string]bool{}
 	r.setUp(c)
 	for r.Turn = 1; r.Turn <= r.Turns && r.Result == ""; r.Turn++ {
 		c.Emit("turn", gamelog.Int("n", r.Turn))
@@ -177,6 +180,8 @@ func (r *Rules) step(c *engine.Ctx, n int) {
 		c.Pause("step", 1)
 	}
 	r.Step = n
+	r.orders = r.orders[:0]
+	clear(r.apart)
 	c.Emit("step", gamelog.Int("turn", r.Turn), gamelog.Int("step", n), gamelog.Str("what", stepText[n]))
 }
 
@@ -333,7 +338,8 @@ func (r *Rules) becomeAware(c *engine.Ctx, side, why string) {
 // a least range (a torpedo launch), the table may call the launch off
 // instead: cm is then 0.
 func askRange(c *engine.Ctx, prompt string, ids []string, lo int) (string, int) {
-	d := &engine.Decision{Kind: "range", Prompt: prompt, Side: engine.TableSide}
+	d := c.Ask("range")
+	d.Side = engine.TableSide
 	o := d.Add("range", "the range measured on the table", "")
 	if len(ids) > 0 {
 		o.Args = append(o.Args, engine.IDArg("marker", ids...))
@@ -345,16 +351,16 @@ func askRange(c *engine.Ctx, prompt string, ids []string, lo int) (string, int) 
 	if lo > 1 {
 		cm.Check = func(v gamelog.Value) error {
 			if v.I < lo {
-				return fmt.Errorf("torpedoes may not be fired from less than %d cm (Torpedoes): measure again or hold", lo)
+				return fmt.Errorf("torpedoes may not be fired from less than %d cm (Torpedoes): measure again, or `close` calls the launch off", lo)
 			}
 			return nil
 		}
 	}
 	o.Args = append(o.Args, cm)
 	if lo > 1 {
-		d.Add("too_close", fmt.Sprintf("under %d cm: the launch is called off", lo), "")
+		d.Add("close", fmt.Sprintf("under %d cm: the launch is called off", lo), "")
 	}
-	if c.Decide(d) == 1 {
+	if c.Decide(d, func(d *engine.Decision) { d.Prompt = prompt }) == 1 {
 		return "", 0
 	}
 	a := d.Args()
@@ -367,9 +373,13 @@ func askRange(c *engine.Ctx, prompt string, ids []string, lo int) (string, int) 
 
 // askSighting is the table's part of an observation: which marker, its
 // range, whether the observer is screened from it by another ship, and
-// whether it is lit by star shell or a searchlight (Observation).
-func askSighting(c *engine.Ctx, prompt string, ids []string) (id string, cm int, screened, lit bool) {
-	d := &engine.Decision{Kind: "range", Prompt: prompt, Side: engine.TableSide}
+// whether it is lit by star shell or a searchlight (Observation). Nothing
+// is seen beyond 120 cm, so the table may say so instead of measuring:
+// for this observer (`far`), or for every marker of its side this step
+// (`apart`): id is then "".
+func (r *Rules) askSighting(c *engine.Ctx, obs *Marker, what string, ids []string) (id string, cm int, screened, lit bool) {
+	d := c.Ask("range")
+	d.Side = engine.TableSide
 	o := d.Add("range", "the range measured on the table", "")
 	o.Args = []engine.Arg{engine.IDArg("marker", ids...), engine.IntArg("cm", 1, 500, "cm"), engine.YesArg("screened"), engine.YesArg("lit")}
 	o.Args[0].Default = gamelog.StrV(ids[0])
@@ -379,7 +389,27 @@ func askSighting(c *engine.Ctx, prompt string, ids []string) (id string, cm int,
 	o.Args[2].Default = gamelog.Value{Kind: gamelog.KBool}
 	o.Args[3].Text = "it is lit by star shell or a searchlight"
 	o.Args[3].Default = gamelog.Value{Kind: gamelog.KBool}
-	c.Decide(d)
+	d.Add("far", "nothing within 120 cm of it: nothing is seen", "")
+	d.Add("apart", "no marker of its side within 120 cm of an enemy marker: no more observation this step", "")
+	switch c.Decide(d, func(d *engine.Decision) {
+		switch {
+		case what == "look":
+			d.Prompt = fmt.Sprintf("%s looks for %s: how far is it?", obs.ID, ids[0])
+		case what == "torpedo":
+			d.Prompt = fmt.Sprintf("%s looks for the nearest torpedo marker heading for it: which is it, and how far?", obs.ID)
+		default:
+			d.Prompt = fmt.Sprintf("%s looks for the nearest marker not in sight: which is it, and how far?", obs.ID)
+		}
+	}) {
+	case 1:
+		return "", 0, false, false
+	case 2:
+		if r.apart == nil {
+			r.apart = map[string]bool{}
+		}
+		r.apart[obs.Side] = true
+		return "", 0, false, false
+	}
 	a := d.Args()
 	return a.Str("marker"), a.Int("cm"), a.Yes("screened"), a.Yes("lit")
 }
@@ -427,12 +457,16 @@ func (r *Rules) tow(c *engine.Ctx, s *Ship) {
 	if len(helpers) == 0 {
 		return
 	}
-	d := &engine.Decision{Kind: "tow", Side: s.Side, Prompt: "Try to take " + s.Name + " in tow? (a ship stationary, not firing, stern to bow)"}
+	d := c.Ask("tow")
+	d.Side = s.Side
 	d.Add("none", "no tow this turn", "")
 	o := d.Add("tow", "try with a ship in contact", "")
 	o.Args = []engine.Arg{engine.IDArg("by", helpers...)}
 	o.Args[0].Default = gamelog.StrV(helpers[0])
-	if c.Decide(d) == 0 {
+	o.Args[0].Text = "the ship that tows"
+	if c.Decide(d, func(d *engine.Decision) {
+		d.Prompt = "Does a ship try to take " + s.Name + " in tow (stationary, not firing, stern to bow with it)?"
+	}) == 0 {
 		return
 	}
 	t, _ := c.RollDice(d6, "tow:"+s.Name)
@@ -463,16 +497,21 @@ func (r *Rules) moveTorpedoes(c *engine.Ctx, side string) {
 		}
 		targets := r.enemyMarkers(side, false, nil)
 		targets = append(targets, r.enemyMarkers(side, true, nil)...)
-		d := &engine.Decision{Kind: "torpedo_run", Side: engine.TableSide, Prompt: "Torpedo marker " + t.ID + " runs 15 cm: what does the centre of its front edge touch?"}
+		d := c.Ask("torpedo_run")
+		d.Side = engine.TableSide
 		d.Add("clear", "nothing", "")
 		d.Add("off", "it leaves the table", "")
 		if len(targets) > 0 {
 			o := d.Add("touch", "a marker or ship", "")
-			o.Args = []engine.Arg{engine.IDArg("marker", targets...), engine.YesArg("end_on")}
+			o.Args = []engine.Arg{engine.IDArg("marker", targets...), engine.YesArg("arc")}
+			o.Args[0].Text = "the marker it touches"
 			o.Args[1].Default = gamelog.Value{Kind: gamelog.KBool}
-			o.Args[1].Text = "in the target's forward or rear arc"
+			o.Args[1].Text = "it hits in the target's forward or rear fire arc"
 		}
-		switch c.Decide(d) {
+		id := t.ID
+		switch c.Decide(d, func(d *engine.Decision) {
+			d.Prompt = "Torpedo marker " + id + " runs 15 cm: what does the centre of its front edge touch?"
+		}) {
 		case 0:
 			continue
 		case 1:
@@ -481,7 +520,7 @@ func (r *Rules) moveTorpedoes(c *engine.Ctx, side string) {
 			continue
 		}
 		hit := r.marker(d.Args().Str("marker"))
-		endOn := d.Args().Yes("end_on")
+		endOn := d.Args().Yes("arc")
 		if !t.Real {
 			// A dummy torpedo is gone at any contact, before the marker it
 			// touched is disclosed.

@@ -154,9 +154,9 @@ func TestObservationLost(t *testing.T) {
 		fired.Ship.Fired = true
 		r.straddle, r.straddleN = map[[2]string]bool{}, map[[2]string]bool{}
 		r.turnEnd(ctx)
-	}, []order{{"kept", nil, ""}, {"lost", nil, ""}})
-	if len(offered) != 2 {
-		t.Errorf("%d questions, want 2 (none for the marker that fired)", len(offered))
+	}, []order{{"lost", []string{"D1"}, "D1 is not held in observation without firing: the markers are D2, D3"}, {"lost", []string{"D3"}, ""}})
+	if len(offered) != 2 { // one question, answered twice (the first refused)
+		t.Errorf("%d answers asked, want 2 to one question for the markers that did not fire", len(offered))
 	}
 	if !fired.Observed || !quiet.Observed || away.Observed {
 		t.Errorf("observed: fired %v, kept %v, moved away %v; want true, true, false", fired.Observed, quiet.Observed, away.Observed)

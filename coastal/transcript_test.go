@@ -134,3 +134,62 @@ func TestNewKeepsScriptedSide(t *testing.T) {
 		}
 	}
 }
+
+// Issue 25 item 11: coastal asks only markers that can act (an unaware
+// side's markers hold course unasked), the table may end a step's
+// observations at once (`apart`: nothing within 120 cm), and one order
+// covers many markers (`A2-A6 none`), each answered as its turn comes and
+// logged as the player's by the standing order.
+func TestOrdersForManyMarkers(t *testing.T) {
+	side, err := engine.ParseSide("defender=script:../scripts/coastal/convoy.lua")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	s, err := repl.New(repl.Config{
+		Def: def(t), LogDir: t.TempDir(), Out: &out, Err: &out, Sides: []engine.SideSpec{side},
+		Game:     engine.Config{Seed: 4, Options: []gamelog.Option{{Name: "merchants", Value: "2"}, {Name: "boats", Value: "2"}}},
+		FreeRand: rand.New(rand.NewPCG(1, 2)),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	run := func(lines ...string) {
+		t.Helper()
+		for _, line := range lines {
+			out.WriteString("> " + line + "\n")
+			if err := s.Exec(line); err != nil {
+				t.Fatalf("%s: %v\n%s", line, err, out.String())
+			}
+		}
+	}
+	run("orders on", "step", "step", "step", "choose apart", "step", "step", "step", "step")
+	if p := s.Game().Pending(); p == nil || p.Decision == nil || p.Decision.Kind != "observe" || optionMarker(p.Decision) != "A1" {
+		t.Fatalf("want A1's observation pending:\n%s", out.String())
+	}
+	if err := s.Exec("M1-M3 none"); err == nil || !strings.Contains(err.Error(), "names none of the attacker's markers") {
+		t.Errorf("an order for the other side's markers: %v", err)
+	}
+	run("A2-A6 none", "choose none")
+	var asked, carried, ranges int
+	for _, e := range s.Game().History() {
+		if e.Type != "decision" {
+			continue
+		}
+		switch {
+		case e.Str("kind") == "move":
+			asked++ // turn 1, unaware: each marker holds course, nothing to ask
+		case e.Str("kind") == "observe" && e.Str("side") == Attacker && e.Str("as") == "carry":
+			carried++
+		case e.Str("kind") == "range":
+			ranges++
+		}
+	}
+	if asked != 0 || carried != 5 || ranges != 1 {
+		t.Errorf("%d moves asked while unaware, %d observations carried by the order, %d ranges asked; want 0, 5 and 1 (apart)\n%s", asked, carried, ranges, out.String())
+	}
+	if !strings.Contains(out.String(), "Ordered for A2-A6 this step: none (each as it is asked).") {
+		t.Errorf("the order is not said:\n%s", out.String())
+	}
+}

@@ -89,6 +89,7 @@ func (r *Rules) launchOrder(c *engine.Ctx, m *Marker) {
 	for i := range d.Options {
 		d.Options[i].Facts = append(d.Options[i].Facts, gamelog.Int("left", left))
 	}
+	r.carry(d, m)
 	if c.Decide(d, func(d *engine.Decision) {
 		d.Prompt = fmt.Sprintf("Does %s launch torpedoes (%s)?", m.ID, r.torpsLeft(m))
 	}) == 0 {
@@ -226,7 +227,8 @@ func (r *Rules) move(c *engine.Ctx, m *Marker) {
 	// stationary last move: it may go astern, in this move only (Ship
 	// movement)
 	stopped := speed == 0 && !m.astern
-	d := &engine.Decision{Kind: "move", Side: m.Side, Prompt: fmt.Sprintf("%s moves: up to %d cm", name, max)}
+	d := c.Ask("move")
+	d.Side = m.Side
 	unaware := !r.Aware[m.Side]
 	for _, k := range courses {
 		switch k.name {
@@ -239,43 +241,32 @@ func (r *Rules) move(c *engine.Ctx, m *Marker) {
 			// half the maximum speed and part of the move (Turning)
 			o.Args = []engine.Arg{engine.IntArg("cm", 0, max, "cm"), engine.YesArg("turn"), engine.IntArg("swing", 0, max/2, "cm")}
 			o.Args[0].Default = gamelog.IntV(min(speed, max))
+			o.Args[0].Text = "the speed this move"
 			if m.astern {
 				o.Args[0].Default = gamelog.IntV(0)
 			}
 			o.Args[1].Default = gamelog.Value{Kind: gamelog.KBool}
+			o.Args[1].Text = "it turns"
 			o.Args[2].Default = gamelog.IntV(0)
 			o.Args[2].Text = "the cm spent turning (up to half the maximum speed)"
-			cm := 0 // the kernel checks the arguments in order: cm, then swing
-			o.Args[0].Check = func(v gamelog.Value) error {
-				cm = v.I
-				if m.astern && v.I > 0 {
+			o.Check = func(a engine.ArgValues) error {
+				cm, swing := a.Int("cm"), a.Int("swing")
+				switch {
+				case m.astern && cm > 0:
 					return fmt.Errorf("%s went astern: it must spend a move stationary (0 cm) before going ahead again (Ship movement)", name)
+				case swing > cm:
+					return fmt.Errorf("a swing of %d cm is more than the move's %d cm: the turn is part of the move (Turning)", swing, cm)
+				case !canTurn && (swing > 0 || a.Yes("turn")):
+					return fmt.Errorf("%s cannot turn: its bridge is lost until a point is repaired (Bridge loss), or it is adrift", name)
 				}
 				return nil
-			}
-			o.Args[2].Check = func(v gamelog.Value) error {
-				if v.I > cm {
-					return fmt.Errorf("a swing of %d cm is more than the move's %d cm: the turn is part of the move (Turning)", v.I, cm)
-				}
-				if v.I > 0 && !canTurn {
-					return fmt.Errorf("%s cannot turn (Bridge loss, or adrift)", name)
-				}
-				return nil
-			}
-			if !canTurn {
-				o.Args[1].Check = func(v gamelog.Value) error {
-					if v.B {
-						return fmt.Errorf("%s has lost its bridge and cannot turn until a point is repaired (Bridge loss)", name)
-					}
-					return nil
-				}
 			}
 		case "toward", "comb", "ram", "away":
 			if unaware || !canTurn || max == 0 {
 				continue
 			}
 			if m.astern {
-				d.Refuse(k.name, k.name, name, " went astern: it must spend a move stationary before going ahead (Ship movement): `speed 0`")
+				d.Refuse(k.name, "", name, " went astern: it must spend a move stationary before going ahead (Ship movement): `speed 0`")
 				continue
 			}
 			d.Add(k.name, k.text, "")
@@ -300,8 +291,14 @@ func (r *Rules) move(c *engine.Ctx, m *Marker) {
 			d.Add(k.name, k.text, "")
 		}
 	}
-	ownFacts(d, m)
-	i := c.Decide(d)
+	i := 0 // hold, when it is all there is (unaware: Scenarios): nothing to ask
+	if len(d.Options) > 1 {
+		ownFacts(d, m)
+		r.carry(d, m)
+		i = c.Decide(d, func(d *engine.Decision) {
+			d.Prompt = fmt.Sprintf("How does %s move (up to %d cm)?", r.named(m), max)
+		})
+	}
 	course := d.Options[i].Name
 	turning := false
 	switch course {
@@ -400,6 +397,7 @@ func (r *Rules) observeAndFire(c *engine.Ctx, side string) {
 		}
 		ownFacts(d, m)
 		r.sightFacts(d, m)
+		r.carry(d, m)
 		switch d.Options[c.Decide(d, func(d *engine.Decision) {
 			d.Prompt = fmt.Sprintf("Does %s fire its guns?", m.ID)
 			if m.Revealed {
@@ -427,7 +425,11 @@ func (r *Rules) observe(c *engine.Ctx, obs *Marker, n int) {
 	if len(unseen)+len(torps) == 0 {
 		return
 	}
-	d := &engine.Decision{Kind: "observe", Side: side, Prompt: fmt.Sprintf("%s, observation %d: what do you look for?", obs.ID, n)}
+	if r.apart[side] {
+		return // the table said no marker of the side is within 120 cm of an enemy
+	}
+	d := c.Ask("observe")
+	d.Side = side
 	d.Add("none", "no observation", "")
 	if len(unseen) > 0 {
 		d.Add("nearest", "the nearest marker not in sight (the table names it)", "")
@@ -438,8 +440,15 @@ func (r *Rules) observe(c *engine.Ctx, obs *Marker, n int) {
 	}
 	o := d.Add("look", "a marker you name", "")
 	o.Args = []engine.Arg{engine.IDArg("marker", append(slices.Clone(unseen), torps...)...)}
+	o.Args[0].Text = "the marker looked for"
 	ownFacts(d, obs)
-	i := c.Decide(d)
+	r.carry(d, obs)
+	i := c.Decide(d, func(d *engine.Decision) {
+		d.Prompt = fmt.Sprintf("What does %s look for?", r.named(obs))
+		if n > 1 {
+			d.Prompt = fmt.Sprintf("What does %s look for with its second observation?", r.named(obs))
+		}
+	})
 	var ids []string
 	what := d.Options[i].Name
 	switch what {
@@ -452,7 +461,10 @@ func (r *Rules) observe(c *engine.Ctx, obs *Marker, n int) {
 	case "look":
 		ids = []string{d.Args().Str("marker")}
 	}
-	id, cm, screened, lit := askSighting(c, "Which is the "+what+" marker from "+obs.ID+", and its range?", ids)
+	id, cm, screened, lit := r.askSighting(c, obs, what, ids)
+	if id == "" {
+		return // nothing within 120 cm: nothing is seen
+	}
 	m := r.marker(id)
 	r.clearFacts()
 	r.f[fRange] = cm
@@ -584,13 +596,19 @@ func (r *Rules) splitTarget(c *engine.Ctx, s *Ship, last *Marker, used map[int]b
 		return nil
 	}
 	sm := r.markerOf(s)
-	d := &engine.Decision{Kind: "split", Side: s.Side, Prompt: fmt.Sprintf("%s: fire its other mounts (%s) at another ship in sight?", sm.ID, strings.Join(free, ", "))}
+	d := c.Ask("split")
+	d.Side = s.Side
 	d.Add("hold", "no more fire this turn", "")
 	o := d.Add("fire", "fire them at another ship in sight (each mount one target a turn)", "")
 	o.Args = []engine.Arg{engine.IDArg("target", targets...)}
-	o.Args[0].Default = gamelog.StrV(targets[0])
+	o.Args[0].Default = gamelog.StrV(r.nearestSighted(sm, targets))
+	o.Args[0].Text = "the ship fired at"
 	ownFacts(d, sm)
-	if c.Decide(d) == 0 {
+	r.sightFacts(d, sm)
+	r.carry(d, sm)
+	if c.Decide(d, func(d *engine.Decision) {
+		d.Prompt = fmt.Sprintf("Does %s fire its other mounts (%s) at another ship in sight?", sm.ID, strings.Join(free, ", "))
+	}) == 0 {
 		return nil
 	}
 	return r.marker(d.Args().Str("target"))
@@ -759,19 +777,32 @@ func (r *Rules) turnEnd(c *engine.Ctx) {
 			}
 		}
 	}
+	// One question of the table for them all: which moved further away.
+	var held []string
 	for _, m := range r.Markers {
-		if !m.Observed || !m.Live() {
-			continue
+		if m.Observed && m.Live() && (m.Ship == nil || !m.Ship.Fired) {
+			held = append(held, m.ID)
 		}
-		if m.Ship != nil && m.Ship.Fired {
-			continue
+	}
+	if len(held) > 0 {
+		d := c.Ask("kept")
+		d.Side = engine.TableSide
+		d.Add("kept", "none moved further away: observation of them all is kept", "")
+		o := d.Add("lost", "these moved further from the ships observing them: observation of them is lost", "")
+		o.Args = []engine.Arg{engine.TextArg("markers")}
+		o.Args[0].Text = "the markers that moved away, separated by commas (M3,E1)"
+		o.Check = func(a engine.ArgValues) error {
+			_, err := pickMarkers(a.Str("markers"), held)
+			return err
 		}
-		d := &engine.Decision{Kind: "kept", Side: engine.TableSide, Prompt: "Did " + m.ID + " move further from the ships observing it?"}
-		d.Add("kept", "no: observation is kept", "")
-		d.Add("lost", "yes: observation is lost", "")
-		if c.Decide(d) == 1 {
-			m.Observed = false
-			c.Emit("lost_sight", gamelog.Str("marker", m.ID))
+		if c.Decide(d, func(d *engine.Decision) {
+			d.Prompt = fmt.Sprintf("Turn's end: which of %s, held in observation and not firing, moved further from the ships observing them?", spanText(held))
+		}) == 1 {
+			lost, _ := pickMarkers(d.Args().Str("markers"), held)
+			for _, id := range lost {
+				r.marker(id).Observed = false
+				c.Emit("lost_sight", gamelog.Str("marker", id))
+			}
 		}
 	}
 	r.straddle, r.straddleN = r.straddleN, map[[2]string]bool{}
@@ -882,6 +913,26 @@ func (r *Rules) Outcome() (vp int, result string) {
 func (r *Rules) victory(c *engine.Ctx) {
 	r.VP, r.Result = r.Outcome()
 	c.Emit("victory", gamelog.Str("scenario", r.Scenario), gamelog.Int("vp", r.VP), gamelog.Str("result", r.Result))
+}
+
+// pickMarkers reads a list of marker ids among held: "M3,E1" or "M3 E1",
+// each once.
+func pickMarkers(text string, held []string) ([]string, error) {
+	var out []string
+	for _, w := range strings.FieldsFunc(text, func(r rune) bool { return r == ',' || r == ' ' }) {
+		i := slices.IndexFunc(held, func(id string) bool { return strings.EqualFold(id, w) })
+		switch {
+		case i < 0:
+			return nil, fmt.Errorf("%s is not held in observation without firing: the markers are %s", w, strings.Join(held, ", "))
+		case slices.Contains(out, held[i]):
+			return nil, fmt.Errorf("%s named twice", w)
+		}
+		out = append(out, held[i])
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("name the markers that moved away (%s), or answer kept", strings.Join(held, ", "))
+	}
+	return out, nil
 }
 
 // ownFacts tells the side's own decider what its marker is (class "dummy"

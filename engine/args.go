@@ -300,6 +300,14 @@ func (d *Decision) answered(i int, vals []gamelog.Value) {
 	d.got = &ArgValues{d.Options[i].Args, vals}
 }
 
+// ParseArgs reads the words of option i's arguments as the prompt reads
+// an answer (defaults for those left out, each argument's check and the
+// option's), without answering: a game checks with it an order given
+// ahead for a decision (Decision.SetStanding).
+func (d *Decision) ParseArgs(i int, words []string) ([]gamelog.Value, error) {
+	return d.argsFromWords(i, words)
+}
+
 // argsFromWords reads the words typed after the option's name.
 func (d *Decision) argsFromWords(i int, words []string) ([]gamelog.Value, error) {
 	o := &d.Options[i]

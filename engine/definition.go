@@ -251,8 +251,12 @@ func WithOverlay(def *Definition, dir fs.FS) (*Definition, error) {
 // or answer the pending decision through g (orders); it returns the events
 // its answer made.
 type Command struct {
-	Name     string
-	Aliases  []string
+	Name    string
+	Aliases []string
+	// Match, if set, also calls the command by the words it accepts
+	// besides its name and aliases (a game's ids: `E1-E4 hold`); Run's
+	// args then start with the word typed, the name included.
+	Match    func(word string) bool
 	Group    string // the heading `help` lists it under ("" = the game's name)
 	Usage    string
 	Help     string

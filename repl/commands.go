@@ -23,9 +23,10 @@ import (
 type Command struct {
 	Name     string
 	Aliases  []string
-	Group    string // the heading `help` lists it under
-	Raw      bool   // Run gets the rest of the line as it was typed, as one word (Lua code keeps its quotes)
-	Repeat   bool   // a play command Enter at a pause repeats (never one that takes play back or touches files)
+	Group    string                 // the heading `help` lists it under
+	Raw      bool                   // Run gets the rest of the line as it was typed, as one word (Lua code keeps its quotes)
+	Match    func(word string) bool // also called by these words; Run then gets the word typed first (engine.Command.Match)
+	Repeat   bool                   // a play command Enter at a pause repeats (never one that takes play back or touches files)
 	Usage    string
 	Help     string
 	Run      func(s *Session, args []string) error
@@ -141,7 +142,7 @@ func (s *Session) commandTable() []*Command {
 			group = s.def.Name
 		}
 		cmds = append(cmds, &Command{
-			Name: gc.Name, Aliases: gc.Aliases, Group: group, Usage: gc.Usage, Help: gc.Help,
+			Name: gc.Name, Aliases: gc.Aliases, Group: group, Usage: gc.Usage, Help: gc.Help, Match: gc.Match,
 			Run: func(s *Session, args []string) error {
 				// A view of a game not yet started saves nothing; an order
 				// (or a view of a game under way) keeps the log open.
@@ -280,6 +281,11 @@ func (s *Session) lookup(name string) *Command {
 	name = strings.ToLower(name)
 	for _, c := range s.cmds {
 		if c.Name == name || slices.Contains(c.Aliases, name) {
+			return c
+		}
+	}
+	for _, c := range s.cmds {
+		if c.Match != nil && c.Match(name) {
 			return c
 		}
 	}

@@ -303,6 +303,9 @@ func (s *Session) Exec(line string) error {
 		defer g.ClearInterrupt()
 	}
 	args := words[1:]
+	if c.Match != nil {
+		args = words // the word typed comes first (engine.Command.Match)
+	}
 	if c.Raw {
 		args = nil
 		if rest := rawRest(line); rest != "" {

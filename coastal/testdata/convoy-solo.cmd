@@ -1,13 +1,11 @@
 # A solo Convoy at the prompt with physical dice: the player attacks with one
 # E-boat, the program plays the convoy by scripts/coastal/convoy.lua.
+orders on
 step
 draw
 draw
 draw
 step
-choose hold
-choose hold
-choose hold
 step
 choose range A3 55
 roll 4
@@ -29,7 +27,6 @@ choose nearest
 choose range E1 45
 roll 6
 step
-choose kept
 choose kept
 step
 step
@@ -61,7 +58,6 @@ choose fire E1
 choose range 30
 roll 6
 step
-choose kept
 choose kept
 step
 step
