@@ -45,8 +45,11 @@ func Definition() (*engine.Definition, error) {
 			Title: Title,
 			// 1: the attack's mobile, support and defence arguments, the
 			// bombardment's antitank and support (14.1, 16.4), the 14.1
-			// loss note, no schedule past the game's end.
-			Rules:    1,
+			// loss note, no schedule past the game's end. 2: no order
+			// decision in a phase with nothing to give (the Mobile Movement
+			// Phase, an end of player turn without rebuilds); the draws'
+			// label.
+			Rules:    2,
 			Booklets: []engine.Booklet{{Name: "scheldt", Title: "Battle of the Scheldt exclusive rules", Tables: tabs}},
 			Options:  Options,
 			New:      newRules,
