@@ -281,16 +281,16 @@ func (b *Battle) air(c *engine.Ctx) {
 				d := c.Ask(round)
 				d.Side = side
 				if round == "air" {
-					d.Prompt = sideName(side) + ", phase " + phaseNames[b.Phase] + ": air AIRCRAFT WEAPON TARGET RANGE_CM for each aircraft attack, then done"
-					o := d.Add("air", "an aircraft attacks a vessel (bombs: range 0)", "air")
+					d.Prompt = sideName(side) + " aircraft (phase " + phaseNames[b.Phase][:1] + "): air for each attack, then done"
+					o := d.Add("air", "an aircraft attacks (a bomb: range 0)", "air")
 					o.Args = []engine.Arg{engine.TextArg("aircraft"), engine.TextArg("weapon"), engine.IDArg("target", b.ids(other(side))...), engine.IntArg("range", 0, 500, "cm")}
 					o.Check = func(a engine.ArgValues) error {
 						_, _, _, _, err := b.CheckAirAttack(side, a.Str("aircraft"), a.Str("weapon"), a.Str("target"), a.Int("range"))
 						return err
 					}
 				} else {
-					d.Prompt = sideName(side) + ", AA: aa VESSEL WEAPON AIRCRAFT RANGE_CM at an aircraft as it attacks, then done"
-					o := d.Add("aa", "a gun fires at an aircraft at the point of its attack", "aa")
+					d.Prompt = sideName(side) + " AA at the aircraft that attacked: aa for each gun, then done"
+					o := d.Add("aa", "a gun fires at an attacking aircraft", "aa")
 					o.Args = []engine.Arg{engine.IDArg("vessel", b.ids(side)...), engine.TextArg("weapon"), engine.TextArg("aircraft"), engine.IntArg("range", 0, 500, "cm")}
 					o.Check = func(a engine.ArgValues) error {
 						_, _, _, _, err := b.CheckAA(a.Str("vessel"), a.Str("weapon"), a.Str("aircraft"), a.Int("range"))

@@ -444,17 +444,17 @@ func (b *Battle) spot(c *engine.Ctx) {
 	}
 	for len(b.ids("")) > 0 {
 		d := c.Ask("spot")
-		d.Prompt = "Turn " + strconv.Itoa(b.Turn) + ", sightings: spot OBSERVER TARGET RANGE_CM [coast] for each range measured, then done"
+		d.Prompt = "Turn " + strconv.Itoa(b.Turn) + " sightings: spot each range measured, then done"
 		d.Side = engine.TableSide
 		all := b.ids("")
-		o := d.Add("spot", "an observer looks for a target at the range measured", "spot")
+		o := d.Add("spot", "a sighting at a measured range", "spot")
 		coast := engine.YesArg("coast")
 		coast.Default = gamelog.Value{Kind: gamelog.KBool}
 		o.Args = []engine.Arg{engine.IDArg("observer", all...), engine.IDArg("target", all...), engine.IntArg("range", 0, 500, "cm"), coast}
 		o.Check = func(a engine.ArgValues) error {
 			return b.CheckSpot(b.Vessel(a.Str("observer")), b.Vessel(a.Str("target")))
 		}
-		d.Add("done", "no more sightings this turn", "done")
+		d.Add("done", "no more sightings", "done")
 		d.Add("end", "end the battle here", "end")
 		d.Default = 1
 		switch c.Decide(d) {
@@ -546,7 +546,7 @@ func (b *Battle) move(c *engine.Ctx, large bool) {
 		b.acting = side
 		for {
 			d := c.Ask("move")
-			d.Prompt = sideName(side) + ", phase " + phaseNames[b.Phase] + ": speed VESSEL LEVEL for each change, move the models, then done"
+			d.Prompt = sideName(side) + " moves (phase " + phaseNames[b.Phase][:1] + "): speed changes, then done; move the models"
 			d.Side = side
 			o := d.Add("speed", "change a vessel's speed", "speed")
 			o.Args = []engine.Arg{engine.IDArg("vessel", b.ids(side)...), engine.IDArg("level", speedWords...)} // CheckSpeed says which phase moves a vessel

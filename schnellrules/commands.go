@@ -162,7 +162,7 @@ func (b *Battle) now(d *engine.Decision) string {
 // toEnd says how the pending decision ends.
 func (b *Battle) toEnd(d *engine.Decision) string {
 	if slices.ContainsFunc(d.Options, func(o engine.Option) bool { return o.Name == "done" }) {
-		return "done (or Enter) ends them"
+		return "done, or Enter, ends them"
 	}
 	return "answer it first"
 }

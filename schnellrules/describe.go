@@ -24,11 +24,18 @@ func describe(e *gamelog.Event) string {
 	case evGunfire:
 		return fmt.Sprintf("%s %s at %s, %s", e.Str("shooter"), e.Str("weapon"), e.Str("target"), shot(e))
 	case evDamage:
-		s := fmt.Sprintf("%s (%s): %s", e.Str("vessel"), e.Str("by"), word("result"))
-		if st := e.Str("stepped"); st != "" {
-			s += ", a repeat: " + strings.ReplaceAll(st, "_", " ")
+		// "MTB1 heavily damaged (S38 20mm:1 at MTB1); lost 20mm:1 tubes:1"
+		res := word("result")
+		if res == "intact" {
+			res = "undamaged"
 		}
-		s += "; now " + word("level")
+		s := e.Str("vessel") + " " + res
+		if st := e.Str("stepped"); st != "" {
+			s += " again, so " + strings.ReplaceAll(st, "_", " ")
+		} else if lv := word("level"); lv != word("result") && res != "undamaged" {
+			s += ", still " + lv
+		}
+		s += " (" + e.Str("by") + ")"
 		if l := e.Str("lost"); l != "" {
 			s += "; lost " + l
 		}
@@ -73,7 +80,7 @@ func describe(e *gamelog.Event) string {
 		if t := e.Str("tie"); t != "" {
 			return "Initiative tied at " + t + ": roll again"
 		}
-		return fmt.Sprintf("The %s win the initiative; the %s act first", e.Str("winner"), e.Str("first"))
+		return fmt.Sprintf("The %s win the initiative; the %s act first", sideName(e.Str("winner")), sideName(e.Str("first")))
 	case evBattle:
 		return fmt.Sprintf("A battle of up to %d turns", num("turns"))
 	case evVessel:

@@ -114,9 +114,9 @@ func (b *Battle) guns(c *engine.Ctx) {
 		b.acting = side
 		for {
 			d := c.Ask("guns")
-			d.Prompt = sideName(side) + ", phase 7 fire guns: fire SHOOTER WEAPON TARGET RANGE_CM for each gun, then done"
+			d.Prompt = sideName(side) + " gunfire (phase 7): fire each gun, then done"
 			d.Side = side
-			o := d.Add("fire", "a gun fires at a target at the range measured", "fire")
+			o := d.Add("fire", "a gun fires", "fire")
 			o.Args = []engine.Arg{engine.IDArg("shooter", b.ids(side)...), engine.TextArg("weapon"), engine.IDArg("target", b.ids(other(side))...), engine.IntArg("range", 0, 500, "cm")}
 			o.Check = func(a engine.ArgValues) error {
 				_, _, _, _, err := b.CheckFire(a.Str("shooter"), a.Str("weapon"), a.Str("target"), a.Int("range"))
@@ -397,9 +397,9 @@ func (b *Battle) launch(c *engine.Ctx) {
 		b.acting = side
 		for {
 			d := c.Ask("launch")
-			d.Prompt = sideName(side) + ", phase 8 launch torpedoes: torpedo SHOOTER TARGET RANGE_CM [TYPE] for each, then done"
+			d.Prompt = sideName(side) + " torpedoes (phase 8): launch each, then done"
 			d.Side = side
-			o := d.Add("torpedo", "launch a torpedo at a target at the range measured", "torpedo")
+			o := d.Add("torpedo", "launch a torpedo", "torpedo")
 			typ := engine.IDArg("type", "any", "18in", "21in")
 			typ.Default = gamelog.StrV("any")
 			o.Args = []engine.Arg{engine.IDArg("shooter", armed...), engine.IDArg("target", b.ids(other(side))...), engine.IntArg("range", 0, 500, "cm"), typ}

@@ -72,15 +72,16 @@ func Definition() (*engine.Definition, error) {
 		// answered (Option.Check), never logged as refused (an older log
 		// holding refused events is refused as of an older version).
 		// Rules 3: the spotting's why says "2 sizes", not "2 size(s)".
-		Rules:    3,
-		Booklets: []engine.Booklet{{Name: "schnellrules", Title: "Schnell Rules for Schnellboote!", Tables: tabs}},
-		Options:  options,
-		New:      newBattle,
-		Pauses:   []string{"turn", "battle"},
-		Sides:    Sides,
-		Part:     "",
-		Commands: commands,
-		Describe: describe,
+		Rules:       3,
+		Booklets:    []engine.Booklet{{Name: "schnellrules", Title: "Schnell Rules for Schnellboote!", Tables: tabs}},
+		Options:     options,
+		New:         newBattle,
+		Pauses:      []string{"turn", "battle"},
+		Sides:       Sides,
+		Part:        "",
+		Commands:    commands,
+		Describe:    describe,
+		DescribeRun: describeRun,
 		Status: func(g *engine.Game, w io.Writer) error {
 			b, ok := g.Rules().(*Battle)
 			if !ok {

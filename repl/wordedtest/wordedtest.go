@@ -54,6 +54,18 @@ func NewCatcher(t *testing.T, def *engine.Definition) *Catcher {
 		}
 		return line
 	}
+	if run := def.DescribeRun; run != nil {
+		// A run of events worded as one line words each of them.
+		d.DescribeRun = func(evs []gamelog.Event, i int) (string, int) {
+			line, n := run(evs, i)
+			c.mu.Lock()
+			defer c.mu.Unlock()
+			for j := i; j < i+n && j < len(evs); j++ {
+				c.seen[evs[j].Type] = true
+			}
+			return line, n
+		}
+	}
 	c.Def = &d
 	t.Cleanup(func() {
 		for _, typ := range sorted(c.raw) {
