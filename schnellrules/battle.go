@@ -569,10 +569,10 @@ func (b *Battle) move(c *engine.Ctx, large bool) {
 				}
 			}
 			if !b.Opt.DepthCharges {
-				d.Refuse("depthcharge", "", "depth charges are an optional rule: new depth_charges=on")
+				d.Refuse("depthcharge", "", "depth charges are an optional rule, off in this battle (a new battle takes it: `new depth_charges=on`)")
 			}
 			if !b.Opt.Ramming {
-				d.Refuse("ram", "", "ramming is an option (the FAQ's): new ramming=on")
+				d.Refuse("ram", "", "ramming is an option (the FAQ's), off in this battle (a new battle takes it: `new ramming=on`)")
 			}
 			d.Add("done", "the moves are made", "done")
 			d.Default = len(d.Options) - 1
@@ -634,7 +634,7 @@ func (b *Battle) CheckDepthCharge(v, t *Vessel) error {
 		return fmt.Errorf("name a vessel of yours and an enemy ship afloat")
 	}
 	if !v.Class.DepthCharges && !(v.Class.Nation == "british" && v.Class.Size <= Small) {
-		return fmt.Errorf("%s carries no depth charges (British MTBs and classes marked depth_charges do)", v.ID)
+		return fmt.Errorf("%s carries no depth charges (British Small and Very Small boats do, and classes an overlay marks as carrying them)", v.ID)
 	}
 	if t.Side == v.Side {
 		return fmt.Errorf("%s is on %s's side", t.ID, v.ID)

@@ -150,12 +150,12 @@ func (b *Battle) guns(c *engine.Ctx) {
 				}
 			}
 			if !b.Opt.Starshells {
-				d.Refuse("starshell", "", "starshells and flares are an optional rule: new starshells=on")
-				d.Refuse("flare", "", "starshells and flares are an optional rule: new starshells=on")
+				d.Refuse("starshell", "", "starshells and flares are an optional rule, off in this battle (a new battle takes it: `new starshells=on`)")
+				d.Refuse("flare", "", "starshells and flares are an optional rule, off in this battle (a new battle takes it: `new starshells=on`)")
 			}
 			if !b.Opt.Aircraft {
-				d.Refuse("aa", "", "aircraft are an option: new aircraft=on")
-				d.Refuse("airfire", "", "aircraft are an option: new aircraft=on")
+				d.Refuse("aa", "", "aircraft are an option, off in this battle (a new battle takes it: `new aircraft=on`)")
+				d.Refuse("airfire", "", "aircraft are an option, off in this battle (a new battle takes it: `new aircraft=on`)")
 			}
 			d.Add("done", "no more gunfire", "done")
 			d.Default = len(d.Options) - 1
@@ -413,7 +413,7 @@ func (b *Battle) launch(c *engine.Ctx) {
 				r.Check = func(a engine.ArgValues) error { return b.CheckReload(b.Vessel(a.Str("vessel"))) }
 			}
 			if !b.Opt.Reloads {
-				d.Refuse("reload", "", "reloads are an optional rule: new reloads=on")
+				d.Refuse("reload", "", "reloads are an optional rule, off in this battle (a new battle takes it: `new reloads=on`)")
 			}
 			d.Add("done", "no more launches", "done")
 			d.Default = len(d.Options) - 1

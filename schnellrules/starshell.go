@@ -34,7 +34,7 @@ func (b *Battle) CheckIllumination(vessel string, flare bool, cm int) (*Vessel, 
 	case b.acting != "" && v.Side != b.acting:
 		return nil, nil, fmt.Errorf("%s is %s: now %s fire", v.ID, v.Side, b.acting)
 	case !b.Opt.ShellsEach && v.Starshells+v.Flares >= maxShells:
-		return nil, nil, fmt.Errorf("%s has fired its %d starshells and flares (Starshells and Flares: 3 a vessel; option illumination=each allows 3 of each)", v.ID, maxShells)
+		return nil, nil, fmt.Errorf("%s has fired its %d starshells and flares (Starshells and Flares: 3 a vessel in all; a battle with `illumination=each` allows 3 of each)", v.ID, maxShells)
 	case flare && v.Flares >= maxShells:
 		return nil, nil, fmt.Errorf("%s has fired its %d flares", v.ID, maxShells)
 	case flare && (cm < 1 || cm > flareMax):
