@@ -128,16 +128,19 @@ func Definition() (*engine.Definition, error) {
 			// reading (items 8, 10). 3: only markers that can act are asked
 			// (an unaware side's moves are not), the table's far, apart and
 			// one kept question a turn, close and arc (issue 25 item 11).
-			Rules:    3,
+			// 4: the table's `only` (the markers near an enemy).
+			Rules:    4,
 			Booklets: []engine.Booklet{{Name: "coastal", Title: "WW2 Coastal Warfare rules v2a", Tables: tabs}},
 			Options:  Options,
 			New:      newRules,
 			Pauses:   []string{"step", "turn", "game"},
 			Sides:    Sides,
 			Describe: describe,
-			Status:   status,
-			Commands: commands,
-			View:     func(r engine.Rules) engine.Viewer { return r.(*Rules) },
+			// the short report: a step's runs of events, one line each
+			DescribeRun: describeRun,
+			Status:      status,
+			Commands:    commands,
+			View:        func(r engine.Rules) engine.Viewer { return r.(*Rules) },
 			Finished: func(lg *gamelog.Log) bool {
 				return len(lg.Events) > 0 && lg.Events[len(lg.Events)-1].Type == "victory"
 			},
@@ -210,9 +213,9 @@ func describe(e *gamelog.Event) string {
 	s := e.Str
 	switch e.Type {
 	case "setup":
-		return fmt.Sprintf("Scenario %s: %d attackers, %d defenders. Victory: %s.", s("scenario"), e.Int("attackers"), e.Int("defenders"), s("victory"))
+		return fmt.Sprintf("Scenario %s: %s, %s. Victory: %s.", s("scenario"), plural(e.Int("attackers"), "attacker"), plural(e.Int("defenders"), "defender"), s("victory"))
 	case "discard":
-		return fmt.Sprintf("Pot %s: %d markers left undrawn, discarded.", s("pot"), e.Int("markers"))
+		return fmt.Sprintf("Pot %s: %s left undrawn, discarded.", s("pot"), plural(e.Int("markers"), "marker"))
 	case "deployed":
 		return fmt.Sprintf("%d markers on the table; attackers at %d cm, defenders at %d cm until aware.", e.Int("markers"), e.Int("attacker_cm"), e.Int("defender_cm"))
 	case "turn":
@@ -230,10 +233,7 @@ func describe(e *gamelog.Event) string {
 	case "launch_off":
 		return fmt.Sprintf("%s does not launch at %s: under 30 cm.", s("ship"), s("target"))
 	case "move":
-		if _, ok := e.Get("cm"); !ok {
-			return fmt.Sprintf("%s: %s.", s("ship"), s("course"))
-		}
-		return fmt.Sprintf("%s: %s, %d cm.", s("ship"), s("course"), e.Int("cm"))
+		return fmt.Sprintf("%s %s.", s("ship"), courseText(e, false))
 	case "gunfire":
 		if v, ok := e.Get("variables"); ok {
 			return fmt.Sprintf("%s %s at %s, %d cm: factor %d %+d = %d, %s.", s("ship"), s("weapons"), s("target"), e.Int("cm"), e.Int("factor"), v.I, e.Int("factor")+int(v.I), s("result"))
@@ -242,7 +242,7 @@ func describe(e *gamelog.Event) string {
 	case "out_of_range":
 		return fmt.Sprintf("%s: %s cannot reach %d cm.", s("ship"), s("weapons"), e.Int("cm"))
 	case "damage":
-		return fmt.Sprintf("%s takes a hit from %s: %d points.", s("ship"), s("by"), e.Int("points"))
+		return fmt.Sprintf("%s takes a hit from %s: %s.", s("ship"), s("by"), plural(e.Int("points"), "point"))
 	case "system":
 		return fmt.Sprintf("%s loses %s.", s("ship"), s("lost"))
 	case "zero_pointed":
@@ -250,12 +250,12 @@ func describe(e *gamelog.Event) string {
 	case "torpedo_miss":
 		return fmt.Sprintf("Torpedo %s passes %s: %s.", s("torpedo"), s("target"), s("why"))
 	case "torpedo_hit":
-		t := fmt.Sprintf("Torpedo %s at %s: %s", s("torpedo"), s("target"), s("effect"))
+		t := fmt.Sprintf("Torpedo %s hits %s: %s", s("torpedo"), s("target"), hitWords[s("effect")])
 		if d := e.Int("damage"); d > 0 {
-			t += fmt.Sprintf(", %d damage", d)
+			t += ", " + plural(d, "point")
 		}
 		if n := e.Int("sinks_in"); n > 0 {
-			t += fmt.Sprintf(", sinks in %d turn(s)", n)
+			t += ", sinks in " + plural(n, "turn")
 		}
 		return t + "."
 	case "sunk":
@@ -283,6 +283,10 @@ func describe(e *gamelog.Event) string {
 	return ""
 }
 
+// hitWords word a torpedo_hit's effect.
+var hitWords = map[string]string{"near": "it explodes near", "serious": "serious damage", "disabled": "disabled",
+	"sink6": "disabled and sinking", "sink4": "disabled and sinking", "break": "it breaks in two"}
+
 func strs(e *gamelog.Event, key string) []string {
 	v, _ := e.Get(key)
 	return v.Strs()
@@ -296,7 +300,9 @@ func status(g *engine.Game, w io.Writer) error {
 }
 
 // Register writes the marker register: every marker, what it is when
-// knows(its side) or it was revealed, "?" otherwise; then the ships.
+// knows(its side) or it was revealed, "?" otherwise; then the ships. Ids
+// and numbers stay whole at 80 columns (a card's title is in `sheet
+// ships`).
 func (r *Rules) Register(w io.Writer, knows func(side string) bool) error {
 	fmt.Fprintf(w, "Coastal Warfare, %s: turn %d, step %d. VP %d.\n", r.Scenario, r.Turn, r.Step, r.ConvoyVPIf())
 	fmt.Fprintf(w, "%-5s %-9s %-10s %-9s %s\n", "MARK", "SIDE", "POT", "SIGHT", "IS")
@@ -314,12 +320,17 @@ func (r *Rules) Register(w io.Writer, knows func(side string) bool) error {
 		case m.Revealed:
 			sight = "known"
 		}
-		fmt.Fprintf(w, "%-5s %-9s %-10s %-9s %s\n", m.ID, m.Side, m.Pot, sight, what)
+		fmt.Fprintf(w, "%-5s %-9s %-10s %-9s %s\n", m.ID, m.Side, potName(m), sight, what)
 	}
+	head := false
 	for _, s := range r.Ships {
 		m := r.markerOf(s)
 		if !m.Revealed && !knows(s.Side) {
 			continue
+		}
+		if !head {
+			fmt.Fprintf(w, "\n%-5s %-11s %-11s %-7s %-6s %-5s %s\n", "MARK", "SHIP", "SPEED", "HULL", "BRIDGE", "TORPS", "STATE")
+			head = true
 		}
 		state := s.State()
 		if s.SinkIn > 0 && !s.Sunk {
@@ -329,9 +340,18 @@ func (r *Rules) Register(w io.Writer, knows func(side string) bool) error {
 		if s.Hull > 0 {
 			hull = fmt.Sprintf("%d/%d", s.Damage, s.Hull)
 		}
-		fmt.Fprintf(w, "%s %s (%s): speed %d of %d cm, hull %s, bridge %d/%d, torpedoes %d, %s\n", m.ID, s.Name, s.Title, s.Speed, s.MaxSpeed(), hull, s.Bridge-s.BridgeL, s.Bridge, s.Torps, state)
+		fmt.Fprintf(w, "%-5s %-11s %-11s %-7s %-6s %-5d %s\n", m.ID, s.Name, fmt.Sprintf("%d, max %d", s.Speed, s.MaxSpeed()), hull, fmt.Sprintf("%d/%d", s.Bridge-s.BridgeL, s.Bridge), s.Torps, state)
 	}
 	return nil
+}
+
+// potName is a marker's pot as the register shows it: "merchants",
+// "torpedoes".
+func potName(m *Marker) string {
+	if m.Torpedo {
+		return "torpedoes"
+	}
+	return strings.ToLower(m.Pot)
 }
 
 // ConvoyVPIf is the convoy's VP so far (0 in other scenarios).

@@ -126,7 +126,7 @@ func TestAsternAndTurning(t *testing.T) {
 			got = append(got, line)
 		}
 	}
-	if want := "A1: astern, 8 cm.|A1: speed, 0 cm.|A1: speed, 12 cm. (turning)|A1: speed, 16 cm.|A1: hold, 16 cm."; strings.Join(got, "|") != want {
+	if want := "A1 goes astern, 8 cm.|A1 moves, 0 cm.|A1 moves, turning, 12 cm. (turning)|A1 moves, 16 cm.|A1 holds course, 16 cm."; strings.Join(got, "|") != want {
 		t.Errorf("moves %s, want %s", strings.Join(got, "|"), want)
 	}
 	if !strings.Contains(offered[0], "astern") {
@@ -187,8 +187,8 @@ func TestTowedLighters(t *testing.T) {
 		}
 	}
 	want := []string{
-		"lighter1: in tow of tug1, 6 cm.", "lighter2: in tow of lighter1, 6 cm.", "lighter3: in tow of lighter2, 6 cm.",
-		"lighter1 sinks", "lighter2's tow is severed (lighter1 sank)", "trawler1 takes lighter2 in tow, behind trawler1.", "lighter2: no tow: stationary, 0 cm.", "lighter3: in tow of lighter2, 0 cm.", "lighter2: in tow of trawler1, 0 cm.",
+		"lighter1 in tow of tug1, 6 cm.", "lighter2 in tow of lighter1, 6 cm.", "lighter3 in tow of lighter2, 6 cm.",
+		"lighter1 sinks", "lighter2's tow is severed (lighter1 sank)", "trawler1 takes lighter2 in tow, behind trawler1.", "lighter2 no tow: stationary, 0 cm.", "lighter3 in tow of lighter2, 0 cm.", "lighter2 in tow of trawler1, 0 cm.",
 	}
 	joined := strings.Join(got, "|")
 	for _, w := range want {

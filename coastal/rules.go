@@ -90,9 +90,9 @@ type Rules struct {
 	potTorps  map[string]bool // a pot whose ships carry torpedoes: its dummies may launch
 	ships     map[string]*Ship
 	cups      map[string]*engine.Cup
-	orders    []manyOrder     // the player's orders for many markers, this step (orders.go)
-	apart     map[string]bool // the table said the side's markers see nothing this step
-	found     bool            // Warships: a real ship of a column has been observed
+	orders    []manyOrder                // the player's orders for many markers, this step (orders.go)
+	near      map[string]map[string]bool // the table said only these markers of the side may see anything this step (none: apart)
+	found     bool                       // Warships: a real ship of a column has been observed
 	nLive     int
 
 	// facts of the roll being made (tables.Facts)
@@ -143,7 +143,7 @@ func (r *Rules) Play(c *engine.Ctx) {
 	r.Aware = map[string]bool{}
 	r.pend = map[string][]pending{}
 	r.straddle, r.straddleN = map[[2]string]bool{}, map[[2]string]bool{}
-	r.apart = map[string]bool{}
+	r.near = map[string]map[string]bool{}
 	r.setUp(c)
 	for r.Turn = 1; r.Turn <= r.Turns && r.Result == ""; r.Turn++ {
 		c.Emit("turn", gamelog.Int("n", r.Turn))
@@ -176,12 +176,16 @@ var stepText = [...]string{"",
 	"defender dices for repairs", "defender launches torpedoes, then moves", "attacker observes and fires", "defender calculates damage"}
 
 func (r *Rules) step(c *engine.Ctx, n int) {
-	if n != 1 { // the turn's pause stands before step 1
+	if n == 3 || n == 7 {
+		// `step` stops once a side has moved, so that the table moves
+		// the models before the other side observes; the other steps
+		// play on (each asks what it must), and the turn's pause stands
+		// before step 1.
 		c.Pause("step", 1)
 	}
 	r.Step = n
 	r.orders = r.orders[:0]
-	clear(r.apart)
+	clear(r.near)
 	c.Emit("step", gamelog.Int("turn", r.Turn), gamelog.Int("step", n), gamelog.Str("what", stepText[n]))
 }
 
@@ -375,43 +379,73 @@ func askRange(c *engine.Ctx, prompt string, ids []string, lo int) (string, int) 
 // range, whether the observer is screened from it by another ship, and
 // whether it is lit by star shell or a searchlight (Observation). Nothing
 // is seen beyond 120 cm, so the table may say so instead of measuring:
-// for this observer (`far`), or for every marker of its side this step
-// (`apart`): id is then "".
+// for this observer (`far`), for every marker of its side this step
+// (`apart`), or for all but the markers it names (`only M3,E1`: only they
+// observe this step); id is then "" when this observer sees nothing.
 func (r *Rules) askSighting(c *engine.Ctx, obs *Marker, what string, ids []string) (id string, cm int, screened, lit bool) {
-	d := c.Ask("range")
-	d.Side = engine.TableSide
-	o := d.Add("range", "the range measured on the table", "")
-	o.Args = []engine.Arg{engine.IDArg("marker", ids...), engine.IntArg("cm", 1, 500, "cm"), engine.YesArg("screened"), engine.YesArg("lit")}
-	o.Args[0].Default = gamelog.StrV(ids[0])
-	o.Args[0].Text = "the marker measured to"
-	o.Args[1].Text = "the range"
-	o.Args[2].Text = "another ship screens the observer from it"
-	o.Args[2].Default = gamelog.Value{Kind: gamelog.KBool}
-	o.Args[3].Text = "it is lit by star shell or a searchlight"
-	o.Args[3].Default = gamelog.Value{Kind: gamelog.KBool}
-	d.Add("far", "nothing within 120 cm of it: nothing is seen", "")
-	d.Add("apart", "no marker of its side within 120 cm of an enemy marker: no more observation this step", "")
-	switch c.Decide(d, func(d *engine.Decision) {
-		switch {
-		case what == "look":
-			d.Prompt = fmt.Sprintf("%s looks for %s: how far is it?", obs.ID, ids[0])
-		case what == "torpedo":
-			d.Prompt = fmt.Sprintf("%s looks for the nearest torpedo marker heading for it: which is it, and how far?", obs.ID)
-		default:
-			d.Prompt = fmt.Sprintf("%s looks for the nearest marker not in sight: which is it, and how far?", obs.ID)
+	for {
+		d := c.Ask("range")
+		d.Side = engine.TableSide
+		o := d.Add("range", "the range measured on the table", "")
+		o.Args = []engine.Arg{engine.IDArg("marker", ids...), engine.IntArg("cm", 1, 500, "cm"), engine.YesArg("screened"), engine.YesArg("lit")}
+		o.Args[0].Default = gamelog.StrV(ids[0])
+		o.Args[0].Text = "the marker measured to"
+		o.Args[1].Text = "the range"
+		o.Args[2].Text = "another ship screens the observer from it"
+		o.Args[2].Default = gamelog.Value{Kind: gamelog.KBool}
+		o.Args[3].Text = "it is lit by star shell or a searchlight"
+		o.Args[3].Default = gamelog.Value{Kind: gamelog.KBool}
+		d.Add("far", "nothing within 120 cm of it: nothing is seen", "")
+		d.Add("apart", "no marker of its side within 120 cm of an enemy marker: no more observation this step", "")
+		var side []string
+		if r.near[obs.Side] == nil {
+			side = r.markerIDs(obs.Side)
+			o := d.Add("only", "only these markers of its side are within 120 cm of an enemy marker: the others see nothing this step", "")
+			o.Args = []engine.Arg{engine.TextArg("markers")}
+			o.Args[0].Text = "the markers within 120 cm of an enemy, separated by commas (M3,E1)"
+			o.Check = func(a engine.ArgValues) error {
+				_, err := pickMarkers(a.Str("markers"), side)
+				return err
+			}
 		}
-	}) {
-	case 1:
-		return "", 0, false, false
-	case 2:
-		if r.apart == nil {
-			r.apart = map[string]bool{}
+		switch d.Options[c.Decide(d, func(d *engine.Decision) {
+			switch {
+			case what == "look":
+				d.Prompt = fmt.Sprintf("%s looks for %s: how far is it?", obs.ID, ids[0])
+			case what == "torpedo":
+				d.Prompt = fmt.Sprintf("%s looks for the nearest torpedo marker heading for it: which is it, and how far?", obs.ID)
+			default:
+				d.Prompt = fmt.Sprintf("%s looks for the nearest marker not in sight: which is it, and how far?", obs.ID)
+			}
+		})].Name {
+		case "far":
+			return "", 0, false, false
+		case "apart":
+			r.nearOnly(obs.Side, nil)
+			return "", 0, false, false
+		case "only":
+			near, _ := pickMarkers(d.Args().Str("markers"), side)
+			r.nearOnly(obs.Side, near)
+			if !r.near[obs.Side][obs.ID] {
+				return "", 0, false, false
+			}
+			continue // this observer is near: its range
 		}
-		r.apart[obs.Side] = true
-		return "", 0, false, false
+		a := d.Args()
+		return a.Str("marker"), a.Int("cm"), a.Yes("screened"), a.Yes("lit")
 	}
-	a := d.Args()
-	return a.Str("marker"), a.Int("cm"), a.Yes("screened"), a.Yes("lit")
+}
+
+// nearOnly records that only the markers ids of side may see anything
+// this step (none: no more observation).
+func (r *Rules) nearOnly(side string, ids []string) {
+	if r.near == nil {
+		r.near = map[string]map[string]bool{}
+	}
+	r.near[side] = map[string]bool{}
+	for _, id := range ids {
+		r.near[side][id] = true
+	}
 }
 
 // repairs: each ship rolls a D6, a 6 repairs a system, an engine box or a

@@ -123,19 +123,19 @@ func TestTorpedoContacts(t *testing.T) {
 				}
 			}},
 		{"merchant +1: 3 reads 4, near, 2D6 damage", torpedoRun{card: "MERCHANT", speed: 4, real: true}, []string{"3", "2", "5"},
-			[]string{"Torpedo T1 at target1: near, 7 damage"}, nil},
+			[]string{"Torpedo T1 hits target1: it explodes near, 7 points"}, nil},
 		{"end-on -1: 6 reads 5, serious 4D6 and D6 systems", torpedoRun{card: "FLOWER", speed: 8, endOn: true, real: true}, []string{"6", "1", "1", "1", "1", "1", "10"},
-			[]string{"Torpedo T1 at target1: serious, 4 damage", "target1 loses a non-critical area"}, nil},
+			[]string{"Torpedo T1 hits target1: serious damage, 4 points", "target1 loses a non-critical area"}, nil},
 		{"small 7+: disabled, sinks in D4 turns", torpedoRun{card: "TRAWLER", speed: 0, real: true}, []string{"6", "3", "1", "10"},
-			[]string{"Torpedo T1 at target1: sink4, sinks in 3 turn(s)"}, func(t *testing.T, tr *torpedoRun) {
+			[]string{"Torpedo T1 hits target1: disabled and sinking, sinks in 3 turns"}, func(t *testing.T, tr *torpedoRun) {
 				if !tr.target.Disabled || tr.target.SinkIn != 3 || !tr.target.TorpHit {
 					t.Errorf("target: %+v", tr.target)
 				}
 			}},
 		{"large 7+: breaks in two, sinks in 1 turn", torpedoRun{card: "HUNT", speed: 0, real: true}, []string{"6", "1", "10"},
-			[]string{"Torpedo T1 at target1: break, sinks in 1 turn(s)"}, nil},
+			[]string{"Torpedo T1 hits target1: it breaks in two, sinks in 1 turn"}, nil},
 		{"large 5: disabled", torpedoRun{card: "HUNT", speed: 8, real: true}, []string{"5", "1", "10"},
-			[]string{"Torpedo T1 at target1: disabled"}, nil},
+			[]string{"Torpedo T1 hits target1: disabled"}, nil},
 		{"ammunition ship explodes on 3+ (merchant +1: 5 reads 6, disabled)", torpedoRun{card: "AMMO-SHIP", speed: 4, real: true}, []string{"5", "1", "10", "3"},
 			[]string{"disabled", "target1 sinks: explodes: ammo cargo"}, nil},
 		{"ammunition ship does not explode on 2", torpedoRun{card: "AMMO-SHIP", speed: 4, real: true}, []string{"5", "1", "10", "2"},
@@ -230,7 +230,7 @@ func TestEngineAndBridgeLoss(t *testing.T) {
 		return "hold", nil
 	})
 	got := events(g)
-	for _, w := range []string{"mtb1 loses an engine box.", "A1: hold, 3 cm.", "A1: hold, 0 cm.", "mtb1 loses a bridge point.", "A1: hold, 3 cm."} {
+	for _, w := range []string{"mtb1 loses an engine box.", "A1 holds course, 3 cm.", "A1 holds course, 0 cm.", "mtb1 loses a bridge point.", "A1 holds course, 3 cm."} {
 		if !strings.Contains(got, w) {
 			t.Errorf("no %q in %s", w, got)
 		}

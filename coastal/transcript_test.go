@@ -77,7 +77,7 @@ func TestSoloConvoyTranscript(t *testing.T) {
 	if got != string(want) {
 		t.Errorf("the transcript differs from %s (go test -run Transcript -update rewrites it):\n%s", golden, got)
 	}
-	for _, must := range []string{"T3 (2)", "Torpedo T2 at corvette1: serious, 11 damage.", "(the script)", "(drawn by the program)"} {
+	for _, must := range []string{"T3 (2)", "Torpedo T2 hits corvette1: serious damage, 11 points.", "(the script)", "(drawn by the program)"} {
 		if !strings.Contains(got, must) {
 			t.Errorf("the transcript lacks %q", must)
 		}
@@ -164,7 +164,7 @@ func TestOrdersForManyMarkers(t *testing.T) {
 			}
 		}
 	}
-	run("orders on", "step", "step", "step", "choose apart", "step", "step", "step", "step")
+	run("orders on", "step", "step", "choose apart", "step")
 	if p := s.Game().Pending(); p == nil || p.Decision == nil || p.Decision.Kind != "observe" || optionMarker(p.Decision) != "A1" {
 		t.Fatalf("want A1's observation pending:\n%s", out.String())
 	}
@@ -191,5 +191,39 @@ func TestOrdersForManyMarkers(t *testing.T) {
 	}
 	if !strings.Contains(out.String(), "Ordered for A2-A6 this step: none (each as it is asked).") {
 		t.Errorf("the order is not said:\n%s", out.String())
+	}
+}
+
+// Observation: nothing is seen beyond 120 cm, so the table may name at
+// the first question the only markers of the side within 120 cm of an
+// enemy (`only M3,E1`): the others are not asked this step.
+func TestTableNamesTheNearMarkers(t *testing.T) {
+	side, err := engine.ParseSide("defender=script:../scripts/coastal/convoy.lua")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	s, err := repl.New(repl.Config{
+		Def: def(t), LogDir: t.TempDir(), Out: &out, Err: &out, Sides: []engine.SideSpec{side},
+		Game:     engine.Config{Seed: 4, Options: []gamelog.Option{{Name: "merchants", Value: "2"}, {Name: "boats", Value: "2"}}},
+		FreeRand: rand.New(rand.NewPCG(1, 2)),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	for _, line := range []string{"step", "step", "choose only M3,E1", "choose far", "choose far"} {
+		if err := s.Exec(line); err != nil {
+			t.Fatalf("%s: %v\n%s", line, err, out.String())
+		}
+	}
+	var observers int
+	for _, e := range s.Game().History() {
+		if e.Type == "decision" && e.Str("kind") == "observe" && e.Str("side") == Defender {
+			observers++
+		}
+	}
+	if p := s.Game().Pending(); observers != 3 || p == nil || p.Pause == "" {
+		t.Errorf("%d defender markers asked to observe (want M1, M3, E1), then %+v (want the pause before step 7)\n%s", observers, p, out.String())
 	}
 }

@@ -425,8 +425,8 @@ func (r *Rules) observe(c *engine.Ctx, obs *Marker, n int) {
 	if len(unseen)+len(torps) == 0 {
 		return
 	}
-	if r.apart[side] {
-		return // the table said no marker of the side is within 120 cm of an enemy
+	if near := r.near[side]; near != nil && !near[obs.ID] {
+		return // the table said it is not within 120 cm of an enemy marker
 	}
 	d := c.Ask("observe")
 	d.Side = side

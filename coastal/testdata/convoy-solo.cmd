@@ -6,7 +6,6 @@ draw
 draw
 draw
 step
-step
 choose range A3 55
 roll 4
 choose range A1 40
@@ -16,9 +15,6 @@ roll 2
 choose range A2 75
 roll 3
 step
-step
-step
-step
 choose nearest
 choose range E2 50
 roll 5
@@ -26,9 +22,7 @@ choose observe
 choose nearest
 choose range E1 45
 roll 6
-step
 choose kept
-step
 step
 choose launch E1
 draw dummy
@@ -48,18 +42,13 @@ choose range 35
 roll 6
 roll 5
 step
-step
-step
-step
 choose nearest
 choose range M3 30
 roll 4
 choose fire E1
 choose range 30
 roll 6
-step
 choose kept
-step
 step
 choose touch E1 no
 roll 5
