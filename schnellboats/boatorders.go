@@ -426,6 +426,7 @@ func (c *Campaign) dcCrewOf(s *Sortie) *Crewman {
 // depthCharge is a depth charge attack (D-5): one charge expended.
 func (c *Campaign) depthCharge(cb *Combat, s *Sortie, u *Unit) {
 	s.DCs--
+	cb.attacked = true
 	f := facts{disabled: b2i(u.Disabled), sortie: s}
 	if m := c.dcCrewOf(s); m != nil && m.Position == posDC {
 		f.crew = m

@@ -47,6 +47,13 @@ func newCampaign(opts []gamelog.Option, _ *tables.Set) (engine.Rules, error) {
 			default:
 				return nil, fmt.Errorf("placement %q: want moves or medium (4.7)", o.Value)
 			}
+		case "success":
+			switch o.Value {
+			case "task", "sunk":
+				c.read.needSunk = o.Value == "sunk"
+			default:
+				return nil, fmt.Errorf("success %q: want task or sunk (Completing a Mission)", o.Value)
+			}
 		case "players":
 			switch o.Value {
 			case "1", "2":
@@ -636,21 +643,24 @@ func (c *Campaign) crewSkill(b *Boat) {
 }
 
 // missionSuccess reads the book: a mission aborted before all 4 Red Zones are
-// patrolled is a failure whatever was sunk (4.9: leaving a combat or
-// refusing a second wave is aborting). Our reading of the rest (see
-// docs/rules-notes.md): a mission succeeds when the squadron patrolled all 4
-// assigned zones, or sank at least one ship; a special mission also
-// succeeds when it was accomplished.
+// patrolled is a failure whatever was sunk ("Completing a Mission", 4.9),
+// and every way home before the task is done is aborting (abortMission): a
+// mission succeeds when its task is done (taskDone: the 4 assigned zones
+// patrolled, or its special mission accomplished), sunk or not, as an
+// abstract patrol does (docs/rules-notes.md).
 func (c *Campaign) missionSuccess() bool {
 	m := c.Mission
-	if m.Aborted {
+	if m.Aborted || !c.taskDone() {
 		return false
 	}
-	sunk := 0
-	for _, n := range m.Sunk {
-		sunk += n
+	if c.read.needSunk { // the option success=sunk: "or no ships were sunk" on its own
+		sunk := 0
+		for _, n := range m.Sunk {
+			sunk += n
+		}
+		return sunk > 0
 	}
-	return m.Patrolled >= 4 || sunk > 0 || m.Special
+	return true
 }
 
 // veterans is 5.0: a crewman of a boat with named crewmen is a Veteran

@@ -426,18 +426,30 @@ func TestRule5_0VeteransAndCrewSkill(t *testing.T) {
 	}
 }
 
-// "Completing a Mission": our reading of success (docs/rules-notes.md):
-// all 4 zones patrolled, or something sunk, or the special mission done.
+// "Completing a Mission": our reading of success (docs/rules-notes.md): the
+// task done (all 4 zones patrolled, or the special mission accomplished),
+// and not aborted before it; something sunk does not make a mission whose
+// task was not done a success.
 func TestRuleMissionSuccessReading(t *testing.T) {
 	cases := []struct {
-		patrolled, sunk int
-		special, want   bool
-	}{{4, 0, false, true}, {3, 0, false, false}, {0, 1, false, true}, {2, 0, true, true}, {0, 0, false, false}}
+		patrolled, sunk  int
+		special, aborted bool
+		want             bool
+	}{{4, 0, false, false, true}, {3, 0, false, false, false}, {0, 1, false, false, false}, {3, 2, false, false, false},
+		{2, 0, true, false, true}, {0, 0, false, false, false}, {1, 3, false, true, false}}
 	for _, tc := range cases {
-		c := &Campaign{Mission: &Mission{Patrolled: tc.patrolled, Special: tc.special, Sunk: map[string]int{"merchant": tc.sunk}}}
+		c := &Campaign{Mission: &Mission{Patrolled: tc.patrolled, Special: tc.special, Aborted: tc.aborted, Sunk: map[string]int{"merchant": tc.sunk}}}
 		if got := c.missionSuccess(); got != tc.want {
 			t.Errorf("%+v: success %v, want %v", tc, got, tc.want)
 		}
+		// The other reading (success=sunk): nothing sunk is a failure too.
+		c.read.needSunk = true
+		if got := c.missionSuccess(); got != (tc.want && tc.sunk > 0) {
+			t.Errorf("success=sunk, %+v: success %v, want %v", tc, got, tc.want && tc.sunk > 0)
+		}
+	}
+	if _, err := newCampaign([]gamelog.Option{{Name: "success", Value: "ships"}}, nil); err == nil || !strings.Contains(err.Error(), "want task or sunk") {
+		t.Errorf("success=ships: %v", err)
 	}
 }
 

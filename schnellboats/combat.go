@@ -13,6 +13,8 @@ import (
 // out of reach (ours, docs/rules-notes.md: a combat round is 1-5 minutes,
 // 2.0; the book ends a combat only when every enemy unit is sunk or has
 // evaded, and escorts never evade). The prompt says so in the last round.
+// A squadron that never attacked the wave has let it pass: that counts as
+// leaving the combat (letPass), never as a way out for free.
 const maxRounds = 6
 
 // Unit is an enemy vessel on the Combat Board.
@@ -43,6 +45,7 @@ type Combat struct {
 	Speed    Speed
 	Detected bool
 	Left     bool  // the squadron has left the combat
+	attacked bool  // a boat has attacked this wave: a shot, a launch or a depth charge (letPass)
 	inZone   int   // rounds the squadron has spent in its range zone (4.7: Slow needs 2 before it moves on)
 	limit    Speed // the squadron's top speed offered last round
 	plan     string
@@ -153,11 +156,11 @@ func (c *Campaign) fight(kind Encounter) {
 		if c.x.Decide(d) == 1 {
 			// Refusing the second wave is leaving the combat: the mission
 			// is aborted (4.8, 4.9).
-			c.abortMission("aborted: broke off before the second wave")
+			c.abortMission("broke off before the second wave")
 			break
 		}
 		c.muster(cb, encConvoy)
-		cb.Detected, cb.Zone, cb.inZone = false, zoneOut, 0
+		cb.Detected, cb.Zone, cb.inZone, cb.attacked = false, zoneOut, 0, false
 	}
 	sunk := 0
 	for _, u := range cb.Enemy {
@@ -330,14 +333,32 @@ func (c *Campaign) waveRounds(cb *Combat) {
 		cb.flare = false
 		c.x.Pause("round", 1)
 	}
-	if cb.enemyLeft() && !cb.Left {
+	if cb.enemyLeft() && !cb.Left && c.formed() > 0 {
 		for _, u := range cb.Enemy {
 			if u.present() {
 				u.Gone = goneEvaded
 				c.emit(evEvaded, str("unit", u.ID), str("why", "passed out of reach"))
 			}
 		}
+		if !cb.attacked {
+			c.letPass(cb)
+		}
 	}
+}
+
+// letPass is ours, with 4.8, 4.9 and errata G-12 step 6 / clarification
+// 3: the book ends a combat only when every enemy unit is sunk or has
+// evaded, or when the squadron leaves it, aborting the mission. A wave that
+// passes out of reach after maxRounds (our limit) without one attack on it
+// by any boat (a shot, a launch or a depth charge) was let go: the squadron
+// has left the combat as surely as by `move out`, and the mission is
+// aborted (it fails unless its task was done already, abortMission). The
+// enemy being gone, no evasion is rolled, and a disabled boat is towed or
+// abandoned as after any combat (errata G-12 step 7).
+func (c *Campaign) letPass(cb *Combat) {
+	cb.Left = true
+	c.emit(evAbort, str("boat", "squadron"), str("result", "let the wave pass without attacking it: that is leaving the combat (4.9)"))
+	c.abortMission("let a wave pass unattacked")
 }
 
 // speedLimit is 2.0 f and 4.4: the fastest the squadron may go (the
@@ -508,7 +529,11 @@ func (c *Campaign) combatOrders(cb *Combat, round int) {
 				d.Prompt = fmt.Sprintf("Round %d at %s, the squadron not yet on the Combat Board: move?", round, words(cb.Speed.String()))
 			}
 			if round == maxRounds {
-				d.Prompt += fmt.Sprintf(" (the last round: a wave still afloat after round %d passes out of reach)", maxRounds)
+				d.Prompt += fmt.Sprintf(" (the last round: a wave still afloat after round %d passes out of reach", maxRounds)
+				if !cb.attacked {
+					d.Prompt += "; unattacked, that is leaving the combat: the mission is aborted, 4.9"
+				}
+				d.Prompt += ")"
 			}
 			wordBoatAborts(d)
 		})]
@@ -1001,7 +1026,7 @@ func (c *Campaign) leaveCombat(cb *Combat) {
 			c.emit(evAbort, str("boat", s.Boat.ID), str("result", "leaves the combat with the squadron (4.8)"))
 		}
 	}
-	c.abortMission("aborted: left the combat")
+	c.abortMission("left the combat")
 }
 
 // leftBehind is 4.9: a disabled boat the squadron leaves on the Combat
@@ -1069,17 +1094,28 @@ func moveText(sp Speed) string {
 
 // refMove is the reference Kommandant's movement: close to Close range
 // while armed and a ship worth a torpedo is present; with the tubes spent
-// or only MTBs and MGBs about, open the range to Long and wait there while
-// the enemy cannot fire at it (unseen, or the weather keeps guns from the
-// Long zone, 4.6) until the wave passes, else leave as soon as the rules
-// allow; badly hurt, leave at once. Leaving aborts the mission (4.9).
+// or only MTBs and MGBs about, first attack the wave if the squadron has
+// not (a wave let pass unattacked is a combat left, letPass: from the
+// nearest zone the weather lets it fire from), then open the range to
+// Long and wait there while the enemy cannot fire at it (unseen, or the
+// weather keeps guns from the Long zone, 4.6) until the wave passes, else
+// leave as soon as the rules allow; badly hurt, leave at once. Leaving
+// aborts the mission (4.9).
 func (c *Campaign) refMove(cb *Combat, d *engine.Decision) int {
 	switch {
 	case c.damaged():
 		return optionIndex(d, "out", "away", "stay")
 	case !c.armed() || !cb.worthIt():
 		// The torpedoes launched, or only MTBs and MGBs about: a gun duel
-		// with Coastal Forces is not worth a boat.
+		// with Coastal Forces is not worth a boat. But a wave let pass
+		// unattacked is a combat left (letPass): first fire at it, from
+		// the nearest range zone the weather allows (4.6).
+		if !cb.attacked {
+			if fireAllowed(c.Mission.Weather, cb.Zone) {
+				return optionIndex(d, "stay", "closer")
+			}
+			return optionIndex(d, "closer", "stay")
+		}
 		if cb.Detected && fireAllowed(c.Mission.Weather, zoneLong) {
 			return optionIndex(d, "out", "away", "stay")
 		}
@@ -1413,6 +1449,7 @@ func (c *Campaign) boatAttacks(cb *Combat, s *Sortie) {
 	if len(shots) == 0 {
 		return
 	}
+	cb.attacked = true
 	c.detected(cb, "the squadron's gunfire")
 	for _, skill := range shots {
 		if !u.present() {
@@ -1574,6 +1611,7 @@ func (c *Campaign) launch(cb *Combat, s *Sortie, u *Unit, weapon Weapon) {
 			f.standIn += 2
 		}
 	}
+	cb.attacked = true
 	o := c.roll(c.ids.Torpedo, f, s.Boat.ID, " at ", u.ID)
 	hits, _ := o.Int(eHits)
 	if weapon == weaponRocket {

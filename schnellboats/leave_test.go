@@ -397,14 +397,25 @@ func TestRule4_8ApartMovesAtOwnSpeed(t *testing.T) {
 }
 
 // 4.9: a mission aborted before the 4 Red Zones are patrolled fails
-// whatever was sunk; refusing a second wave is leaving the combat. Every
-// auto log shows it: a squadron that left a combat or broke off turns
-// home at once (unless already homeward), patrols no more zones, and a
-// mission whose course home says so fails.
+// whatever was sunk; refusing a second wave is leaving the combat, and so
+// is every other way home before the task is done. Every auto log shows
+// it: a squadron that left a combat or broke off turns home at once
+// (unless already homeward), patrols no more zones, and a mission whose
+// course home says so fails; one that turned home without an abort had its
+// task done, and succeeds.
 func TestRule4_9AbortedMissionsFail(t *testing.T) {
 	d := def(t)
 	aborts := map[string]int{}
-	for seed := uint64(1); seed <= 40 && len(aborts) < 3; seed++ {
+	wanted := []string{"aborted", "aborted: left the combat", "aborted: broke off before the second wave", "aborted: towing a disabled boat"}
+	seen := func() bool {
+		for _, w := range wanted {
+			if aborts[w] == 0 {
+				return false
+			}
+		}
+		return true
+	}
+	for seed := uint64(1); seed <= 40 && !seen(); seed++ {
 		g, err := engine.New(engine.Config{Def: d, Seed: seed, Options: opts("long", "s100")})
 		if err != nil {
 			t.Fatal(err)
@@ -424,10 +435,9 @@ func TestRule4_9AbortedMissionsFail(t *testing.T) {
 				aborted, home = false, false
 			case "course_home":
 				home = true
-				switch e.Str("why") {
-				case "aborted", "aborted: left the combat", "aborted: broke off before the second wave":
+				if why := e.Str("why"); strings.HasPrefix(why, "aborted") {
 					aborted = true
-					aborts[e.Str("why")]++
+					aborts[why]++
 				}
 			case "patrolled":
 				if aborted {
@@ -438,13 +448,13 @@ func TestRule4_9AbortedMissionsFail(t *testing.T) {
 					t.Logf("seed %d: left a combat already homeward", seed)
 				}
 			case "mission_end":
-				if v, _ := e.Get("success"); aborted && v.B {
-					t.Errorf("seed %d: mission %d aborted yet successful", seed, e.Int("mission"))
+				if v, _ := e.Get("success"); aborted == v.B && home {
+					t.Errorf("seed %d: mission %d aborted %v, successful %v", seed, e.Int("mission"), aborted, v.B)
 				}
 			}
 		}
 	}
-	for _, why := range []string{"aborted", "aborted: left the combat", "aborted: broke off before the second wave"} {
+	for _, why := range wanted {
 		if aborts[why] == 0 {
 			t.Errorf("no mission %q in 40 long campaigns: %v", why, aborts)
 		}
@@ -665,5 +675,157 @@ func TestRule4_9EvadeToLeaveNoBonusUnseen(t *testing.T) {
 		if n != 1 {
 			t.Errorf("seen %v: %d C-6 rolls to leave, want 1", seen, n)
 		}
+	}
+}
+
+// "Completing a Mission", 4.5 and 4.9 (issue 26 item 2): one rule for every
+// way home before the task is done. The issue's case: a minelaying mission
+// whose mines were not laid, 3 of 4 zones patrolled, ships sunk earlier,
+// turns home towing a disabled boat and then leaves a combat on the way:
+// it fails, exactly as `move home` in the same state does. With the task
+// done (the special mission accomplished) the same tow is no abort.
+func TestRuleEveryWayHomeBeforeTheTask(t *testing.T) {
+	state := func(c *Campaign, special bool) *Combat {
+		cb := atSea(c, weatherGood, enemyMtb)
+		m := c.Mission
+		m.Kind, m.Special, m.Patrolled, m.Sunk["merchant"] = kindMinelaying, special, 3, 2
+		m.Sorties[0].Mines = 8
+		m.Sorties[2].Disabled = true
+		m.Combat = nil
+		return cb
+	}
+	why := func(evs []gamelog.Event) string {
+		for _, e := range evs {
+			if e.Type == "course_home" {
+				return e.Str("why")
+			}
+		}
+		return ""
+	}
+	// The tow, then a combat left on the way home.
+	c, evs := probeWith(t, 3, opts("short", "s100"), orders{"disabled": "tow"}, func(c *Campaign) {
+		cb := state(c, false)
+		c.disabledBoats()
+		c.Mission.Combat = cb
+		c.leaveCombat(cb)
+	})
+	if w := why(evs); w != "aborted: towing a disabled boat" || !c.Mission.Aborted || c.missionSuccess() {
+		t.Errorf("towed home before the task: course home %q, aborted %v, success %v (want an abort and a failure)", w, c.Mission.Aborted, c.missionSuccess())
+	}
+	// `move home` in the same state.
+	c, evs = probeWith(t, 3, opts("short", "s100"), orders{"move": "home"}, func(c *Campaign) {
+		state(c, false)
+		c.orders()
+	})
+	if w := why(evs); w != "aborted" || c.missionSuccess() {
+		t.Errorf("move home: course home %q, success %v", w, c.missionSuccess())
+	}
+	// The mines laid (the special mission's task done): the tow is no abort.
+	c, evs = probeWith(t, 3, opts("short", "s100"), orders{"disabled": "tow"}, func(c *Campaign) {
+		state(c, true)
+		c.disabledBoats()
+	})
+	if w := why(evs); w != "towing a disabled boat" || c.Mission.Aborted || !c.missionSuccess() {
+		t.Errorf("towed home with the task done: course home %q, aborted %v, success %v", w, c.Mission.Aborted, c.missionSuccess())
+	}
+}
+
+// 4.5: a special mission given up (not accomplished) and the squadron sent
+// home is aborting the mission, which fails; accomplished, returning is the
+// special mission's own end, and it succeeds.
+func TestRule4_5SpecialMissionReturn(t *testing.T) {
+	for _, done := range []bool{false, true} {
+		var c *Campaign
+		for seed := uint64(1); seed <= 30 && (c == nil || c.Mission.Special != done); seed++ {
+			c, _ = probeWith(t, seed, opts("short", "s100"), orders{"special_done": "home", "rescue_wait": "give_up"}, func(c *Campaign) {
+				atSea(c, weatherGood)
+				m := c.Mission
+				m.Combat, m.Kind, m.Pos, m.Route = nil, kindRecon, 0, []string{"R1", "CHERBOURG"}
+				if done {
+					m.Kind, m.Special = kindPatrol, true // as E-3 left it: accomplished
+					c.abortMission("special mission over")
+					return
+				}
+				m.Kind = kindRescue
+				for !c.Mission.Home {
+					c.specialMission()
+				}
+			})
+		}
+		if c.Mission.Special != done || c.missionSuccess() != c.Mission.Special || c.Mission.Aborted == done {
+			t.Errorf("special done %v: special %v, aborted %v, success %v", done, c.Mission.Special, c.Mission.Aborted, c.missionSuccess())
+		}
+	}
+}
+
+// Ours, with 4.9 and errata G-12 step 6 / clarification 3 (issue 26 item
+// 1): a wave that passes out of reach after our 6 rounds without one
+// attack on it by any boat was let go: that is leaving the combat, and the
+// mission is aborted and fails (here MTBs in fog, the squadron holding its
+// fire in the Long zone, where nobody can fire, 4.6). A squadron that
+// attacked the wave sees it pass with no abort.
+func TestRule4_9HoldingFireIsLeaving(t *testing.T) {
+	hold := deciderFunc(func(d *engine.Decision) (int, error) {
+		switch d.Kind {
+		case string(askRange):
+			return optionIndex(d, "stay", "closer"), nil
+		case string(askSpeed):
+			return optionIndex(d, "medium"), nil
+		case string(askAttack):
+			return optionIndex(d, "hold"), nil
+		}
+		return d.Default, nil
+	})
+	c, evs := probeWith(t, 3, opts("short", "s100"), hold, func(c *Campaign) {
+		cb := atSea(c, weatherFoggy, enemyMtb, enemyMtb)
+		c.waveRounds(cb)
+	})
+	m := c.Mission
+	let := false
+	for _, e := range evs {
+		let = let || e.Type == "abort" && strings.HasPrefix(e.Str("result"), "let the wave pass")
+	}
+	if !let || !m.Combat.Left || !m.Aborted || !m.Home || c.missionSuccess() {
+		t.Errorf("held fire: let pass %v, left %v, aborted %v, home %v, success %v (want all but success)", let, m.Combat.Left, m.Aborted, m.Home, c.missionSuccess())
+	}
+	// A squadron that fired at the wave once (Close, in fog) and then held.
+	passed := 0
+	for seed := uint64(1); seed <= 20 && passed < 2; seed++ {
+		shot := false
+		fire := deciderFunc(func(d *engine.Decision) (int, error) {
+			switch d.Kind {
+			case string(askRange):
+				return optionIndex(d, "closer", "stay"), nil
+			case string(askSpeed):
+				return optionIndex(d, "very_fast", "fast"), nil
+			case string(askAttack):
+				if !shot {
+					if i := optionIndex(d, "guns:mtb-1", "guns:mtb-2"); d.Options[i].Name != "hold" {
+						shot = true
+						return i, nil
+					}
+				}
+				return optionIndex(d, "hold"), nil
+			}
+			return d.Default, nil
+		})
+		c, evs := probeWith(t, seed, opts("short", "s100"), fire, func(c *Campaign) {
+			cb := atSea(c, weatherFoggy, enemyMtb, enemyMtb)
+			c.waveRounds(cb)
+		})
+		out := false
+		for _, e := range evs {
+			out = out || e.Type == "evaded" && e.Str("why") == "passed out of reach"
+		}
+		if !out || c.formed() == 0 {
+			continue // sunk, or the squadron gone, before the 6 rounds were up
+		}
+		passed++
+		if c.Mission.Combat.Left || c.Mission.Aborted || c.Mission.Home {
+			t.Errorf("seed %d: attacked the wave, yet left %v, aborted %v, home %v", seed, c.Mission.Combat.Left, c.Mission.Aborted, c.Mission.Home)
+		}
+	}
+	if passed == 0 {
+		t.Error("no attacked wave passed out of reach in 20 seeds")
 	}
 }

@@ -57,6 +57,7 @@ var LuaAPI = apiFields([][4]string{
 	{"Combat", "speed", "string", "the squadron's speed: slow, medium, fast, very_fast"},
 	{"Combat", "detected", "boolean", "the squadron has been detected"},
 	{"Combat", "armed", "boolean", "a boat can still launch a torpedo or rocket this wave"},
+	{"Combat", "attacked", "boolean", "a boat has attacked this wave (a shot, a launch or a depth charge): a wave that passes out of reach unattacked is a combat left, and the mission is aborted"},
 	{"Combat", "enemies", "Unit[]", "the enemy units still present"},
 	{"Unit", "id", "string", "merchant-1, tanker-1, destroyer-2, mtb-1, …"},
 	{"Unit", "type", "string", "merchant, tanker, destroyer, light_cruiser, mtb, mgb, submarine"},

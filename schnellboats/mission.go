@@ -159,7 +159,7 @@ func (c *Campaign) inRedZone() {
 		}
 	}
 	c.encounter(c.ids.Encounter[3])
-	if c.formed() > 0 && !m.Aborted { // 4.9: a squadron that left the combat has not patrolled it
+	if c.formed() > 0 && !m.Home { // 4.9: a squadron that turned home in the combat (left it, lost Boat #1) has not patrolled the zone
 		m.Patrolled++
 		c.emit(evPatrolled, str("zone", c.zone().ID), num("zones", m.Patrolled))
 	}
@@ -227,10 +227,21 @@ func (c *Campaign) specialMission() bool {
 		d.Default = 1
 	}
 	if c.x.Decide(d) == 1 {
-		c.turnHome("special mission over")
+		// The special mission's own terms (4.5): done, the squadron may
+		// return; returning with it undone is aborting (taskDone).
+		c.abortMission("special mission over")
 		return false
 	}
 	return true
+}
+
+// taskDone is the mission's task ("Completing a Mission", 4.5): an
+// Offensive Patrol's is its 4 assigned Red Zones patrolled; a special
+// mission's, the special mission accomplished (E-1 to E-3), or, when it
+// failed and the squadron went on as an Offensive Patrol, the 4 zones.
+func (c *Campaign) taskDone() bool {
+	m := c.Mission
+	return m.Patrolled >= 4 || m.Special
 }
 
 // damaged reports heavy damage: what makes the reference Kommandant go home.
@@ -285,7 +296,7 @@ func (c *Campaign) orders() {
 		case 0:
 			return
 		case 1:
-			c.abortMission("aborted")
+			c.abortMission("")
 			return
 		}
 		id := strings.TrimPrefix(d.Options[i].Name, "abort:")
@@ -297,15 +308,27 @@ func (c *Campaign) orders() {
 	}
 }
 
-// abortMission is 4.9: the squadron turns for Cherbourg before its patrol
-// is done (by order, by leaving a combat, by refusing a second wave); it
-// patrols no more zones and the mission fails whatever was sunk.
-func (c *Campaign) abortMission(why string) {
+// abortMission is 4.9 and "Completing a Mission", one rule for every way
+// home: the squadron turns for Cherbourg for a reason (by order, leaving a
+// combat, refusing a second wave, letting a wave pass unattacked, a tow,
+// the loss of Boat #1, a special mission over), and patrols no more zones.
+// Before its task is done (taskDone) that is aborting the mission, which
+// fails whatever was sunk: "if a mission is aborted before all 4 assigned
+// Red Zones are patrolled ... the mission is considered a failure". The
+// why of its course_home event then begins with "aborted".
+func (c *Campaign) abortMission(reason string) {
 	m := c.Mission
 	if m.Home {
-		return
+		return // already on the way home: aborted or not, as it turned
 	}
-	m.Aborted = true
+	why := reason
+	if !c.taskDone() {
+		m.Aborted = true
+		why = "aborted"
+		if reason != "" {
+			why += ": " + reason
+		}
+	}
 	c.turnHome(why)
 }
 
@@ -888,9 +911,7 @@ func (c *Campaign) disabledBoats() {
 		})].Name == "tow" {
 			s.TowedBy, tower.Towing = tower, s
 			c.emit(evTow, str("boat", s.Boat.ID), str("by", tower.Boat.ID))
-			if !m.Home {
-				c.turnHome("towing a disabled boat")
-			}
+			c.abortMission("towing a disabled boat") // before the task is done, aborting
 			continue
 		}
 		c.lose(s, goneAbandoned, "disabled and scuttled", c.ids.Transfer)

@@ -213,6 +213,7 @@ type Campaign struct {
 // options; docs/rules-notes.md), each false at the default.
 type readings struct {
 	placeMedium bool // 4.7: round 1's placement stops at the Medium zone, Very Fast too
+	needSunk    bool // Completing a Mission: a mission must also sink a ship to succeed
 }
 
 // spare is storage reused from one mission or combat to the next.

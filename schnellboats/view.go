@@ -88,6 +88,7 @@ func (c *Campaign) writeMission(w engine.ViewWriter) {
 		w.Str("speed", cb.Speed.String())
 		w.Bool("detected", cb.Detected)
 		w.Bool("armed", c.armed())
+		w.Bool("attacked", cb.attacked)
 		w.Open("enemies", true)
 		for _, u := range cb.Enemy {
 			if u.present() {

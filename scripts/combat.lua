@@ -9,7 +9,8 @@ handles = { "speed", "range", "attack", "break_formation", "boat_abort", "next_w
 
 -- Is the squadron badly hurt? (fewer than 2 boats in formation, a boat
 -- disabled or with 4+ damage points, Boat #1 with 2 engines out, a fire or
--- flooding aboard Boat #1)
+-- flooding aboard Boat #1; in the two-player game Boat #2 too, the boats
+-- with a damage log of their own being those whose view has engines_out)
 local function hurt(game)
   local m = game.mission
   if m == nil then return false end
@@ -17,7 +18,7 @@ local function hurt(game)
   for _, b in ipairs(game.boats) do
     if b.in_formation then
       if b.disabled or b.points >= 4 then return true end
-      if b.no == 1 and (b.engines_out >= 2 or b.fire > 0 or b.flooded > 0) then return true end
+      if b.engines_out ~= nil and (b.engines_out >= 2 or b.fire > 0 or b.flooded > 0) then return true end
     end
   end
   return false
@@ -49,14 +50,29 @@ local function index_of(d, name)
   return nil
 end
 
+-- Where the squadron may fire from in this weather (4.6).
+local fire_from = { good = { long = true, medium = true, close = true }, poor = { medium = true, close = true } }
+local function can_fire(weather, range)
+  if fire_from[weather] then return fire_from[weather][range] == true end
+  return range == "close"
+end
+
 -- The squadron is always placed first (round 1). Leaving aborts the
 -- mission (4.9): hurt, leave as soon as the rules allow; with the tubes
--- spent or only MTBs and MGBs about, open the range to Long and wait there
--- while the enemy cannot fire at it (unseen, or not Good weather: no fire
--- from Long, 4.6), else leave.
+-- spent or only MTBs and MGBs about, first attack the wave if the squadron
+-- has not (a wave let pass unattacked is a combat left: the mission is
+-- aborted), from the nearest zone it may fire from; then open the range to
+-- Long and wait there while the enemy cannot fire at it (unseen, or not
+-- Good weather: no fire from Long, 4.6), else leave.
 local function range_order(d, game)
   local cb = game.mission.combat
   local exposed = cb.detected and game.mission.weather == "good"
+  if not hurt(game) and (not cb.armed or not worth_it(cb)) and not cb.attacked then
+    if can_fire(game.mission.weather, cb.range) then
+      return index_of(d, "stay") or index_of(d, "closer") or 1
+    end
+    return index_of(d, "closer") or index_of(d, "stay") or 1
+  end
   if hurt(game) or ((not cb.armed or not worth_it(cb)) and exposed) then
     return index_of(d, "out") or index_of(d, "away") or index_of(d, "stay") or 1
   elseif not cb.armed or not worth_it(cb) then

@@ -45,14 +45,29 @@ local function index_of(d, name)
   return nil
 end
 
+-- Where the squadron may fire from in this weather (4.6).
+local fire_from = { good = { long = true, medium = true, close = true }, poor = { medium = true, close = true } }
+local function can_fire(weather, range)
+  if fire_from[weather] then return fire_from[weather][range] == true end
+  return range == "close"
+end
+
 -- The squadron is always placed first (round 1). Leaving aborts the
 -- mission (4.9): hurt, leave as soon as the rules allow; with the tubes
--- spent or only MTBs and MGBs about, open the range to Long and wait there
--- while the enemy cannot fire at it (unseen, or not Good weather: no fire
--- from Long, 4.6), else leave.
+-- spent or only MTBs and MGBs about, first attack the wave if the squadron
+-- has not (a wave let pass unattacked is a combat left: the mission is
+-- aborted), from the nearest zone it may fire from; then open the range to
+-- Long and wait there while the enemy cannot fire at it (unseen, or not
+-- Good weather: no fire from Long, 4.6), else leave.
 local function range_order(d, game)
   local cb = game.mission.combat
   local exposed = cb.detected and game.mission.weather == "good"
+  if not hurt(game) and (not cb.armed or not worth_it(cb)) and not cb.attacked then
+    if can_fire(game.mission.weather, cb.range) then
+      return index_of(d, "stay") or index_of(d, "closer") or 1
+    end
+    return index_of(d, "closer") or index_of(d, "stay") or 1
+  end
   if hurt(game) or ((not cb.armed or not worth_it(cb)) and exposed) then
     return index_of(d, "out") or index_of(d, "away") or index_of(d, "stay") or 1
   elseif not cb.armed or not worth_it(cb) then

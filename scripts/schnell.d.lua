@@ -81,6 +81,7 @@
 ---@field speed string the squadron's speed: slow, medium, fast, very_fast
 ---@field detected boolean the squadron has been detected
 ---@field armed boolean a boat can still launch a torpedo or rocket this wave
+---@field attacked boolean a boat has attacked this wave (a shot, a launch or a depth charge): a wave that passes out of reach unattacked is a combat left, and the mission is aborted
 ---@field enemies Unit[] the enemy units still present
 
 ---@class Unit
