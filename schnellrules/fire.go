@@ -200,7 +200,7 @@ func (b *Battle) mayFire(side string) bool {
 		if v.Side != side || !v.Afloat() {
 			continue
 		}
-		if b.Opt.Starshells && (b.Opt.ShellsEach && v.Flares < maxShells || v.Starshells+v.Flares < maxShells) {
+		if b.Opt.Starshells && b.mayIlluminate(v) {
 			return true
 		}
 		if seen && slices.ContainsFunc(v.Guns, func(g Gun) bool { return !g.Lost && !g.Fired }) {

@@ -72,7 +72,9 @@ func Definition() (*engine.Definition, error) {
 		// answered (Option.Check), never logged as refused (an older log
 		// holding refused events is refused as of an older version).
 		// Rules 3: the spotting's why says "2 sizes", not "2 size(s)".
-		Rules:       3,
+		// Rules 4: done answers the lit vessels' question (its command);
+		// with illumination=each a side with starshells left is asked.
+		Rules:       4,
 		Booklets:    []engine.Booklet{{Name: "schnellrules", Title: "Schnell Rules for Schnellboote!", Tables: tabs}},
 		Options:     options,
 		New:         newBattle,

@@ -74,7 +74,7 @@ func (b *Battle) illuminate(c *engine.Ctx, v *Vessel, g *Gun, flare bool, cm int
 		d := c.Ask("lit")
 		d.Prompt = fmt.Sprintf("The %s bursts %dcm towards %d o'clock of the aim point: which vessels are within %dcm of it?", kind, dev, th.Face("direction"), lightRadius)
 		d.Side = engine.TableSide
-		d.Add("done", "no more", "")
+		d.Add("done", "no other vessel is lit", "done")
 		var ids []*Vessel
 		for _, x := range b.Vessels {
 			if x.Afloat() && x.Side != v.Side && !x.Seen[sideIndex(v.Side)] {
@@ -93,4 +93,24 @@ func (b *Battle) illuminate(c *engine.Ctx, v *Vessel, g *Gun, flare bool, cm int
 		x.Seen[sideIndex(v.Side)] = true
 		c.Emit(evSpot, gamelog.Str("target", x.ID), gamelog.Str("why", "lit by "+v.ID+"'s "+kind))
 	}
+}
+
+// mayIlluminate reports whether v has a flare or a starshell left to fire
+// (a starshell needs a gun of 4" or more free to fire it).
+func (b *Battle) mayIlluminate(v *Vessel) bool {
+	if !b.Opt.ShellsEach && v.Starshells+v.Flares >= maxShells {
+		return false
+	}
+	if !b.Opt.ShellsEach || v.Flares < maxShells {
+		return true // a flare: any vessel
+	}
+	if v.Starshells >= maxShells {
+		return false
+	}
+	for _, g := range v.Guns {
+		if (g.Row.ID == "4in" || g.Row.ID == "4_7in") && !g.Lost && !g.Fired {
+			return true
+		}
+	}
+	return false
 }
