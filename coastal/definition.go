@@ -128,8 +128,9 @@ func Definition() (*engine.Definition, error) {
 			// reading (items 8, 10). 3: only markers that can act are asked
 			// (an unaware side's moves are not), the table's far, apart and
 			// one kept question a turn, close and arc (issue 25 item 11).
-			// 4: the table's `only` (the markers near an enemy).
-			Rules:    4,
+			// 4: the table's `only` (the markers near an enemy). 5: weapons
+			// named in words in the systems lost and repaired.
+			Rules:    5,
 			Booklets: []engine.Booklet{{Name: "coastal", Title: "WW2 Coastal Warfare rules v2a", Tables: tabs}},
 			Options:  Options,
 			New:      newRules,

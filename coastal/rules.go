@@ -470,7 +470,7 @@ func (r *Rules) repairs(c *engine.Ctx, side string) {
 				default:
 					i := slices.Index(s.GunLost, true)
 					s.GunLost[i] = false
-					what = "the " + s.Guns[i].String()
+					what = "the " + s.Guns[i].Words()
 				}
 				c.Emit("repair", gamelog.Str("ship", s.Name), gamelog.Str("repaired", what))
 			}
@@ -733,7 +733,7 @@ func (r *Rules) loseSystem(c *engine.Ctx, s *Ship, sys string) {
 				i = up[len(up)/2]
 			}
 			s.GunLost[i] = true
-			what = "the " + s.Guns[i].String()
+			what = "the " + s.Guns[i].Words()
 		}
 	case "torpedoes":
 		if s.Torps > 0 {

@@ -48,7 +48,7 @@ func (Game) Sheets(g *engine.Game, name string, _ int) ([]sheet.Sheet, error) {
 		case "referee":
 			out = append(out, r.registerSheet(n, "Marker register: referee's copy", func(string) bool { return true }))
 		case "ships":
-			out = append(out, r.shipSheet(prompt))
+			out = append(out, r.shipSheets(prompt)...)
 		case "gunfire":
 			out = append(out, gunfireSheet())
 		case "scenario":
@@ -61,6 +61,24 @@ func (Game) Sheets(g *engine.Game, name string, _ int) ([]sheet.Sheet, error) {
 	return out, nil
 }
 
+// lines breaks text into lines of at most 78 columns at spaces, for a
+// sheet's head and foot (printed as they are).
+func lines(text string) []string {
+	var out []string
+	line := ""
+	for _, w := range strings.Fields(text) {
+		if line != "" && len(line)+1+len(w) > 78 {
+			out = append(out, line)
+			line = ""
+		}
+		if line != "" {
+			line += " "
+		}
+		line += w
+	}
+	return append(out, line)
+}
+
 func (r *Rules) head() []string {
 	return []string{fmt.Sprintf("Scenario %s, turn %d, step %d", r.Scenario, r.Turn, r.Step)}
 }
@@ -71,6 +89,9 @@ func (r *Rules) registerSheet(name, title string, knows func(string) bool) sheet
 		what := "?"
 		if m.Revealed || knows(m.Side) {
 			what = m.What()
+			if m.Ship != nil {
+				what = m.Ship.Name // its card in the ship charts
+			}
 		}
 		sight := "hidden"
 		switch {
@@ -81,15 +102,20 @@ func (r *Rules) registerSheet(name, title string, knows func(string) bool) sheet
 		case m.Revealed:
 			sight = "known"
 		}
-		s.Rows = append(s.Rows, []string{m.ID, m.Side, m.Pot, sight, what})
+		s.Rows = append(s.Rows, []string{m.ID, m.Side, potName(m), sight, what})
 	}
 	s.Foot = []string{"? = not yet observed: only its own side knows what it is"}
 	return s
 }
 
-func (r *Rules) shipSheet(knows func(string) bool) sheet.Sheet {
-	s := sheet.Sheet{Name: "ships", Title: "Ship charts", Head: r.head(),
-		Columns: []string{"Marker", "Ship", "Card", "Engines (cm)", "Bridge", "Hull", "Torpedoes", "Weapons", "Systems lost", "State"}}
+// shipSheets are the ship charts the player may see: their state, then
+// their cards' weapons and the systems lost (two tables, each within 80
+// columns).
+func (r *Rules) shipSheets(knows func(string) bool) []sheet.Sheet {
+	state := sheet.Sheet{Name: "ships", Title: "Ship charts", Head: r.head(),
+		Columns: []string{"Marker", "Ship", "Engines", "Bridge", "Hull", "Torps", "State"}}
+	arms := sheet.Sheet{Name: "ships", Title: "Ship charts: weapons and systems lost", Head: r.head(),
+		Columns: []string{"Marker", "Card", "Weapons"}}
 	for _, sh := range r.Ships {
 		m := r.markerOf(sh)
 		if !m.Revealed && !knows(sh.Side) {
@@ -99,47 +125,58 @@ func (r *Rules) shipSheet(knows func(string) bool) sheet.Sheet {
 		for i, e := range sh.Engines {
 			box := fmt.Sprint(e)
 			if i < sh.EngLost {
-				box = "[x]"
+				box = "x"
 			}
 			eng = append(eng, box)
 		}
 		var guns []string
 		for i, w := range sh.Guns {
-			g := w.String()
+			g := w.Words()
 			if sh.GunLost[i] {
-				g += " (x)"
+				g += " (lost)"
 			}
 			guns = append(guns, g)
 		}
-		hull := "no track"
-		if sh.Hull > 0 {
-			hull = fmt.Sprintf("%d of %d", sh.Damage, sh.Hull)
+		if len(guns) == 0 {
+			guns = []string{"none (a twin MG by default)"}
 		}
-		s.Rows = append(s.Rows, []string{m.ID, sh.Name, sh.Title, strings.Join(eng, " "), fmt.Sprintf("%d/%d", sh.Bridge-sh.BridgeL, sh.Bridge), hull,
-			fmt.Sprint(sh.Torps), strings.Join(guns, ", "), strings.Join(sh.Systems, "; "), sh.State()})
+		hull := "-"
+		if sh.Hull > 0 {
+			hull = fmt.Sprintf("%d/%d", sh.Damage, sh.Hull)
+		}
+		st := sh.State()
+		if sh.SinkIn > 0 && !sh.Sunk {
+			st = fmt.Sprintf("sinking in %d", sh.SinkIn)
+		}
+		state.Rows = append(state.Rows, []string{m.ID, sh.Name, strings.Join(eng, " "), fmt.Sprintf("%d/%d", sh.Bridge-sh.BridgeL, sh.Bridge), hull, fmt.Sprint(sh.Torps), st})
+		arms.Rows = append(arms.Rows, []string{m.ID, sh.Title, strings.Join(guns, ", ")})
+		if len(sh.Systems) > 0 {
+			arms.Foot = append(arms.Foot, fmt.Sprintf("%s %s lost %s.", m.ID, sh.Name, strings.Join(sh.Systems, "; ")))
+		}
 	}
-	return s
+	state.Foot = []string{"Engines: the boxes left first, x crossed off. Hull: damage/track (- none)."}
+	return []sheet.Sheet{state, arms}
 }
 
 func gunfireSheet() sheet.Sheet {
 	s := sheet.Sheet{Name: "gunfire", Title: "Gunfire card", Columns: []string{"Weapon", "Up to 15 cm", "Up to 40 cm", "41-60 cm"}}
 	for w := TwinMG; w <= Larger; w++ {
-		row := []string{w.String()}
+		row := []string{w.Words()}
 		for _, cm := range []int{15, 40, 60} {
 			row = append(row, fmt.Sprint(Factor([]Weapon{w}, cm)))
 		}
 		s.Rows = append(s.Rows, row)
 	}
-	s.Foot = []string{
-		"Guns (3\" and up) fire separately: a single gun 2/1/1 at up to 30/31-60/61+ cm; directed guns 1.5 a gun / 1 + 1 per 2 / 1 per 2 (rounded down).",
-		"Shooting variables go on the D6: +2 straddled or hit last turn, +1 target stationary, -1 self or target above half speed,",
-		"-2 turning, -2 smaller than a corvette in a medium sea, -2 guns over 5\" from a destroyer or smaller. `table GUN` prints the chart.",
-	}
+	s.Foot = lines(`Guns (3" and up) fire separately: a single gun 2/1/1 at up to 30/31-60/61+ cm; ` +
+		"directed guns 1.5 a gun / 1 + 1 per 2 / 1 per 2 (rounded down). The shooting variables go on the D6 " +
+		"(on the factor with variables=factor): +2 straddled or hit last turn, +1 target stationary, -1 self or " +
+		`target above half speed, -2 turning, -2 smaller than a corvette in a medium sea, -2 guns over 5" ` +
+		"from a destroyer or smaller. `table GUN` prints the chart.")
 	return s
 }
 
 func (r *Rules) scenarioSheet() sheet.Sheet {
-	s := sheet.Sheet{Name: "scenario", Title: "Scenario and VP card: " + r.Scenario, Head: append(r.head(), "Victory: "+r.Setup.Note),
+	s := sheet.Sheet{Name: "scenario", Title: "Scenario and VP card: " + r.Scenario, Head: append(r.head(), lines("Victory: "+r.Setup.Note)...),
 		Columns: []string{"Pot", "Side", "Ships", "Dummies", "Drawn"}}
 	for _, p := range r.Setup.Pots {
 		n := p.Draw

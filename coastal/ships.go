@@ -89,6 +89,14 @@ var weaponNames = []string{"twinmg", "20mm", "twin20", "40mm", "twin40", "larger
 
 func (w Weapon) String() string { return weaponNames[w] }
 
+// weaponWords are the weapons as the document names them, for the player
+// (weaponNames are the card's words).
+var weaponWords = []string{"twin MG", "20 mm", "twin 20 mm", "37/40 mm", "twin 37/40 mm", "6/12 pdr", "3\" gun", "4\" gun", "5\" gun", "6\" gun", "8\" gun",
+	"MG", ".303 MG", "quad .303 MG", "pom-pom", "twin pom-pom", "quad pom-pom", "vierling", "2 pdr", "3 pdr"}
+
+// Words names the weapon for the player: "twin 20 mm", "4\" gun".
+func (w Weapon) Words() string { return weaponWords[w] }
+
 // base is the gunfire chart's weapon type a mount counts as (Early
 // weapons); a single MG counts as nothing alone (countAs pairs them).
 func (w Weapon) base() Weapon {

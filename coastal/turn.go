@@ -538,7 +538,7 @@ func mountName(s *Ship, i int) string {
 	if i < 0 {
 		return "twin MG (default)"
 	}
-	return fmt.Sprintf("%d %s", i+1, s.Guns[i])
+	return fmt.Sprintf("%d: %s", i+1, s.Guns[i].Words())
 }
 
 // fire: the ship fires at a target, then may split its other mounts on
@@ -666,7 +666,7 @@ func parseBears(text string, s *Ship, free []int) ([]int, error) {
 			return nil, fmt.Errorf("bears %q: give all, none, or mount numbers 1 to %d separated by commas", text, len(s.Guns))
 		}
 		if !slices.Contains(free, n-1) {
-			return nil, fmt.Errorf("mount %d (%s) is destroyed or has fired this turn: each mount engages one enemy a turn", n, s.Guns[n-1])
+			return nil, fmt.Errorf("mount %d (%s) is destroyed or has fired this turn: each mount engages one enemy a turn", n, s.Guns[n-1].Words())
 		}
 		if slices.Contains(out, n-1) {
 			return nil, fmt.Errorf("mount %d named twice", n)
