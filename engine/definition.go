@@ -49,6 +49,12 @@ type Definition struct {
 	// Orders are the game's own standing orders, which the prompt carries
 	// out for the player besides the kernel's (StandingOrders).
 	Orders []StandingOrder
+	// Notable reports whether an event is one the player must see before
+	// play goes on (harm to his side): while the standing order `quiet`
+	// stands, the prompt plays through a pause of the smallest level (a
+	// turn, a round) when none happened since it last stopped. Nil: every
+	// pause stops.
+	Notable func(e *gamelog.Event) bool
 	// Part names one part of a game that sheets and reports may show
 	// alone ("mission": --mission N); "" = none.
 	Part string

@@ -44,10 +44,68 @@ var (
 		Pick: func(d *Decision, _ []gamelog.Event) (int, bool) { return d.Same() }}
 )
 
+// Quiet is the kernel's order to play through a quiet turn: a pause of
+// the smallest level with nothing since the prompt last stopped that the
+// game marks as something the player must see (Definition.Notable). It
+// answers no decision (no Pick); games with no Notable do not offer it.
+var Quiet = StandingOrder{Name: "quiet", Help: "play on through a turn (or round) in which nothing happened that you must see before going on"}
+
+// Again is the kernel's order to give a question asked again, with the
+// same answers offered, the player's last answer to it, when nothing he
+// must see (notable) happened since he gave it.
+func Again(notable func(e *gamelog.Event) bool) StandingOrder {
+	return StandingOrder{Name: "again", Said: "again",
+		Help: "a question asked again with the same answers offered gets your last answer, unless something happened since that you must see",
+		Pick: func(d *Decision, h []gamelog.Event) (int, bool) {
+			for i := len(h) - 1; i >= 0; i-- {
+				e := &h[i]
+				if e.Type != "decision" || e.Str("kind") != d.Kind || e.Str("side") != sideOf(d) {
+					if notable(e) {
+						return 0, false
+					}
+					continue
+				}
+				return repeatOf(d, e)
+			}
+			return 0, false
+		}}
+}
+
+// repeatOf is the option of d that e, the answer to the same question
+// asked before, chose: only when the player gave it with no values, and d
+// offers exactly the options e did.
+func repeatOf(d *Decision, e *gamelog.Event) (int, bool) {
+	if Who(e.Str("by")) != ByPlayer {
+		return 0, false
+	}
+	if _, ok := e.Get("args"); ok {
+		return 0, false
+	}
+	opts, _ := e.Get("options")
+	if len(opts.L) != len(d.Options) {
+		return 0, false
+	}
+	choice, at := e.Str("choice"), -1
+	for j, o := range opts.L {
+		if o.S != d.Options[j].Name {
+			return 0, false
+		}
+		if o.S == choice {
+			at = j
+		}
+	}
+	return at, at >= 0 && len(d.Options[at].Args) == 0
+}
+
 // StandingOrders lists the orders the prompt may carry out in a game of
-// def: the kernel's, then the game's.
+// def: the kernel's, then the game's; a game that says what the player
+// must see (Definition.Notable) has `quiet` and `again` last.
 func (def *Definition) StandingOrders() []StandingOrder {
-	return append([]StandingOrder{OnlyOption, Carried, Unchanged}, def.Orders...)
+	all := append([]StandingOrder{OnlyOption, Carried, Unchanged}, def.Orders...)
+	if def.Notable != nil {
+		all = append(all, Quiet, Again(def.Notable)) // after the game's: its orders say more
+	}
+	return all
 }
 
 // SameAsLast is a Pick that takes, at a decision of its kind, the option

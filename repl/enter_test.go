@@ -305,3 +305,65 @@ func TestBannerPhysical(t *testing.T) {
 		}
 	}
 }
+
+// Issue 25 item 2: a quiet turn does not stop play. With a game that says
+// what the player must see (Definition.Notable), a pause of the smallest
+// level is played through when nothing notable happened since the player
+// last had the prompt; `orders quiet off` stops at every one.
+func TestQuietTurnPlayedThrough(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		notable func(e *gamelog.Event) bool
+		lines   []string
+		pause   bool // Enter stops at the leg's pause
+	}{
+		{"nothing notable", func(*gamelog.Event) bool { return false }, nil, false},
+		{"a notable leg", func(e *gamelog.Event) bool { return e.Type == "leg" }, nil, true},
+		{"quiet off", func(*gamelog.Event) bool { return false }, []string{"orders quiet off"}, true},
+		{"no Notable", nil, nil, true},
+	} {
+		def := enginetest.Definition()
+		def.Notable = tc.notable
+		var out bytes.Buffer
+		s, err := New(Config{Def: def, Game: engine.Config{Seed: 7}, Out: &out, Err: &out, Interactive: true, LogFile: filepath.Join(t.TempDir(), "g.jsonl")})
+		if err != nil {
+			t.Fatal(err)
+		}
+		execAll(t, s, append(tc.lines, "")...)
+		p := s.Game().Pending()
+		if got := p != nil && p.Pause != ""; got != tc.pause {
+			t.Errorf("%s: Enter stops at %+v, want a pause: %v", tc.name, p, tc.pause)
+		}
+		s.Close()
+	}
+}
+
+// The standing order `again`: a question asked again with the same answers
+// offered gets the player's last answer, unless something notable
+// happened since; the log says so.
+func TestAgain(t *testing.T) {
+	for _, tc := range []struct {
+		notable bool
+		want    string
+	}{
+		{false, "slow/ stay/ slow/same stay/again slow/same stay/again"},
+		{true, "slow/ stay/ slow/same closer/ slow/same closer/"},
+	} {
+		def := rounds("ranges", roundsRules{rng: true})
+		def.Notable = func(e *gamelog.Event) bool { return tc.notable && e.Type == "decision" && e.Str("kind") == "speed" }
+		var out bytes.Buffer
+		s, _ := New(Config{Def: def, Out: &out, Err: &out, Interactive: true, LogFile: filepath.Join(t.TempDir(), "g.jsonl")})
+		execAll(t, s, "step", "choose slow", "choose stay")
+		if tc.notable {
+			execAll(t, s, "choose closer", "choose closer")
+		}
+		var got []string
+		for _, e := range s.Game().History() {
+			got = append(got, e.Str("choice")+"/"+e.Str("as"))
+		}
+		if strings.Join(got, " ") != tc.want {
+			t.Errorf("notable %v: decisions %v, want %s\n%s", tc.notable, got, tc.want, out.String())
+		}
+		s.Close()
+	}
+}

@@ -117,7 +117,7 @@ func (s *Session) orderSaid(as string) string {
 	case engine.Unchanged.Name:
 		return "as before"
 	}
-	for _, o := range s.def.Orders {
+	for _, o := range s.def.StandingOrders() {
 		if o.Name == as && o.Said != "" {
 			return o.Said
 		}

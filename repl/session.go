@@ -78,6 +78,11 @@ type Session struct {
 	// for it, not for one the prompt reached since (typedAhead).
 	shown    question
 	saidHint bool // the first standing answer said how to change it
+	// stopped is where the player last had the prompt (the game and its
+	// event count when the line being run was typed): a quiet turn is one
+	// with nothing notable since (playThroughQuiet).
+	stopped     question
+	interrupted atomic.Bool // Ctrl-C during the command: stop at the next pause
 	failed   bool
 	// interrupted: a Ctrl-C came during Exec (it stopped the command at
 	// the game's next pause).
@@ -267,6 +272,8 @@ func (s *Session) Exec(line string) error {
 	if err != nil {
 		return err
 	}
+	s.stopped = s.question()
+	s.interrupted.Store(false)
 	words = s.shortcut(words)
 	if len(words) == 0 {
 		return nil
@@ -296,6 +303,7 @@ func (s *Session) Exec(line string) error {
 				if sc != nil {
 					sc.Interrupt()
 				}
+				s.interrupted.Store(true)
 				g.Interrupt() // `step campaign` stops at the next pause
 			case <-done:
 			}
@@ -540,11 +548,41 @@ func (s *Session) show(evs []gamelog.Event) {
 	for {
 		s.print(evs)
 		var again bool
-		if evs, again = s.answerStanding(); !again {
+		if evs, again = s.answerStanding(); again {
+			continue
+		}
+		if evs, again = s.playThroughQuiet(); !again {
 			break
 		}
 	}
 	s.showPending()
+}
+
+// playThroughQuiet plays on from a pause of the smallest level (a turn, a
+// round) when nothing the player must see happened since he last had the
+// prompt (Definition.Notable), while the standing order `quiet` stands: a
+// quiet turn does not stop play.
+func (s *Session) playThroughQuiet() ([]gamelog.Event, bool) {
+	g := s.game
+	p := g.Pending()
+	if p == nil || p.Pause == "" || p.Level > 1 || !s.orders[engine.Quiet.Name] || s.def.Notable == nil || s.interrupted.Load() || g.Decider() != nil {
+		return nil, false
+	}
+	h := g.History()
+	for i := len(h) - 1; i >= 0; i-- {
+		if s.stopped.g == g && h[i].Seq <= s.stopped.seq {
+			break
+		}
+		if s.def.Notable(&h[i]) {
+			return nil, false
+		}
+	}
+	evs, err := g.Step(s.level)
+	if err != nil {
+		fmt.Fprintln(s.cfg.Err, s.paint(red, "Error: "+err.Error()))
+		return nil, false
+	}
+	return evs, true
 }
 
 // print writes events as the player reads them: the game may word a run

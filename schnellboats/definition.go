@@ -121,6 +121,8 @@ func newDefinition(s100, b5 *tables.Set) *engine.Definition {
 		Sides:         sides,
 		Saved:         "campaigns",
 		Folder:        "campaigns",
+		Orders:        standingOrders, // standing.go
+		Notable:       notable,
 		Part:          "mission",
 		Game:          Game{},
 		Score:         score,
