@@ -81,9 +81,8 @@ type Session struct {
 	// stopped is where the player last had the prompt (the game and its
 	// event count when the line being run was typed): a quiet turn is one
 	// with nothing notable since (playThroughQuiet).
-	stopped     question
-	interrupted atomic.Bool // Ctrl-C during the command: stop at the next pause
-	failed   bool
+	stopped question
+	failed  bool
 	// interrupted: a Ctrl-C came during Exec (it stopped the command at
 	// the game's next pause).
 	interrupted atomic.Bool
@@ -303,7 +302,6 @@ func (s *Session) Exec(line string) error {
 				if sc != nil {
 					sc.Interrupt()
 				}
-				s.interrupted.Store(true)
 				g.Interrupt() // `step campaign` stops at the next pause
 			case <-done:
 			}
