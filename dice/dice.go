@@ -177,9 +177,9 @@ func (s Spec) ParseFaces(words []string) ([]int, error) {
 	}
 	if len(words) != s.N {
 		if s.Percentile {
-			return nil, fmt.Errorf("%s needs the black (tens) and the white (units) face, each 0..9, got %d value(s)", s, len(words))
+			return nil, fmt.Errorf("%s needs the black (tens) and the white (units) face, each 0..9, or the reading 1..100: got %s", s, faceCount(len(words)))
 		}
-		return nil, fmt.Errorf("%s needs %d face(s), got %d", s, s.N, len(words))
+		return nil, fmt.Errorf("%s needs %s, got %d", s, faceCount(s.N), len(words))
 	}
 	faces := make([]int, 0, s.N)
 	lo, hi := s.FaceRange()
@@ -202,7 +202,7 @@ func (s Spec) ParseFaces(words []string) ([]int, error) {
 // CheckFaces reports whether faces (as recorded in a log) fit the spec.
 func (s Spec) CheckFaces(faces []int) error {
 	if len(faces) != s.N {
-		return fmt.Errorf("%s has %d face(s), not %d", s, s.N, len(faces))
+		return fmt.Errorf("%s has %s, not %d", s, faceCount(s.N), len(faces))
 	}
 	lo, hi := s.FaceRange()
 	for _, f := range faces {
@@ -247,3 +247,11 @@ func (g *Generator) UnmarshalBinary(b []byte) error { return g.pcg.UnmarshalBina
 // lead0 reports a number written with a leading zero ("02"): refused so
 // that every spec has one spelling.
 func lead0(x string) bool { return len(x) > 1 && x[0] == '0' }
+
+// faceCount counts faces in words: "1 face", "2 faces".
+func faceCount(n int) string {
+	if n == 1 {
+		return "1 face"
+	}
+	return strconv.Itoa(n) + " faces"
+}

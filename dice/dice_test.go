@@ -252,9 +252,9 @@ func TestParseFacesErrors(t *testing.T) {
 		{D10, []string{"-3"}, []string{"face -3 is out of range", "1..10, a 0 reads 10"}},
 		{D10, []string{"x"}, []string{`face "x" is not a number`, "1..10, a 0 reads 10"}},
 		{D6, []string{"six"}, []string{`face "six" is not a number`, "1..6"}},
-		{D6, []string{}, []string{"1D6 needs 1 face(s), got 0"}},
-		{D6, []string{"1", "2"}, []string{"1D6 needs 1 face(s), got 2"}},
-		{Spec{N: 3, Sides: 6}, []string{"1", "2"}, []string{"3D6 needs 3 face(s), got 2"}},
+		{D6, []string{}, []string{"1D6 needs 1 face, got 0"}},
+		{D6, []string{"1", "2"}, []string{"1D6 needs 1 face, got 2"}},
+		{Spec{N: 3, Sides: 6}, []string{"1", "2"}, []string{"3D6 needs 3 faces, got 2"}},
 		{Spec{N: 3, Sides: 6}, []string{"1", "7", "2"}, []string{"face 7 is out of range", "1..6"}},
 		{Percentile, []string{"10", "0"}, []string{"2D10", "face 10 is out of range", "0..9 for each die"}},
 		{Percentile, []string{"0", "10"}, []string{"face 10 is out of range", "0..9 for each die"}},
@@ -301,9 +301,9 @@ func TestCheckFaces(t *testing.T) {
 		{D10, []int{11}, "face 11 is out of range"},
 		{Percentile, []int{10, 0}, "face 10 is out of range (valid faces 0..9"},
 		{Percentile, []int{0, -1}, "face -1 is out of range"},
-		{Percentile, []int{5}, "2D10 has 2 face(s), not 1"},
-		{D6, []int{1, 2}, "1D6 has 1 face(s), not 2"},
-		{D6, nil, "1D6 has 1 face(s), not 0"},
+		{Percentile, []int{5}, "2D10 has 2 faces, not 1"},
+		{D6, []int{1, 2}, "1D6 has 1 face, not 2"},
+		{D6, nil, "1D6 has 1 face, not 0"},
 	}
 	for _, tc := range tests {
 		err := tc.s.CheckFaces(tc.faces)

@@ -123,7 +123,7 @@ func (g *Game) Answer(line string, who Who, level int) ([]gamelog.Event, error) 
 	if why, ok := d.Refusal(line); ok {
 		return nil, errors.New(why)
 	}
-	return nil, fmt.Errorf("`%s` does not answer the %s decision: %s", line, d.Kind, d.commandList())
+	return nil, fmt.Errorf("`%s` does not answer this question: %s", line, d.commandList())
 }
 
 // commandList names the commands that answer d.

@@ -315,7 +315,7 @@ func (d *Decision) argsFromWords(i int, words []string) ([]gamelog.Value, error)
 		if len(o.Args) == 0 {
 			return nil, fmt.Errorf("%s takes no arguments", o.Name)
 		}
-		return nil, fmt.Errorf("%s takes %d argument(s): %s", o.Name, len(o.Args), d.Usage(i))
+		return nil, fmt.Errorf("%s takes %s: %s", o.Name, values(len(o.Args)), d.Usage(i))
 	}
 	vals := make([]gamelog.Value, len(o.Args))
 	for k := range o.Args {
@@ -373,7 +373,7 @@ func (d *Decision) argsFromLog(i int, ev *gamelog.Event) ([]gamelog.Value, error
 		return nil, nil
 	}
 	if v.Kind != gamelog.KObj || len(v.O) != len(o.Args) {
-		return nil, fmt.Errorf("args: want %d argument(s) for %s", len(o.Args), o.Name)
+		return nil, fmt.Errorf("args: want %s for %s", values(len(o.Args)), o.Name)
 	}
 	vals := make([]gamelog.Value, len(o.Args))
 	for k := range o.Args {
@@ -508,4 +508,12 @@ func argsOf(dec Decider, d *Decision) (int, []gamelog.Value, error) {
 	}
 	vals, err := d.defaultArgs(i)
 	return i, vals, err
+}
+
+// values counts an option's values in words: "1 value", "3 values".
+func values(n int) string {
+	if n == 1 {
+		return "1 value"
+	}
+	return strconv.Itoa(n) + " values"
 }

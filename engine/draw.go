@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/schnell-wargames/schnell/gamelog"
@@ -162,7 +163,7 @@ func (c *Ctx) Draw(d Draw) Drawn {
 		c.Fail(errors.New("rules draw from no cup"))
 	}
 	if d.N < 1 || d.N > len(k.chits) {
-		c.Fail(fmt.Errorf("rules draw %d chit(s) from cup %s, which holds %d", d.N, k.ID, len(k.chits)))
+		c.Fail(fmt.Errorf("rules draw %s from cup %s, which holds %d", chits(d.N), k.ID, len(k.chits)))
 	}
 	if d.Side == TableSide {
 		c.Fail(fmt.Errorf("cup %s: the table does not draw; a side does", k.ID))
@@ -347,9 +348,9 @@ func matchChits(in []string, n int, words []string) ([]string, error) {
 	}
 	if len(words) != n {
 		if len(words) < n && n == len(in) {
-			return nil, fmt.Errorf("draw %d chit(s), not %d: the whole cup is drawn, and %s %s missing", n, len(words), strings.Join(left, ", "), isAre(len(left)))
+			return nil, fmt.Errorf("draw %s, not %d: the whole cup is drawn, and %s %s missing", chits(n), len(words), strings.Join(left, ", "), isAre(len(left)))
 		}
-		return nil, fmt.Errorf("draw %d chit(s), not %d: %s", n, len(words), cupText(in))
+		return nil, fmt.Errorf("draw %s, not %d: %s", chits(n), len(words), cupText(in))
 	}
 	return out, nil
 }
@@ -487,4 +488,12 @@ func (g *Game) CupSeen(k *Cup, onlooker string) (chits []string, known bool) {
 		}
 	}
 	return k.Chits(), true
+}
+
+// chits counts chits in words: "1 chit", "3 chits".
+func chits(n int) string {
+	if n == 1 {
+		return "1 chit"
+	}
+	return strconv.Itoa(n) + " chits"
 }

@@ -44,7 +44,7 @@ func TestCupChitsRemovedBetweenDraws(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err = g.Step(NoPause)
-	if err == nil || !strings.Contains(err.Error(), "rules draw 3 chit(s) from cup POT, which holds 2") {
+	if err == nil || !strings.Contains(err.Error(), "rules draw 3 chits from cup POT, which holds 2") {
 		t.Errorf("err = %v", err)
 	}
 	for _, d := range drawn {

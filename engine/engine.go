@@ -159,17 +159,21 @@ func (d *Decision) Find(answer string) (int, error) {
 	if why, ok := d.Refusal(a); ok {
 		return -1, errors.New(why)
 	}
-	return -1, fmt.Errorf("%q is not an option of %s: %s", a, d.Kind, d.optionList())
+	return -1, fmt.Errorf("%q is not an answer to this question: %s", a, d.optionList())
 }
 
 func (d *Decision) optionList() string {
 	var b strings.Builder
 	b.WriteString("choose ")
 	for i, o := range d.Options {
-		if i > 0 {
+		switch {
+		case i == 0:
+		case i == len(d.Options)-1:
+			b.WriteString(" or ")
+		default:
 			b.WriteString(", ")
 		}
-		fmt.Fprintf(&b, "%d=%s", i+1, o.Name)
+		fmt.Fprintf(&b, "%d (%s)", i+1, o.Name)
 	}
 	return b.String()
 }

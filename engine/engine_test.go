@@ -201,7 +201,7 @@ func TestPlayerDecisionsPendAndValidate(t *testing.T) {
 		t.Fatalf("pending = %+v, want a decision", p)
 	}
 	seq := g.Seq()
-	if _, err := g.Choose("sideways", ByPlayer, 1<<30); err == nil || !strings.Contains(err.Error(), "1=on, 2=home") {
+	if _, err := g.Choose("sideways", ByPlayer, 1<<30); err == nil || !strings.Contains(err.Error(), "1 (on) or 2 (home)") {
 		t.Errorf("illegal answer error = %v, want the options listed", err)
 	}
 	if g.Seq() != seq || g.Pending().Decision == nil {

@@ -398,7 +398,11 @@ func cmdStep(s *Session, args []string) error {
 	if p := g.Pending(); p != nil && g.Decider() == nil {
 		switch {
 		case p.Decision != nil:
-			return fmt.Errorf("the game waits for your decision (%s): `choose` one of %s, or `auto on`", p.Decision.Kind, strings.Join(s.optionNames(), ", "))
+			enter := ""
+			if s.cfg.Interactive {
+				enter = ", Enter for the default"
+			}
+			return fmt.Errorf("the game waits for your answer (%s): `choose` one of %s%s, or `auto on`", kindWords(p.Decision.Kind), strings.Join(s.optionNames(), ", "), enter)
 		case p.Roll != nil:
 			return fmt.Errorf("the game waits for a %s roll: type `roll` and the faces you rolled, or `roll` alone", p.Roll.Dice())
 		case p.Draw != nil:

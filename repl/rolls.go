@@ -39,9 +39,13 @@ func (s *Session) showRoll(r *engine.RollRequest) {
 		fmt.Fprintf(w, ", shift %+d %s", m.Value, m.Reason)
 	}
 	lo, hi := r.Spec.FaceRange()
-	fmt.Fprintf(w, ".\nType `roll` and the face(s) you rolled (%d..%d each", lo, hi)
-	if r.Spec.Percentile {
-		fmt.Fprint(w, ", black die first, or the reading 1..100")
+	switch {
+	case r.Spec.Percentile:
+		fmt.Fprintf(w, ".\nType the faces you rolled (%d..%d each, black die first: `8 5`), or the reading\n1..100 (`85`),", lo, hi)
+	case r.Spec.N == 1:
+		fmt.Fprintf(w, ".\nType the face you rolled (%d..%d),", lo, hi)
+	default:
+		fmt.Fprintf(w, ".\nType the %d faces you rolled (%d..%d each),", r.Spec.N, lo, hi)
 	}
-	fmt.Fprintln(w, "),\nor `roll`: the program rolls it (`roll all`: every roll to the next decision).")
+	fmt.Fprintln(w, " or `roll`: the program rolls it\n(`roll all`: every roll to the next decision).")
 }

@@ -192,10 +192,15 @@ func (s *Session) Banner() {
 	fmt.Fprintln(s.cfg.Out, "Enter plays on (`step`); `help` lists the commands, Tab completes, Ctrl-D quits (the game is saved as you play).")
 }
 
+// optionText says a game's options in words: "campaign short, boat s100".
 func optionText(opts []gamelog.Option) string {
 	parts := make([]string, len(opts))
 	for i, o := range opts {
-		parts[i] = o.Name + " " + o.Value
+		v := o.Value
+		if v == "" {
+			v = "none"
+		}
+		parts[i] = kindWords(o.Name) + " " + kindWords(v)
 	}
 	return strings.Join(parts, ", ")
 }

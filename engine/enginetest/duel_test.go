@@ -276,7 +276,7 @@ func TestArgumentsAreValidatedAndCompleted(t *testing.T) {
 	}{
 		{"rule refuses", "fire", []string{"c"}, "target c is not in sight before turn 2"},
 		{"not in the set", "fire", []string{"z"}, `target: "z" is not one of a, b, c`},
-		{"too many", "fire", []string{"a", "b"}, "fire takes 1 argument(s): choose fire <target a|b|c>"},
+		{"too many", "fire", []string{"a", "b"}, "fire takes 1 value: choose fire <target a|b|c>"},
 		{"none taken", "pass", []string{"x"}, "pass takes no arguments"},
 		{"needs text", "signal", nil, "signal needs text"},
 		{"not yes or no", "launch", []string{"maybe"}, `spread: "maybe": say yes or no`},
@@ -500,8 +500,8 @@ func TestPhysicalDrawsAtThePrompt(t *testing.T) {
 		want  string
 	}{
 		{[]string{"+3"}, `"+3" is not in the cup: the cup holds +1 x3, +2`},
-		{[]string{"+1", "+1"}, "draw 1 chit(s), not 2"},
-		{nil, "draw 1 chit(s), not 0"},
+		{[]string{"+1", "+1"}, "draw 1 chit, not 2"},
+		{nil, "draw 1 chit, not 0"},
 	} {
 		if _, err := g.DrawChits(tc.words, engine.NoPause); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("draw %q: err = %v, want %q", tc.words, err, tc.want)

@@ -61,6 +61,13 @@ type Config struct {
 	// Sides shows whose a pending decision of a side is, as the prompt
 	// says it ("? [p2] attack: ...").
 	Sides bool
+	// Watch, if set, is told after each line a case types what the
+	// prompt printed for it (its error too), with the session: a test of
+	// everything the prompt prints (wordedtest.Words).
+	Watch func(s *repl.Session, line, printed string)
+	// NoCompare runs the cases without comparing their outputs with the
+	// expected ones (for a Watch over another package's scenarios).
+	NoCompare bool
 }
 
 // maxRolls bounds the rolls the harness answers for one line: a rule that
@@ -114,12 +121,12 @@ func runFile(t *testing.T, path string, cfg Config) []string {
 	for _, c := range f.cases() {
 		out := h.run(c)
 		got = append(got, out)
-		if !cfg.Update && out != c.want {
+		if !cfg.Update && !cfg.NoCompare && out != c.want {
 			bad = append(bad, fmt.Sprintf("%s:%d: the case gives\n%s\nwant\n%s\n(go test -run '%s' -update rewrites the file)",
 				path, c.line, indent(out), indent(c.want), t.Name()))
 		}
 	}
-	if cfg.Update {
+	if cfg.Update && !cfg.NoCompare {
 		if err := os.WriteFile(path, []byte(f.format(got)), 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -147,6 +154,7 @@ type harness struct {
 	order  []string // the tables forced, in the order forced (for messages)
 	show   []string
 	sides  bool // Config.Sides
+	watch  func(s *repl.Session, line, printed string)
 }
 
 func newHarness(t *testing.T, cfg Config) *harness {
@@ -154,7 +162,7 @@ func newHarness(t *testing.T, cfg Config) *harness {
 	if cfg.Def == nil {
 		t.Fatal("scenario: no game definition")
 	}
-	h := &harness{t: t, def: cfg.Def, dir: t.TempDir(), sides: cfg.Sides}
+	h := &harness{t: t, def: cfg.Def, dir: t.TempDir(), sides: cfg.Sides, watch: cfg.Watch}
 	s, err := repl.New(repl.Config{
 		Def: cfg.Def, Game: engine.Config{Seed: 1, Mode: engine.Physical},
 		LogDir: h.dir, Out: &h.out, Err: &h.out,
@@ -218,6 +226,13 @@ func (h *harness) line(b *strings.Builder, line string) {
 	h.out.Reset()
 	err = h.s.Exec(line)
 	printed := h.out.String()
+	if h.watch != nil {
+		seen := printed
+		if err != nil {
+			seen += "Error: " + err.Error() + "\n"
+		}
+		h.watch(h.s, line, seen)
+	}
 	if err == nil {
 		err = h.answerRolls(b)
 	}
@@ -282,7 +297,11 @@ func (h *harness) answerRolls(b *strings.Builder) error {
 			h.forced[key] = q[1:]
 		}
 		h.out.Reset()
-		if err := h.s.Exec(cmd); err != nil {
+		err := h.s.Exec(cmd)
+		if h.watch != nil {
+			h.watch(h.s, cmd, h.out.String())
+		}
+		if err != nil {
 			if cmd == "roll" {
 				return err
 			}

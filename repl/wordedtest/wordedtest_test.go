@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/schnell-wargames/schnell/engine/enginetest"
@@ -40,4 +41,28 @@ func TestCatcherSeesWordedTypes(t *testing.T) {
 		t.Errorf("printed %q", lines)
 	}
 	c.Unseen(t, []string{"leg"})
+}
+
+// InternalNames finds snake_case, key=value and "(s)" in what a player
+// reads, not in a command to type nor in a path.
+func TestInternalNames(t *testing.T) {
+	for _, tc := range []struct {
+		line string
+		want string
+	}{
+		{"Leg 1 sailed: 2 points so far.", ""},
+		{"special_done> ", "special_done"},
+		{"-- mission_end: `step` plays on --", "mission_end"},
+		{"Combat Board: mtb_patrol", "mtb_patrol"},
+		{"encounter=mtb_patrol, weather = foggy, intel=1", "encounter=mtb_patrol weather = foggy intel=1"},
+		{"A-1: 1D10 [4] +1 winter = 5 → row 5-6", ""},
+		{"0 boat(s) lost", "t(s)"},
+		{"type `speed very_fast` or `new game=coastal`", ""},
+		{"Log: /tmp/my_games/a_b.jsonl", ""},
+		{"SB2 fires at mtb-1: 14 vs 18, miss", ""},
+	} {
+		if got := strings.Join(InternalNames(tc.line), " "); got != tc.want {
+			t.Errorf("InternalNames(%q) = %q, want %q", tc.line, got, tc.want)
+		}
+	}
 }
