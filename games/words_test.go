@@ -3,6 +3,7 @@ package games
 import (
 	"bytes"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -215,4 +216,46 @@ func valueWord(v gamelog.Value) string {
 		return "no"
 	}
 	return repl.Quote(v.S)
+}
+
+// Issue 25 item 4: each game's `help` examples are its own, and work: the
+// `lua` examples read that game's view once it has started (and `lua game`
+// before the first step says to step first).
+func TestHelpExamplesAreTheGames(t *testing.T) {
+	for _, g := range All {
+		t.Run(g.Name, func(t *testing.T) {
+			def, err := g.Def()
+			if err != nil {
+				t.Fatal(err)
+			}
+			var out bytes.Buffer
+			s, err := repl.New(repl.Config{Def: def, Game: engine.Config{Seed: 1}, LogFile: filepath.Join(t.TempDir(), "g.jsonl"), Out: &out, Err: &out})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer s.Close()
+			if err := s.Exec("help lua"); err != nil {
+				t.Fatal(err)
+			}
+			examples := regexp.MustCompile("`(lua [^`]+)`").FindAllStringSubmatch(strings.ReplaceAll(out.String(), "\n    ", " "), -1)
+			if len(examples) == 0 {
+				t.Fatalf("help lua shows no example:\n%s", out.String())
+			}
+			if err := s.Exec(examples[0][1]); err == nil || !strings.Contains(err.Error(), "`step` first") {
+				t.Errorf("%s before the first step: %v", examples[0][1], err)
+			}
+			if err := s.Exec("step"); err != nil {
+				t.Fatal(err)
+			}
+			for i, ex := range examples {
+				out.Reset()
+				err := s.Exec(ex[1])
+				// The first reads a field every game under way has; a list
+				// may be empty yet (a battle whose vessels are not set up).
+				if err != nil || i == 0 && (strings.TrimSpace(out.String()) == "" || strings.TrimSpace(out.String()) == "nil") {
+					t.Errorf("%s, the example help lua gives: %v %q", ex[1], err, out.String())
+				}
+			}
+		})
+	}
 }

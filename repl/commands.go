@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -129,7 +130,7 @@ func (s *Session) commandTable() []*Command {
 			Help: "Hand the decisions to a Lua script (scripts/*.lua; docs/lua-api.md) for one decision, to the next pause of a level (`step`'s words), or for the game (the default) — `script off` or Ctrl-C during a `step` takes command back. The script runs sandboxed with a deadline per call.",
 			Run:  cmdScript, Complete: fixed("scripts/", "off")},
 		{Name: "lua", Group: groupScripts, Raw: true, Usage: "lua CODE",
-			Help: "Evaluate Lua in the scripts' sandbox with `game` bound to what a script sees: `lua game.vp`, `lua game.boats[1]`.",
+			Help: "Evaluate Lua in the scripts' sandbox with `game` bound to what a script sees once the game has started: " + luaExamples(s.def) + ".",
 			Run:  cmdLua},
 		{Name: "quit", Group: groupPrompt, Aliases: []string{"exit", "q"}, Usage: "quit",
 			Help: "Leave schnell. Nothing is lost: the game log is already written.", Run: cmdQuit},
@@ -908,9 +909,51 @@ func (s *Session) dropScript() {
 	}
 }
 
+// luaExamples are `lua` examples of the game's own view (its Lua API's
+// first plain field and first list), or plain Lua for a game that has
+// none.
+func luaExamples(def *engine.Definition) string {
+	doc, ok := def.Game.(scripting.Documented)
+	if !ok || def.View == nil {
+		return "`lua 6*7`, `lua string.rep('-', 10)`"
+	}
+	api := doc.LuaAPI()
+	if len(api.Classes) == 0 {
+		return "`lua 6*7`"
+	}
+	var plain, list string
+	for _, f := range api.Fields {
+		if f.Class != api.Classes[0] {
+			continue
+		}
+		elem, isList := strings.CutSuffix(f.Type, "[]")
+		switch {
+		case plain == "" && (f.Type == "string" || f.Type == "integer" || f.Type == "number" || f.Type == "boolean"):
+			plain = "`lua game." + f.Name + "`"
+		case isList && list == "" && slices.Contains(api.Classes, elem):
+			list = "`lua game." + f.Name + "[1]`" // a list of the game's things: boats, units
+		}
+	}
+	switch {
+	case plain != "" && list != "":
+		return plain + ", " + list
+	case plain != "":
+		return plain
+	case list != "":
+		return list
+	}
+	return "`lua game`"
+}
+
+// usesGame reports whether Lua code reads the global `game`.
+var usesGame = regexp.MustCompile(`(^|[^.\w])game\b`)
+
 func cmdLua(s *Session, args []string) error {
 	if len(args) == 0 {
 		return errors.New("usage: lua CODE")
+	}
+	if s.game.Seq() == 0 && usesGame.MatchString(strings.Join(args, " ")) {
+		return errors.New("the game has not started, and `game` is what a script sees of a game under way: `step` first (Enter), then `lua` it")
 	}
 	if s.eval == nil || s.evalGame != s.game {
 		if s.eval != nil {
