@@ -855,3 +855,21 @@ func TestListingsFit80Columns(t *testing.T) {
 		}
 	}
 }
+
+// The first order of a new game plays on to the set-up and shows what that
+// made with the order's own events (the step's events were once printed
+// from a slice the order had reused: the battle's line was lost and the
+// order echoed).
+func TestFirstOrderShowsTheSetUp(t *testing.T) {
+	var out bytes.Buffer
+	s, err := repl.New(repl.Config{Def: definition(t), LogDir: t.TempDir(), Out: &out, Err: &out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Exec("add S38 s-38"); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), "A battle of up to 10 turns\nS38 (s-38) joins the Axis at medium speed\n") {
+		t.Errorf("the first order's output:\n%s", out.String())
+	}
+}

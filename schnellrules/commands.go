@@ -92,18 +92,35 @@ func orderCmd(verb string) func(*engine.Game, []string, io.Writer) ([]gamelog.Ev
 		if err != nil {
 			return nil, err
 		}
-		var pre []gamelog.Event
 		if g.Pending() == nil && !g.Over() && b.Turn == 0 {
-			if pre, err = g.Step(1); err != nil {
-				return pre, err
+			// A new game plays on to its set-up first; what that makes is
+			// shown with the order's events (the history keeps both: the
+			// slice a step returns is the game's to reuse).
+			seq := g.Seq()
+			if _, err := g.Step(1); err != nil {
+				return nil, err
 			}
+			if err := b.notNow(g, verb, args); err != nil {
+				return since(g, seq), err
+			}
+			_, err := engine.Order(verb)(g, args, w)
+			return since(g, seq), err
 		}
 		if err := b.notNow(g, verb, args); err != nil {
-			return pre, err
+			return nil, err
 		}
-		evs, err := engine.Order(verb)(g, args, w)
-		return append(pre, evs...), err
+		return engine.Order(verb)(g, args, w)
 	}
+}
+
+// since is the events of g's history after seq.
+func since(g *engine.Game, seq int) []gamelog.Event {
+	h := g.History()
+	i := len(h)
+	for i > 0 && h[i-1].Seq > seq {
+		i--
+	}
+	return h[i:]
 }
 
 // notNow says why the pending decision does not take an order verb with
