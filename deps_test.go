@@ -7,14 +7,11 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/schnell-wargames/schnell/games"
 )
 
-const module = "github.com/schnell-wargames/schnell"
-
-// kernelRoots are the kernel's packages (and those under them): they know
-// no game. Anything else in the module is a game's package, except the
-// registry. A new kernel package goes here.
-var kernelRoots = []string{"batch", "cmd", "dice", "engine", "gamelog", "grid", "repl", "scripting", "sea", "sheet", "tables"}
+const module = games.Module
 
 // registry lists the games: only the front ends (cmd/...) import it.
 const registry = "games"
@@ -24,6 +21,7 @@ type pkg struct {
 	imports, deps, tests  []string
 	testDeps              []string // the tests' imports and what they import
 	kernel, front, isGame bool
+	class                 games.Class
 }
 
 func rel(p string) (string, bool) {
@@ -34,16 +32,18 @@ func rel(p string) (string, bool) {
 	return r, ok
 }
 
+// classify reads the one list of the module's packages (games.Kernel and
+// the games registered in games.All), as the word test does.
 func classify(r string) (kernel, front, game bool) {
-	if r == "" {
-		return false, false, false // this test
+	switch games.Classify(r) {
+	case games.KernelPackage:
+		return true, false, false
+	case games.FrontEnd:
+		return true, true, false
+	case games.GamePackage:
+		return false, false, true
 	}
-	for _, k := range kernelRoots {
-		if r == k || strings.HasPrefix(r, k+"/") {
-			return true, k == "cmd", false
-		}
-	}
-	return false, false, r != registry
+	return false, false, false
 }
 
 // modulePackages lists the module's packages with their imports (go list).
@@ -75,7 +75,7 @@ func modulePackages(t *testing.T) map[string]*pkg {
 		if !ok {
 			continue
 		}
-		p := &pkg{path: r, imports: ours(f[1]), deps: ours(f[2]), tests: ours(f[3])}
+		p := &pkg{path: r, imports: ours(f[1]), deps: ours(f[2]), tests: ours(f[3]), class: games.Classify(r)}
 		p.kernel, p.front, p.isGame = classify(r)
 		pkgs[r] = p
 	}
@@ -97,6 +97,17 @@ func modulePackages(t *testing.T) map[string]*pkg {
 		}))
 	}
 	return pkgs
+}
+
+// Every package of the module is in the one list: a kernel package
+// (games.Kernel), a registered game's (games.All), the registry or the
+// root. A package in neither is refused, never guessed at.
+func TestEveryPackageClassified(t *testing.T) {
+	for _, p := range modulePackages(t) {
+		if p.class == games.Unclassified {
+			t.Errorf("%s is neither a kernel package (games.Kernel) nor a registered game's (games.All): list it in one", p.path)
+		}
+	}
 }
 
 // No kernel package imports a game, directly or through another package:
@@ -124,7 +135,7 @@ func TestKernelImportsNoGame(t *testing.T) {
 			}
 			for _, x := range p.deps {
 				if game(x) || x == registry {
-					t.Errorf("the kernel package %s depends on %s, which is a game's (or the registry): move what it needs into the kernel, or list %s in kernelRoots if it is a kernel package", p.path, x, x)
+					t.Errorf("the kernel package %s depends on %s, which is a game's (or the registry): move what it needs into the kernel, or list %s in games.Kernel if it is a kernel package", p.path, x, x)
 				}
 			}
 			for _, x := range p.testDeps {
@@ -136,25 +147,34 @@ func TestKernelImportsNoGame(t *testing.T) {
 	}
 }
 
-// The classification the test relies on.
+// The classification the tests rely on (games.Classify): a game is a
+// registered one; a package in neither list is not taken for a game.
 func TestClassify(t *testing.T) {
 	for _, tc := range []struct {
 		path               string
 		kernel, front, gme bool
+		class              games.Class
 	}{
-		{"engine", true, false, false},
-		{"engine/enginetest", true, false, false},
-		{"repl/scenario", true, false, false},
-		{"cmd/schnell", true, true, false},
-		{"schnellboats", false, false, true},
-		{"games", false, false, false},
-		{"games/coastal", false, false, true},
-		{"newthing", false, false, true},
+		{"engine", true, false, false, games.KernelPackage},
+		{"engine/enginetest", true, false, false, games.KernelPackage},
+		{"repl/scenario", true, false, false, games.KernelPackage},
+		{"cmd/schnell", true, true, false, games.FrontEnd},
+		{"schnellboats", false, false, true, games.GamePackage},
+		{"schnellboats/balance", false, false, true, games.GamePackage},
+		{"scheldt", false, false, true, games.GamePackage},
+		{"games", false, false, false, games.RegistryPackage},
+		{"", false, false, false, games.ModuleRoot},
+		{"games/coastal", false, false, false, games.Unclassified}, // no game registered there
+		{"newthing", false, false, false, games.Unclassified},
+		{"schnellboatsx", false, false, false, games.Unclassified},
 	} {
 		t.Run(strings.ReplaceAll(tc.path, "/", "_"), func(t *testing.T) {
 			k, f, g := classify(tc.path)
 			if got, want := fmt.Sprint(k, f, g), fmt.Sprint(tc.kernel, tc.front, tc.gme); got != want {
 				t.Errorf("classify(%q) = kernel, front, game %s, want %s", tc.path, got, want)
+			}
+			if c := games.Classify(tc.path); c != tc.class {
+				t.Errorf("games.Classify(%q) = %s, want %s", tc.path, c, tc.class)
 			}
 		})
 	}

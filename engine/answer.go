@@ -22,7 +22,7 @@ type refusal struct {
 // give, command the line the player would type (as an Option's Command),
 // why the rule and what to do instead, made from parts joined only when
 // someone asks (Refusal, Find, Game.Answer). It allocates nothing once the
-// decision's storage has grown (Reset keeps it).
+// decision's storage has grown (Ctx.Ask keeps it).
 func (d *Decision) Refuse(name, command string, why ...string) {
 	if d.asker != nil && d.unread() {
 		return // nobody may read it: skip the work
@@ -154,6 +154,32 @@ func Order(name string) func(g *Game, args []string, w io.Writer) ([]gamelog.Eve
 	}
 }
 
+// AnswerWith answers the pending decision for who with option i and the
+// values of its arguments, checked as a typed answer is (each argument's
+// own check, then the option's Check; a refused answer changes nothing),
+// and plays on as far as the last step asked, as Order does: for a game
+// command that reads its arguments its own way (`attack 2819
+// terrain=city`) and gives the values, never words.
+func (g *Game) AnswerWith(i int, vals []gamelog.Value, who Who) ([]gamelog.Event, error) {
+	d := g.pendingDecision()
+	if d == nil {
+		return nil, errors.New("no decision is pending: `step` plays on to the next one")
+	}
+	if i < 0 || i >= len(d.Options) {
+		return nil, fmt.Errorf("no option %d: %s", i+1, d.optionList())
+	}
+	if len(vals) != len(d.Options[i].Args) {
+		return nil, fmt.Errorf("%s takes %d argument(s), %d given: %s", d.Options[i].Name, len(d.Options[i].Args), len(vals), d.Usage(i))
+	}
+	if err := d.checkArgs(i, vals); err != nil {
+		return nil, err
+	}
+	if len(vals) == 0 {
+		vals = nil
+	}
+	return g.choose(i, vals, who, g.level)
+}
+
 // Ask starts a decision of kind, to be filled with its options (Add),
 // its refusals (Refuse) and its Default, then asked (Decide) before the
 // rules record anything else. It lives in storage the kernel keeps for
@@ -173,7 +199,7 @@ func (c *Ctx) Ask(kind string) *Decision {
 		d = &Decision{}
 		c.asks = append(c.asks, d)
 	}
-	d.Reset(kind, "")
+	d.reset(kind, "")
 	d.asker = c.g
 	return d
 }

@@ -165,9 +165,18 @@ func (a *Arg) Validate(v gamelog.Value) error {
 	return nil
 }
 
-// Word writes a value as the prompt reads it back (text with spaces quoted).
-func (a *Arg) Word(v gamelog.Value) string {
+// Word writes a value as the prompt reads it back (Word).
+func (a *Arg) Word(v gamelog.Value) string { return Word(v) }
+
+// Word is the one way a value becomes a word for the player: a number in
+// digits, yes or no, text as it is, or quoted where the prompt would split
+// it (spaces, quotes, #) or lose it (empty), so that the prompt reads the
+// word back as the value; a list or an object, which no argument holds,
+// in JSON.
+func Word(v gamelog.Value) string {
 	switch v.Kind {
+	case gamelog.KNull, gamelog.KList, gamelog.KObj:
+		return string(v.AppendJSON(nil))
 	case gamelog.KInt:
 		return strconv.Itoa(v.I)
 	case gamelog.KBool:
@@ -370,7 +379,7 @@ func (d *Decision) argsFromLog(i int, ev *gamelog.Event) ([]gamelog.Value, error
 		if len(o.Args) > 0 {
 			return nil, fmt.Errorf("%s takes arguments, the log gives none", o.Name)
 		}
-		return nil, nil
+		return nil, d.checkArgs(i, nil)
 	}
 	if v.Kind != gamelog.KObj || len(v.O) != len(o.Args) {
 		return nil, fmt.Errorf("args: want %s for %s", values(len(o.Args)), o.Name)
@@ -402,10 +411,11 @@ func (d *Decision) checkArgs(i int, vals []gamelog.Value) error {
 	return nil
 }
 
-// defaultArgs are the arguments a decider that answers none gives.
+// defaultArgs are the arguments a decider that answers none gives (an
+// option without arguments: none, its Check run).
 func (d *Decision) defaultArgs(i int) ([]gamelog.Value, error) {
 	if len(d.Options[i].Args) == 0 {
-		return nil, nil
+		return nil, d.checkArgs(i, nil)
 	}
 	return d.argsFromMap(i, nil)
 }

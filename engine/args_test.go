@@ -32,7 +32,7 @@ func TestPlainDecisionLineUnchanged(t *testing.T) {
 // clears it when the decision's storage is reused.
 func TestOptionCheckWholeAnswer(t *testing.T) {
 	var d Decision
-	d.Reset("guns", "")
+	d.reset("guns", "")
 	o := d.Add("fire", "", "fire")
 	o.Args = []Arg{IDArg("target", "a", "b"), IntArg("range", 0, 100, "cm")}
 	o.Check = func(a ArgValues) error {
@@ -53,7 +53,7 @@ func TestOptionCheckWholeAnswer(t *testing.T) {
 	if _, err := d.argsFromMap(0, map[string]gamelog.Value{"target": gamelog.StrV("b"), "range": gamelog.IntV(31)}); err == nil {
 		t.Error("a script's answer is not checked")
 	}
-	d.Reset("guns", "")
+	d.reset("guns", "")
 	if o := d.Add("fire", "", "fire"); o.Check != nil {
 		t.Error("Add keeps the Check of the option it reuses")
 	}

@@ -88,8 +88,10 @@ type Option struct {
 	Args    []Arg           // typed values the option asks for (args.go)
 	// Check, when set, is the rule's test of a whole answer with its
 	// arguments (a gun that reaches the range typed), run after each
-	// argument's own: its error, the rule's reason, is what the player
-	// and the script see, and a refused answer is never logged.
+	// argument's own, for an option without arguments too: its error,
+	// the rule's reason, is what the player and the script see, and a
+	// refused answer is never logged. (A refusal that needs no answer
+	// to judge is Decision.Refuse: the option is then not offered.)
 	Check func(a ArgValues) error
 	// Brief, when set, lists the option at the prompt by its command
 	// alone, on one line with the others of the same Brief, which says
@@ -106,11 +108,12 @@ func (d *Decision) CommandFor(i int) string {
 	return "choose " + d.Options[i].Name
 }
 
-// Reset empties d to be asked again, keeping its storage, so that asking
+// reset empties d to be asked again, keeping its storage, so that asking
 // allocates nothing once its options have grown (Ctx.Ask resets the
 // kernel's decision of a kind). A decision may be refilled once it is
-// answered.
-func (d *Decision) Reset(kind, prompt string) {
+// answered. Games start every decision with Ctx.Ask: there is no other
+// way (the kernel's test of the game packages refuses a Decision literal).
+func (d *Decision) reset(kind, prompt string) {
 	d.Kind, d.Prompt, d.Default, d.Side, d.same, d.stand = kind, prompt, 0, "", 0, 0
 	d.Options = d.Options[:0]
 	d.refused, d.why, d.asker = d.refused[:0], d.why[:0], nil
@@ -128,7 +131,7 @@ func (d *Decision) SetSame(i int) { d.same = i + 1 }
 func (d *Decision) Same() (int, bool) { return d.same - 1, d.same > 0 && d.same <= len(d.Options) }
 
 // Add appends an option and returns it; it reuses the storage (Facts too)
-// of an option d held before Reset.
+// of an option d held before it was asked again.
 func (d *Decision) Add(name, text, command string) *Option {
 	n := len(d.Options)
 	if n < cap(d.Options) {

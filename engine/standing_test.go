@@ -6,7 +6,7 @@ import "testing"
 // options is no standing order.
 func TestStanding(t *testing.T) {
 	d := &Decision{}
-	d.Reset("k", "")
+	d.reset("k", "")
 	d.Add("a", "", "")
 	d.Add("b", "", "")
 	if _, ok := d.Standing(); ok {
@@ -21,7 +21,7 @@ func TestStanding(t *testing.T) {
 		t.Error("a standing order past the options is taken")
 	}
 	d.SetStanding(0)
-	d.Reset("k", "")
+	d.reset("k", "")
 	if _, ok := d.Standing(); ok {
 		t.Error("Reset keeps the standing order")
 	}

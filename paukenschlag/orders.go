@@ -21,6 +21,14 @@ type order struct {
 	run        func(r *Rules, c *engine.Ctx, a engine.ArgValues)
 }
 
+// answerChecks are the rules' tests of a whole answer, after each
+// argument's own (engine.Option.Check): a factor against the boat named,
+// a target in the boat's square.
+var answerChecks = map[string]func(r *Rules, a engine.ArgValues) error{
+	"factors": checkFactors,
+	"torpedo": checkTorpedo,
+}
+
 var orderTable []order
 
 func init() {
@@ -76,8 +84,7 @@ func (r *Rules) orders(c *engine.Ctx, st *step) bool {
 	names := append(slices.Clone(st.orders), anytime...)
 	r.moved = r.moved[:0]
 	for n := 0; ; n++ {
-		d := &r.order
-		d.Reset("orders", r.ordersPrompt(st))
+		d := c.Ask("orders")
 		d.Add("done", r.doneText(), "done")
 		var ords []*order
 		own := false
@@ -94,6 +101,9 @@ func (r *Rules) orders(c *engine.Ctx, st *step) bool {
 			ords = append(ords, o)
 			opt := d.Add(o.name, o.text, o.name)
 			opt.Args = o.args(r)
+			if check := answerChecks[o.name]; check != nil {
+				opt.Check = func(a engine.ArgValues) error { return check(r, a) }
+			}
 			if slices.Contains(anytime, o.name) && !slices.Contains(st.orders, o.name) {
 				opt.Brief = "at any step" // listed on one line at the prompt
 			}
@@ -101,7 +111,7 @@ func (r *Rules) orders(c *engine.Ctx, st *step) bool {
 		if n == 0 && !own && r.Contact == nil {
 			return false
 		}
-		i := c.Decide(d)
+		i := c.Decide(d, func(d *engine.Decision) { d.Prompt = r.ordersPrompt(st) })
 		switch {
 		case i > 0:
 			ords[i-1].run(r, c, d.Args())
@@ -489,33 +499,31 @@ func boatArgs(checks ...boatCheck) func(r *Rules) []engine.Arg {
 	}
 }
 
-// argsFactors: a factor the roster knows is not typed over (21.5.1 names
-// the boats of Must Surface factor 2; a player's roster overlay gives the
-// rest): a typed factor that differs is refused, not silently dropped.
+// argsFactors: a boat whose factors the roster lacks, and the two
+// factors (checkFactors holds them against the roster).
 func argsFactors(r *Rules) []engine.Arg {
 	a := boatArgs()(r)
-	var b *Boat // the boat named: the kernel checks the arguments in order
 	a[0].Check = func(v gamelog.Value) error {
-		b = r.Boat(v.S)
-		if b.MSF != 0 && b.Sunk != 0 {
+		if b := r.Boat(v.S); b.MSF != 0 && b.Sunk != 0 {
 			return fmt.Errorf("%s's factors are already on the roster (Must Surface %d, Sunk %d)", b.ID, b.MSF, b.Sunk)
 		}
 		return nil
 	}
-	msf, sunk := engine.IntArg("msf", 1, 9, ""), engine.IntArg("sunk", 1, 9, "")
-	msf.Check = func(v gamelog.Value) error {
-		if b != nil && b.MSF != 0 && v.I != b.MSF {
-			return fmt.Errorf("%s's Must Surface factor is %d on the roster%s: type `factors %s %d SUNK`", b.ID, b.MSF, msfSource(b), b.ID, b.MSF)
-		}
-		return nil
+	return append(a, engine.IntArg("msf", 1, 9, ""), engine.IntArg("sunk", 1, 9, ""))
+}
+
+// checkFactors: a factor the roster knows is not typed over (21.5.1 names
+// the boats of Must Surface factor 2; a player's roster overlay gives the
+// rest): a typed factor that differs is refused, not silently dropped.
+func checkFactors(r *Rules, a engine.ArgValues) error {
+	b := r.Boat(a.Str("boat"))
+	switch {
+	case b.MSF != 0 && a.Int("msf") != b.MSF:
+		return fmt.Errorf("%s's Must Surface factor is %d on the roster%s: type `factors %s %d SUNK`", b.ID, b.MSF, msfSource(b), b.ID, b.MSF)
+	case b.Sunk != 0 && a.Int("sunk") != b.Sunk:
+		return fmt.Errorf("%s's Sunk factor is %d on the roster: type `factors %s MSF %d`", b.ID, b.Sunk, b.ID, b.Sunk)
 	}
-	sunk.Check = func(v gamelog.Value) error {
-		if b != nil && b.Sunk != 0 && v.I != b.Sunk {
-			return fmt.Errorf("%s's Sunk factor is %d on the roster: type `factors %s MSF %d`", b.ID, b.Sunk, b.ID, b.Sunk)
-		}
-		return nil
-	}
-	return append(a, msf, sunk)
+	return nil
 }
 
 // msfSource says where the roster's Must Surface factor comes from.
@@ -676,40 +684,42 @@ func (r *Rules) doRefuel(c *engine.Ctx, a engine.ArgValues) {
 	c.Emit(EvBoat, gamelog.Str("boat", b.ID), gamelog.Str("what", "fuel"), gamelog.Int("left", b.Fuel-b.FuelUsed))
 }
 
-// argsTorpedo: a U-boat on the TSL grid with torpedoes left, and a
-// target it detected in its square (5.5).
+// argsTorpedo: a U-boat on the TSL grid with torpedoes left, and an
+// Allied unit on the grid (checkTorpedo: in its square, detected; 5.5).
 func argsTorpedo(r *Rules) []engine.Arg {
 	a := boatArgs(inPlay, hasTorpedo)(r)
-	var b *Boat // the boat named: the kernel checks the arguments in order
 	check := a[0].Check
 	a[0].Check = func(v gamelog.Value) error {
-		b = nil
 		if err := check(v); err != nil {
 			return err
 		}
 		if r.contactUnit(v.S) == nil {
 			return fmt.Errorf("%s is not on the %s grid in %s", v.S, r.Contact.Play, r.Contact.Area)
 		}
-		b = r.Boat(v.S)
 		return nil
 	}
 	t := engine.TextArg("target")
 	t.Text = "the Allied unit attacked"
 	t.Check = func(v gamelog.Value) error {
-		u := r.contactUnit(v.S)
-		switch {
-		case u == nil || u.Side != Allied:
+		if u := r.contactUnit(v.S); u == nil || u.Side != Allied {
 			return fmt.Errorf("%s is not an Allied unit on the %s grid", v.S, r.Contact.Play)
-		case b == nil:
-			return nil
-		case u.Square != r.contactUnit(b.ID).Square:
-			return fmt.Errorf("5.5: combat occurs when opposing units are in the same square at the end of a move: %s is in %s, %s in %s", b.ID, r.contactUnit(b.ID).Square, u.ID, u.Square)
-		case !u.Detected:
-			return fmt.Errorf("5.5: combat only if the attacking player has detected a target unit: %s is undetected (`detected %s yes` first)", u.ID, u.ID)
 		}
 		return nil
 	}
 	return append(a, t)
+}
+
+// checkTorpedo: combat occurs when opposing units share a square at the
+// end of a move, and only on a target the attacker detected (5.5).
+func checkTorpedo(r *Rules, a engine.ArgValues) error {
+	b, u := r.contactUnit(a.Str("boat")), r.contactUnit(a.Str("target"))
+	switch {
+	case u.Square != b.Square:
+		return fmt.Errorf("5.5: combat occurs when opposing units are in the same square at the end of a move: %s is in %s, %s in %s", b.ID, b.Square, u.ID, u.Square)
+	case !u.Detected:
+		return fmt.Errorf("5.5: combat only if the attacking player has detected a target unit: %s is undetected (`detected %s yes` first)", u.ID, u.ID)
+	}
+	return nil
 }
 
 func (r *Rules) doTorpedo(c *engine.Ctx, a engine.ArgValues) {

@@ -78,8 +78,6 @@ type Rules struct {
 	huffEachRound bool // 5.5: the Huff-Duff sub-step before each round, not only at the start of a play
 	aswLoaded     bool
 	moved         []string // the U-boats that moved this step (5.4: status at the start of movement)
-	order         engine.Decision
-	ask           engine.Decision
 }
 
 // Plane is one of the floatplanes (21.3).
@@ -314,12 +312,11 @@ func (r *Rules) italian(c *engine.Ctx) {
 		return
 	}
 	area := r.askArea(c, "barbarigo_area", "Where does the Barbarigo enter (21.2)?", "DH", "DT")
-	d := &r.ask
-	d.Reset("barbarigo_role", "How is the Barbarigo used (21.2)?")
+	d := c.Ask("barbarigo_role")
 	d.Side = Axis
 	d.Add("torpedoes", "as a conventional sub: moves and attacks as the U-boats do", "")
 	d.Add("frogmen", "as a ferry for Italian Frogman Commandos (21.2.1): no torpedo attacks", "")
-	if c.Decide(d) == 1 {
+	if c.Decide(d, prompt("How is the Barbarigo used (21.2)?")) == 1 {
 		r.Role = "frogmen"
 	} else {
 		r.Role = "torpedoes"
@@ -328,14 +325,18 @@ func (r *Rules) italian(c *engine.Ctx) {
 	c.Emit(EvBarbarigo, gamelog.Str("role", r.Role))
 }
 
-func (r *Rules) askArea(c *engine.Ctx, kind, prompt string, areas ...string) string {
-	d := &r.ask
-	d.Reset(kind, prompt)
+func (r *Rules) askArea(c *engine.Ctx, kind, question string, areas ...string) string {
+	d := c.Ask(kind)
 	d.Side = Axis
 	for _, a := range areas {
 		d.Add(a, "area "+a, "")
 	}
-	return areas[c.Decide(d)]
+	return areas[c.Decide(d, prompt(question))]
+}
+
+// prompt is the wording of a decision whose question is fixed.
+func prompt(question string) engine.Wording {
+	return func(d *engine.Decision) { d.Prompt = question }
 }
 
 // convoyCap is 5.1: at most ten convoys in play at the start of a turn.

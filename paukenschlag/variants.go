@@ -60,13 +60,17 @@ func (r *Rules) doFrogman(c *engine.Ctx, a engine.ArgValues) {
 		chooser = Allied
 	}
 	all := frogmanMarkers(c)
-	d := &r.ask
-	d.Reset("frogman_markers", fmt.Sprintf("Frogman attack on %s: which marker stays out of the container?", area))
+	d := c.Ask("frogman_markers")
 	d.Side = chooser
 	for _, m := range all {
-		d.Add(m, "leave "+m+" out", "")
+		d.Add(m, "", "")
 	}
-	out := c.Decide(d)
+	out := c.Decide(d, func(d *engine.Decision) {
+		d.Prompt = fmt.Sprintf("Frogman attack on %s: which marker stays out of the container?", area)
+		for i := range d.Options {
+			d.Options[i].Text = "leave " + d.Options[i].Name + " out"
+		}
+	})
 	in := slices.Delete(slices.Clone(all), out, out+1)
 	cup := c.NewCup(fmt.Sprintf("FROGMEN-%d", b.FrogUsed+len(r.Frogs)+1), "Frogman Attack markers for "+area, in...)
 	r.Frogs = append(r.Frogs, &Frogman{Area: area, Cup: cup})
@@ -109,12 +113,15 @@ func (r *Rules) drawFrogman(c *engine.Ctx, cup *engine.Cup, area, sec string) {
 		ok = true
 	case strings.HasPrefix(low, "fail"):
 	default:
-		d := &r.ask
-		d.Reset("frogman_marker", "Does marker "+m+" call for a tonnage determination DR?")
+		d := c.Ask("frogman_marker")
 		d.Side = engine.TableSide
-		d.Add("tonnage", m+" calls for a tonnage DR: the attack succeeds", "")
-		d.Add("none", m+" does not: the attack fails", "")
-		ok = c.Decide(d) == 0
+		d.Add("tonnage", "", "")
+		d.Add("none", "", "")
+		ok = c.Decide(d, func(d *engine.Decision) {
+			d.Prompt = "Does marker " + m + " call for a tonnage determination DR?"
+			d.Options[0].Text = m + " calls for a tonnage DR: the attack succeeds"
+			d.Options[1].Text = m + " does not: the attack fails"
+		}) == 0
 	}
 	res := "failed"
 	if ok {

@@ -144,26 +144,10 @@ func DescribeDecision(e *gamelog.Event) string {
 	choice := e.Str("choice")
 	if a, ok := e.Get("args"); ok {
 		for _, f := range a.O { // "closer, zones 2"
-			choice += ", " + f.Key + " " + valueWord(f.Val)
+			choice += ", " + f.Key + " " + engine.Word(f.Val)
 		}
 	}
 	return "Decision " + kind + ": " + choice + " (by " + e.Str("by") + ")"
-}
-
-func valueWord(v gamelog.Value) string {
-	switch v.Kind {
-	case gamelog.KInt:
-		return strconv.Itoa(v.I)
-	case gamelog.KBool:
-		if v.B {
-			return "yes"
-		}
-		return "no"
-	}
-	if v.S == "" || strings.ContainsAny(v.S, " \t\"") {
-		return strconv.Quote(v.S)
-	}
-	return v.S
 }
 
 // DescribeFields renders any event as "type key=value …".

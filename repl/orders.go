@@ -165,7 +165,7 @@ func choiceWords(e *gamelog.Event) string {
 	c := e.Str("choice")
 	if a, ok := e.Get("args"); ok {
 		for _, f := range a.O {
-			c += ", " + kindWords(f.Key) + " " + valueWord(f.Val)
+			c += ", " + kindWords(f.Key) + " " + engine.Word(f.Val)
 		}
 	}
 	return c

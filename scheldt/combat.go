@@ -157,7 +157,6 @@ func (g *Game) assault(c *engine.Ctx, force string) {
 	c.Emit("assault", gamelog.Str("force", force))
 	g.landingForce = force
 	defer func() { g.landingForce = "" }()
-	refusals := 0
 	for _, u := range g.Units {
 		if u.Force != force {
 			continue
@@ -165,33 +164,24 @@ func (g *Game) assault(c *engine.Ctx, force string) {
 		if u.ID == "155-52" && u.State != Withdrawn {
 			continue // 13.1: it returns only if withdrawn, not eliminated
 		}
-		for {
-			d := &g.ask
-			d.Reset("landing", fmt.Sprintf("Where does %s land?", u.Title))
-			d.Side = Allied
-			o := d.Add(OrderLand, "land by assault boat", OrderLand)
-			o.Args = []engine.Arg{engine.TextArg("hex"), yesNo("occupied"), engine.IntArg("terneuzen", 0, 99, "")}
-			o.Args[1].Text = "is a German unit in the hex?"
-			o.Args[2].Text = "hexes from Terneuzen (2736)"
-			if force == "walcheren" {
-				o.Args[2].Default = gamelog.IntV(0)
-			}
-			c.Decide(d)
-			var a getter = d.Args()
-			if err := g.Refuse(OrderLand, a); err != nil {
-				g.refused(c, OrderLand, err, &refusals)
-				continue
-			}
-			refusals = 0
-			hex := a.Get("hex").S
-			u.State, u.Hex = Full, hex
-			c.Emit("landed", gamelog.Str("unit", u.ID), gamelog.Str("hex", hex), gamelog.Bool("occupied", a.Get("occupied").B))
-			g.Pinned[u.ID] = hex // 16.3: it may not move this turn
-			if a.Get("occupied").B {
-				g.MustAttack[hex] = append(g.MustAttack[hex], u.ID)
-				g.Contested[hex] = true
-			}
-			break
+		d := c.Ask("landing")
+		d.Side = Allied
+		o := g.add(d, OrderLand, "land by assault boat")
+		o.Args = []engine.Arg{engine.TextArg("hex"), yesNo("occupied"), engine.IntArg("terneuzen", 0, 99, "")}
+		o.Args[1].Text = "is a German unit in the hex?"
+		o.Args[2].Text = "hexes from Terneuzen (2736)"
+		if force == "walcheren" {
+			o.Args[2].Default = gamelog.IntV(0)
+		}
+		c.Decide(d, func(d *engine.Decision) { d.Prompt = fmt.Sprintf("Where does %s land?", u.Title) })
+		a := d.Args()
+		hex := a.Str("hex")
+		u.State, u.Hex = Full, hex
+		c.Emit("landed", gamelog.Str("unit", u.ID), gamelog.Str("hex", hex), gamelog.Bool("occupied", a.Yes("occupied")))
+		g.Pinned[u.ID] = hex // 16.3: it may not move this turn
+		if a.Yes("occupied") {
+			g.MustAttack[hex] = append(g.MustAttack[hex], u.ID)
+			g.Contested[hex] = true
 		}
 	}
 }

@@ -85,8 +85,9 @@ func optionNames(d *engine.Decision) string {
 	return strings.Join(s, ", ")
 }
 
-// give checks an order typed at the prompt, asks the rules whether they
-// refuse it, and sends it.
+// give reads an order typed at the prompt (its arguments by name, bare
+// yes/no names, or in order) and answers the pending decision with it:
+// the kernel checks it by its rule (Game.Refuse, the option's Check).
 func give(g *engine.Game, name string, words []string) ([]gamelog.Event, error) {
 	if p := g.Pending(); name == OrderDone && len(words) == 0 && p != nil && p.Pause != "" {
 		return g.Step(1) // done at a pause: the player is done here, play on
@@ -95,34 +96,13 @@ func give(g *engine.Game, name string, words []string) ([]gamelog.Event, error) 
 	if err != nil {
 		return nil, err
 	}
-	args := d.Options[i].Args
-	vals, err := readArgs(name, args, words)
+	vals, err := readArgs(name, d.Options[i].Args, words)
 	if err != nil {
 		return nil, err
-	}
-	r, err := Of(g)
-	if err != nil {
-		return nil, err
-	}
-	m := argMap{}
-	for k := range args {
-		m[args[k].Name] = vals[k]
-	}
-	if err := r.Refuse(name, m); err != nil {
-		return nil, err
-	}
-	pos := make([]string, len(vals))
-	for k, v := range vals {
-		pos[k] = plainWord(v)
-	}
-	for k, w := range pos {
-		if w == "" || strings.ContainsAny(w, " \t") {
-			return nil, fmt.Errorf("%s: %s %q: one word, please", name, args[k].Name, w)
-		}
 	}
 	// The kernel's way: the answer plays on to the level of the last
 	// `step` (`step turn` then `done` plays through the phases' pauses).
-	return engine.Order(name)(g, pos, nil)
+	return g.AnswerWith(i, vals, engine.ByPlayer)
 }
 
 // readArgs reads words as key=value, a bare yes/no argument's name (yes),
@@ -211,19 +191,6 @@ func argNames(args []engine.Arg) string {
 		return "it takes no arguments"
 	}
 	return "its arguments are " + strings.Join(s, ", ")
-}
-
-func plainWord(v gamelog.Value) string {
-	switch v.Kind {
-	case gamelog.KInt:
-		return strconv.Itoa(v.I)
-	case gamelog.KBool:
-		if v.B {
-			return "yes"
-		}
-		return "no"
-	}
-	return v.S
 }
 
 func completeOrder(g *engine.Game, name string, words []string) []string {

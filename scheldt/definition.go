@@ -48,8 +48,10 @@ func Definition() (*engine.Definition, error) {
 			// loss note, no schedule past the game's end. 2: no order
 			// decision in a phase with nothing to give (the Mobile Movement
 			// Phase, an end of player turn without rebuilds); the draws'
-			// label.
-			Rules:    2,
+			// label. 3: no `refused` event (issue 28: a refused order is
+			// the prompt's error or the script's, never logged); `done`
+			// is not offered while a landed unit must attack (16.3).
+			Rules:    3,
 			Booklets: []engine.Booklet{{Name: "scheldt", Title: "Battle of the Scheldt exclusive rules", Tables: tabs}},
 			Options:  Options,
 			New:      newRules,

@@ -43,8 +43,6 @@ func describe(e *gamelog.Event) string {
 		return fmt.Sprintf("14.0: the %s support fire markers (%d) go back to the pool.", sideName(e.Str("side")), e.Int("n"))
 	case "withdrawn":
 		return fmt.Sprintf("13.1: %s is withdrawn (%s).", e.Str("unit"), e.Str("why"))
-	case "refused":
-		return fmt.Sprintf("Refused %s: %s", e.Str("order"), e.Str("why"))
 	case "combat":
 		s := fmt.Sprintf("Attack on %s: %s", e.Str("hex"), e.Str("terrain"))
 		if e.Str("line") != e.Str("terrain") {

@@ -27,6 +27,6 @@ func (game) LuaAPI() scripting.API {
 			"{hex, terrain, diff, shifts, engineer, naval, walcheren, antitank, pocket, mobile, support, defence}, `bombard` {hex, range, naval, walcheren, pocket, antitank, support}, " +
 			"`rebuild` {unit, adjacent, edge, trace}, `assault` {force}, `mark` {unit, state, hex}, `gate` {gate, held}; " +
 			"`entry` — `enter`, `wait`; `landing` — `land` {hex, occupied, terneuzen}; `victory` — `german`, `allied`. " +
-			"An order the rules refuse is logged as `refused` and asked again.",
+			"An order the rules refuse stops the game with the rule's reason (the text the prompt shows); nothing of it is logged.",
 		Examples: "No example scripts yet: the game has no solo rules; the default player ends every phase."}
 }

@@ -1,6 +1,7 @@
 package scheldt
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -51,54 +52,52 @@ type argMap map[string]gamelog.Value
 func (m argMap) Get(name string) gamelog.Value { return m[name] }
 
 // orders asks the phasing player's orders until done: the options are
-// those of the phase.
+// those of the phase, each checked by its rule when given (Refuse).
 func (g *Game) orders(c *engine.Ctx) {
-	refusals := 0
 	for {
-		d := g.orderDecision()
-		i := c.Decide(d)
+		d := g.orderDecision(c)
+		i := c.Decide(d, func(d *engine.Decision) {
+			d.Prompt = fmt.Sprintf("Turn %d, %s %s: your orders, then done", g.Turn, sideName(g.Player), g.Phase)
+		})
 		name := d.Options[i].Name
-		var a getter = d.Args()
-		if err := g.Refuse(name, a); err != nil {
-			// A script or `choose` gave an order the rules refuse (the
-			// prompt's commands refuse it before it is sent).
-			g.refused(c, name, err, &refusals)
-			continue
-		}
-		refusals = 0
 		if name == OrderDone {
 			return
 		}
-		g.carryOut(c, name, a)
+		g.carryOut(c, name, d.Args())
 	}
 }
 
 // orderDecision is the phase's order decision, its options the orders the
-// phase allows, "done" the default.
-func (g *Game) orderDecision() *engine.Decision {
-	d := &g.order
-	d.Reset("order", fmt.Sprintf("Turn %d, %s %s: your orders, then done", g.Turn, sideName(g.Player), g.Phase))
+// phase allows, "done" the default; each option's rule checks the answer
+// (Refuse), and the orders the phase does not offer are refused with the
+// rule that says when they are given.
+func (g *Game) orderDecision(c *engine.Ctx) *engine.Decision {
+	d := c.Ask("order")
 	d.Side = g.Player
 	end := "end the " + g.Phase.String()
 	if g.Phase == EndOfPlayerTurn {
 		end = "end the player turn"
 	}
-	d.Add(OrderDone, end, OrderDone)
+	if why := g.mustAttack(); why != "" {
+		d.Refuse(OrderDone, OrderDone, why)
+	} else {
+		d.Add(OrderDone, end, OrderDone)
+	}
 	ids := g.ids("")
 	switch g.Phase {
 	case Movement:
 		if g.Player == Allied {
-			o := d.Add(OrderAssault, "declare a beach assault (16.1, 16.2)", OrderAssault)
+			o := g.add(d, OrderAssault, "declare a beach assault (16.1, 16.2)")
 			o.Args = []engine.Arg{engine.IDArg("force", Forces...)}
 		}
 	case Combat:
-		o := d.Add(OrderAttack, "resolve an attack on the CRT", OrderAttack)
+		o := g.add(d, OrderAttack, "resolve an attack on the CRT")
 		o.Args = attackArgs()
-		o = d.Add(OrderBombard, "record a bombardment (14.2)", OrderBombard)
+		o = g.add(d, OrderBombard, "record a bombardment (14.2)")
 		o.Args = bombardArgs()
 	case EndOfPlayerTurn:
 		if RebuildsAllowed(g.Player, g.Turn) > 0 {
-			o := d.Add(OrderRebuild, "rebuild a depleted unit (11.0)", OrderRebuild)
+			o := g.add(d, OrderRebuild, "rebuild a depleted unit (11.0)")
 			o.Args = []engine.Arg{
 				engine.IDArg("unit", ids...),
 				engine.YesArg("adjacent"),
@@ -110,15 +109,15 @@ func (g *Game) orderDecision() *engine.Decision {
 			o.Args[2].Default = gamelog.IntV(0)
 		}
 	}
-	o := d.Add(OrderMark, "note a unit's strength and hex in the order of battle", OrderMark)
+	o := g.add(d, OrderMark, "note a unit's strength and hex in the order of battle")
 	o.Args = []engine.Arg{engine.IDArg("unit", ids...), engine.IDArg("state", States...), engine.TextArg("hex")}
 	o.Args[2].Default = gamelog.StrV("-")
 	o.Brief = "in any phase" // listed on one line at the prompt
-	o = d.Add(OrderGate, "note what the board shows for an assault's trigger (16.1, 16.2)", OrderGate)
+	o = g.add(d, OrderGate, "note what the board shows for an assault's trigger (16.1, 16.2)")
 	o.Args = []engine.Arg{engine.IDArg("gate", Gates...), engine.YesArg("held")}
 	o.Brief = "in any phase"
 	if len(g.Contested) > 0 {
-		o = d.Add(OrderClear, "note that no German unit is left in a landing hex (16.3)", OrderClear)
+		o = g.add(d, OrderClear, "note that no German unit is left in a landing hex (16.3)")
 		o.Args = []engine.Arg{engine.IDArg("hex", sortedKeys(g.Contested)...), engine.IDArg("how", Cleared...)}
 	}
 	// The orders this phase does not offer, each with the rule that says
@@ -130,6 +129,21 @@ func (g *Game) orderDecision() *engine.Decision {
 		d.Refuse(name, name, g.notNow(name))
 	}
 	return d
+}
+
+// add offers an order whose answer its rule checks (Refuse).
+func (g *Game) add(d *engine.Decision, name, text string) *engine.Option {
+	o := d.Add(name, text, name)
+	o.Check = func(a engine.ArgValues) error { return g.Refuse(name, a) }
+	return o
+}
+
+// mustAttack is why the phase may not end yet (16.3), or "".
+func (g *Game) mustAttack() string {
+	if g.Phase == Combat && len(g.MustAttack) > 0 {
+		return "16.3: a unit landed in a German-occupied hex must attack it: attack " + strings.Join(sortedKeys(g.MustAttack), ", ") + " first"
+	}
+	return ""
 }
 
 // notNow says which rule keeps an order out of the phase being played.
@@ -221,14 +235,15 @@ func sideName(side string) string {
 	return "German"
 }
 
-// Refuse says why the rules refuse an order, naming the rule; nil: it
-// stands. The prompt asks it before sending an order, the rules after a
-// script's.
+// Refuse says why the rules refuse an order with its arguments, naming
+// the rule; nil: it stands. It is the Check of the order's option: the
+// kernel asks it of every answer, typed, a script's or the log's, and a
+// refused order is never carried out nor logged.
 func (g *Game) Refuse(order string, a getter) error {
 	switch order {
 	case OrderDone:
-		if g.Phase == Combat && len(g.MustAttack) > 0 {
-			return fmt.Errorf("16.3: a unit landed in a German-occupied hex must attack it: attack %s first", strings.Join(sortedKeys(g.MustAttack), ", "))
+		if why := g.mustAttack(); why != "" {
+			return errors.New(why)
 		}
 	case OrderAttack:
 		return g.refuseAttack(a)
@@ -445,18 +460,4 @@ func sortedKeys[V any](m map[string]V) []string {
 	}
 	slices.Sort(out)
 	return out
-}
-
-// maxRefusals bounds the orders refused in a row: a script that gives
-// them over and over stops the game instead of looping.
-const maxRefusals = 20
-
-// refused records a refused order, and stops the game after maxRefusals
-// in a row.
-func (g *Game) refused(c *engine.Ctx, order string, err error, n *int) {
-	c.Emit("refused", gamelog.Str("order", order), gamelog.Str("why", err.Error()))
-	*n++
-	if *n >= maxRefusals {
-		c.Fail(fmt.Errorf("%d orders refused in a row, the last %s: %w", *n, order, err))
-	}
 }

@@ -120,8 +120,6 @@ type Game struct {
 	landingForce string   // the force whose units are landing (16.1, 16.2)
 	typedTrack   [][2]int // the track option: counts by turn
 	withdraw     bool     // the 155th goes at the end of this turn (13.1)
-	order        engine.Decision
-	ask          engine.Decision
 }
 
 // facts are a combat's facts for the CRT.
@@ -406,30 +404,22 @@ func (g *Game) enter(c *engine.Ctx, side string) {
 // move stacked, 11.3, or its arrival hex holds the enemy, 11.5; the board
 // knows, the player says) or `wait`.
 func (g *Game) offer(c *engine.Ctx, u *Unit) bool {
-	refusals := 0
-	for {
-		d := &g.ask
+	d := c.Ask("entry")
+	d.Side = u.Side
+	o := g.add(d, OrderEnter, "")
+	o.Args = []engine.Arg{yesNo("stacked"), yesNo("enemy")}
+	o.Args[0].Text = "would it end its movement in a hex with another unit?"
+	o.Args[1].Text = "is its arrival hex occupied by an enemy unit?"
+	d.Add(OrderWait, "", OrderWait)
+	return c.Decide(d, func(d *engine.Decision) {
 		at, _, _ := strings.Cut(u.Setup, " (")
-		d.Reset("entry", fmt.Sprintf("Turn %d: does %s enter now, %s (11.3)?", g.Turn, u.Title, at))
-		d.Side = u.Side
-		o := d.Add(OrderEnter, "enter the map: "+u.Setup, OrderEnter)
-		o.Args = []engine.Arg{yesNo("stacked"), yesNo("enemy")}
-		o.Args[0].Text = "would it end its movement in a hex with another unit?"
-		o.Args[1].Text = "is its arrival hex occupied by an enemy unit?"
-		wait := "wait for the Mobile Movement Phase (11.3)"
+		d.Prompt = fmt.Sprintf("Turn %d: does %s enter now, %s (11.3)?", g.Turn, u.Title, at)
+		d.Options[0].Text = "enter the map: " + u.Setup
+		d.Options[1].Text = "wait for the Mobile Movement Phase (11.3)"
 		if g.Phase == MobileMovement {
-			wait = "the entry hexes are blocked by the enemy: enter next turn (11.5)"
+			d.Options[1].Text = "the entry hexes are blocked by the enemy: enter next turn (11.5)"
 		}
-		d.Add(OrderWait, wait, OrderWait)
-		if c.Decide(d) != 0 {
-			return false
-		}
-		if err := g.Refuse(OrderEnter, d.Args()); err != nil {
-			g.refused(c, OrderEnter, err, &refusals)
-			continue
-		}
-		return true
-	}
+	}) == 0
 }
 
 // RebuildsAllowed is how many units side may rebuild on turn (11.0):
@@ -463,10 +453,11 @@ func (g *Game) victory(c *engine.Ctx) {
 		}
 	}
 	c.Emit("checklist", gamelog.Field{Key: "german_on_map", Val: gamelog.Value{Kind: gamelog.KList, L: left}})
-	d := &g.ask
-	d.Reset("victory", "17.0: is every German unit west of the line 2022–3217 eliminated?")
+	d := c.Ask("victory")
 	d.Add("german", "no: a German victory", "")
 	d.Add("allied", "yes: an Allied victory", "")
-	g.Winner = Sides[1-c.Decide(d)]
+	g.Winner = Sides[1-c.Decide(d, func(d *engine.Decision) {
+		d.Prompt = "17.0: is every German unit west of the line 2022–3217 eliminated?"
+	})]
 	c.Emit("victory", gamelog.Str("winner", g.Winner))
 }

@@ -106,7 +106,11 @@ func (tb *table) saw(typ string, kv ...string) bool {
 		ok := true
 		for k := 0; k+1 < len(kv); k += 2 {
 			v, _ := e.Get(kv[k])
-			if plainWord(v) != kv[k+1] {
+			got := v.S
+			if v.Kind != gamelog.KStr {
+				got = engine.Word(v)
+			}
+			if got != kv[k+1] {
 				ok = false
 			}
 		}
@@ -607,20 +611,23 @@ func (badScript) DecideArgs(d *engine.Decision) (engine.Answer, error) {
 	return engine.Answer{Option: d.Default}, nil
 }
 
-// A script's refused order is logged with its rule and asked again; one
-// that never stops giving it stops the game, never loops.
-func TestScriptRefusalsAreBounded(t *testing.T) {
+// A script's refused order is the script's error, with its rule (13.0):
+// the game stops there, never loops, and nothing of it is logged (issue
+// 28: a refused answer is never a log event).
+func TestScriptRefusalIsTheScriptsError(t *testing.T) {
 	eg, err := engine.New(engine.Config{Def: def(t), Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
 	var b bytes.Buffer
 	err = eg.PlayOut(badScript{}, &b)
-	if err == nil || !strings.Contains(err.Error(), "orders refused in a row") || !strings.Contains(err.Error(), "13.0") {
-		t.Fatalf("PlayOut: %v", err)
+	if err == nil || !strings.Contains(err.Error(), "13.0: the Breskens Pocket is frozen") {
+		t.Fatalf("PlayOut: %v, want the rule's reason", err)
 	}
-	if n := strings.Count(b.String(), `"type":"refused"`); n != maxRefusals {
-		t.Errorf("%d refusals logged, want %d", n, maxRefusals)
+	for _, typ := range []string{`"type":"refused"`, `"type":"combat"`, `"choice":"attack"`} {
+		if strings.Contains(b.String(), typ) {
+			t.Errorf("the refused order left %s in the log", typ)
+		}
 	}
 }
 

@@ -58,16 +58,15 @@ func (d *Duel) Play(c *engine.Ctx) {
 	d.Points = map[string]int{"p1": 0, "p2": 0}
 	c.Emit("start", gamelog.Int("turns", d.Turns))
 	mines := []string{"dud", "small", "large", "magnetic", "acoustic"}
-	leave := &engine.Decision{Kind: "mines", Side: "p1", Prompt: "Which mine stays out of the cup?", Default: 0}
+	leave := c.Ask("mines")
+	leave.Side = "p1"
 	for _, m := range mines {
 		leave.Add(m, "leave the "+m+" mine out", "")
 	}
-	out := c.Decide(leave)
+	out := c.Decide(leave, func(d *engine.Decision) { d.Prompt = "Which mine stays out of the cup?" })
 	d.Mines = append(append([]string{}, mines[:out]...), mines[out+1:]...)
 	cup := c.NewCup("MINES", "The mines p1 laid", d.Mines...)
 	pools := map[string]*engine.Cup{"p1": c.FillCup("POOL-P1"), "p2": c.FillCup("POOL-P2")}
-	order := &engine.Decision{}
-	measure := &engine.Decision{}
 	for d.Turn = 1; d.Turn <= d.Turns; d.Turn++ {
 		c.Emit("turn", gamelog.Int("n", d.Turn))
 		for _, due := range c.Due(d.Turn) {
@@ -78,7 +77,7 @@ func (d *Duel) Play(c *engine.Ctx) {
 		for _, side := range DuelSides {
 			sup := c.Draw(engine.Draw{Cup: pools[side], N: 1, For: "support", Side: side, Hidden: true})
 			held = append(held, sup)
-			order.Reset("order", "Your order, "+side+"?")
+			order := c.Ask("order")
 			order.Side = side
 			fire := order.Add("fire", "fire at a target", "")
 			fire.Args = []engine.Arg{engine.IDArg("target", Targets...)}
@@ -96,14 +95,14 @@ func (d *Duel) Play(c *engine.Ctx) {
 			signal.Args = []engine.Arg{engine.TextArg("text")}
 			order.Add("pass", "do nothing", "")
 			order.Default = 3
-			switch c.Decide(order) {
+			switch c.Decide(order, func(d *engine.Decision) { d.Prompt = "Your order, " + side + "?" }) {
 			case 0:
 				target := order.Args().Str("target")
-				measure.Reset("range", "Measure the range to "+target+" (cm)")
+				measure := c.Ask("range")
 				measure.Side = engine.TableSide
 				m := measure.Add("range", "the range measured on the table", "")
 				m.Args = []engine.Arg{engine.IntArg("cm", 1, 120, "cm")}
-				c.Decide(measure)
+				c.Decide(measure, func(d *engine.Decision) { d.Prompt = "Measure the range to " + target + " (cm)" })
 				d.Range = measure.Args().Int("cm")
 				o := c.Roll("D-1", d, side+" fires at "+target)
 				hits, _ := o.Int(0)

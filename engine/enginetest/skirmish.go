@@ -117,8 +117,10 @@ func (s *Skirmish) Play(c *engine.Ctx) {
 		s.Squares = append(s.Squares, where)
 		c.Emit("contact", gamelog.Str("square", where))
 		c.Pause("turn", 1)
-		d := &engine.Decision{Kind: "fight_on", Prompt: "Fight on?", Options: []engine.Option{{Name: "on", Text: "fight on"}, {Name: "stop", Text: "break off"}}}
-		if c.Decide(d) == 1 {
+		d := c.Ask("fight_on")
+		d.Add("on", "fight on", "")
+		d.Add("stop", "break off", "")
+		if c.Decide(d, func(d *engine.Decision) { d.Prompt = "Fight on?" }) == 1 {
 			s.Stopped = true
 		}
 	}

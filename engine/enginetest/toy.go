@@ -48,8 +48,10 @@ func (t *Toy) Play(c *engine.Ctx) {
 		t.Points += p
 		c.Emit("leg", gamelog.Int("n", t.Leg), gamelog.Int("points", t.Points))
 		c.Pause("leg", 1)
-		d := &engine.Decision{Kind: "go_on", Prompt: "Go on?", Options: []engine.Option{{Name: "on", Text: "sail on"}, {Name: "home", Text: "go home", Command: "home"}}}
-		if c.Decide(d) == 1 {
+		d := c.Ask("go_on")
+		d.Add("on", "sail on", "")
+		d.Add("home", "go home", "home")
+		if c.Decide(d, func(d *engine.Decision) { d.Prompt = "Go on?" }) == 1 {
 			t.Home = true
 		}
 	}
