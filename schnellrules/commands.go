@@ -321,7 +321,7 @@ func runVessel(g *engine.Game, args []string, w io.Writer) ([]gamelog.Event, err
 	if err != nil {
 		return nil, err
 	}
-	fmt.Fprintf(w, "%s  %s (%s)\n", c.ID, c.Name, c.Nation)
+	fmt.Fprintf(w, "%s  %s (%s)\n", c.ID, c.Name, nationWord(c.Nation))
 	fmt.Fprintf(w, "Size %s (%s), size modifier %s; manoeuvre %s; speed %s (%dcm)\n", c.Size.Word(), sizeCodes[c.Size], signed(c.SizeMod), c.Manoeuvre.Word(), c.Speed.Word(), c.Speed.Move())
 	var rows [][]string
 	for _, gun := range c.Guns {
