@@ -62,6 +62,13 @@ func TestTwoProcessesOneGame(t *testing.T) {
 			b, _ := os.ReadFile(gamelog.LockPath(log))
 			return strings.TrimSpace(string(b)) == strconv.Itoa(first.Process.Pid)
 		})
+		// The first step's events are in the log (the prompt flushes it
+		// when the game waits) before anything else: a condition, not a
+		// time, for a loaded machine.
+		waitFor(t, "the first step's events in the log", func() bool {
+			lg, err := gamelog.ReadFile(log)
+			return err == nil && len(lg.Events) > 0
+		})
 		inUse := fmt.Sprintf("in use by process %d", first.Process.Pid)
 		for _, cmds := range []string{"load g\n", "new name=g\nstep\n", "step\nsave! " + log + "\n"} {
 			code, out, errs := runWith(t, cmds, "--data", data)

@@ -131,12 +131,29 @@ func TestTerminal(t *testing.T) {
 		}
 		return string(out)
 	}
-	start := func() {
-		tmux("new-session", "-d", "-s", "t", "-x", "150", "-y", "40",
-			"env", "XDG_STATE_HOME="+dir, "XDG_DATA_HOME="+dir, "NO_COLOR=1", "TERM=xterm", bin, "--seed", "1")
+	// newSession starts the program in a new tmux session. The server of
+	// the session that just ended may still be going away (its socket
+	// there, a new-session then fails): it is tried again until it starts.
+	newSession := func(args ...string) {
+		t.Helper()
+		args = append([]string{"-S", sock, "new-session", "-d", "-s", "t", "-x", "150", "-y", "40",
+			"env", "XDG_STATE_HOME=" + dir, "XDG_DATA_HOME=" + dir, "NO_COLOR=1", "TERM=xterm", bin}, args...)
+		for deadline := time.Now().Add(time.Minute); ; {
+			out, err := exec.Command("tmux", args...).CombinedOutput()
+			if err == nil {
+				return
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("tmux %v: %v\n%s", args, err, out)
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
 	}
+	start := func() { newSession("--seed", "1") }
+	// Every wait is for what the screen shows, with a minute as a guard
+	// against a hang: a loaded machine may take seconds to draw.
 	waitFor := func(want string) string {
-		deadline := time.Now().Add(10 * time.Second)
+		deadline := time.Now().Add(time.Minute)
 		for {
 			screen := tmux("capture-pane", "-p", "-t", "t")
 			if strings.Contains(screen, want) {
@@ -158,9 +175,25 @@ func TestTerminal(t *testing.T) {
 	tmux("send-keys", "-t", "t", "-l", "tables")
 	tmux("send-keys", "-t", "t", "Enter")
 	waitFor("L-3")
+	// The prompt is back (the last line of the screen) before a key that
+	// acts on it.
+	prompt := func() {
+		deadline := time.Now().Add(time.Minute)
+		for {
+			screen := strings.TrimRight(tmux("capture-pane", "-p", "-t", "t"), "\n ")
+			if strings.HasSuffix(screen, "schnell>") {
+				return
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("the prompt never came back:\n%s", screen)
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+	}
+	prompt()
 	gone := func(keys string) { // the program quits on keys
 		tmux("send-keys", "-t", "t", keys)
-		deadline := time.Now().Add(10 * time.Second)
+		deadline := time.Now().Add(time.Minute)
 		for exec.Command("tmux", "-S", sock, "has-session", "-t", "t").Run() == nil {
 			if time.Now().After(deadline) {
 				t.Fatalf("%s did not quit", keys)
@@ -177,11 +210,13 @@ func TestTerminal(t *testing.T) {
 	tmux("send-keys", "-t", "t", "Up")
 	waitFor("schnell> tables")
 	tmux("send-keys", "-t", "t", "C-c")
+	prompt()
 	// Start a game (it is saved, in progress), then quit.
 	tmux("send-keys", "-t", "t", "-l", "step")
 	tmux("send-keys", "-t", "t", "Enter")
 	waitFor("Decide:")
 	quit := func() {
+		waitFor(">") // a prompt: schnell> or the decision's
 		tmux("send-keys", "-t", "t", "-l", "quit")
 		gone("Enter")
 	}
@@ -192,8 +227,7 @@ func TestTerminal(t *testing.T) {
 		args  []string
 		offer bool
 	}{{nil, true}, {[]string{"--seed", "2"}, false}} {
-		tmux(append([]string{"new-session", "-d", "-s", "t", "-x", "150", "-y", "40",
-			"env", "XDG_STATE_HOME=" + dir, "XDG_DATA_HOME=" + dir, "NO_COLOR=1", "TERM=xterm", bin}, tc.args...)...)
+		newSession(tc.args...)
 		if tc.offer {
 			waitFor("Continue")
 			tmux("send-keys", "-t", "t", "-l", "n")

@@ -1,11 +1,15 @@
 package main
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/schnell-wargames/schnell/batch"
 )
 
 // --log onto a file that holds something is refused at start-up, before the
@@ -66,5 +70,51 @@ func TestProgressLine(t *testing.T) {
 		if got := progressLine(c.done, c.total, c.elapsed); got != c.want {
 			t.Errorf("progressLine(%d, %d, %v) = %q, want %q", c.done, c.total, c.elapsed, got, c.want)
 		}
+	}
+}
+
+// The collector's queue is bounded: while one game is slow (a worker the
+// machine has descheduled, a long game), the other workers play at most
+// reorderWindow×jobs games ahead of it, then wait; the scores still come
+// in seed order, every one (issue 27, item 7).
+func TestPlayStreamWindow(t *testing.T) {
+	const jobs, runs = 3, 5000
+	release := make(chan struct{})
+	var started, ahead atomic.Int64
+	play := func(seed uint64) (batch.Result, error) {
+		started.Add(1)
+		if seed == 10 {
+			<-release // slow until the others have gone as far as they may
+		}
+		return batch.Result{Seed: seed}, nil
+	}
+	window := int64(reorderWindow * jobs)
+	go func() {
+		// Once the others stop taking games, the slow one ends.
+		for last := int64(-1); ; time.Sleep(20 * time.Millisecond) {
+			n := started.Load()
+			if n == last {
+				ahead.Store(n)
+				close(release)
+				return
+			}
+			last = n
+		}
+	}()
+	var got []uint64
+	played, err := playStream(context.Background(), play, 10, runs, jobs, nil, func(r batch.Result) error {
+		got = append(got, r.Seed)
+		return nil
+	})
+	if err != nil || played != runs {
+		t.Fatalf("played %d, %v", played, err)
+	}
+	for i, s := range got {
+		if s != uint64(10+i) {
+			t.Fatalf("score %d is seed %d, want %d: not in seed order", i, s, 10+i)
+		}
+	}
+	if n := ahead.Load(); n > window {
+		t.Errorf("%d games started while the first was slow: more than the window of %d", n, window)
 	}
 }

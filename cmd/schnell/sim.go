@@ -96,6 +96,16 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 	if *jobs == 0 {
 		*jobs = runtime.NumCPU()
 	}
+	// Twice as many Ps as workers (as many as the cores allow): a game
+	// handed over, or a worker made runnable again, is picked up at once
+	// by a spare P's thread, instead of waiting for the thread of a P the
+	// kernel has descheduled to run again. On two cores under a load of
+	// 25-40, --jobs 2 took a median 2.3 times the wall time of --jobs 1
+	// with as many Ps as workers, 1.2 with twice as many (--jobs 1 had two
+	// Ps already; docs/performance.md, cmd/schnell/testdata/contention.sh).
+	if os.Getenv("GOMAXPROCS") == "" {
+		defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2 * min(*jobs, runtime.NumCPU())))
+	}
 	if def, err = gf.overlay(def); err != nil {
 		fmt.Fprintf(stderr, "schnell sim: %v\n", err)
 		return 2
@@ -203,7 +213,9 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 		}
 		return nil
 	}
-	played, err := playStream(ctx, p, gf.opts, span.First, total, *jobs, logDirs{*logsDir, *compress}, &progress, sink)
+	logs := logDirs{*logsDir, *compress}
+	play := func(seed uint64) (batch.Result, error) { return simOne(p, gf.opts, seed, logs) }
+	played, err := playStream(ctx, play, span.First, total, *jobs, &progress, sink)
 	stopProgress()
 	sig, _ := caught.Load().(os.Signal)
 	if err != nil {
@@ -368,7 +380,8 @@ func summarize(p *player, opts []gamelog.Option, results []batch.Result) *batch.
 // and returns their scores in seed order (`auto --runs`: a few games).
 func playMany(p *player, opts []gamelog.Option, first uint64, runs, jobs int, progress *atomic.Int64) ([]batch.Result, error) {
 	var out []batch.Result
-	_, err := playStream(context.Background(), p, opts, first, runs, jobs, logDirs{}, progress, func(r batch.Result) error {
+	play := func(seed uint64) (batch.Result, error) { return simOne(p, opts, seed, logDirs{}) }
+	_, err := playStream(context.Background(), play, first, runs, jobs, progress, func(r batch.Result) error {
 		out = append(out, r)
 		return nil
 	})
@@ -381,12 +394,21 @@ type logDirs struct {
 	compress bool
 }
 
-// playStream plays runs games with seeds first, first+1, … over jobs
+// reorderWindow is how many games per worker may be finished ahead of the
+// oldest unfinished one (their scores wait to be handed in seed order):
+// enough that a worker the machine has descheduled for a while never
+// holds the others up, few enough that the scores waiting stay small
+// (a few kilobytes a game) whatever one slow game does.
+const reorderWindow = 256
+
+// playStream plays runs games (play) with seeds first, first+1, … over jobs
 // workers and hands each score to sink in seed order, as soon as the games
-// before it are done (a game finished early waits for those: at most a few
-// per worker). It stops taking new games when ctx is done or a game fails;
-// it returns how many games sink got: seeds first … first+played-1.
-func playStream(ctx context.Context, p *player, opts []gamelog.Option, first uint64, runs, jobs int, logs logDirs, progress *atomic.Int64, sink func(batch.Result) error) (played int, err error) {
+// before it are done. A worker takes a seed only while fewer than
+// reorderWindow×jobs games wait for an older one (the collector's queue
+// is bounded), and never waits to hand a score over. It stops taking new
+// games when ctx is done or a game fails; it returns how many games sink
+// got: seeds first … first+played-1.
+func playStream(ctx context.Context, play func(seed uint64) (batch.Result, error), first uint64, runs, jobs int, progress *atomic.Int64, sink func(batch.Result) error) (played int, err error) {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	type done struct {
@@ -394,7 +416,14 @@ func playStream(ctx context.Context, p *player, opts []gamelog.Option, first uin
 		r   batch.Result
 		err error
 	}
-	results := make(chan done, jobs)
+	window := reorderWindow * jobs
+	// A worker takes a slot before a game; the collector gives one back
+	// for each score it hands on in order (or drops after a failure).
+	slots := make(chan struct{}, window)
+	for range window {
+		slots <- struct{}{}
+	}
+	results := make(chan done, window)
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	for range jobs {
@@ -402,12 +431,17 @@ func playStream(ctx context.Context, p *player, opts []gamelog.Option, first uin
 		go func() {
 			defer wg.Done()
 			for ctx.Err() == nil {
+				select {
+				case <-slots:
+				case <-ctx.Done():
+					return
+				}
 				i := int(next.Add(1) - 1)
 				if i >= runs {
 					return
 				}
 				s := first + uint64(i)
-				r, err := simOne(p, opts, s, logs)
+				r, err := play(s)
 				if err != nil {
 					err = fmt.Errorf("seed %d: %w", s, err)
 				}
@@ -446,6 +480,7 @@ func playStream(ctx context.Context, p *player, opts []gamelog.Option, first uin
 				break
 			}
 			played++
+			slots <- struct{}{}
 			if progress != nil {
 				progress.Store(int64(played))
 			}
