@@ -2,12 +2,12 @@ package paukenschlag
 
 import (
 	"github.com/schnell-wargames/schnell/engine"
-	"github.com/schnell-wargames/schnell/scripting"
+	"github.com/schnell-wargames/schnell/scripting/luadoc"
 )
 
 var (
-	_ engine.Viewer        = (*Rules)(nil)
-	_ scripting.Documented = Game{}
+	_ engine.Viewer     = (*Rules)(nil)
+	_ luadoc.Documented = Game{}
 )
 
 // ViewParts implements engine.Viewer.
@@ -45,7 +45,7 @@ func (r *Rules) WriteView(w engine.ViewWriter, part int) {
 }
 
 // luaAPI documents the view.
-var luaAPI = []scripting.APIField{
+var luaAPI = []luadoc.Field{
 	{Class: "Game", Name: "turn", Type: "integer", Doc: "the turn being played"},
 	{Class: "Game", Name: "turns", Type: "integer", Doc: "the scenario's length"},
 	{Class: "Game", Name: "section", Type: "string", Doc: "the step of the sequence of play (\"5.4\")"},
@@ -75,7 +75,7 @@ const luaDecisions = "Decision kinds: `orders` (the step's orders: `done` and th
 const luaExamples = "`paukenschlag/testdata/axis.lua` plays the Axis variant choices: " +
 	"`schnell --game paukenschlag --side axis=script:paukenschlag/testdata/axis.lua`."
 
-// LuaAPI implements scripting.Documented.
-func (Game) LuaAPI() scripting.API {
-	return scripting.API{Game: Name, Classes: []string{"Game", "Boat"}, Fields: luaAPI, Decisions: luaDecisions, Examples: luaExamples}
+// LuaAPI implements luadoc.Documented.
+func (Game) LuaAPI() luadoc.API {
+	return luadoc.API{Game: Name, Classes: []string{"Game", "Boat"}, Fields: luaAPI, Decisions: luaDecisions, Examples: luaExamples}
 }

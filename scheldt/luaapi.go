@@ -1,11 +1,11 @@
 package scheldt
 
-import "github.com/schnell-wargames/schnell/scripting"
+import "github.com/schnell-wargames/schnell/scripting/luadoc"
 
-var _ scripting.Documented = game{}
+var _ luadoc.Documented = game{}
 
 // luaFields are what a script reads of the game (view).
-var luaFields = []scripting.APIField{
+var luaFields = []luadoc.Field{
 	{Class: "Game", Name: "turn", Type: "integer", Doc: "the game turn, 1 to 20"},
 	{Class: "Game", Name: "player", Type: "string", Doc: "the phasing side: allied or german"},
 	{Class: "Game", Name: "phase", Type: "string", Doc: "Movement Phase, Combat Phase, Mobile Movement Phase, end of the player turn"},
@@ -20,9 +20,9 @@ var luaFields = []scripting.APIField{
 	{Class: "Unit", Name: "hex", Type: "string", Doc: "where the player last said it is"},
 }
 
-// LuaAPI implements scripting.Documented.
-func (game) LuaAPI() scripting.API {
-	return scripting.API{Game: Name, Classes: []string{"Game", "Unit"}, Fields: luaFields,
+// LuaAPI implements luadoc.Documented.
+func (game) LuaAPI() luadoc.API {
+	return luadoc.API{Game: Name, Classes: []string{"Game", "Unit"}, Fields: luaFields,
 		Decisions: "Decision kinds: `order` (each phase, by side) — `done` (the default), and as the phase allows `attack` " +
 			"{hex, terrain, diff, shifts, engineer, naval, walcheren, antitank, pocket, mobile, support, defence}, `bombard` {hex, range, naval, walcheren, pocket, antitank, support}, " +
 			"`rebuild` {unit, adjacent, edge, trace}, `assault` {force}, `mark` {unit, state, hex}, `gate` {gate, held}; " +
