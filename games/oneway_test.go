@@ -270,7 +270,6 @@ var oversize = map[string]string{
 	"schnellboats": "issue 28 item 3 (the flagship split by chapter) is handed out by the lead",
 	"coastal":      "rules.go and turn.go are over 700 lines and Rules has 63 methods: coastal's engineer splits them (board)",
 	"schnellrules": "Battle has 65 methods: schnellrules' engineer splits it (board)",
-	"paukenschlag": "orders.go is 743 lines and Rules has 75 methods: one-way splits them next",
 }
 
 // sizes lists what in a game's package is over the bounds.

@@ -87,7 +87,7 @@ func argsContact(r *Rules) []engine.Arg {
 // doContact: the zone is marked with the Contact marker; two D10 place
 // each unit on the OSL grid, the U-boats with the status they had in the
 // zone; then the Huff-Duff sub-step, or the first round (5.5).
-func (r *Rules) doContact(c *engine.Ctx, a engine.ArgValues) {
+func doContact(r *Rules, c *engine.Ctx, a engine.ArgValues) {
 	k := &Contact{Area: a.Str("area"), Play: "OSL"}
 	for _, id := range splitList(a.Str("units")) {
 		if b := r.Boat(id); b != nil {
@@ -310,7 +310,7 @@ func argsAt(r *Rules) []engine.Arg {
 }
 
 // doAt: a unit's move ends in a square (or off the grid, or it was sunk).
-func (r *Rules) doAt(c *engine.Ctx, a engine.ArgValues) {
+func doAt(r *Rules, c *engine.Ctx, a engine.ArgValues) {
 	u := r.contactUnit(a.Str("unit"))
 	u.Square, _ = parseSquare(a.Str("square"))
 	u.Moved = true

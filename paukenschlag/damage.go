@@ -24,7 +24,7 @@ func argsASW(r *Rules) []engine.Arg {
 }
 
 // doASW is 21.5.1: a second D10 against the ASW Table's result.
-func (r *Rules) doASW(c *engine.Ctx, a engine.ArgValues) {
+func doASW(r *Rules, c *engine.Ctx, a engine.ArgValues) {
 	b := r.Boat(a.Str("boat"))
 	result := a.Int("result")
 	if result == 0 {
@@ -88,7 +88,7 @@ func argsGunfire(r *Rules) []engine.Arg {
 
 // doGunfire is 21.5.2: a second DR against the Sunk and Must Surface
 // factors.
-func (r *Rules) doGunfire(c *engine.Ctx, a engine.ArgValues) {
+func doGunfire(r *Rules, c *engine.Ctx, a engine.ArgValues) {
 	b := r.Boat(a.Str("boat"))
 	dr, _ := c.RollDice(d10, "surface2-"+b.ID)
 	pts, sunk := r.surfaceDamage(b.MSF, b.Sunk, dr)
@@ -162,7 +162,7 @@ func (r *Rules) destroy(c *engine.Ctx, b *Boat, why string) {
 // repaired (+1 with 4 points): at most its MSF, it re-enters two turns
 // after the one it exited; above, it is out of the game. An undamaged
 // boat just leaves.
-func (r *Rules) doExit(c *engine.Ctx, a engine.ArgValues) {
+func doExit(r *Rules, c *engine.Ctx, a engine.ArgValues) {
 	b := r.Boat(a.Str("boat"))
 	if b.Damage == 0 || !r.In(Damage) {
 		b.Status = Exited

@@ -52,7 +52,7 @@ func (r *Rules) canDeclareFrogman() error {
 // doFrogman declares an attack: four of the five markers go into the
 // container, chosen by the Allied player if the sub is detected, else by
 // the Axis player (21.2.1).
-func (r *Rules) doFrogman(c *engine.Ctx, a engine.ArgValues) {
+func doFrogman(r *Rules, c *engine.Ctx, a engine.ArgValues) {
 	b := r.barbarigo()
 	area := a.Str("area")
 	chooser := Axis
@@ -212,8 +212,8 @@ func (r *Rules) fly(c *engine.Ctx, i int, a engine.ArgValues) {
 	c.Emit(EvPlane, gamelog.Str("plane", p.Name), gamelog.Str("result", "flown"), gamelog.Str("boat", p.Boat), gamelog.Str("bomb", factor))
 }
 
-func (r *Rules) doBV222(c *engine.Ctx, a engine.ArgValues) { r.fly(c, 0, a) }
-func (r *Rules) doZ511(c *engine.Ctx, a engine.ArgValues)  { r.fly(c, 1, a) }
+func doBV222(r *Rules, c *engine.Ctx, a engine.ArgValues) { r.fly(c, 0, a) }
+func doZ511(r *Rules, c *engine.Ctx, a engine.ArgValues)  { r.fly(c, 1, a) }
 
 // offerFerry: the Z-511's one ferry of the game (21.3.2).
 func offerFerry(r *Rules) error {
@@ -246,7 +246,7 @@ func argsFerry(r *Rules) []engine.Arg {
 }
 
 // doFerry: all five markers go in, one is drawn at once (21.3.2).
-func (r *Rules) doFerry(c *engine.Ctx, a engine.ArgValues) {
+func doFerry(r *Rules, c *engine.Ctx, a engine.ArgValues) {
 	port := a.Str("port")
 	r.Ferried = true
 	p := &r.Planes[1]
