@@ -141,6 +141,7 @@ func Definition() (*engine.Definition, error) {
 			DescribeRun: describeRun,
 			Status:      status,
 			Commands:    commands,
+			Orders:      []engine.StandingOrder{dummiesHold},
 			View:        func(r engine.Rules) engine.Viewer { return r.(*Rules) },
 			Finished: func(lg *gamelog.Log) bool {
 				return len(lg.Events) > 0 && lg.Events[len(lg.Events)-1].Type == "victory"

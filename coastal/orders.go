@@ -229,3 +229,32 @@ func spanText(ids []string) string {
 	}
 	return strings.Join(out, ", ")
 }
+
+// dummiesHold is the game's standing order for the player's dummies: a
+// dummy has no guns, so its question whether it fires (or fires its other
+// mounts) is answered hold for the player. It is asked as a ship's is,
+// for the decisions' log to tell the other side nothing; the player sees
+// the answer said in one line (`orders dummies off` asks them).
+var dummiesHold = engine.StandingOrder{Name: "dummies", Said: "A dummy holds fire",
+	Help: "your dummy markers hold fire: they have no guns (each is still asked, as a ship is, so that the log tells the enemy nothing)",
+	Pick: func(d *engine.Decision, _ []gamelog.Event) (int, bool) {
+		if (d.Kind != "fire" && d.Kind != "split") || optionClass(d) != "dummy" {
+			return 0, false
+		}
+		i, err := d.Find("hold")
+		return i, err == nil
+	}}
+
+// optionClass is the class of the marker a decision is for (its options'
+// fact `class`: "dummy" for a dummy).
+func optionClass(d *engine.Decision) string {
+	if len(d.Options) == 0 {
+		return ""
+	}
+	for _, f := range d.Options[0].Facts {
+		if f.Key == "class" {
+			return f.Val.S
+		}
+	}
+	return ""
+}

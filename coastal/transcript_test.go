@@ -227,3 +227,27 @@ func TestTableNamesTheNearMarkers(t *testing.T) {
 		t.Errorf("%d defender markers asked to observe (want M1, M3, E1), then %+v (want the pause before step 7)\n%s", observers, p, out.String())
 	}
 }
+
+// Issue 25 item 11: a dummy is asked whether it fires as a ship is (the
+// log tells the enemy nothing), and the game's standing order `dummies`
+// answers hold for the player; a ship's question is left to him.
+func TestDummiesHoldFire(t *testing.T) {
+	for _, c := range []struct {
+		class, kind string
+		picks       bool
+	}{{"dummy", "fire", true}, {"dummy", "split", true}, {"eboat", "fire", false}, {"dummy", "launch", false}, {"dummy", "move", false}} {
+		var d engine.Decision
+		d.Reset(c.kind, "")
+		d.Add("hold", "", "")
+		d.Add("fire", "", "")
+		ownFacts(&d, &Marker{ID: "A3"})
+		if c.class != "dummy" {
+			d.Options[0].Facts[1] = gamelog.Str("class", c.class)
+			d.Options[1].Facts[1] = gamelog.Str("class", c.class)
+		}
+		i, ok := dummiesHold.Pick(&d, nil)
+		if ok != c.picks || ok && d.Options[i].Name != "hold" {
+			t.Errorf("%s %s: picks %v (option %d), want %v", c.class, c.kind, ok, i, c.picks)
+		}
+	}
+}

@@ -131,6 +131,8 @@ func who(d *gamelog.Event) string {
 	switch d.Str("as") {
 	case "":
 		return ""
+	case "dummies":
+		return " (a dummy: no guns)"
 	case "carry":
 		return " (as ordered)"
 	case "only":
@@ -460,6 +462,12 @@ func holdRun(evs []gamelog.Event, i int) (string, int) {
 			break
 		}
 		n++
+	}
+	if e.Str("as") == "dummies" {
+		if n == 1 {
+			return fmt.Sprintf("[%s] A dummy holds fire: it has no guns.", e.Str("side")), 1
+		}
+		return fmt.Sprintf("[%s] %d dummies hold fire: they have no guns.", e.Str("side"), n), n
 	}
 	what := map[string]string{"fire": "hold fire", "launch": "keep their torpedoes", "split": "fire no more"}[kind]
 	if n == 1 {
