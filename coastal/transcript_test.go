@@ -236,8 +236,7 @@ func TestDummiesHoldFire(t *testing.T) {
 		class, kind string
 		picks       bool
 	}{{"dummy", "fire", true}, {"dummy", "split", true}, {"eboat", "fire", false}, {"dummy", "launch", false}, {"dummy", "move", false}} {
-		var d engine.Decision
-		d.Reset(c.kind, "")
+		d := engine.Decision{Kind: c.kind} // a test's decision: the rules ask by Ctx.Ask
 		d.Add("hold", "", "")
 		d.Add("fire", "", "")
 		ownFacts(&d, &Marker{ID: "A3"})
