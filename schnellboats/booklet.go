@@ -227,7 +227,7 @@ func (f *facts) Fact(i int) int {
 			// radio (our reading; #2-#4 radios are not tracked, 2.0 f).
 			return b2i(f.sortie.RadioOut)
 		}
-		if s := c.sortie1(); s != nil {
+		if s := c.flagBoat(); s != nil {
 			return b2i(s.RadioOut)
 		}
 	case fStandIn:
@@ -338,5 +338,5 @@ func (f *facts) boat1() *Sortie {
 	if s := f.sortie; s != nil && f.c.isBoat2(s) {
 		return s
 	}
-	return f.c.sortie1()
+	return f.c.flagBoat()
 }

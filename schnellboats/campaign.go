@@ -47,6 +47,13 @@ func newCampaign(opts []gamelog.Option, _ *tables.Set) (engine.Rules, error) {
 			default:
 				return nil, fmt.Errorf("placement %q: want moves or medium (4.7)", o.Value)
 			}
+		case "both_gone":
+			switch o.Value {
+			case "end", "continue":
+				c.read.bothGoOn = o.Value == "continue"
+			default:
+				return nil, fmt.Errorf("both_gone %q: want end or continue (7.0 step 4)", o.Value)
+			}
 		case "success":
 			switch o.Value {
 			case "task", "sunk":

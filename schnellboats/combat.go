@@ -52,6 +52,11 @@ type Combat struct {
 	own      ownOrders // per-boat orders given with this round's plan (ownOrder)
 	flare    bool
 	inWater  []*Sortie // crews of boats sunk in this combat
+	// lone is the two-player game's Boat #2 on her own course fighting on
+	// alone after the squadron left the combat (fightOn), and aside the
+	// boats that left with it.
+	lone  *Sortie
+	aside [maxSorties]*Sortie
 }
 
 // tubes: a boat launches at most 2 torpedoes or rockets in one wave (its
@@ -143,7 +148,7 @@ func (c *Campaign) fight(kind Encounter) {
 		}
 		c.combatStart(cb)
 		c.waveRounds(cb)
-		if !second || cb.Left || c.formed() == 0 || cb.Wave > 1 {
+		if !second || cb.Left || c.formed() == 0 || cb.Wave > 1 || cb.lone != nil {
 			break
 		}
 		d := c.ask(askNextWave)
@@ -171,6 +176,20 @@ func (c *Campaign) fight(kind Encounter) {
 	c.emit(evCombatEnd, num("waves", cb.Wave), num("rounds", cb.Round), num("sunk", sunk))
 	c.afterCombat()
 	c.searchWater(cb)
+	if s := cb.lone; s != nil {
+		// The squadron that left is the squadron again; she, afloat, has
+		// left it and makes her own way home (soloHome).
+		for i, o := range cb.aside {
+			if o != nil && o.Gone == goneLeft {
+				o.Gone = ""
+			}
+			cb.aside[i] = nil
+		}
+		cb.lone = nil
+		if s.inFormation() {
+			c.goAlone(s, "left the Combat Board alone: she makes her own way home (7.0 step 2)")
+		}
+	}
 }
 
 // searchWater is the errata's G-12 step 6 (our G-10-C): after the combat
@@ -625,7 +644,7 @@ func (c *Campaign) moveOptions(cb *Combat, mv *engine.Decision, round int) {
 	// 4.9: the squadron leaves from the Long zone, as its speed allows
 	// (leaving counts as a move: Medium after a round there, Slow after
 	// 2, Fast on from the Medium zone in one round, 4.7), if it evades.
-	s1 := c.sortie1()
+	s1 := c.flagBoat()
 	switch {
 	case cb.Zone == zoneOut:
 		mv.Refuse("out", "move out", "rule 4.7, 4.9: the squadron cannot decline the encounter: this round it is placed on the Combat Board (`move closer`); it may leave from the next round, from the Long Range Zone, if it evades")
@@ -920,6 +939,7 @@ func (c *Campaign) boatAborts(cb *Combat, id string) {
 // makes her own way home (4.9; her fate is the lone-boat roll, A-10).
 func (c *Campaign) goAlone(s *Sortie, result string) {
 	s.Apart, s.aborting, s.Formation, s.Gone = 0, false, false, goneSeparated
+	s.parted = c.zone().ID
 	c.emit(evAbort, str("boat", s.Boat.ID), str("result", result))
 }
 
@@ -1009,15 +1029,17 @@ func (c *Campaign) leave(cb *Combat) bool {
 func (c *Campaign) leaveCombat(cb *Combat) {
 	cb.Left = true
 	c.emit(evAbort, str("boat", "squadron"), str("result", "left the combat"))
+	var stays *Sortie
 	for _, s := range c.formation() {
 		switch {
 		case s.Disabled:
 			c.leftBehind(s)
 		case s.own && s.Apart > 0:
 			// 7.0 step 2: Boat #2 on her own course gets no order to leave;
-			// she goes with the squadron only from the Long zone.
+			// she goes with the squadron only from the Long zone, else she
+			// stays on the Combat Board (fightOn).
 			if s.zone != zoneLong {
-				c.goAlone(s, "left on the Combat Board: she makes her own way home")
+				stays = s
 			}
 		case s.Apart > 0:
 			// 4.8: Boat #1 leaves, and all the boats with her (a boat apart
@@ -1027,6 +1049,29 @@ func (c *Campaign) leaveCombat(cb *Combat) {
 		}
 	}
 	c.abortMission("left the combat")
+	if stays != nil {
+		c.fightOn(cb, stays)
+	}
+}
+
+// fightOn is 7.0 step 2 with 4.9, our reading: Boat #2 on her own course,
+// whom no order to leave reached, stays on the Combat Board when the
+// squadron leaves it from elsewhere than the Long zone. The combat goes on
+// for her alone, her player deciding (she is all that is left of the
+// squadron there, step 2): her speed and range from where she is, her
+// attacks; she leaves only as 4.9 lets a boat leave (from the Long zone,
+// evading). When the combat ends, afloat, she has left the squadron and
+// comes home alone, zone by zone (soloHome); the squadron's boats are the
+// squadron again.
+func (c *Campaign) fightOn(cb *Combat, s *Sortie) {
+	for i, o := range c.Mission.Sorties {
+		if o != s && o.inFormation() {
+			o.Gone, cb.aside[i] = goneLeft, o
+		}
+	}
+	s.own, s.Apart = false, 0
+	cb.Zone, cb.inZone, cb.Speed, cb.Left, cb.lone = s.zone, s.inZone, s.ownSpeed, false, s
+	c.emit(evAbort, sided(c.Two.Side, str("boat", s.Boat.ID), str("result", "no order to leave reached her: she stays on the Combat Board and fights on alone (7.0 step 2)"))...)
 }
 
 // leftBehind is 4.9: a disabled boat the squadron leaves on the Combat
@@ -1198,7 +1243,7 @@ func (c *Campaign) attackPlan(cb *Combat, round int) {
 		} else {
 			refuse(d, &w.both, "no boat can launch at ", u.ID, " now: `", w.guns.Command, "` fires the guns alone")
 		}
-		if s1 := c.sortie1(); s1 != nil {
+		if s1 := c.flagBoat(); s1 != nil {
 			if why := c.dcRefusal(cb, s1, u); s1.inFormation() && !why.refused() {
 				c.addOrder(d, &w.dc, u)
 			} else {

@@ -36,6 +36,8 @@ var Options = []engine.OptionDef{
 	// (docs/rules-notes.md); Quiet, so a log at the default keeps its header.
 	{Name: "placement", Default: "moves", Values: []string{"moves", "medium"}, Quiet: true,
 		Help: "4.7: round 1's placement in the Long zone is the first move, so Very Fast may go on to Close (moves); or placement stops at the Medium zone whatever the speed (medium)"},
+	{Name: "both_gone", Default: "end", Values: []string{"end", "continue"}, Quiet: true,
+		Help: "7.0 step 4, two players: when both Kommandants leave in one mission (killed, relieved or court-martialled) the campaign ends (end); or both players enter again, player 2's new Kommandant taking the squadron (continue)"},
 	{Name: "success", Default: "task", Values: []string{"task", "sunk"}, Quiet: true,
 		Help: "Completing a Mission: a mission whose task is done (the 4 Red Zones patrolled, or its special mission) succeeds (task); or it must also have sunk a ship (sunk: \"or no ships were sunk\" read on its own)"},
 }

@@ -77,7 +77,7 @@ var LuaAPI = apiFields([][4]string{
 	{"Boat", "boat2", "boolean", "two-player game: player 2's boat"},
 	{"Boat", "no", "integer?", "at sea: 1-4"},
 	{"Boat", "in_formation", "boolean?", "at sea: with the squadron"},
-	{"Boat", "gone", "string?", "at sea: \"\", separated, sunk or abandoned"},
+	{"Boat", "gone", "string?", "at sea: \"\", separated, sunk or abandoned; two players: home (back while Boat #2 sails home alone) or left (left the combat while Boat #2 fights on alone)"},
 	{"Boat", "disabled", "boolean?", "at sea: disabled"},
 	{"Boat", "points", "integer?", "at sea: damage points (Boats #2-#4)"},
 	{"Boat", "engines_out", "integer?", "Boat #1 (and two-player Boat #2): engines out"},

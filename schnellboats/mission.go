@@ -40,6 +40,16 @@ func (c *Campaign) formed() int {
 
 func (s *Sortie) inFormation() bool { return s.Formation && s.Gone == "" }
 
+// flagBoat is the boat the tables' "Boat #1" names on the map: Boat #1,
+// or in the two-player game Boat #2 on her way home alone (7.0 steps 2
+// and 3: the tables that refer to Boat #1 apply to Boat #2 on her turn).
+func (c *Campaign) flagBoat() *Sortie {
+	if m := c.Mission; m != nil && m.solo != nil {
+		return m.solo
+	}
+	return c.sortie1()
+}
+
 // sortie1 is Boat #1 tonight (nil at base).
 func (c *Campaign) sortie1() *Sortie {
 	if c.Mission == nil || len(c.Mission.Sorties) == 0 {
@@ -94,8 +104,15 @@ func (c *Campaign) slow() (bool, string) {
 // first Red Zone, one turn of searching in each assigned Red Zone, then
 // home; the Kommandant may abort at any turn.
 func (c *Campaign) sail() {
+	c.voyage()
+	c.loneBoats()
+}
+
+// voyage is sail's turns on the map, to Cherbourg or until no boat is left
+// in formation (or Boat #2 sailing home alone lies disabled, soloHome).
+func (c *Campaign) voyage() {
 	m := c.Mission
-	for c.formed() > 0 {
+	for c.formed() > 0 && (m.solo == nil || !m.solo.Disabled) {
 		if m.Pos+1 >= len(m.Route) {
 			break
 		}
@@ -145,7 +162,6 @@ func (c *Campaign) sail() {
 			c.orders()
 		}
 	}
-	c.loneBoats()
 }
 
 // inRedZone is a turn in an assigned Red Zone: the special mission first
@@ -369,7 +385,7 @@ func (c *Campaign) event() {
 	case eventMechanical:
 		o := c.roll(c.ids.Mechanical, facts{})
 		if comp, ok := o.Int(eComponent); ok && comp > 0 {
-			if s := c.sortie1(); s.Formation && s.Gone == "" {
+			if s := c.flagBoat(); s.Formation && s.Gone == "" {
 				c.component(s, Component(comp), false)
 			}
 		} else if p, ok := o.Int(ePoints); ok {
@@ -387,7 +403,8 @@ func (c *Campaign) event() {
 	case eventSeparated:
 		// Our reading (the errata is silent on tows): a boat under tow, and
 		// the boat towing her, are tied by the line and never separated.
-		if s := c.pickWhere(untied, "separated"); s != nil {
+		if s := c.pickWhere(untied, "separated"); s != nil && m.solo == nil { // alone already, she has no squadron to lose
+			s.parted = c.zone().ID
 			s.Formation, s.Gone = false, goneSeparated
 			c.emit(evSeparated, str("boat", s.Boat.ID), num("no", s.No))
 			if s.No == 1 {
@@ -415,7 +432,7 @@ func (c *Campaign) event() {
 	case eventIntel:
 		m.Intel = true
 	case eventRadioFault:
-		if s := c.sortie1(); !s.RadioOut {
+		if s := c.flagBoat(); !s.RadioOut {
 			s.RadioOut = true
 			s.Components++
 		}
@@ -506,7 +523,7 @@ func (c *Campaign) airPatrol(friendly bool) {
 	spotted := false
 	if !friendly {
 		var f facts
-		if w := c.crewman(posWatch); w != nil {
+		if w := c.crewmanOf(c.flagBoat(), posWatch); w != nil {
 			if w.Serving() {
 				f.crew = w
 			} else {
@@ -533,7 +550,7 @@ func (c *Campaign) airPatrol(friendly bool) {
 			m.Fast = true
 		}
 		f := facts{aircraft: typ}
-		if g := c.crewman(posAftGun); g != nil && g.Serving() {
+		if g := c.crewmanOf(c.flagBoat(), posAftGun); g != nil && g.Serving() {
 			f.crew = g
 		}
 		aa := c.roll(c.ids.AirAA, f, typ.String())
@@ -889,8 +906,8 @@ func (c *Campaign) lose(s *Sortie, how Gone, why, table string) {
 func (c *Campaign) disabledBoats() {
 	m := c.Mission
 	for _, s := range c.formation() {
-		if !s.Disabled || s.TowedBy != nil {
-			continue
+		if !s.Disabled || s.TowedBy != nil || s == m.solo {
+			continue // alone, a disabled Boat #2 is left to the lone-boat roll (soloHome)
 		}
 		tower := c.tower(s)
 		d := c.ask(askDisabled)
@@ -947,27 +964,92 @@ func (c *Campaign) checkTow() {
 	}
 }
 
-// loneBoats: a boat separated from the squadron finds its own way home (A-10).
+// loneBoats: a boat separated from the squadron finds its own way home:
+// a Boat #2-#4 of the book's tables on one roll (A-10; errata
+// clarification 2), the two-player game's Boat #2 zone by zone (soloHome,
+// 7.0 step 2), once the squadron is home.
 func (c *Campaign) loneBoats() {
 	m := c.Mission
+	var solo *Sortie
 	for _, s := range m.Sorties {
-		if s.Gone != goneSeparated {
-			continue
+		switch {
+		case s.Gone != goneSeparated:
+		case c.isBoat2(s) && s.parted != "":
+			solo = s
+		default:
+			c.loneRoll(s)
 		}
-		o := c.roll(c.ids.Lone, facts{sortie: s, damage: s.Points}, s.Boat.ID)
-		home := Homecoming(c.eff(o, eHome))
-		c.emit(evLoneBoat, str("boat", s.Boat.ID), str("result", home.String()))
-		if home == homeLost || home == homeCaptured {
-			s.Gone, s.Formation = goneSunk, false
-			m.LostHulls = append(m.LostHulls, s.Boat.ID)
-			c.Stats.BoatsLost++
-			c.emit(evBoatLost, str("boat", s.Boat.ID), num("no", s.No), str("how", string(goneSunk)), str("why", "lost on the way home alone"))
-			if !o.Has(eRescued) {
-				c.Stats.CrewsLost++
-				c.emit(evCrewLost, str("boat", s.Boat.ID))
-			}
-			continue
+	}
+	if solo != nil {
+		c.soloHome(solo)
+	}
+}
+
+// soloHome is 7.0 step 2: "if Schnell Boat #1 or #2 are separated from
+// the squadron, or they voluntarily abort mission and leave formation,
+// they must travel through each travel zone box on the map while returning
+// to base, rolling on all necessary tables each turn". Once the squadron
+// is home (its boats set aside as home), Boat #2 sails from the zone where
+// she parted to Cherbourg alone, a turn a zone (2 at Slow), with each
+// zone's sea state, encounters and events, her player deciding (she is
+// the squadron now, step 2), the tables that name Boat #1 reading her
+// (step 3). Our reading: disabled with no boat to tow her or take off her
+// crew, she can make no way, and her fate is the lone-boat roll (A-10).
+func (c *Campaign) soloHome(s *Sortie) {
+	m := c.Mission
+	var home [maxSorties]*Sortie
+	for i, o := range m.Sorties {
+		if o != s && o.inFormation() {
+			o.Gone, home[i] = goneHome, o
 		}
+	}
+	s.Gone, s.Formation = "", true
+	m.solo, m.Home = s, true
+	m.Route = append([]string{s.parted}, path(s.parted, "CHERBOURG")...)
+	m.Pos = 0
+	c.emit(evLoneBoat, str("boat", s.Boat.ID), str("result", "zone by zone from "+s.parted+", each zone's tables rolled (7.0 step 2)"))
+	c.voyage()
+	m.solo = nil
+	switch {
+	case s.Gone != "":
+	case s.Disabled:
+		c.loneRoll(s)
+	default:
+		c.emit(evLoneBoat, str("boat", s.Boat.ID), str("result", homeSafe.String()))
+	}
+	for _, o := range home {
+		if o != nil {
+			o.Gone = ""
+		}
+	}
+}
+
+// loneRoll is A-10 for a boat alone. A named crew (the two-player game's Boat #2) lost with her is killed.
+func (c *Campaign) loneRoll(s *Sortie) {
+	m := c.Mission
+	o := c.roll(c.ids.Lone, facts{sortie: s, damage: s.Points}, s.Boat.ID)
+	home := Homecoming(c.eff(o, eHome))
+	c.emit(evLoneBoat, str("boat", s.Boat.ID), str("result", home.String()))
+	if home != homeLost && home != homeCaptured {
 		s.Gone = ""
+		return
+	}
+	s.Gone, s.Formation = goneSunk, false
+	m.LostHulls = append(m.LostHulls, s.Boat.ID)
+	c.Stats.BoatsLost++
+	c.emit(evBoatLost, str("boat", s.Boat.ID), num("no", s.No), str("how", string(goneSunk)), str("why", "lost on the way home alone"))
+	if o.Has(eRescued) {
+		return
+	}
+	if !c.manned(s) {
+		c.Stats.CrewsLost++
+		c.emit(evCrewLost, str("boat", s.Boat.ID))
+		return
+	}
+	for _, cm := range c.crewOf(s) {
+		if !cm.KIA && !cm.Out {
+			c.kill(cm)
+			c.emit(evWound, sided(c.whose(cm), str("crewman", cm.Name), str("position", cm.Position.String()), str("level", "kia"))...)
+		}
 	}
 }

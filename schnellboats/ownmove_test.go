@@ -260,8 +260,9 @@ func TestRule7_0Step2OwnCourseAttacks(t *testing.T) {
 }
 
 // 7.0 step 2 with 4.9: when the squadron leaves the combat, Boat #2 on her
-// own course goes with it only from the Long zone; elsewhere she is left
-// on the Combat Board and makes her own way home.
+// own course goes with it only from the Long zone; elsewhere no order to
+// leave reached her: she stays on the Combat Board, not left behind, and
+// the combat goes on for her alone (fightOn).
 func TestRule7_0Step2SquadronLeavesWithoutHer(t *testing.T) {
 	for _, tc := range []struct {
 		zone RangeZone
@@ -274,11 +275,83 @@ func TestRule7_0Step2SquadronLeavesWithoutHer(t *testing.T) {
 				s2 := c.Mission.Sorties[1]
 				s2.RadioOut, s2.own, s2.Apart, s2.zone = true, true, 1, tc.zone
 				c.leaveCombat(cb)
-				if got := s2.inFormation(); got != tc.with {
-					t.Errorf("from the %s zone she is with the squadron: %v, want %v (gone: %q)", tc.zone, got, tc.with, s2.Gone)
+				if stays := cb.lone == s2 && !cb.Left && s2.inFormation() && c.formed() == 1; stays == tc.with {
+					t.Errorf("from the %s zone she stays to fight alone: %v (left %v, formed %d)", tc.zone, stays, cb.Left, c.formed())
 				}
 			})
 		})
+	}
+}
+
+// 7.0 step 2 with 4.9: the squadron leaves a combat while Boat #2, on her
+// own course without a radio link, is in the Medium zone: she fights on
+// alone, her player deciding, until the combat ends; then the squadron is
+// whole again without her, and she, afloat, makes her own way home from
+// that zone (zone by zone, soloHome), never "left behind".
+func TestRule7_0Step2SheFightsOnAlone(t *testing.T) {
+	fought := 0
+	for seed := uint64(1); seed <= 15 && fought < 2; seed++ {
+		var lone []string // her player's decisions once alone
+		alone := false
+		var camp *Campaign
+		dec := deciderFunc(func(d *engine.Decision) (int, error) {
+			if cb := camp.Mission.Combat; cb != nil && cb.lone != nil {
+				alone = true
+			}
+			switch {
+			case d.Kind == string(askBreakFormation) && d.Side == "p2":
+				return optionIndex(d, "break"), nil
+			case d.Kind == string(askBoatRange):
+				return optionIndex(d, "closer", "stay"), nil
+			case d.Kind == string(askSpeed) && d.Side == "p1":
+				return optionIndex(d, "medium"), nil
+			case d.Kind == string(askRange) && d.Side == "p1":
+				return optionIndex(d, "out", "closer", "stay"), nil
+			case alone && d.Kind == string(askRange):
+				lone = append(lone, d.Side)
+				return optionIndex(d, "stay"), nil
+			}
+			if alone {
+				lone = append(lone, d.Side)
+			}
+			return d.Default, nil
+		})
+		c, _ := probeWith(t, seed, two("short", "s100"), dec, func(c *Campaign) {
+			camp = c
+			atSeaTwo(c, weatherGood, enemyDestroyer)
+			c.Mission.Combat = nil
+			c.Mission.Sorties[1].RadioOut = true
+			c.fight(encDestroyers)
+		})
+		if !alone {
+			continue
+		}
+		fought++
+		m := c.Mission
+		s2 := m.Sorties[1]
+		for i, s := range m.Sorties {
+			if i != 1 && s.Gone == goneLeft {
+				t.Errorf("seed %d: %s still set aside after the combat", seed, s.Boat.ID)
+			}
+		}
+		if !m.Aborted || !m.Home {
+			t.Errorf("seed %d: the squadron left the combat: aborted %v, home %v", seed, m.Aborted, m.Home)
+		}
+		if s2.Gone != goneSunk && (s2.Gone != goneSeparated || s2.parted != "R3") {
+			t.Errorf("seed %d: after fighting on alone SB2 is %q, parted in %q: want separated in R3, or sunk", seed, s2.Gone, s2.parted)
+		}
+		for _, side := range lone {
+			if side != "p2" {
+				t.Errorf("seed %d: a decision of %q while SB2 fought alone", seed, side)
+			}
+		}
+		if len(lone) == 0 {
+			t.Errorf("seed %d: SB2's player was never asked while she fought alone", seed)
+		}
+	}
+	t.Logf("%d combats fought on alone", fought)
+	if fought == 0 {
+		t.Error("in 15 seeds the squadron never left with SB2 in the Medium zone")
 	}
 }
 

@@ -62,6 +62,8 @@ const (
 	goneSunk      Gone = "sunk"
 	goneAbandoned Gone = "abandoned" // a disabled boat scuttled
 	goneEvaded    Gone = "evaded"    // an enemy unit got away
+	goneHome      Gone = "home"      // two-player: back at Cherbourg while Boat #2 sails home alone (soloHome)
+	goneLeft      Gone = "left"      // two-player: left the combat while Boat #2 fights on alone (fightOn)
 )
 
 // Boat is one of the six hulls of the squadron (SB1…SB6).
@@ -136,6 +138,7 @@ type Sortie struct {
 	// p2 sets her speed (ownSpeed) and movement each round.
 	own      bool
 	ownSpeed Speed
+	parted   string // the zone where she left the squadron (separated or aborting alone)
 }
 
 // Mission is tonight's mission.
@@ -162,6 +165,7 @@ type Mission struct {
 	Intel     bool
 	Contacts  int     // surface encounters fought on the Combat Board
 	Combat    *Combat // the engagement in progress
+	solo      *Sortie // two-player: Boat #2 sailing home alone, zone by zone (soloHome)
 	Pilot     bool
 	Flagship  string
 	KmdtHit   bool
@@ -214,6 +218,7 @@ type Campaign struct {
 type readings struct {
 	placeMedium bool // 4.7: round 1's placement stops at the Medium zone, Very Fast too
 	needSunk    bool // Completing a Mission: a mission must also sink a ship to succeed
+	bothGoOn    bool // 7.0 step 4: both Kommandants gone in one mission, both players enter again
 }
 
 // spare is storage reused from one mission or combat to the next.

@@ -260,7 +260,14 @@ func (c *Campaign) awardTwo(name string) {
 // passes (step 4): player 2 becomes the squadron Kommandant when the
 // squadron Kommandant is killed or relieved, and the player who left
 // enters again with a new boat and crew as player 2; a killed player 2
-// enters again the same way. With both Kommandants killed the campaign ends.
+// enters again the same way. Our reading where the book is silent: with
+// both Kommandants gone after one mission (killed, relieved or
+// court-martialled, in any pairing) nobody is left to take the squadron
+// (step 4 gives it to player 2's Kommandant, gone too), and the campaign
+// ends as the squadron Kommandant's career did (EndReason: his fate); the
+// option both_gone=continue plays the other reading: player 2 enters again
+// with a new boat and crew and takes the squadron, and player 1 enters
+// again as player 2.
 func (c *Campaign) afterTwo(lost int, boat1 bool, sunk int) {
 	lead, two := "", ""
 	if k := c.kmdt(); k != nil && k.KIA {
@@ -282,6 +289,10 @@ func (c *Campaign) afterTwo(lost int, boat1 bool, sunk int) {
 		c.replaceTwo()
 	}
 	switch {
+	case lead != "" && two != "" && c.read.bothGoOn:
+		c.retire(c.Two.Record, c.Two.Crew, c.hull2().ID, "boat2", two, c.Two.Medals)
+		c.Two = c.enter(c.Two.Side, "the Kommandant of Boat #2 was "+two)
+		c.passCommand(lead)
 	case lead != "" && two != "":
 		c.Over, c.EndReason = true, lead
 	case lead != "":

@@ -279,7 +279,8 @@ func TestRule7_0Step4MedalsForBoth(t *testing.T) {
 // 7.0 step 4: when the squadron Kommandant is killed (or relieved),
 // player 2 becomes the squadron Kommandant for the rest of the campaign
 // and player 1 enters again with a new boat and crew as Boat #2; a killed
-// player 2 enters again the same way; with both killed the campaign ends.
+// player 2 enters again the same way; with both gone (killed, relieved or
+// court-martialled) in one mission the campaign ends (our reading).
 func TestRule7_0Step4CommandPassesForTheCampaign(t *testing.T) {
 	type result struct {
 		c   *Campaign
@@ -345,6 +346,45 @@ func TestRule7_0Step4CommandPassesForTheCampaign(t *testing.T) {
 			t.Errorf("both Kommandants killed: over %v (%s), want the campaign over (killed)", r.c.Over, r.c.EndReason)
 		}
 	})
+	// Our reading (the book is silent): both Kommandants gone in one
+	// mission, in any pairing, end the campaign with the squadron
+	// Kommandant's fate; both_gone=continue: both players enter again.
+	for _, tc := range []struct{ lead, two string }{{"relieved", "killed"}, {"court_martial", "killed"}, {"killed", "killed"}} {
+		t.Run("squadron Kommandant "+tc.lead+", Boat #2's "+tc.two, func(t *testing.T) {
+			for _, goOn := range []bool{false, true} {
+				o := two("long", "s100")
+				if goOn {
+					o = append(o, gamelog.Option{Name: "both_gone", Value: "continue"})
+				}
+				var names [2]string
+				c, evs := probe(t, 13, o, func(c *Campaign) {
+					c.setUp()
+					names = [2]string{c.nameOf(c.Crew), c.nameOf(c.Two.Crew)}
+					c.Mission = &Mission{Sunk: map[string]int{}, Patrolled: 4, Sorties: []*Sortie{{Boat: c.Boats[0], No: 1}, {Boat: c.hull2(), No: 2}}}
+					if tc.lead == "killed" {
+						c.kill(c.kmdt())
+					} else {
+						c.endCampaign(tc.lead) // the Board of Inquiry's finding (I-3)
+					}
+					c.kill(findCrewman(c.Two.Crew, posKMDT))
+					c.afterTwo(0, false, 0)
+				})
+				if !goOn {
+					if !c.Over || c.EndReason != tc.lead {
+						t.Errorf("both gone: over %v (%q), want the campaign over (%s)", c.Over, c.EndReason, tc.lead)
+					}
+					continue
+				}
+				if c.Over || c.Lead.Side != "p2" || c.Two.Side != "p1" || len(c.Former) != 2 ||
+					c.nameOf(c.Crew) == names[1] || c.nameOf(c.Two.Crew) == names[0] || c.kmdt().KIA || findCrewman(c.Two.Crew, posKMDT).KIA {
+					t.Errorf("both_gone=continue: over %v, squadron %s %s, Boat #2 %s %s, former %+v", c.Over, c.Lead.Side, c.nameOf(c.Crew), c.Two.Side, c.nameOf(c.Two.Crew), c.Former)
+				}
+				if n := len(eventsOf(evs, evCommand)); n != 5 {
+					t.Errorf("both_gone=continue: %d command events, want 5 (set-up 2, p2 enters, the pass, p1 enters)", n)
+				}
+			}
+		})
+	}
 	t.Run("squadron Kommandant relieved", func(t *testing.T) {
 		c, _ := probe(t, 12, two("long", "s100"), func(c *Campaign) {
 			c.setUp()
@@ -806,5 +846,76 @@ func TestRule7_0Step2BoatInCommandNeverAbortsAlone(t *testing.T) {
 	}
 	if why := w.why["abort SB3"]; why != "" {
 		t.Errorf("abort SB3 refused: %q", why)
+	}
+}
+
+// 7.0 step 2: "if Schnell Boat #1 or #2 are separated from the squadron,
+// or they voluntarily abort mission and leave formation, they must travel
+// through each travel zone box on the map while returning to base, rolling
+// on all necessary tables each turn": Boat #2 of the two-player game comes
+// home zone by zone from where she parted, each turn's sea state and
+// encounter rolled, her player deciding, and never on the lone-boat roll
+// (A-10) unless she lies disabled alone; the squadron's boats, home, are
+// back in the squadron afterwards. A Boat #3 separated still rolls A-10.
+func TestRule7_0Step2Boat2SailsHomeAlone(t *testing.T) {
+	safe := 0
+	for seed := uint64(1); seed <= 12; seed++ {
+		c, evs := probe(t, seed, two("short", "s100"), func(c *Campaign) {
+			atSeaTwo(c, weatherGood)
+			m := c.Mission
+			m.Combat, m.FirstZone = nil, 1
+			m.Route = route(1)
+			m.Pos = slices.Index(m.Route, "R2")
+			s2, s3 := m.Sorties[1], m.Sorties[2]
+			c.goAlone(s2, "left the squadron for Cherbourg") // 4.9: she aborts alone in R2
+			c.goAlone(s3, "left the squadron for Cherbourg")
+			c.turnHome("test")
+			c.loneBoats()
+		})
+		m := c.Mission
+		s2 := m.Sorties[1]
+		var zones []string
+		a10 := map[string]int{}
+		alone := false
+		for _, e := range evs {
+			switch {
+			case e.Type == "lone_boat" && e.Str("boat") == s2.Boat.ID && strings.HasPrefix(e.Str("result"), "zone by zone from R2"):
+				alone = true
+			case e.Type == "turn" && alone:
+				zones = append(zones, e.Str("zone"))
+			case e.Type == "roll" && e.Str("table") == "A-10":
+				a10[e.Str("for")]++
+			case e.Type == "decision" && alone && e.Str("side") != "p2":
+				t.Errorf("seed %d: on her way home alone a decision of %q: %s", seed, e.Str("side"), e.Str("kind"))
+			}
+		}
+		if !alone {
+			t.Fatalf("seed %d: Boat #2 did not sail home alone", seed)
+		}
+		if a10[m.Sorties[2].Boat.ID] != 1 {
+			t.Errorf("seed %d: Boat #3 alone rolled A-10 %d times, want 1", seed, a10[m.Sorties[2].Boat.ID])
+		}
+		for i, o := range m.Sorties {
+			if i != 1 && i != 2 && o.Gone != "" {
+				t.Errorf("seed %d: %s left as %q after Boat #2's trip", seed, o.Boat.ID, o.Gone)
+			}
+		}
+		switch {
+		case s2.Gone == "" && !s2.Disabled:
+			safe++
+			if a10[s2.Boat.ID] != 0 {
+				t.Errorf("seed %d: Boat #2 came home zone by zone and also rolled A-10", seed)
+			}
+			if want := path("R2", "CHERBOURG"); len(zones) < len(want) || zones[len(zones)-1] != "CHERBOURG" {
+				t.Errorf("seed %d: her turns %v, want each zone of %v", seed, zones, want)
+			}
+		case s2.Disabled && s2.Gone == "":
+			if a10[s2.Boat.ID] != 1 {
+				t.Errorf("seed %d: disabled alone, she rolled A-10 %d times, want 1", seed, a10[s2.Boat.ID])
+			}
+		}
+	}
+	if safe == 0 {
+		t.Error("Boat #2 never came home in 12 seeds")
 	}
 }

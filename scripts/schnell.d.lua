@@ -105,7 +105,7 @@
 ---@field boat2 boolean two-player game: player 2's boat
 ---@field no integer? at sea: 1-4
 ---@field in_formation boolean? at sea: with the squadron
----@field gone string? at sea: "", separated, sunk or abandoned
+---@field gone string? at sea: "", separated, sunk or abandoned; two players: home (back while Boat #2 sails home alone) or left (left the combat while Boat #2 fights on alone)
 ---@field disabled boolean? at sea: disabled
 ---@field points integer? at sea: damage points (Boats #2-#4)
 ---@field engines_out integer? Boat #1 (and two-player Boat #2): engines out
