@@ -12,8 +12,7 @@ func ev(typ string, fields ...gamelog.Field) gamelog.Event {
 }
 
 func moveDecision() *engine.Decision {
-	d := &engine.Decision{}
-	d.Reset(string(askMove), "")
+	d := &engine.Decision{Kind: string(askMove)}
 	d.Add("next", "", "move next")
 	d.Add("home", "", "move home")
 	return d
@@ -47,8 +46,7 @@ func TestPressOn(t *testing.T) {
 			t.Errorf("%s: pressOn = %d, %v; want %v", tc.name, i, ok, tc.want)
 		}
 	}
-	other := &engine.Decision{}
-	other.Reset(string(askRange), "")
+	other := &engine.Decision{Kind: string(askRange)}
 	other.Add("next", "", "")
 	if _, ok := pressOn(other, nil); ok {
 		t.Error("press-on answered another question")
@@ -64,8 +62,7 @@ func TestSameBoats(t *testing.T) {
 			same = o
 		}
 	}
-	d := &engine.Decision{}
-	d.Reset(string(askSquadron), "")
+	d := &engine.Decision{Kind: string(askSquadron)}
 	d.Add("SB2+SB3+SB4", "", "sail SB2 SB3 SB4")
 	d.Add("SB2+SB3+SB5", "", "sail SB2 SB3 SB5")
 	last := ev("decision", gamelog.Str("kind", "squadron"), gamelog.Str("choice", "SB2+SB3+SB5"), gamelog.Str("by", "player"))
