@@ -48,6 +48,8 @@ func RunAnalysis(name string, src []byte, args []string, opts Options) error {
 		if err != nil {
 			L.RaiseError("log: %v", err)
 		}
+		// Reading a log is work in proportion to its events.
+		L.Steps(len(lg.Events) * stepsPerEvent)
 		return lg
 	}
 	logs.RawSetString("events", h.L.NewFunction(func(L *lua.LState) int {

@@ -50,8 +50,9 @@ type Host struct {
 	deadline time.Duration
 	active   bool // attached to a game (Attach)
 	mirror   *mirror
-	lim      limiter            // the deadline and the memory budget (watchdog.go)
-	names    map[lua.LValue]int // tables, functions and userdata named by tostring (limits.go)
+	lim      limiter               // the deadline and the memory budget (watchdog.go)
+	named    uint32                // names tostring gave (limits.go)
+	names    map[lua.LValue]uint32 // the view's tables and functions named by tostring
 }
 
 // Error is a script's failure: its file, the line when known, and what
@@ -231,6 +232,7 @@ func (h *Host) sandbox() {
 			L.Push(lua.LNil)
 			return 1
 		}
+		L.Steps((len(s) - init + 1) / bytesPerStep)
 		i := strings.Index(s[init-1:], sub)
 		if i < 0 {
 			L.Push(lua.LNil)

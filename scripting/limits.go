@@ -9,8 +9,22 @@ import (
 	lua "github.com/yuin/gopher-lua"
 )
 
-// One call to a builtin is one step of the VM: the deadline cannot stop
-// it, so each does bounded work and builds at most maxString bytes.
+// One call to a builtin is one instruction of the VM, which asks the
+// deadline only every few hundred instructions: so each builtin does
+// bounded work and builds at most maxString bytes, and a builtin whose
+// work grows with its input counts that work as instructions
+// (lua.LState.Steps, a patch of gopher-lua): the comparisons of
+// table.sort, the slots `#`, next, unpack, getn, maxn, table.insert and
+// remove look at, move or fill, the elements table.concat joins, the bytes
+// the string builtins build or search (bytesPerStep), the events
+// log.events reads (stepsPerEvent). A step is about the work of one
+// instruction: the deadline then looks at the clock as often within a
+// builtin as within a loop of Lua (docs/lua-api.md, "Limits").
+const (
+	bytesPerStep  = 64
+	stepsPerEvent = 64
+)
+
 const (
 	// maxResults caps what one call may push on the Lua stack (unpack,
 	// string.byte), as Lua 5.1 does (LUAI_MAXCSTACK).
@@ -114,7 +128,7 @@ func checkIndex(L *lua.LState, n, def int) int {
 func luaUnpack(L *lua.LState) int {
 	t := readable(L, L.CheckTable(1))
 	i := checkIndex(L, 2, 1)
-	j := checkIndex(L, 3, t.Len())
+	j := checkIndex(L, 3, L.RawLen(t))
 	if i > j {
 		return 0
 	}
@@ -190,7 +204,7 @@ func luaConcat(L *lua.LState) int {
 	t := readable(L, L.CheckTable(1))
 	sep := L.OptString(2, "")
 	i := checkIndex(L, 3, 1)
-	j := checkIndex(L, 4, t.Len())
+	j := checkIndex(L, 4, L.RawLen(t))
 	if i > j {
 		L.Push(lua.LString(""))
 		return 1
@@ -216,6 +230,7 @@ func luaConcat(L *lua.LState) int {
 			L.RaiseError("table.concat: the result would exceed %d bytes", maxString)
 		}
 	}
+	L.Steps(j - i + 1)
 	var b strings.Builder
 	b.Grow(n)
 	for k := i; k <= j; k++ {
@@ -297,22 +312,59 @@ func clip(s string, n int) string {
 // userdata is named by the order in which the script first turned one
 // into a string ("table: 3"), not by its address: an address differs from
 // run to run, and a script that kept or compared such names would play
-// another game for the same seed.
+// another game for the same seed. The number is kept on the value itself
+// (a patch of gopher-lua: Serial), so naming keeps nothing alive: a
+// script may name a million tables that it drops. The view's own tables
+// and functions (sealed, or with an environment of their own) serve the
+// next host when this one closes (mirror.go): a number on them would
+// carry over to the next game, so they are named through a map of this
+// host's, which the view's size bounds.
 func (h *Host) tostring(v lua.LValue) string {
 	if h.L.GetMetaField(v, "__tostring") != lua.LNil {
 		return h.L.ToStringMeta(v).String()
 	}
-	switch v.(type) {
-	case *lua.LTable, *lua.LFunction, *lua.LUserData, *lua.LState:
-		if h.names == nil {
-			h.names = map[lua.LValue]int{}
+	var n uint32
+	switch x := v.(type) {
+	case *lua.LTable:
+		if x.Sealed() {
+			n = h.mapName(v)
+		} else if n = x.Serial(); n == 0 {
+			n = h.newName()
+			x.SetSerial(n)
 		}
-		n, ok := h.names[v]
-		if !ok {
-			n = len(h.names) + 1
-			h.names[v] = n
+	case *lua.LFunction:
+		if x.Env != h.L.G.Global {
+			n = h.mapName(v)
+		} else if n = x.Serial(); n == 0 {
+			n = h.newName()
+			x.SetSerial(n)
 		}
-		return v.Type().String() + ": " + strconv.Itoa(n)
+	case *lua.LUserData, *lua.LState:
+		n = h.mapName(v)
+	default:
+		return h.L.ToStringMeta(v).String()
 	}
-	return h.L.ToStringMeta(v).String()
+	return v.Type().String() + ": " + strconv.FormatUint(uint64(n), 10)
+}
+
+// newName is the next name tostring gives.
+func (h *Host) newName() uint32 {
+	if h.named == math.MaxUint32 {
+		h.L.RaiseError("tostring has named %d tables and functions in this game, the most it can", uint32(math.MaxUint32))
+	}
+	h.named++
+	return h.named
+}
+
+// mapName names a value of the view's through the host's map.
+func (h *Host) mapName(v lua.LValue) uint32 {
+	if h.names == nil {
+		h.names = map[lua.LValue]uint32{}
+	}
+	n, ok := h.names[v]
+	if !ok {
+		n = h.newName()
+		h.names[v] = n
+	}
+	return n
 }

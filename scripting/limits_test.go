@@ -15,6 +15,8 @@ import (
 	"time"
 
 	lua "github.com/yuin/gopher-lua"
+
+	"github.com/schnell-wargames/schnell/engine"
 )
 
 // One call to a builtin must not outrun the sandbox (issue 13): each of
@@ -70,6 +72,55 @@ func TestHostileBuiltins(t *testing.T) {
 			}
 			if n := len(err.Error()); n > maxMessage+200 {
 				t.Errorf("the error is %d bytes long", n)
+			}
+		})
+	}
+}
+
+// A builtin that loops over its input is stopped by the deadline (issue
+// 27). Before builtins counted their work as instructions
+// (lua.LState.Steps), the sorts, and the length, next and unpack over
+// nils, took 2-13 s of CPU against a deadline of 250 ms, and the fill to a
+// far index minutes; the last two kept within a second even then, and are
+// here as guards. Each must end in the deadline's error, at its line,
+// within a second of CPU time past the deadline (the process's, garbage
+// collection included).
+func TestHostileLoops(t *testing.T) {
+	const deadline = DefaultDeadline
+	cases := []struct {
+		name, src, line string
+		slow            bool // its table takes seconds to build under the race detector
+	}{
+		{"sort with a builtin comparator", "function decide(d) local t = {} for i = 1, 300 do t[i] = '100000' end\n table.sort(t, string.rep) return d.default end", "2", false},
+		{"sort with a Lua comparator", "function decide(d) local t = {} for i = 1, 3e5 do t[i] = (i * 7919) % 100003 end\n table.sort(t, function(a, b) return a < b end) return d.default end", "2", true},
+		// A million numbers, a hundred thousand added at each event.
+		{"sort of a million", "t = {}\nfunction on_event(e) for i = 1, 1e5 do t[#t + 1] = (#t * 7919) % 1000003 end end\nfunction decide(d) if #t >= 1e6 then\n table.sort(t) end return d.default end", "4", true},
+		{"length over nils", "function decide(d) local t = {} t[2^21] = 1 t[2^21] = nil\n while true do local n = #t end end", "2", true},
+		{"next over nils", "function decide(d) local t = {} t[2^21] = 1 t[2^21] = nil\n while true do local k = next(t) end end", "2", true},
+		{"unpack over nils", "function decide(d) local t = {} t[2^21] = 1 t[2^21] = nil\n while true do unpack(t) end end", "2", true},
+		{"fill to a far index", "function decide(d)\n while true do local t = {} t[2^21] = 1 end end", "2", true},
+		{"table.insert at the front", "function decide(d) local t = {} for i = 1, 2^18 do t[i] = i end\n while true do table.insert(t, 1, 0) table.remove(t, 1) end end", "2", true},
+		{"table.concat of empty strings", "function decide(d) local t = {} for i = 1, 2^18 do t[i] = '' end\n while true do table.concat(t) end end", "2", true},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			if tc.slow && raceEnabled {
+				t.Skip("the race detector makes its table take seconds to build")
+			}
+			start := procCPU()
+			_, err := playToyWith(t, tc.src, Options{Deadline: deadline, Memory: 256 << 20})
+			took := procCPU() - start
+			t.Logf("%s of CPU", took)
+			if took > deadline+time.Second {
+				t.Errorf("took %s of CPU (deadline %s)", took, deadline)
+			}
+			if err == nil {
+				t.Fatal("no error")
+			}
+			for _, w := range []string{"hostile.lua:" + tc.line + ":", "deadline"} {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("error %q lacks %q", clip(err.Error(), 300), w)
+				}
 			}
 		})
 	}
@@ -329,6 +380,69 @@ func TestPatchedVM(t *testing.T) {
 	}
 }
 
+// The patched VM counts the work of the builtins that loop over their
+// input as instructions (lua.LState.Steps): with a context already done,
+// each of these lines (a handful of instructions, so the VM itself never
+// asks the context) is stopped inside the builtin. On an unpatched copy
+// each runs to its end: a sort's comparisons, a length or a next over
+// nils, a table filled up to a far index, an insertion that moves the
+// whole array are a single instruction, and a Lua comparator restarted
+// the VM's count at every call.
+func TestPatchedSteps(t *testing.T) {
+	const n = 4096
+	cases := []struct{ name, code string }{
+		{"sort", "table.sort(t)"},
+		{"sort, a builtin comparator", "table.sort(t, less)"},
+		{"sort, a Lua comparator", "table.sort(t, function(a, b) return a < b end)"},
+		{"#", "local n = #holes"},
+		{"next", "local k = next(holes)"},
+		{"pairs", "for k in pairs(holes) do end"},
+		{"table.getn", "local n = table.getn(holes)"},
+		{"table.maxn", "local n = table.maxn(holes)"},
+		{"fill to a far index", "local f = {} f[8192] = 1"},
+		{"rawset to a far index", "rawset({}, 8192, 1)"},
+		{"table.insert at the front", "table.insert(t, 1, 0)"},
+		{"table.insert at a far index", "table.insert({}, 8192, 0)"},
+		{"table.insert after nils", "table.insert(holes, 1)"},
+		{"table.remove at the front", "table.remove(t, 1)"},
+		// Not in the sandbox, but a builtin that calls Lua again and
+		// again, counting nothing itself.
+		{"a Lua function called from Go again and again", "string.gsub(string.rep('a', 4096), 'a', function(c) return c end)"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			L := lua.NewState()
+			defer L.Close()
+			tb := L.NewTable()
+			for i := 1; i <= n; i++ {
+				tb.RawSetInt(i, lua.LNumber((i*7919)%n))
+			}
+			holes := L.NewTable()
+			holes.RawSetInt(n, lua.LTrue)
+			holes.RawSetInt(n, lua.LNil)
+			L.SetGlobal("t", tb)
+			L.SetGlobal("holes", holes)
+			L.SetGlobal("less", L.NewFunction(func(L *lua.LState) int {
+				L.Push(lua.LBool(L.CheckNumber(1) < L.CheckNumber(2)))
+				return 1
+			}))
+			ctx, cancel := context.WithCancel(context.Background())
+			cancel()
+			L.SetContext(ctx)
+			err := L.DoString(tc.code)
+			if err == nil || !strings.Contains(err.Error(), "context canceled") {
+				t.Errorf("%s ran on after its context was done: %v", tc.code, err)
+			}
+		})
+	}
+	// Without a context, nothing is counted or asked.
+	L := lua.NewState()
+	defer L.Close()
+	if err := L.DoString("local t = {} for i = 1, 5000 do t[i] = -i end table.sort(t) local h = {} h[9000] = 1 h[9000] = nil return #h"); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // pairs visits the libraries' functions in the same order in every state:
 // gopher-lua set them from Go maps, whose order changes from run to run,
 // so a script that chose by pairs(math) gave different games for the same
@@ -379,4 +493,56 @@ func TestToStringNoAddress(t *testing.T) {
 	if _, err := h.Eval(`error({})`); err == nil || err.Error() != "lua: error object is a table value" {
 		t.Errorf("a table raised: %v", err)
 	}
+}
+
+// tostring keeps nothing alive (issue 27): a script that names 150,000
+// tables a call and keeps none stays far within a 16 MiB budget (the
+// names were kept in a map for the whole game, and the third call went
+// over it). The names go on counting from call to call.
+func TestToStringKeepsNothing(t *testing.T) {
+	var out bytes.Buffer
+	src := "function decide(d)\n for i = 1, 150000 do local s = tostring({}) end\n print(tostring({})) return d.default end"
+	if _, err := playToyWith(t, src, Options{Deadline: 5 * time.Second, Memory: 16 << 20, Print: &out}); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	if len(lines) < 3 || !strings.HasSuffix(lines[0], "table: 150001") || !strings.HasSuffix(lines[2], "table: 450003") {
+		t.Errorf("names printed: %q", lines)
+	}
+}
+
+// The view's tables are named afresh in every game, although they serve
+// game after game (the mirror's pool): the same script prints the same
+// names in each.
+func TestToStringViewNamesPerGame(t *testing.T) {
+	src := "function decide(d, game)\n print(tostring(game), tostring(game.items), tostring(d), tostring({}), tostring(print)) return 'x' end"
+	var first string
+	var reused bool
+	var last *mirror
+	for i := range 3 {
+		var out bytes.Buffer
+		v := &fakeView{vp: 1, name: "a", items: []int{1, 2}}
+		h, err := Load("names.lua", []byte(src), Options{Print: &out}, func() engine.Viewer { return v })
+		if err != nil {
+			t.Fatal(err)
+		}
+		reused = reused || h.mirror == last
+		last = h.mirror
+		for range 2 {
+			_, err := h.Decide(&engine.Decision{Kind: "k", Options: []engine.Option{{Name: "a"}, {Name: "b"}}})
+			if err == nil || !strings.Contains(err.Error(), `"x"`) {
+				t.Fatalf("decide: %v", err)
+			}
+		}
+		h.Close()
+		if i == 0 {
+			first = out.String()
+			if want := "[names.lua] table: 1\ttable: 2\ttable: 3\ttable: 4\tfunction: 5\n[names.lua] table: 1\ttable: 2\ttable: 3\ttable: 6\tfunction: 5\n"; first != want {
+				t.Errorf("the first game's names:\n%s\nwant:\n%s", first, want)
+			}
+		} else if out.String() != first {
+			t.Errorf("game %d named its view otherwise:\n%s\nthe first:\n%s", i+1, out.String(), first)
+		}
+	}
+	t.Logf("a mirror served another game: %v", reused)
 }

@@ -118,7 +118,7 @@ func (h *Host) readOnlyView() {
 		if t.Sealed() {
 			k, v = order.next(t, L.Get(2), h.lim.calls.Load())
 		} else {
-			k, v = t.Next(L.Get(2))
+			k, v = L.Next(t, L.Get(2))
 		}
 		if k == lua.LNil {
 			L.Push(lua.LNil)
@@ -158,11 +158,11 @@ func (h *Host) readOnlyView() {
 		}))
 	}
 	tab.RawSetString("getn", L.NewFunction(func(L *lua.LState) int {
-		L.Push(boxInt(readable(L, L.CheckTable(1)).Len()))
+		L.Push(boxInt(L.RawLen(readable(L, L.CheckTable(1)))))
 		return 1
 	}))
 	tab.RawSetString("maxn", L.NewFunction(func(L *lua.LState) int {
-		L.Push(lua.LNumber(readable(L, L.CheckTable(1)).MaxN()))
+		L.Push(lua.LNumber(L.RawMaxN(readable(L, L.CheckTable(1)))))
 		return 1
 	}))
 }

@@ -237,9 +237,12 @@ func (h *Host) call(fn *lua.LFunction, nret int, args ...lua.LValue) error {
 	return &Error{Script: h.name, Msg: cleanErr(h.name, err)}
 }
 
-// charge counts n bytes of strings a builtin built; every chargeStep the
-// memory is checked, and the builtin raises the error if it is over.
+// charge counts n bytes of strings a builtin built: as steps towards the
+// deadline's next look at the clock, and towards the memory budget, which
+// is checked every chargeStep bytes (the builtin raises the error if it is
+// over).
 func (h *Host) charge(n int) {
+	h.L.Steps(n / bytesPerStep)
 	h.lim.charged += n
 	if h.lim.charged < chargeStep {
 		return

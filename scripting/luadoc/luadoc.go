@@ -195,11 +195,24 @@ Scripts may come from anyone, so they run with only ` + "`base`, `table`, `strin
 - ` + "`print`" + ` writes through the front end (prefixed with the script's name), at most 64 KiB a line;
 - ` + "`math.random`" + ` draws from a generator seeded with the game's seed (bounds within ±2^53); ` + "`math.randomseed`" + ` is gone;
 - what could differ from one run to the next does not: ` + "`tostring`" + ` names a table, a function or a userdata by the
-  order the script first turned one into a string (` + "`table: 3`" + `), not by its address; ` + "`pairs`" + ` visits the
-  libraries' functions and the game's view in name order;
+  order the script first turned one into a string in this game (` + "`table: 3`" + `), not by its address (the number is
+  kept on the value, so naming keeps nothing alive); ` + "`pairs`" + ` visits the libraries' functions and the game's view
+  in name order;
 - ` + "`string.find`" + ` matches plain text only; ` + "`string.match`, `gmatch`, `gsub`" + `
   raise an error (Lua patterns can run for minutes and ignore deadlines);
-- no builtin runs or allocates without bound, since the deadline cannot stop one midway: the strings that
+- no builtin runs without bound. The deadline looks at the clock every 256 instructions, and a call to a
+  builtin is one instruction, so a builtin whose work grows with its input counts that work as instructions
+  (a patch of gopher-lua): ` + "`table.sort`" + ` one per comparison, whatever the comparator (none, a Lua function, or a
+  builtin such as ` + "`string.rep`" + `); ` + "`#t`, `next`, `pairs`, `unpack`, `table.getn` and `table.maxn`" + ` one per slot they
+  look at, nils included; ` + "`t[n] = v`, `rawset`, `table.insert` and `table.remove`" + ` one per slot they fill or move;
+  ` + "`table.concat`" + ` one per element; ` + "`string.find`" + ` and the builtins that build strings (` + "`string.rep`, `format`," + `
+  ` + "`upper`, `lower`, `reverse`, `table.concat`, `..`" + `) one per 64 bytes; ` + "`log.events` and `log.header`" + ` 64 per
+  event of the log they read. A Lua function that a builtin calls (a comparator) counts its instructions on
+  from its caller's. So the deadline stops a builtin as it stops a loop of Lua, a few milliseconds late at
+  most. The other builtins do work bounded by their arguments (at most 8,000 values) or by a string (at most
+  1 MiB): ` + "`select`, `tonumber`, `tostring`, `string.byte`, `char`, `sub`, `len`" + `, the ` + "`math`" + ` functions, ` + "`ipairs`" + ` (one
+  step a call), ` + "`rawget`, `rawequal`, `setmetatable`, `getmetatable`, `type`, `assert`, `error`, `pcall`, `xpcall`" + `;
+- no builtin allocates without bound, since the deadline cannot stop one midway: the strings that
   ` + "`string.rep`, `string.format`, `table.concat` and `..`" + ` build are capped at 1 MiB (` + "`..`" + ` is compiled as a
   call that measures its result first); ` + "`unpack`" + ` and ` + "`string.byte`" + ` return at most 8,000 values (Lua 5.1's
   limit); ` + "`string.format`" + ` knows only Lua's conversions (` + "`%c %d %i %o %u %x %X %e %E %f %g %G %q %s %%`" + `), with

@@ -1918,11 +1918,19 @@ func (ls *LState) RawSet(tb *LTable, key LValue, value LValue) {
 	} else if key == LNil {
 		ls.RaiseError("table index is nil")
 	}
+	n := len(tb.array)
 	tb.RawSet(key, value)
+	if grown := len(tb.array) - n; grown > 1 {
+		ls.Steps(grown) // schnell: the nils filled in are steps (PATCHES.md)
+	}
 }
 
 func (ls *LState) RawSetInt(tb *LTable, key int, value LValue) {
+	n := len(tb.array)
 	tb.RawSetInt(key, value)
+	if grown := len(tb.array) - n; grown > 1 {
+		ls.Steps(grown) // schnell: the nils filled in are steps (PATCHES.md)
+	}
 }
 
 func (ls *LState) SetField(obj LValue, key string, value LValue) {
@@ -1946,7 +1954,11 @@ func (ls *LState) SetGlobal(name string, value LValue) {
 }
 
 func (ls *LState) Next(tb *LTable, key LValue) (LValue, LValue) {
-	return tb.Next(key)
+	k, v, scanned := tb.nextScan(key)
+	if scanned > ctxCheckEvery/4 {
+		ls.Steps(scanned) // schnell: the slots passed over are steps (PATCHES.md)
+	}
+	return k, v
 }
 
 /* }}} */
@@ -1967,7 +1979,7 @@ func (ls *LState) ObjLen(v1 LValue) int {
 			return int(ret.(LNumber))
 		}
 	} else if v1.Type() == LTTable {
-		return v1.(*LTable).Len()
+		return ls.RawLen(v1.(*LTable)) // schnell: the slots looked at are steps (PATCHES.md)
 	}
 	return 0
 }

@@ -18,6 +18,7 @@ func (lv lValueArraySorter) Swap(i, j int) {
 }
 
 func (lv lValueArraySorter) Less(i, j int) bool {
+	lv.L.Steps(1) // schnell: a comparison is a step (PATCHES.md)
 	if lv.Fn != nil {
 		lv.L.Push(lv.Fn)
 		lv.L.Push(lv.Values[i])
@@ -48,18 +49,25 @@ func newLTable(acap int, hcap int) *LTable {
 
 // Len returns length of this LTable without using __len.
 func (tb *LTable) Len() int {
+	n, _ := tb.lenScan()
+	return n
+}
+
+// lenScan is Len and how many slots it looked at past the first
+// (schnell: counted as steps by RawLen and `#`, PATCHES.md).
+func (tb *LTable) lenScan() (int, int) {
 	if tb.array == nil {
-		return 0
+		return 0, 0
 	}
 	var prev LValue = LNil
 	for i := len(tb.array) - 1; i >= 0; i-- {
 		v := tb.array[i]
 		if prev == LNil && v != LNil {
-			return i + 1
+			return i + 1, len(tb.array) - 1 - i
 		}
 		prev = v
 	}
-	return 0
+	return 0, len(tb.array)
 }
 
 // Append appends a given LValue to this LTable.
@@ -353,41 +361,52 @@ func (tb *LTable) ForEach(cb func(LValue, LValue)) {
 
 // This function is equivalent to lua_next ( http://www.lua.org/manual/5.1/manual.html#lua_next ).
 func (tb *LTable) Next(key LValue) (LValue, LValue) {
+	k, v, _ := tb.nextScan(key)
+	return k, v
+}
+
+// nextScan is Next and how many slots it passed over (schnell: counted as
+// steps by LState.Next, PATCHES.md).
+func (tb *LTable) nextScan(key LValue) (LValue, LValue, int) {
 	init := false
 	if key == LNil {
 		key = LNumber(0)
 		init = true
 	}
+	scanned := 0
 
 	if init || key != LNumber(0) {
 		if kv, ok := key.(LNumber); ok && isInteger(kv) && int(kv) >= 0 && kv < LNumber(MaxArrayIndex) {
 			index := int(kv)
 			if tb.array != nil {
+				start := index
 				for ; index < len(tb.array); index++ {
 					if v := tb.array[index]; v != LNil {
-						return LNumber(index + 1), v
+						return LNumber(index + 1), v, index - start
 					}
 				}
+				scanned = index - start
 			}
 			if tb.array == nil || index == len(tb.array) {
 				if (tb.dict == nil || len(tb.dict) == 0) && (tb.strdict == nil || len(tb.strdict) == 0) {
-					return LNil, LNil
+					return LNil, LNil, scanned
 				}
 				key = tb.keys[0]
 				if v := tb.RawGetH(key); v != LNil {
-					return key, v
+					return key, v, scanned
 				}
 			}
 		}
 	}
 
-	for i := tb.k2i[key] + 1; i < len(tb.keys); i++ {
+	start := tb.k2i[key] + 1
+	for i := start; i < len(tb.keys); i++ {
 		key := tb.keys[i]
 		if v := tb.RawGetH(key); v != LNil {
-			return key, v
+			return key, v, scanned + i - start
 		}
 	}
-	return LNil, LNil
+	return LNil, LNil, scanned + len(tb.keys) - start
 }
 
 // Seal makes every assignment to tb from Lua (t.k = v, t[k] = v) go to its

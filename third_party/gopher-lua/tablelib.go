@@ -30,12 +30,12 @@ func tableSort(L *LState) int {
 }
 
 func tableGetN(L *LState) int {
-	L.Push(LNumber(L.CheckTable(1).Len()))
+	L.Push(LNumber(L.RawLen(L.CheckTable(1)))) // schnell: counted as steps (PATCHES.md)
 	return 1
 }
 
 func tableMaxN(L *LState) int {
-	L.Push(LNumber(L.CheckTable(1).MaxN()))
+	L.Push(LNumber(L.RawMaxN(L.CheckTable(1)))) // schnell: counted as steps (PATCHES.md)
 	return 1
 }
 
@@ -44,7 +44,9 @@ func tableRemove(L *LState) int {
 	if L.GetTop() == 1 {
 		L.Push(tbl.Remove(-1))
 	} else {
-		L.Push(tbl.Remove(L.CheckInt(2)))
+		pos := L.CheckInt(2)
+		L.Steps(len(tbl.array) - pos) // schnell: the slots moved are steps (PATCHES.md)
+		L.Push(tbl.Remove(pos))
 	}
 	return 1
 }
@@ -89,11 +91,22 @@ func tableInsert(L *LState) int {
 		L.RaiseError("wrong number of arguments")
 	}
 
+	// schnell: the slots looked at, moved or filled are steps (PATCHES.md).
+	n := len(tbl.array)
 	if L.GetTop() == 2 {
 		tbl.Append(L.Get(2))
+		if n > 0 && tbl.array[n-1] == LNil {
+			L.Steps(n)
+		}
 		return 0
 	}
-	tbl.Insert(int(L.CheckInt(2)), L.CheckAny(3))
+	pos := L.CheckInt(2)
+	tbl.Insert(pos, L.CheckAny(3))
+	if pos <= n {
+		L.Steps(n - pos) // moved
+	} else {
+		L.Steps(len(tbl.array) - n) // filled
+	}
 	return 0
 }
 

@@ -149,7 +149,8 @@ type LTable struct {
 	keys    []LValue
 	k2i     map[LValue]int
 
-	sealed bool // schnell: every assignment goes to __newindex (Seal)
+	sealed bool   // schnell: every assignment goes to __newindex (Seal)
+	serial uint32 // schnell: a number the program keeps on the table (SetSerial)
 }
 
 func (tb *LTable) String() string   { return fmt.Sprintf("table: %p", tb) }
@@ -157,6 +158,7 @@ func (tb *LTable) Type() LValueType { return LTTable }
 
 type LFunction struct {
 	IsG       bool
+	serial    uint32 // schnell: a number the program keeps on the function (SetSerial)
 	Env       *LTable
 	Proto     *FunctionProto
 	GFunction LGFunction
@@ -197,6 +199,7 @@ type LState struct {
 	mainLoop     func(*LState, *callFrame)
 	ctx          context.Context
 	ctxCancelFn  context.CancelFunc
+	steps        uint32 // schnell: instructions and steps counted towards the next look at ctx (Steps)
 }
 
 func (ls *LState) String() string   { return fmt.Sprintf("thread: %p", ls) }
@@ -206,6 +209,7 @@ type LUserData struct {
 	Value     interface{}
 	Env       *LTable
 	Metatable LValue
+	serial    uint32 // schnell: a number the program keeps on the userdata (SetSerial)
 }
 
 func (ud *LUserData) String() string   { return fmt.Sprintf("userdata: %p", ud) }

@@ -53,8 +53,10 @@ func mainLoopWithContext(L *LState, baseframe *callFrame) {
 	}
 
 	// schnell: the context is asked once every ctxCheckEvery instructions,
-	// not at every one (PATCHES.md).
-	n := uint32(0)
+	// not at every one, and the count goes on from the state's (Steps): a
+	// function called from Go again and again (a sort's comparator) is
+	// counted as one loop (PATCHES.md).
+	n := L.steps
 	done := L.ctx.Done()
 	for {
 		cf = L.currentFrame
@@ -72,6 +74,7 @@ func mainLoopWithContext(L *LState, baseframe *callFrame) {
 			}
 		}
 		if jumpTable[int(inst>>26)](L, inst, baseframe) == 1 {
+			L.steps = n
 			return
 		}
 	}
@@ -999,7 +1002,7 @@ func init() {
 					{
 						rg := reg
 						regi := RA
-						vali := LNumber(lv.(*LTable).Len())
+						vali := LNumber(L.RawLen(lv.(*LTable))) // schnell: the slots looked at are steps (PATCHES.md)
 						newSize := regi + 1
 						// this section is inlined by go-inline
 						// source function is 'func (rg *registry) checkSize(requiredSize int) ' in '_state.go'
