@@ -74,7 +74,7 @@ func TestScriptTableAnswersAreChecked(t *testing.T) {
 		{`{option = "fire", target = {}}`, "want a number, a string or a boolean"},
 		{`{option = "fire", range = 3}`, "fire has no argument range"},
 		{`{option = "nope"}`, `decide answered order "nope"`},
-		{`{target = "a"}`, "decide answered order with a nil"},
+		{`{target = "a"}`, `decide answered order with a table that names no option: put the option first, {"fire", …}, or give it as option = "fire"; the options are`},
 		{`{option = "fire", [7] = "a"}`, "key 7 is not an argument's name"},
 	} {
 		t.Run(tc.ret, func(t *testing.T) {

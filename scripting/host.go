@@ -294,24 +294,46 @@ func (h *Host) where(err error) string {
 	return h.name
 }
 
-// cleanErr keeps the first line of a Lua error ("name:LINE: message").
+// cleanErr keeps the first line of a Lua error ("name:LINE: message"),
+// in the player's words where Lua's are obscure.
 func cleanErr(name string, err error) string {
 	var ae *lua.ApiError
 	msg := err.Error()
 	if errors.As(err, &ae) && ae.Object != nil {
 		msg = ae.Object.String()
 		switch ae.Object.(type) {
-		case *lua.LTable, *lua.LFunction, *lua.LUserData:
+		case *lua.LTable, *lua.LFunction, *lua.LUserData, *lua.LNilType, lua.LBool:
 			// Not its address, which differs from run to run (the log
 			// records the message).
-			msg = "error object is a " + ae.Object.Type().String() + " value"
+			msg = fmt.Sprintf("the script raised a %s as its error, not a message (error(\"what went wrong\") says what)", ae.Object.Type())
 		}
 	}
 	msg, _, _ = strings.Cut(msg, "\nstack traceback:")
+	switch {
+	case strings.HasSuffix(msg, "stack overflow"):
+		// gopher-lua says "stack overflow" or "lua callstack overflow".
+		msg = strings.TrimSuffix(strings.TrimSuffix(msg, "stack overflow"), "lua call") + fmt.Sprintf("stack overflow: functions called each other more than %d deep (one that calls itself without end?)", callStackSize)
+	case strings.HasSuffix(msg, "registry overflow"):
+		msg = strings.TrimSuffix(msg, "registry overflow") + fmt.Sprintf("stack overflow: more than %d values on Lua's stack (deep calls with many arguments or results?)", registryMax)
+	}
 	if !strings.HasPrefix(msg, name) {
 		msg = name + ": " + msg
 	}
 	return clip(msg, maxMessage)
+}
+
+// callErr is the error of a call that failed in Lua: cleanErr's, with the
+// line the script was at when the message has none (a stack overflow, an
+// error raised with a table or with level 0), from the error's traceback.
+func (h *Host) callErr(err error) string {
+	msg := cleanErr(h.name, err)
+	rest := strings.TrimPrefix(msg, h.name)
+	if strings.HasPrefix(rest, ": ") {
+		if w := h.where(err); w != h.name {
+			msg = clip(w+rest, maxMessage)
+		}
+	}
+	return msg
 }
 
 // Decide implements engine.Decider: decide(d, game) must return an option's
@@ -352,13 +374,21 @@ func (h *Host) DecideArgs(d *engine.Decision) (engine.Answer, error) {
 		for i, o := range d.Options {
 			names[i] = strconv.Itoa(i+1) + "=" + o.Name
 		}
-		return engine.Answer{}, &Error{Script: h.name, Msg: fmt.Sprintf("%s: decide answered %s %s: the options are %s", h.name, d.Kind, what, strings.Join(names, ", "))}
+		return engine.Answer{}, &Error{Script: h.name, Msg: fmt.Sprintf("%s: decide answered %s %s; the options are %s", h.name, d.Kind, what, strings.Join(names, ", "))}
 	}
 	var args map[string]gamelog.Value
 	if t, ok := ret.(*lua.LTable); ok {
 		ret = t.RawGetString("option")
 		if ret == lua.LNil {
 			ret = t.RawGetInt(1)
+		}
+		switch ret.(type) {
+		case lua.LString, lua.LNumber:
+		case *lua.LNilType:
+			o := strconv.Quote(d.Options[0].Name)
+			return bad(fmt.Sprintf("with a table that names no option: put the option first, {%s, …}, or give it as option = %s", o, o))
+		default:
+			return bad("with a table whose option is a " + ret.Type().String() + ": give the option's name or number")
 		}
 		var err error
 		if args, err = h.answerArgs(d, t); err != nil {
@@ -383,7 +413,10 @@ func (h *Host) DecideArgs(d *engine.Decision) (engine.Answer, error) {
 		}
 		return engine.Answer{Option: n - 1, Args: args}, nil
 	}
-	return bad("with a " + ret.Type().String())
+	if ret == lua.LNil {
+		return bad("with nothing (nil): decide must return an option's name or number")
+	}
+	return bad("with a " + ret.Type().String() + ": decide must return an option's name or number")
 }
 
 // answerArgs reads the arguments of a table answer: every key but option

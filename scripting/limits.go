@@ -40,9 +40,10 @@ const (
 // default step of 32 made filling it quadratic (unpack of 2e5 values took
 // 20 s). 200 frames of at most 250 registers fit in registryMax.
 const (
-	registrySize = 256
-	registryStep = 8 << 10
-	registryMax  = 64 << 10
+	callStackSize = 200
+	registrySize  = 256
+	registryStep  = 8 << 10
+	registryMax   = 64 << 10
 )
 
 // maxArray caps a table's array part (gopher-lua's MaxArrayIndex, 64M by
@@ -60,7 +61,7 @@ func init() { lua.MaxArrayIndex = maxArray }
 // and grows in segments that gopher-lua pools across states (16 kB less
 // garbage per state than a call stack made whole).
 func newState() *lua.LState {
-	return lua.NewState(lua.Options{SkipOpenLibs: true, CallStackSize: 200, MinimizeStackMemory: true,
+	return lua.NewState(lua.Options{SkipOpenLibs: true, CallStackSize: callStackSize, MinimizeStackMemory: true,
 		RegistrySize: registrySize, RegistryGrowStep: registryStep, RegistryMaxSize: registryMax})
 }
 

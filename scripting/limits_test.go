@@ -490,7 +490,7 @@ func TestToStringNoAddress(t *testing.T) {
 	if want := "table: 1 function: 2 table: 1 mine function: 3 1.5"; got != want {
 		t.Errorf("got %q, want %q", got, want)
 	}
-	if _, err := h.Eval(`error({})`); err == nil || err.Error() != "lua: error object is a table value" {
+	if _, err := h.Eval(`error({})`); err == nil || err.Error() != `lua:1: the script raised a table as its error, not a message (error("what went wrong") says what)` {
 		t.Errorf("a table raised: %v", err)
 	}
 }

@@ -234,7 +234,7 @@ func (h *Host) call(fn *lua.LFunction, nret int, args ...lua.LValue) error {
 		m, _ := memoryState()
 		return &Error{Script: h.name, Msg: h.where(err) + ": " + m}
 	}
-	return &Error{Script: h.name, Msg: cleanErr(h.name, err)}
+	return &Error{Script: h.name, Msg: h.callErr(err)}
 }
 
 // charge counts n bytes of strings a builtin built: as steps towards the
