@@ -63,3 +63,18 @@ func (ls *LState) RawMaxN(tb *LTable) int {
 	}
 	return n
 }
+
+// fillNils appends n nils to a, growing it in one allocation, with room
+// for an eighth more, where appending them one by one grew it again and
+// again: a fill to a far index made five times its size in garbage.
+func fillNils(a []LValue, n int) []LValue {
+	if need := len(a) + n; need > cap(a) {
+		b := make([]LValue, len(a), need+need/8+1)
+		copy(b, a)
+		a = b
+	}
+	for range n {
+		a = append(a, LNil)
+	}
+	return a
+}

@@ -165,9 +165,7 @@ func (tb *LTable) RawSet(key LValue, value LValue) {
 			case index == alen:
 				tb.array = append(tb.array, value)
 			case index > alen:
-				for i := 0; i < (index - alen); i++ {
-					tb.array = append(tb.array, LNil)
-				}
+				tb.array = fillNils(tb.array, index-alen) // schnell: one allocation (PATCHES.md)
 				tb.array = append(tb.array, value)
 			case index < alen:
 				tb.array[index] = value
@@ -197,9 +195,7 @@ func (tb *LTable) RawSetInt(key int, value LValue) {
 	case index == alen:
 		tb.array = append(tb.array, value)
 	case index > alen:
-		for i := 0; i < (index - alen); i++ {
-			tb.array = append(tb.array, LNil)
-		}
+		tb.array = fillNils(tb.array, index-alen) // schnell: one allocation (PATCHES.md)
 		tb.array = append(tb.array, value)
 	case index < alen:
 		tb.array[index] = value
