@@ -129,8 +129,9 @@ func Definition() (*engine.Definition, error) {
 			// (an unaware side's moves are not), the table's far, apart and
 			// one kept question a turn, close and arc (issue 25 item 11).
 			// 4: the table's `only` (the markers near an enemy). 5: weapons
-			// named in words in the systems lost and repaired.
-			Rules:    5,
+			// named in words in the systems lost and repaired. 6: the move
+			// option that takes a lighter in tow is `tow`.
+			Rules:    6,
 			Booklets: []engine.Booklet{{Name: "coastal", Title: "WW2 Coastal Warfare rules v2a", Tables: tabs}},
 			Options:  Options,
 			New:      newRules,

@@ -170,10 +170,10 @@ func TestTowedLighters(t *testing.T) {
 	g, _, _ := playOrders(t, play, []order{
 		{"hold", nil, ""}, {"hold", nil, ""}, {"hold", nil, ""}, // tug, mtb, trawler
 		{"hold", nil, ""}, // tug
-		{"take_tow", []string{"lighter2"}, "only a trawler or larger"},
-		{"hold", nil, ""},                      // mtb
-		{"take_tow", []string{"lighter2"}, ""}, // trawler
-		{"hold", nil, ""}, {"hold", nil, ""},   // tug, mtb
+		{"tow", []string{"lighter2"}, "only a trawler or larger"},
+		{"hold", nil, ""},                    // mtb
+		{"tow", []string{"lighter2"}, ""},    // trawler
+		{"hold", nil, ""}, {"hold", nil, ""}, // tug, mtb
 		{"speed", []string{"5"}, "4"}, // trawler: half of 8
 		{"speed", []string{"4"}, ""},
 	})

@@ -225,7 +225,7 @@ func (Game) LuaAPI() scripting.API {
 		Decisions: "Decision kinds and their options: `observe` — `none`, `nearest`, `torpedo`, `look` (a marker); `fire` — `hold`, " +
 			"`observe` (a revealed ship's second observation), `fire` (a target); `launch` — `hold`, `launch` (a target); `move` — `hold`, " +
 			"`speed` (cm, turn, swing: the cm spent turning), `toward`, `comb`, `ram`, `away`, `exit` (escape), `astern` (cm, the move after standing still), " +
-			"`take_tow` (lighter); `split` — `hold`, `fire` (another target for the mounts not yet fired); `tow` — `none`, `tow` (by). The table's decisions " +
+			"`tow` (lighter: take a lighter in tow); `split` — `hold`, `fire` (another target for the mounts not yet fired); `tow` — `none`, `tow` (by). The table's decisions " +
 			"(`range`, `torpedo_run`, `kept`) are never sent to a script.",
 		Examples: "`scripts/coastal/convoy.lua` (the convoy and escorts), `attackers.lua` (the solo attacking force), `flotilla.lua` " +
 			"(the warship column): `schnell --game coastal --side defender=script:scripts/coastal/convoy.lua`.",

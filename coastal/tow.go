@@ -104,7 +104,7 @@ func (r *Rules) takeTowOption(d *engine.Decision, m *Marker) {
 	if len(loose) == 0 {
 		return
 	}
-	o := d.Add("take_tow", "stay stationary alongside a lighter with no tow and take it in tow", "")
+	o := d.Add("tow", "stay stationary alongside a lighter with no tow and take it in tow", "")
 	o.Args = []engine.Arg{engine.IDArg("lighter", loose...)}
 	o.Args[0].Default = gamelog.StrV(loose[0])
 	o.Args[0].Check = func(v gamelog.Value) error {

@@ -204,7 +204,7 @@ var courses = []struct{ name, text string }{
 	{"away", "turn away and make for your own edge at full speed"},
 	{"exit", "leave the table by its far edge"},
 	{"astern", "move backwards (stationary last move), up to half the maximum speed"},
-	{"take_tow", ""},
+	{"tow", ""},
 }
 
 func (r *Rules) move(c *engine.Ctx, m *Marker) {
@@ -283,7 +283,7 @@ func (r *Rules) move(c *engine.Ctx, m *Marker) {
 			o.Args = []engine.Arg{engine.IntArg("cm", 1, max/2, "cm")}
 			o.Args[0].Default = gamelog.IntV(max / 2)
 			o.Args[0].Text = "the distance backwards (up to half the maximum speed)"
-		case "take_tow":
+		case "tow":
 			if !unaware {
 				r.takeTowOption(d, m)
 			}
@@ -312,7 +312,7 @@ func (r *Rules) move(c *engine.Ctx, m *Marker) {
 		m.astern = false
 	case "astern":
 		speed, m.astern = d.Args().Int("cm"), true
-	case "take_tow":
+	case "tow":
 		r.takeTow(c, s, d.Args().Str("lighter"))
 		m.astern = false
 		c.Emit("move", gamelog.Str("ship", m.ID), gamelog.Str("course", course), gamelog.Int("cm", 0), gamelog.Bool("turning", false))

@@ -105,7 +105,7 @@ func courseText(e *gamelog.Event, many bool) string {
 		t = verb("withdraws", "withdraw") + " at full speed ('0' pointed)"
 	case "astern":
 		t = verb("goes", "go") + " astern"
-	case "take_tow":
+	case "tow":
 		t = verb("stops", "stop") + " to take a lighter in tow"
 	default:
 		t = c // a lighter's "in tow of X", "no tow: stationary"
