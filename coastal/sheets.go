@@ -6,7 +6,7 @@ import (
 
 	"github.com/schnell-wargames/schnell/engine"
 	"github.com/schnell-wargames/schnell/gamelog"
-	"github.com/schnell-wargames/schnell/scripting"
+	"github.com/schnell-wargames/schnell/scripting/luadoc"
 	"github.com/schnell-wargames/schnell/sheet"
 )
 
@@ -14,9 +14,9 @@ import (
 type Game struct{}
 
 var (
-	_ sheet.Sheeter        = Game{}
-	_ sheet.Reporter       = Game{}
-	_ scripting.Documented = Game{}
+	_ sheet.Sheeter     = Game{}
+	_ sheet.Reporter    = Game{}
+	_ luadoc.Documented = Game{}
 )
 
 var sheetNames = []string{"register", "register-attacker", "register-defender", "referee", "ships", "gunfire", "scenario"}
@@ -217,9 +217,9 @@ func (Game) Report(g *engine.Game, lg *gamelog.Log, _ int) (string, error) {
 	return b.String(), nil
 }
 
-// LuaAPI implements scripting.Documented: the game's half of the Lua API.
-func (Game) LuaAPI() scripting.API {
-	return scripting.API{
+// LuaAPI implements luadoc.Documented: the game's half of the Lua API.
+func (Game) LuaAPI() luadoc.API {
+	return luadoc.API{
 		Game:    Name,
 		Classes: []string{"Game", "Marker"},
 		Decisions: "Decision kinds and their options: `observe` — `none`, `nearest`, `torpedo`, `look` (a marker); `fire` — `hold`, " +
@@ -229,7 +229,7 @@ func (Game) LuaAPI() scripting.API {
 			"(`range`, `torpedo_run`, `kept`) are never sent to a script.",
 		Examples: "`scripts/coastal/convoy.lua` (the convoy and escorts), `attackers.lua` (the solo attacking force), `flotilla.lua` " +
 			"(the warship column): `schnell --game coastal --side defender=script:scripts/coastal/convoy.lua`.",
-		Fields: []scripting.APIField{
+		Fields: []luadoc.Field{
 			{Class: "Option", Name: "marker", Type: "string", Doc: "the marker deciding (coastal)"},
 			{Class: "Option", Name: "class", Type: "string", Doc: "its vessel class, or dummy (coastal; only its own side sees it)"},
 			{Class: "Option", Name: "left", Type: "integer", Doc: "launch: what the marker may still launch (coastal)"},
