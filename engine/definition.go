@@ -68,6 +68,16 @@ type Definition struct {
 	// before it, and says how many events the line took; 0: Describe
 	// words evs[i] alone. evs are the events printed together. Nil: none.
 	DescribeRun func(evs []gamelog.Event, i int) (line string, n int)
+	// DescribeAt words events at a level of detail (Detail: `detail brief|
+	// normal|verbose` at the prompt), before DescribeRun and Describe: from
+	// evs[i], a line that stands for n ≥ 1 events ("" prints nothing: the
+	// events are left out at that level, as rolls a shot's line restates),
+	// or n = 0 to leave evs[i] to DescribeRun, Describe and the kernel's
+	// wording at that level (a roll's short form). Describe and DescribeRun
+	// are the full words (Verbose, `log`, `why`, scenarios). evs are the
+	// events printed together. Nil: the same words at every level but the
+	// kernel's rolls.
+	DescribeAt func(evs []gamelog.Event, i int, d Detail) (line string, n int)
 	// RollResult words what a roll event's total means where its row's
 	// text does not say it (the date a number of days falls on, the unit
 	// a die picks); "": the row's text. Nil: none.

@@ -136,6 +136,7 @@ func (s *Session) commandTable() []*Command {
 			Help: "Leave schnell. Nothing is lost: the game log is already written.", Run: cmdQuit},
 	}
 	cmds = append(cmds, s.kernelCommands()...)
+	cmds = append(cmds, detailCommands()...) // detail.go
 	for i := range s.def.Commands {
 		gc := &s.def.Commands[i]
 		group := gc.Group

@@ -10,7 +10,11 @@ import (
 
 // describe renders one event as a line: the game's own wording if it has
 // one, else the kernel's for rolls and decisions, else its fields.
-func (s *Session) describe(e *gamelog.Event) string {
+func (s *Session) describe(e *gamelog.Event) string { return s.describeLevel(e, engine.Verbose) }
+
+// describeLevel is describe at a level of detail: the kernel's roll wording
+// shortens below Verbose.
+func (s *Session) describeLevel(e *gamelog.Event, d engine.Detail) string {
 	if s.game.Hides(e, engine.AtPrompt) {
 		m := s.game.Mask(e, engine.AtPrompt) // another side's hidden draw
 		e = &m
@@ -22,7 +26,7 @@ func (s *Session) describe(e *gamelog.Event) string {
 	}
 	switch e.Type {
 	case "roll", "read":
-		return s.paint(cyan, DescribeRollResult(e, s.tableTitle, s.def.RollResult))
+		return s.paint(cyan, DescribeRollAt(e, s.tableTitle, s.def.RollResult, d))
 	case "decision":
 		return s.describeDecision(e) // orders.go
 	case "draw":
@@ -44,6 +48,26 @@ func (s *Session) describeAt(evs []gamelog.Event, i int) string {
 	return s.describe(&evs[i])
 }
 
+// describeRunAt words, from evs[i], the events that read as one line at
+// the session's level of detail, and says how many it took (at least 1);
+// "" prints nothing. The game's DescribeAt first, then its DescribeRun,
+// then each event alone.
+func (s *Session) describeRunAt(evs []gamelog.Event, i int) (string, int) {
+	if !s.game.Hides(&evs[i], engine.AtPrompt) {
+		if s.def.DescribeAt != nil {
+			if line, n := s.def.DescribeAt(evs, i, s.detail); n > 0 {
+				return line, n
+			}
+		}
+		if s.def.DescribeRun != nil {
+			if line, n := s.def.DescribeRun(evs, i); n > 0 {
+				return line, n
+			}
+		}
+	}
+	return s.describeLevel(&evs[i], s.detail), 1
+}
+
 func (s *Session) tableTitle(id string) string {
 	if t, ok := s.game.Tables().Get(id); ok {
 		return t.Title
@@ -62,6 +86,18 @@ func DescribeRoll(e *gamelog.Event, title func(id string) string) string {
 // the row's text: "A-0 Days Until Next Mission: 1D10 [6] = 6 → 6 days: the
 // next mission on 1944-02-07".
 func DescribeRollResult(e *gamelog.Event, title func(id string) string, result func(e *gamelog.Event) string) string {
+	return DescribeRollAt(e, title, result, engine.Verbose)
+}
+
+// DescribeRollAt is DescribeRollResult at a level of detail. Verbose: the
+// dice, each face, each modifier with its reason, the row. Normal: the
+// faces and the net modifier, the result without its row ("A-1 Night
+// Weather: [4] +1 = 5 → Poor: overcast, drizzle"). Brief: the total and
+// the result ("A-1 Night Weather: 5 → Poor: overcast, drizzle").
+func DescribeRollAt(e *gamelog.Event, title func(id string) string, result func(e *gamelog.Event) string, d engine.Detail) string {
+	if d < engine.Verbose {
+		return describeRollShort(e, title, result, d)
+	}
 	var b strings.Builder
 	if id := e.Str("table"); id != "" {
 		b.WriteString(id)
@@ -166,6 +202,81 @@ func DescribeFields(e *gamelog.Event) string {
 		default:
 			b.Write(f.Val.AppendJSON(nil))
 		}
+	}
+	return b.String()
+}
+
+// describeRollShort is a roll at Normal or Brief detail.
+func describeRollShort(e *gamelog.Event, title func(id string) string, result func(e *gamelog.Event) string, d engine.Detail) string {
+	var b strings.Builder
+	if id := e.Str("table"); id != "" {
+		b.WriteString(id)
+		if t := title(id); t != "" {
+			b.WriteString(" " + t)
+		}
+		if f := e.Str("for"); f != "" {
+			b.WriteString(" (" + f + ")")
+		}
+	} else {
+		b.WriteString("Roll for " + e.Str("for"))
+	}
+	if die := e.Str("die"); die != "" {
+		b.WriteString(", the " + die + " die") // a read of a throw's die
+	}
+	b.WriteString(":")
+	fv, _ := e.Get("faces")
+	faces := fv.Ints()
+	_, hasTotal := e.Get("total")
+	total := e.Int("total")
+	mods := 0
+	if mv, ok := e.Get("mods"); ok {
+		for _, m := range mv.L {
+			v, _ := m.Get("value")
+			mods += int(v.I)
+		}
+	}
+	if d == engine.Normal || !hasTotal {
+		b.WriteString(" [")
+		for i, f := range faces {
+			if i > 0 {
+				b.WriteByte(' ')
+			}
+			b.WriteString(strconv.Itoa(f))
+		}
+		b.WriteByte(']')
+		if mods != 0 {
+			b.WriteString(" " + signed(mods))
+		}
+		if hasTotal && (mods != 0 || len(faces) != 1 || faces[0] != total) {
+			b.WriteString(" = " + strconv.Itoa(total))
+		}
+	} else {
+		b.WriteString(" " + strconv.Itoa(total))
+	}
+	if sv, ok := e.Get("shifts"); ok {
+		shift := 0
+		for _, m := range sv.L {
+			v, _ := m.Get("value")
+			shift += int(v.I)
+		}
+		if shift != 0 {
+			b.WriteString(", shift " + signed(shift))
+		}
+	}
+	said := ""
+	if result != nil {
+		said = result(e)
+	}
+	switch r := e.Str("result"); {
+	case said != "":
+		b.WriteString(" → " + said)
+	case r != "":
+		b.WriteString(" → " + r)
+	case e.Str("row") != "":
+		b.WriteString(" → row " + e.Str("row"))
+	}
+	if e.Str("source") == "generator" {
+		b.WriteString(" (rolled by the program)")
 	}
 	return b.String()
 }

@@ -61,6 +61,9 @@ type Session struct {
 	free    *rand.Rand
 	quit    bool
 	level   int // how far an answer advances the game (a pause level)
+	// detail is how much of play print shows (`detail`, detail.go):
+	// Normal at a terminal, Verbose piped until `detail normal`.
+	detail engine.Detail
 	// orders are the standing orders the prompt carries out for the
 	// player, by name (orders.go): all at a terminal, none piped until
 	// `orders on`.
@@ -109,7 +112,10 @@ func New(cfg Config) (*Session, error) {
 	if cfg.Err == nil {
 		cfg.Err = cfg.Out
 	}
-	s := &Session{cfg: cfg, def: cfg.Def, level: 1, free: cfg.FreeRand}
+	s := &Session{cfg: cfg, def: cfg.Def, level: 1, free: cfg.FreeRand, detail: engine.Verbose}
+	if cfg.Interactive {
+		s.detail = engine.Normal
+	}
 	s.wrapOutput()
 	s.resetOrders()
 	if s.free == nil {
@@ -588,20 +594,16 @@ func (s *Session) playThroughQuiet() ([]gamelog.Event, bool) {
 	return evs, true
 }
 
-// print writes events as the player reads them: the game may word a run
-// of them as one line (Definition.DescribeRun).
+// print writes events as the player reads them, at the level of detail
+// (`detail`): the game may word a run of them as one line
+// (Definition.DescribeAt, DescribeRun) or leave some out.
 func (s *Session) print(evs []gamelog.Event) {
-	for i := 0; i < len(evs); i++ {
-		if s.def.DescribeRun != nil && !s.game.Hides(&evs[i], engine.AtPrompt) {
-			if line, n := s.def.DescribeRun(evs, i); n > 0 {
-				fmt.Fprintln(s.cfg.Out, line)
-				i += n - 1
-				continue
-			}
-		}
-		if line := s.describe(&evs[i]); line != "" {
+	for i := 0; i < len(evs); {
+		line, n := s.describeRunAt(evs, i) // at the level of detail (describe.go)
+		if line != "" {
 			fmt.Fprintln(s.cfg.Out, line)
 		}
+		i += n
 	}
 }
 
