@@ -122,22 +122,7 @@ func (c *Campaign) PrintBoard(w io.Writer) error {
 	}
 	rows := [][]string{}
 	for _, s := range c.Mission.Sorties {
-		state := "in formation"
-		switch {
-		case s.Gone != "":
-			state = string(s.Gone)
-		case s.Disabled:
-			state = "disabled"
-		case s.aborting:
-			state = "aborting alone"
-		case s.own && s.Apart > 0:
-			state = "on her own course at " + s.ownSpeed.String() + " (7.0)"
-		case s.Apart > 0:
-			state = "broken away"
-		}
-		if s.Gone == "" && (s.Apart > 0 || s.pinned) {
-			state += ", in the " + cb.zoneOf(s).String() + " zone" // 4.8, 4.9: not with the squadron
-		}
+		state := sortieState(cb, s)
 		dmg := fmt.Sprintf("%d point%s", s.Points, plural(s.Points))
 		if c.manned(s) {
 			dmg = fmt.Sprintf("%d component%s", s.Components, plural(s.Components))
@@ -167,6 +152,30 @@ func (c *Campaign) PrintBoard(w io.Writer) error {
 		rows = append(rows, []string{u.ID, u.Type.String(), u.Skill.String(), fmt.Sprintf("%d of %d", min(u.Damage, u.Hull), u.Hull), fmt.Sprintf("%d gun%s", u.Guns, plural(u.Guns)), state})
 	}
 	return grid.Render(w, grid.Text, []string{"Unit", "Type", "Crew", "Damage", "Arms", "State"}, rows, 0)
+}
+
+// sortieState is a boat's place tonight, as `board` and `status` say it:
+// in formation, broken away (4.8) or aborting alone (4.9) in a zone of her
+// own, disabled, on her own course (7.0), or gone (sunk, separated, home).
+// cb is nil off the Combat Board.
+func sortieState(cb *Combat, s *Sortie) string {
+	state := "in formation"
+	switch {
+	case s.Gone != "":
+		state = string(s.Gone)
+	case s.Disabled:
+		state = "disabled"
+	case s.aborting:
+		state = "aborting alone"
+	case s.own && s.Apart > 0:
+		state = "on her own course at " + words(s.ownSpeed.String()) + " (7.0)"
+	case s.Apart > 0:
+		state = "broken away"
+	}
+	if cb != nil && s.Gone == "" && (s.Apart > 0 || s.pinned) {
+		state += ", in the " + cb.zoneOf(s).String() + " zone" // 4.8, 4.9: not with the squadron
+	}
+	return state
 }
 
 func fireZonesText(weather Weather) string {

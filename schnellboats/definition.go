@@ -109,6 +109,7 @@ func newDefinition(s100, b5 *tables.Set) *engine.Definition {
 		Commands:    commands,
 		Describe:    describe,
 		DescribeRun: describeRun,
+		DescribeAt:  describeAt,
 		RollResult:  rollResult,
 		Status:      status,
 		Summarize:   summarize,

@@ -89,3 +89,32 @@ func TestBoat1CrewOnBoardAndSquadron(t *testing.T) {
 		}
 	})
 }
+
+// Issue 25 item 5: `status` says where each boat is as `board` does: a
+// boat that broke formation (4.8) is "broken away, in the long zone" in
+// both (status said "in formation"; replay --to 175 of the seed-7 game).
+func TestStatusSaysBrokenAwayAsBoard(t *testing.T) {
+	probe(t, 3, opts("short", "s100"), func(c *Campaign) {
+		cb := atSea(c, 0, enemyMtb)
+		cb.Zone, cb.inZone = zoneClose, 1
+		s3, s4 := c.Mission.Sorties[2], c.Mission.Sorties[3]
+		s3.Apart, s3.zone = 1, zoneLong
+		s4.Disabled, s4.pinned, s4.zone = true, true, zoneMedium
+		var st, bd strings.Builder
+		if err := c.PrintStatus(&st); err != nil {
+			t.Fatal(err)
+		}
+		if err := c.PrintBoard(&bd); err != nil {
+			t.Fatal(err)
+		}
+		for _, want := range []string{"SB3: broken away, in the long zone", "SB4: disabled, in the medium zone", "SB2: in formation"} {
+			if !strings.Contains(st.String(), want) {
+				t.Errorf("status does not say %q:\n%s", want, st.String())
+			}
+			_, state, _ := strings.Cut(want, ": ")
+			if !strings.Contains(strings.Join(strings.Fields(bd.String()), " "), state) {
+				t.Errorf("board does not say %q:\n%s", state, bd.String())
+			}
+		}
+	})
+}

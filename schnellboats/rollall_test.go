@@ -29,6 +29,11 @@ func TestRollAllPrintsEveryRollOnce(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		// Every roll printed: verbose (at normal, a roll the next line
+		// restates is left out).
+		if err := s.Exec("detail verbose"); err != nil {
+			t.Fatal(err)
+		}
 		for n := 0; n < 3000 && !s.Game().Over() && s.Game().Seq() < 3000; n++ {
 			line := "step"
 			switch p := s.Game().Pending(); {

@@ -207,6 +207,12 @@ func status(g *engine.Game, w io.Writer) error {
 	if g.Over() && c.EndReason != "" {
 		return c.PrintSummary(w)
 	}
+	return c.PrintStatus(w)
+}
+
+// PrintStatus writes the campaign's state: the date, the score, tonight's
+// mission and where each boat is.
+func (c *Campaign) PrintStatus(w io.Writer) error {
 	fmt.Fprintf(w, "%s campaign with %s boats, %s to %s. Date %s. VP %d.\n", title(c.Length.String()), c.Type, c.Start, c.End, c.Date, c.VP)
 	s := c.Stats
 	fmt.Fprintf(w, "Missions %d (successful %d, failed %d, abstract %d), nights without a mission %d; boats lost %d, crewmen killed %d.\n",
@@ -228,13 +234,7 @@ func status(g *engine.Game, w io.Writer) error {
 		}
 		fmt.Fprintln(w, ".")
 		for _, so := range m.Sorties {
-			state := "in formation"
-			switch {
-			case so.Gone != "":
-				state = string(so.Gone)
-			case so.Disabled:
-				state = "disabled"
-			}
+			state := sortieState(m.Combat, so) // as `board` says it
 			dmg := fmt.Sprintf("%d points", so.Points)
 			if c.manned(so) {
 				dmg = fmt.Sprintf("engines out %d, components hit %d, extinguishers %d", so.EnginesOut, so.Components, so.Extinguishers)

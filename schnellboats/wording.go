@@ -70,11 +70,17 @@ func rollResult(e *gamelog.Event) string {
 		}
 		days := max(e.Int("total"), 1) // at least a day passes (night)
 		next := d.AddDate(0, 0, days)
-		if !next.Before(campaignEnd.t) {
+		// 3.3 step 1: the roll is made at the start of tonight's pass:
+		// tonight's mission keeps its date, the roll sets the one after.
+		tonight := d.Format("2006-01-02")
+		switch {
+		case next.Equal(campaignEnd.t):
 			// 4.3: the campaign ends on its last day; no mission on or after it.
-			return fmt.Sprintf("%d day%s: %s is not before the campaign's end (%s): no more missions", days, plural(days), next.Format("2006-01-02"), campaignEnd)
+			return fmt.Sprintf("%d day%s: tonight's mission on %s is the last (%s is the campaign's end)", days, plural(days), tonight, campaignEnd)
+		case next.After(campaignEnd.t):
+			return fmt.Sprintf("%d day%s: tonight's mission on %s is the last (%s is past the campaign's end, %s)", days, plural(days), tonight, next.Format("2006-01-02"), campaignEnd)
 		}
-		return fmt.Sprintf("%d day%s: the next mission on %s", days, plural(days), next.Format("2006-01-02"))
+		return fmt.Sprintf("%d day%s: tonight's mission on %s, the one after it on %s", days, plural(days), tonight, next.Format("2006-01-02"))
 	case strings.HasPrefix(label, pickPrefix) && strings.HasSuffix(label, ")"):
 		i := strings.LastIndex(label, " (")
 		if i < 0 {
@@ -114,4 +120,15 @@ func statusWords(st Status) string {
 		return "under repair"
 	}
 	return string(st)
+}
+
+// positionWords is a crew position as the player reads it: "kmdt" (the
+// log's name) is "Kommandant", "fwd_gun" "Forward gun crew".
+func positionWords(name string) string {
+	for i, n := range positionsS {
+		if n == name && i < len(positionTitles) {
+			return positionTitles[i]
+		}
+	}
+	return words(name)
 }

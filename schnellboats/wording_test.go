@@ -9,20 +9,23 @@ import (
 	"github.com/schnell-wargames/schnell/gamelog"
 )
 
-// Rule 3.3 step 1: the roll's line names the date of the next
-// mission, not only the row; at least a day passes.
+// Rule 3.3 step 1: the roll is made at the start of a night: its line
+// says that tonight's mission keeps its date (the roll's "from") and names
+// the date of the one after it; at least a day passes. (Issue 25 item 5:
+// the line said "the next mission on 1944-02-19" and the next header read
+// 1944-02-17, tonight's date.)
 func TestA0NamesTheNextMissionsDate_3_3(t *testing.T) {
 	cases := []struct {
 		from  string
 		total int
 		want  string
 	}{
-		{"1944-02-01", 6, "6 days: the next mission on 1944-02-07"},
-		{"1944-02-27", 3, "3 days: the next mission on 1944-03-01"},
-		{"1943-12-31", 1, "1 day: the next mission on 1944-01-01"},
-		{"1944-02-01", 0, "1 day: the next mission on 1944-02-02"},
-		{"1944-05-31", 1, "1 day: 1944-06-01 is not before the campaign's end (1944-06-01): no more missions"},
-		{"1944-05-25", 9, "9 days: 1944-06-03 is not before the campaign's end (1944-06-01): no more missions"},
+		{"1944-02-01", 6, "6 days: tonight's mission on 1944-02-01, the one after it on 1944-02-07"},
+		{"1944-02-27", 3, "3 days: tonight's mission on 1944-02-27, the one after it on 1944-03-01"},
+		{"1943-12-31", 1, "1 day: tonight's mission on 1943-12-31, the one after it on 1944-01-01"},
+		{"1944-02-01", 0, "1 day: tonight's mission on 1944-02-01, the one after it on 1944-02-02"},
+		{"1944-05-31", 1, "1 day: tonight's mission on 1944-05-31 is the last (1944-06-01 is the campaign's end)"},
+		{"1944-05-25", 9, "9 days: tonight's mission on 1944-05-25 is the last (1944-06-03 is past the campaign's end, 1944-06-01)"},
 	}
 	for _, tt := range cases {
 		t.Run(fmt.Sprint(tt.from, "+", tt.total), func(t *testing.T) {
