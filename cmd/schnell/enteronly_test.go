@@ -4,9 +4,13 @@ import (
 	"bytes"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/schnell-wargames/schnell/engine"
 	"github.com/schnell-wargames/schnell/gamelog"
@@ -144,4 +148,115 @@ func TestEnterOnlyCampaign(t *testing.T) {
 	if err := g.WriteLog(&b); err != nil || !bytes.Equal(b.Bytes(), r.log) {
 		t.Errorf("the log does not replay to itself: %v", err)
 	}
+}
+
+// The stops and lines over many seeds, for a measure less tied to one
+// campaign's luck: SCHNELL_ENTERONLY_SEEDS=N go test ./cmd/schnell -run
+// TestEnterOnlySeeds -v plays seeds 1..N.
+func TestEnterOnlySeeds(t *testing.T) {
+	n, _ := strconv.Atoi(os.Getenv("SCHNELL_ENTERONLY_SEEDS"))
+	if n <= 0 {
+		t.Skip("SCHNELL_ENTERONLY_SEEDS=N runs it")
+	}
+	missions, stops, lines, most := 0, 0, 0, 0
+	for seed := 1; seed <= n; seed++ {
+		r := playEnterOnly(t, uint64(seed))
+		missions += r.missions
+		lines += r.lines
+		for _, e := range r.enters {
+			stops += e
+			most = max(most, e)
+		}
+	}
+	t.Logf("seeds 1-%d: %d missions, %.1f stops a mission (at most %d), %.1f lines a mission",
+		n, missions, float64(stops)/float64(missions), most, float64(lines)/float64(missions))
+}
+
+// The same at a real terminal: `schnell --seed 7` in tmux at 80x40, only
+// Enter pressed, each time once the prompt is shown; the stops and lines
+// are read from the terminal's scrollback. It takes a minute or more, so
+// it runs only when asked: SCHNELL_TMUX_MEASURE=1 go test ./cmd/schnell
+// -run TestEnterOnlyAtATerminal -v (SCHNELL_TMUX_MEASURE=FILE also writes
+// the scrollback to FILE).
+func TestEnterOnlyAtATerminal(t *testing.T) {
+	want := os.Getenv("SCHNELL_TMUX_MEASURE")
+	if want == "" || testing.Short() {
+		t.Skip("SCHNELL_TMUX_MEASURE=1 runs it")
+	}
+	if _, err := exec.LookPath("tmux"); err != nil {
+		t.Skip("tmux not installed")
+	}
+	dir := t.TempDir()
+	bin := binary(t)
+	sock := filepath.Join(dir, "tmux.sock")
+	conf := filepath.Join(dir, "tmux.conf")
+	os.WriteFile(conf, []byte("set -g history-limit 500000\n"), 0o644)
+	tmux := func(args ...string) string {
+		out, err := exec.Command("tmux", append([]string{"-S", sock, "-f", conf}, args...)...).CombinedOutput()
+		if err != nil {
+			t.Fatalf("tmux %v: %v\n%s", args, err, out)
+		}
+		return string(out)
+	}
+	tmux("new-session", "-d", "-s", "t", "-x", "80", "-y", "40",
+		"env", "XDG_STATE_HOME="+dir, "XDG_DATA_HOME="+dir, "NO_COLOR=1", "TERM=xterm", bin, "--seed", "7")
+	defer exec.Command("tmux", "-S", sock, "kill-server").Run()
+	prompt := regexp.MustCompile(`^(\[\w+\] )?[a-z][a-z ]*>$`)
+	// atPrompt waits until the cursor's line is a prompt, and says which.
+	atPrompt := func() string {
+		deadline := time.Now().Add(60 * time.Second)
+		for time.Now().Before(deadline) {
+			y := strings.TrimSpace(tmux("display", "-p", "-t", "t", "#{cursor_y}"))
+			n, _ := strconv.Atoi(y)
+			lines := strings.Split(tmux("capture-pane", "-p", "-t", "t"), "\n")
+			if n < len(lines) && prompt.MatchString(strings.TrimSpace(lines[n])) {
+				return strings.TrimSpace(lines[n])
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+		t.Fatalf("no prompt:\n%s", tmux("capture-pane", "-p", "-t", "t"))
+		return ""
+	}
+	enters := 0
+	for p := atPrompt(); p != "game over>"; p = atPrompt() {
+		if enters++; enters > 3000 {
+			t.Fatal("3000 Enters and the campaign goes on")
+		}
+		if enters%50 == 0 {
+			t.Logf("%d Enters, at %q", enters, p)
+		}
+		// Enter, then wait until the line is taken: the cursor leaves the
+		// prompt's place.
+		stamp := tmux("display", "-p", "-t", "t", "#{cursor_y},#{history_size}")
+		tmux("send-keys", "-t", "t", "Enter")
+		for tmux("display", "-p", "-t", "t", "#{cursor_y},#{history_size}") == stamp {
+			time.Sleep(10 * time.Millisecond)
+		}
+	}
+	back := tmux("capture-pane", "-p", "-t", "t", "-S", "-", "-E", "-")
+	if want != "1" {
+		os.WriteFile(want, []byte(back), 0o644)
+	}
+	i := strings.Index(back, "== Mission 1,")
+	if i < 0 {
+		t.Fatalf("no mission:\n%s", back)
+	}
+	missions, lines, stops := 0, 0, 0
+	per := []int{}
+	for _, l := range strings.Split(back[i:], "\n") {
+		if strings.TrimSpace(l) == "" {
+			continue
+		}
+		lines++
+		if strings.HasPrefix(l, "== Mission ") && strings.Contains(l, ", ") && strings.Contains(l, ": boats") {
+			missions++
+			per = append(per, 0)
+		}
+		if prompt.MatchString(strings.TrimSpace(l)) {
+			stops++
+			per[len(per)-1]++
+		}
+	}
+	t.Logf("at a terminal, seed 7, %d Enters in all: from the first mission's header, %d missions, %.1f stops a mission (%v), %.1f lines a mission",
+		enters, missions, float64(stops)/float64(missions), per, float64(lines)/float64(missions))
 }

@@ -60,6 +60,8 @@ func TestInternalNames(t *testing.T) {
 		{"type `speed very_fast` or `new game=coastal`", ""},
 		{"Log: /tmp/my_games/a_b.jsonl", ""},
 		{"SB2 fires at mtb-1: 14 vs 18, miss", ""},
+		{"| scenario | (none) | one `add ID CLASS [side=S]  |", ""},
+		{"|          |        | [speed=L]` a line, mtb_patrol |", "mtb_patrol"},
 	} {
 		if got := strings.Join(InternalNames(tc.line), " "); got != tc.want {
 			t.Errorf("InternalNames(%q) = %q, want %q", tc.line, got, tc.want)

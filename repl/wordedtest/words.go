@@ -27,6 +27,21 @@ var (
 // neither is read as words.
 func InternalNames(line string) []string {
 	line = backquote.ReplaceAllString(line, "")
+	if i := strings.IndexByte(line, '`'); i >= 0 {
+		// A command a table's cell wrapped: its opening quote runs to the
+		// cell's end, its closing one from the cell's start.
+		cell := func(r rune) bool { return r == '|' }
+		if i+1 < len(line) && line[i+1] != ' ' {
+			end := strings.IndexFunc(line[i:], cell)
+			if end < 0 {
+				end = len(line) - i
+			}
+			line = line[:i] + line[i+end:]
+		} else {
+			start := strings.LastIndexFunc(line[:i], cell) + 1
+			line = line[:start] + line[i+1:]
+		}
+	}
 	var words []string
 	for _, w := range strings.Fields(line) {
 		if strings.ContainsAny(w, `/\`) || strings.HasSuffix(w, ".jsonl") || strings.HasSuffix(w, ".lua") {
