@@ -5,6 +5,7 @@ package sheettest
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -32,29 +33,41 @@ func Chromium(t testing.TB) string {
 }
 
 // run runs headless Chromium with args (a page or a file last) and returns
-// what it printed; it fails the test if Chromium fails or hangs.
-func run(t testing.TB, dir string, args ...string) []byte {
+// what it printed, once done(out) says the run did its work; it fails the
+// test if Chromium fails or hangs. On a loaded machine Chromium may fail
+// to start, or stop before it wrote anything: it is run again (three
+// tries), and one Chromium runs at a time in all the test processes
+// (a lock file), each given minutes, not seconds.
+func run(t testing.TB, dir string, done func(out []byte) bool, args ...string) []byte {
 	t.Helper()
 	bin := Chromium(t)
-	args = append([]string{"--headless", "--no-sandbox", "--disable-gpu", "--no-pdf-header-footer", "--user-data-dir=" + filepath.Join(dir, "profile")}, args...)
-	cmd := exec.Command(bin, args...)
-	var out bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &out
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	done := make(chan error, 1)
-	go func() { done <- cmd.Wait() }()
-	select {
-	case err := <-done:
-		if err != nil {
-			t.Fatalf("chromium %v: %v\n%s", args, err, out.String())
+	unlock := lockChromium(t)
+	defer unlock()
+	var last string
+	for try := range 3 {
+		a := append([]string{"--headless", "--no-sandbox", "--disable-gpu", "--no-pdf-header-footer", "--user-data-dir=" + filepath.Join(dir, "profile"+strconv.Itoa(try))}, args...)
+		cmd := exec.Command(bin, a...)
+		var out bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &out, &out
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
 		}
-	case <-time.After(90 * time.Second):
-		cmd.Process.Kill()
-		t.Fatal("chromium hung")
+		exited := make(chan error, 1)
+		go func() { exited <- cmd.Wait() }()
+		select {
+		case err := <-exited:
+			if err == nil && done(out.Bytes()) {
+				return out.Bytes()
+			}
+			last = fmt.Sprintf("chromium %v: %v\n%s", a, err, out.String())
+		case <-time.After(5 * time.Minute): // a guard against a hang
+			cmd.Process.Kill()
+			<-exited
+			last = fmt.Sprintf("chromium %v hung\n%s", a, out.String())
+		}
 	}
-	return out.Bytes()
+	t.Fatal(last)
+	return nil
 }
 
 // Pages prints the page to PDF and counts its printed pages.
@@ -66,7 +79,10 @@ func Pages(t testing.TB, html string) int {
 		t.Fatal(err)
 	}
 	pdf := filepath.Join(dir, "page.pdf")
-	run(t, dir, "--print-to-pdf="+pdf, "file://"+page)
+	run(t, dir, func([]byte) bool {
+		fi, err := os.Stat(pdf)
+		return err == nil && fi.Size() > 0
+	}, "--print-to-pdf="+pdf, "file://"+page)
 	raw, err := os.ReadFile(pdf)
 	if err != nil {
 		t.Fatal(err)
@@ -109,7 +125,7 @@ func Measure(t testing.TB, html string) Layout {
 	if err := os.WriteFile(file, []byte(strings.Replace(html, "</body>", probe, 1)), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	dom := string(run(t, dir, "--dump-dom", "file://"+file))
+	dom := string(run(t, dir, func(out []byte) bool { return bytes.Contains(out, []byte("data-overflow=")) }, "--dump-dom", "file://"+file))
 	l := Layout{DOM: dom}
 	if m := regexp.MustCompile(`data-sheets="(\d+)"`).FindStringSubmatch(dom); m != nil {
 		l.Sheets, _ = strconv.Atoi(m[1])
