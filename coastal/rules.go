@@ -386,7 +386,7 @@ func (r *Rules) askSighting(c *engine.Ctx, obs *Marker, what string, ids []strin
 	for {
 		d := c.Ask("range")
 		d.Side = engine.TableSide
-		o := d.Add("range", "the range measured on the table", "")
+		o := d.Add("range", "measured on the table", "")
 		o.Args = []engine.Arg{engine.IDArg("marker", ids...), engine.IntArg("cm", 1, 500, "cm"), engine.YesArg("screened"), engine.YesArg("lit")}
 		o.Args[0].Default = gamelog.StrV(ids[0])
 		o.Args[0].Text = "the marker measured to"
@@ -395,12 +395,12 @@ func (r *Rules) askSighting(c *engine.Ctx, obs *Marker, what string, ids []strin
 		o.Args[2].Default = gamelog.Value{Kind: gamelog.KBool}
 		o.Args[3].Text = "it is lit by star shell or a searchlight"
 		o.Args[3].Default = gamelog.Value{Kind: gamelog.KBool}
-		d.Add("far", "nothing within 120 cm of it: nothing is seen", "")
-		d.Add("apart", "no marker of its side within 120 cm of an enemy marker: no more observation this step", "")
+		d.Add("far", "nothing within 120 cm of it", "")
+		d.Add("apart", "nothing within 120 cm of its whole side", "")
 		var side []string
 		if r.near[obs.Side] == nil {
 			side = r.markerIDs(obs.Side)
-			o := d.Add("only", "only these markers of its side are within 120 cm of an enemy marker: the others see nothing this step", "")
+			o := d.Add("only", "only these are within 120 cm", "")
 			o.Args = []engine.Arg{engine.TextArg("markers")}
 			o.Args[0].Text = "the markers within 120 cm of an enemy, separated by commas (M3,E1)"
 			o.Check = func(a engine.ArgValues) error {

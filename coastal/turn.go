@@ -370,7 +370,7 @@ func (r *Rules) observeAndFire(c *engine.Ctx, side string) {
 		d.Side = side
 		d.Add("hold", "do not fire", "")
 		if m.Revealed {
-			d.Add("observe", "a second observation instead of firing", "")
+			d.Add("observe", "observe again instead", "")
 		}
 		if len(targets) > 0 {
 			// A hidden marker is offered fire as its pot's ships are; a
@@ -432,11 +432,11 @@ func (r *Rules) observe(c *engine.Ctx, obs *Marker, n int) {
 	d.Side = side
 	d.Add("none", "no observation", "")
 	if len(unseen) > 0 {
-		d.Add("nearest", "the nearest marker not in sight (the table names it)", "")
+		d.Add("nearest", "the nearest marker not in sight", "")
 		d.Default = 1
 	}
 	if len(torps) > 0 {
-		d.Add("torpedo", "the nearest torpedo marker heading for you (the table names it)", "")
+		d.Add("torpedo", "the nearest torpedo marker heading for it", "")
 	}
 	o := d.Add("look", "a marker you name", "")
 	o.Args = []engine.Arg{engine.IDArg("marker", append(slices.Clone(unseen), torps...)...)}
