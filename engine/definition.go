@@ -78,6 +78,12 @@ type Definition struct {
 	// events printed together. Nil: the same words at every level but the
 	// kernel's rolls.
 	DescribeAt func(evs []gamelog.Event, i int, d Detail) (line string, n int)
+	// Menu words a pending decision's options for the prompt in place of
+	// the kernel's list of one option a line: a long list of orders at many
+	// units read as a few lines (targets grouped by kind, what is left to
+	// fire). The options keep their names and commands (`choose N` still
+	// answers). Nil lines, or a nil Menu: the kernel's list.
+	Menu func(g *Game, d *Decision) []string
 	// RollResult words what a roll event's total means where its row's
 	// text does not say it (the date a number of days falls on, the unit
 	// a die picks); "": the row's text. Nil: none.

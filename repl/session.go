@@ -700,6 +700,14 @@ func (s *Session) showPending() {
 	case p.Decision != nil:
 		d := p.Decision
 		fmt.Fprintf(w, "%s %s\n", s.paint(yellow, "Decide:"), d.Prompt)
+		if s.def.Menu != nil { // the game's own words for a long menu
+			if lines := s.def.Menu(g, d); lines != nil {
+				for _, l := range lines {
+					fmt.Fprintln(w, "  "+l)
+				}
+				return
+			}
+		}
 		var briefs []string // the Brief captions, in order of first option
 		for i, o := range d.Options {
 			if o.Brief != "" && i != d.Default {

@@ -56,7 +56,7 @@ func describeAt(evs []gamelog.Event, i int, d engine.Detail) (string, int) {
 	case evEvaded:
 		return evadedRun(evs, i)
 	case evAttack:
-		return shotLine(evs, i, -1, d)
+		return shotRun(evs, i, d)
 	}
 	return "", 0
 }
@@ -76,15 +76,19 @@ var restates = map[eventType]bool{
 	evFire: true, evCrewHit: true, evWound: true, evRepair: true, evNewBoat: true, evCrewSkill: true,
 	evMedal: true, evInquiry: true, evWoundStatus: true, evVeteran: true, evEvent: true,
 	evAirPatrol: true, evAirAttack: true, evRescue: true, evPilot: true, evLoneBoat: true,
-	evSpecial: true, evTowParted: true, evEvaded: true, evSeparated: true,
+	evSpecial: true, evTowParted: true, evEvaded: true, evSeparated: true, evAbort: true,
 }
 
 // rollAt words a roll at normal or brief detail: the rolls of a shot are
 // the shot's line; a roll is left out when the event its run of rolls
-// leads to says what they gave.
+// leads to says what they gave, and an enemy's failed attempt to get away
+// (C-6: one that gets away is said).
 func rollAt(evs []gamelog.Event, i int, d engine.Detail) (string, int) {
-	if line, n := shotFrom(evs, i, d); n > 0 {
+	if line, n := shotRun(evs, i, d); n > 0 {
 		return line, n
+	}
+	if evs[i].Str("table") == s100IDs.Evade { // C-6 in both booklets
+		return "", 1
 	}
 	j := i
 	for j < len(evs) && (evs[j].Type == "roll" || evs[j].Type == "read") {
@@ -96,11 +100,44 @@ func rollAt(evs []gamelog.Event, i int, d engine.Detail) (string, int) {
 	return "", 0
 }
 
-// shotFrom words the shot whose rolls begin at evs[i] (the die that picks
-// the enemy's target, the hit roll, a torpedo's damage roll; the squadron
-// detected by the rockets' flash between them) as its one line; n = 0
-// when evs[i] is not the first roll of a shot.
-func shotFrom(evs []gamelog.Event, i int, d engine.Detail) (string, int) {
+// shot is one shot, launch or depth charge as the short report says it.
+type shot struct {
+	attacker, weapon, target string
+	text                     string // "14 vs 18, miss; disabled"
+}
+
+// shotRun words the shots one unit makes one after another (a boat's two
+// cannons, an escort's guns at two boats) as one line: "SB2 guns →
+// mtb-1: 14 vs 18, miss; 9 vs 18, miss", "mgb-1 guns → SB1: 4 vs 19,
+// miss; → SB3: 21 vs 19, hit". n = 0 when evs[i] does not begin a shot.
+func shotRun(evs []gamelog.Event, i int, d engine.Detail) (string, int) {
+	first, n := shotAt(evs, i, d)
+	if n == 0 {
+		return "", 0
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s %s → %s: %s", first.attacker, first.weapon, first.target, first.text)
+	last := first
+	for i+n < len(evs) {
+		next, m := shotAt(evs, i+n, d)
+		if m == 0 || next.attacker != first.attacker || next.weapon != first.weapon {
+			break
+		}
+		if next.target != last.target {
+			fmt.Fprintf(&b, "; → %s: %s", next.target, next.text)
+		} else {
+			b.WriteString("; " + next.text)
+		}
+		last, n = next, n+m
+	}
+	return b.String(), n
+}
+
+// shotAt reads the shot that begins at evs[i]: its rolls (the die that
+// picks the enemy's target, the hit roll, a torpedo's damage roll; the
+// squadron detected by the rockets' flash between them), its attack and
+// what it did to its target. n = 0 when evs[i] begins no shot.
+func shotAt(evs []gamelog.Event, i int, d engine.Detail) (shot, int) {
 	hit := -1
 	var notes []string
 	for j := i; j < len(evs); j++ {
@@ -112,7 +149,7 @@ func shotFrom(evs []gamelog.Event, i int, d engine.Detail) (string, int) {
 			notes = append(notes, "the squadron is detected ("+e.Str("by")+")")
 			continue
 		case eventType(e.Type) != evAttack:
-			return "", 0
+			return shot{}, 0
 		}
 		// The attack: every roll from i on must be one of its own.
 		attacker, target := e.Str("attacker"), e.Str("target")
@@ -127,35 +164,33 @@ func shotFrom(evs []gamelog.Event, i int, d engine.Detail) (string, int) {
 			case hit >= 0 && f == target: // a torpedo's damage
 			case hit < 0 && strings.HasPrefix(f, pickPrefix+attacker+" "): // the enemy's target
 			default:
-				return "", 0
+				return shot{}, 0
 			}
 		}
-		if hit < 0 {
-			return "", 0
+		if hit < 0 && j > i {
+			return shot{}, 0
 		}
-		line, n := shotLine(evs, j, hit, d)
+		sh, n := shotOf(evs, j, hit, d)
 		if len(notes) > 0 {
-			line += "; " + strings.Join(notes, "; ")
+			sh.text += "; " + strings.Join(notes, "; ")
 		}
-		return line, n + (j - i)
+		return sh, n + (j - i)
 	}
-	return "", 0
+	return shot{}, 0
 }
 
-// shotLine words the attack evs[j] (a shot, a launch, a depth charge), with
-// its hit roll evs[from] when from >= 0, and what it did to its target:
-// "SB3 torpedo → tanker-1: 22 vs 19, hit: 3 damage; disabled, burning".
-func shotLine(evs []gamelog.Event, j, from int, d engine.Detail) (string, int) {
+// shotOf reads the attack evs[j] (with its hit roll evs[from] when from >=
+// 0) and what it did to its target: "22 vs 19, hit: 3 damage; disabled".
+func shotOf(evs []gamelog.Event, j, from int, d engine.Detail) (shot, int) {
 	e := &evs[j]
-	weapon := e.Str("weapon")
-	switch weapon {
+	sh := shot{attacker: e.Str("attacker"), weapon: e.Str("weapon"), target: e.Str("target")}
+	switch sh.weapon {
 	case "gun":
-		weapon = "guns"
+		sh.weapon = "guns"
 	case "depth_charge":
-		weapon = "depth charge"
+		sh.weapon = "depth charge"
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s %s → %s: ", e.Str("attacker"), weapon, e.Str("target"))
 	if from >= 0 && d == engine.Normal {
 		r := &evs[from]
 		b.WriteString(strconv.Itoa(r.Int("total")))
@@ -166,9 +201,8 @@ func shotLine(evs []gamelog.Event, j, from int, d engine.Detail) (string, int) {
 	}
 	b.WriteString(e.Str("result"))
 	n := 1
-	target := e.Str("target")
 	var after []string
-	for k := j + 1; k < len(evs) && evs[k].Str("unit") == target; k++ {
+	for k := j + 1; k < len(evs) && evs[k].Str("unit") == sh.target; k++ {
 		switch eventType(evs[k].Type) {
 		case evUnitDisabled:
 			after = append(after, "disabled")
@@ -185,12 +219,13 @@ func shotLine(evs []gamelog.Event, j, from int, d engine.Detail) (string, int) {
 	if len(after) > 0 {
 		b.WriteString("; " + strings.Join(after, ", "))
 	}
-	if strings.HasPrefix(e.Str("attacker"), "SB") {
+	if strings.HasPrefix(sh.attacker, "SB") {
 		if why := retargeted(evs, j); why != "" {
 			b.WriteString(" " + why)
 		}
 	}
-	return b.String(), n
+	sh.text = b.String()
+	return sh, n
 }
 
 // retargeted says a Schnell Boat fired at another unit than the one the

@@ -110,6 +110,7 @@ func newDefinition(s100, b5 *tables.Set) *engine.Definition {
 		Describe:    describe,
 		DescribeRun: describeRun,
 		DescribeAt:  describeAt,
+		Menu:        menu,
 		RollResult:  rollResult,
 		Status:      status,
 		Summarize:   summarize,

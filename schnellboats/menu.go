@@ -1,0 +1,193 @@
+package schnellboats
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/schnell-wargames/schnell/engine"
+)
+
+// The attack menu at the prompt (engine.Definition.Menu; issue 25 item
+// 3): a convoy's attack is an order at one of up to seven units with
+// guns, a torpedo (5b: a rocket) or both — 22 options of one line each.
+// The menu says them in a few lines: the targets by kind (warships,
+// merchant ships) with their damage, the orders the boat type has, what
+// each boat has left to launch, and what Enter does. The options keep
+// their names and commands (`choose 12` still answers).
+
+// menu words the attack decisions; nil leaves the others to the kernel.
+func menu(g *engine.Game, d *engine.Decision) []string {
+	switch decisionKind(d.Kind) {
+	case askAttack, askBoatAttack:
+	default:
+		return nil
+	}
+	c, err := CampaignOf(g)
+	if err != nil {
+		return nil
+	}
+	return attackMenu(c, d)
+}
+
+// orderVerb is each attack option's command word, in the order the menu
+// lists them.
+var orderVerb = []struct{ prefix, verb string }{
+	{"guns:", "fire"}, {"torpedo:", "torpedo"}, {"rocket:", "rocket"}, {"both:", "both"}, {"dc:", "dc"},
+}
+
+type menuUnit struct {
+	id, typ      string
+	damage, hull int
+	verbs        []string
+}
+
+func attackMenu(c *Campaign, d *engine.Decision) []string {
+	var units []*menuUnit
+	byID := map[string]*menuUnit{}
+	var verbs []string // every order some unit may be given, in orderVerb's order
+	hold := false
+	for _, o := range d.Options {
+		if o.Name == orderHold {
+			hold = true
+			continue
+		}
+		verb, id := "", ""
+		for _, ov := range orderVerb {
+			if rest, ok := strings.CutPrefix(o.Name, ov.prefix); ok {
+				verb, id = ov.verb, rest
+			}
+		}
+		if verb == "" {
+			return nil // an option this menu does not know: the kernel's list
+		}
+		u := byID[id]
+		if u == nil {
+			u = &menuUnit{id: id}
+			for _, f := range o.Facts {
+				switch f.Key {
+				case "type":
+					u.typ = f.Val.S
+				case "damage":
+					u.damage = f.Val.I
+				case "hull":
+					u.hull = f.Val.I
+				}
+			}
+			byID[id] = u
+			units = append(units, u)
+		}
+		u.verbs = append(u.verbs, verb)
+		if !slices.Contains(verbs, verb) {
+			verbs = append(verbs, verb)
+		}
+	}
+	slices.SortStableFunc(verbs, func(a, b string) int { return verbIndex(a) - verbIndex(b) })
+	var lines []string
+	var warships, merchants []string
+	for _, u := range units {
+		w := u.id
+		var notes []string
+		if u.damage > 0 {
+			notes = append(notes, fmt.Sprintf("%d of %d damage", min(u.damage, u.hull), u.hull))
+		}
+		if len(u.verbs) < len(verbs) {
+			notes = append(notes, strings.Join(u.verbs, ", ")+" only")
+		}
+		if len(notes) > 0 {
+			w += " (" + strings.Join(notes, "; ") + ")"
+		}
+		switch u.typ {
+		case enemyMerchant.String(), enemyTanker.String():
+			merchants = append(merchants, w)
+		default:
+			warships = append(warships, w)
+		}
+	}
+	if len(warships) > 0 {
+		lines = append(lines, "Warships: "+strings.Join(warships, ", "))
+	}
+	if len(merchants) > 0 {
+		lines = append(lines, "Merchant ships: "+strings.Join(merchants, ", "))
+	}
+	var orders []string
+	for _, v := range verbs {
+		orders = append(orders, v+" UNIT"+verbWords(c, v))
+	}
+	if hold {
+		orders = append(orders, "hold")
+	}
+	line := "Orders: " + strings.Join(orders, ", ") + "."
+	if left := c.launchesLeft(d); left != "" {
+		line += " " + left
+	}
+	lines = append(lines, line)
+	if d.Default >= 0 && d.Default < len(d.Options) {
+		lines = append(lines, "Enter: "+d.CommandFor(d.Default)+" (the default).")
+	}
+	return lines
+}
+
+func verbIndex(v string) int {
+	for i, ov := range orderVerb {
+		if ov.verb == v {
+			return i
+		}
+	}
+	return len(orderVerb)
+}
+
+// verbWords says what an order does where its word does not.
+func verbWords(c *Campaign, verb string) string {
+	switch verb {
+	case "fire":
+		return " (guns)"
+	case "both":
+		if c.Type == P5b {
+			return " (a rocket and the guns)"
+		}
+		return " (a torpedo and the guns)"
+	case "dc":
+		return " (Boat #1's depth charges at a submarine in the Close zone)"
+	}
+	return ""
+}
+
+// launchesLeft says what each boat the decision is for has left to launch
+// ("Torpedoes left: SB1 4, SB2 2; each boat launches at most 2 a wave").
+func (c *Campaign) launchesLeft(d *engine.Decision) string {
+	if c.Mission == nil {
+		return ""
+	}
+	what, boat := "Torpedoes", ""
+	if c.Type == P5b {
+		what = "Rockets"
+	}
+	if decisionKind(d.Kind) == askBoatAttack {
+		boat = optionBoat(d)
+	}
+	var parts []string
+	same := true
+	for _, s := range c.formation() {
+		if boat != "" && s.Boat.ID != boat {
+			continue
+		}
+		n := s.Torpedoes
+		if c.Type == P5b {
+			n = s.Rockets
+		}
+		part := s.Boat.ID + " " + strconv.Itoa(n)
+		if len(parts) > 0 && strings.Fields(parts[0])[1] != strconv.Itoa(n) {
+			same = false
+		}
+		parts = append(parts, part)
+	}
+	switch {
+	case len(parts) == 0:
+		return ""
+	case same && len(parts) > 1:
+		return fmt.Sprintf("%s left: %s a boat (at most %d a wave).", what, strings.Fields(parts[0])[1], tubes)
+	}
+	return fmt.Sprintf("%s left: %s (at most %d a wave).", what, strings.Join(parts, ", "), tubes)
+}
