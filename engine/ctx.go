@@ -56,6 +56,26 @@ func (o Outcome) Has(key int) bool {
 	return o.Row.Has(key)
 }
 
+// Value returns the effect called name of the selected row (or of a
+// two-dimensional table's cell key): an Int's value, an Enum's index, the
+// total for "roll"; ok is false when the row does not set it. A name the
+// game's schema does not declare panics: a bug in the rules.
+func (o Outcome) Value(name string) (int, bool) {
+	if o.Key != nil {
+		return o.Key.Value(name, o.Total)
+	}
+	return o.Row.Value(name, o.Total)
+}
+
+// Sets reports whether the selected row (or cell key) sets the effect
+// called name (see Value).
+func (o Outcome) Sets(name string) bool {
+	if o.Key != nil {
+		return o.Key.Sets(name)
+	}
+	return o.Row.Sets(name)
+}
+
 // Result is the text the roll reads: the row's result, or the cell of a
 // two-dimensional table.
 func (o Outcome) Result() string {
@@ -293,10 +313,17 @@ func (c *Ctx) Decide(d *Decision, words ...Wording) int {
 	return choice
 }
 
+// EventType is a game event's type, as logged ("turn", "damage"). A game
+// declares each of its types as a typed constant and lists them all in
+// Definition.Events; `go test ./games` checks, for every registered game,
+// that each type it emits is a declared constant and that each is
+// documented in the game's log-format document.
+type EventType string
+
 // Emit records a game event. Its fields may be built on the stack; the
 // lists and objects inside them come from List and Object.
-func (c *Ctx) Emit(typ string, fields ...gamelog.Field) {
-	c.g.emit(typ, fields)
+func (c *Ctx) Emit(typ EventType, fields ...gamelog.Field) {
+	c.g.emit(string(typ), fields)
 	if c.listed && !c.g.keepsBuilt() {
 		c.lists.Reset() // nothing keeps what the event's lists held
 		c.listed = false

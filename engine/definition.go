@@ -61,6 +61,12 @@ type Definition struct {
 	// Commands are the game's own front-end commands (views such as
 	// "map", orders such as "move home" that answer a pending decision).
 	Commands []Command
+	// Events are the types of the events the rules emit (Ctx.Emit), each
+	// a typed constant of the game's: the kernel's own (roll, decision,
+	// draw, …) are not listed. Each is documented in the game's
+	// log-format document; `go test ./games` checks both, and the word
+	// checks (repl/wordedtest) that every event a test plays is declared.
+	Events []EventType
 	// Describe renders an event as one line for the player ("" = generic).
 	Describe func(e *gamelog.Event) string
 	// DescribeRun words, from evs[i], events that read best as one line

@@ -29,7 +29,7 @@ func doASW(r *Rules, c *engine.Ctx, a engine.ArgValues) {
 	result := a.Int("result")
 	if result == 0 {
 		o := c.Roll("ASW", nil, "ASW attack on "+b.ID)
-		v, ok := o.Int(0)
+		v, ok := o.Value("result")
 		if !ok {
 			c.Emit(EvDamage, gamelog.Str("boat", b.ID), gamelog.Str("sec", "21.5.1"), gamelog.Str("result", "no effect"), gamelog.Str("why", "your ASW table gives no numbered result"))
 			return

@@ -15,7 +15,7 @@ import (
 // wording, for rolls, decisions and draws).
 func describe(e *gamelog.Event) string {
 	s, i := e.Str, e.Int
-	switch e.Type {
+	switch engine.EventType(e.Type) {
 	case EvStart:
 		return fmt.Sprintf("Paukenschlag, scenario %s, %d turns; variants: %s.", s("scenario"), i("turns"), variantWords(s("variants")))
 	case EvTurn:

@@ -109,13 +109,14 @@ func Definition() (*engine.Definition, error) {
 		Pauses:   []string{"turn", "game"},
 		Sides:    []string{Axis, Allied},
 		Commands: commands(),
+		Events:   events,
 		Describe: describe,
 		Status:   status,
 		Score:    score,
 		View:     func(r engine.Rules) engine.Viewer { return r.(*Rules) },
 		Finished: func(lg *gamelog.Log) bool {
 			n := len(lg.Events)
-			return n > 0 && lg.Events[n-1].Type == EvEnd
+			return n > 0 && lg.Events[n-1].Type == string(EvEnd)
 		},
 		Reference:     func(engine.Rules) engine.Decider { return engine.TakeDefault{} },
 		ReferenceName: "the checklist (takes each default: done, the first area, torpedoes)",
@@ -193,7 +194,7 @@ func newRules(opts []gamelog.Option, tabs *tables.Set) (engine.Rules, error) {
 		return nil, fmt.Errorf("cup FROGMEN holds %d markers: the game has five Frogman Attack markers (21.2.1); give your cup five chits", n)
 	}
 	if t, ok := tabs.Get("ASW"); ok {
-		r.aswLoaded = !slices.ContainsFunc(t.Rows, func(row tables.Row) bool { return row.Has(1) })
+		r.aswLoaded = !slices.ContainsFunc(t.Rows, func(row tables.Row) bool { return row.Sets("placeholder") })
 	}
 	return r, nil
 }

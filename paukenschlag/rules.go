@@ -120,28 +120,34 @@ func (r *Rules) barbarigo() *Boat {
 	return nil
 }
 
-// Event types.
+// The game's event types, each documented in docs/log-format-paukenschlag.md
+// (go test ./games checks that every type the rules emit is one of these,
+// listed in events, and documented).
 const (
-	EvStart     = "start"
-	EvTurn      = "turn"
-	EvStep      = "step"
-	EvEntry     = "entry"     // 21.1, 21.2: a boat's entry roll read
-	EvEnters    = "enters"    // a boat placed on the map
-	EvBarbarigo = "barbarigo" // 21.2: its entry turn, its role
-	EvCanadians = "canadians" // 21.4
-	EvPlane     = "plane"     // 21.3
-	EvFrogman   = "frogman"   // 21.2.1
-	EvDamage    = "damage"    // 21.5
-	EvBoat      = "boat"      // a change the players report (surfaced, area, …)
-	EvContact   = "contact"   // 5.5
-	EvSquare    = "square"    // 5.5: a unit's grid square
-	EvFirst     = "first"     // 5.5: who moves first
-	EvTSL       = "tsl"       // 5.5: units sent to a TSL box
-	EvHuffDuff  = "huffduff"  // 5.5, 8.3: the Huff-Duff sub-step opens
-	EvConvoys   = "convoys"   // 5.1
-	EvReturn    = "return"    // from the Turn Record Track
-	EvEnd       = "end"
+	EvStart     engine.EventType = "start"
+	EvTurn      engine.EventType = "turn"
+	EvStep      engine.EventType = "step"
+	EvEntry     engine.EventType = "entry"     // 21.1, 21.2: a boat's entry roll read
+	EvEnters    engine.EventType = "enters"    // a boat placed on the map
+	EvBarbarigo engine.EventType = "barbarigo" // 21.2: its entry turn, its role
+	EvCanadians engine.EventType = "canadians" // 21.4
+	EvPlane     engine.EventType = "plane"     // 21.3
+	EvFrogman   engine.EventType = "frogman"   // 21.2.1
+	EvDamage    engine.EventType = "damage"    // 21.5
+	EvBoat      engine.EventType = "boat"      // a change the players report (surfaced, area, …)
+	EvContact   engine.EventType = "contact"   // 5.5
+	EvSquare    engine.EventType = "square"    // 5.5: a unit's grid square
+	EvFirst     engine.EventType = "first"     // 5.5: who moves first
+	EvTSL       engine.EventType = "tsl"       // 5.5: units sent to a TSL box
+	EvHuffDuff  engine.EventType = "huffduff"  // 5.5, 8.3: the Huff-Duff sub-step opens
+	EvConvoys   engine.EventType = "convoys"   // 5.1
+	EvReturn    engine.EventType = "return"    // from the Turn Record Track
+	EvEnd       engine.EventType = "end"
 )
+
+// events lists every event type, in the order of the log-format document.
+var events = []engine.EventType{EvStart, EvTurn, EvStep, EvEntry, EvEnters, EvBarbarigo, EvCanadians, EvPlane, EvFrogman,
+	EvDamage, EvBoat, EvContact, EvSquare, EvFirst, EvTSL, EvHuffDuff, EvConvoys, EvReturn, EvEnd}
 
 var d10 = dice.D10
 

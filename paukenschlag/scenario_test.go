@@ -24,5 +24,5 @@ func TestScenarios(t *testing.T) {
 	c := wordedtest.NewCatcher(t, def)
 	scenario.Run(t, "testdata/rules", scenario.Config{Def: c.Def, Update: *update})
 	t.Run("whole-games", func(t *testing.T) { wholeGames(t, c) })
-	c.Unseen(t, eventTypes)
+	c.Unseen(t, wordedtest.Declared(def))
 }

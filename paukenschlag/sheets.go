@@ -173,7 +173,7 @@ func (Game) Report(_ *engine.Game, lg *gamelog.Log, _ int) (string, error) {
 	b.WriteString("# Paukenschlag: after-action report\n\n")
 	for i := range lg.Events {
 		e := &lg.Events[i]
-		switch e.Type {
+		switch engine.EventType(e.Type) {
 		case "roll", "decision", "draw", "reveal", EvStep:
 			continue
 		case EvTurn:

@@ -9,10 +9,6 @@ import (
 	"github.com/schnell-wargames/schnell/repl/wordedtest"
 )
 
-// eventTypes are the game's event types (rules.go).
-var eventTypes = []string{EvStart, EvTurn, EvStep, EvEntry, EvEnters, EvBarbarigo, EvCanadians, EvPlane, EvFrogman,
-	EvDamage, EvBoat, EvContact, EvSquare, EvFirst, EvTSL, EvHuffDuff, EvConvoys, EvReturn, EvEnd}
-
 // wholeGames prints through c whole games (every variant, the
 // checklist's defaults, a few seeds) and the five-turn game of
 // testdata/game.txt (a contact, damage, a frogman attack, a repair).

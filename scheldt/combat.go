@@ -23,7 +23,7 @@ func (g *Game) carryOut(c *engine.Ctx, name string, a getter) {
 		u := g.unit(a.Get("unit").S)
 		u.State = Full
 		g.Rebuilt[g.Player]++
-		c.Emit("rebuilt", gamelog.Str("unit", u.ID), gamelog.Int("left", g.Rebuilds(g.Player)))
+		c.Emit(evRebuilt, gamelog.Str("unit", u.ID), gamelog.Int("left", g.Rebuilds(g.Player)))
 	case OrderAssault:
 		g.assault(c, a.Get("force").S)
 	case OrderMark:
@@ -36,7 +36,7 @@ func (g *Game) carryOut(c *engine.Ctx, name string, a getter) {
 			u.Hex = ""
 			delete(g.Pinned, u.ID)
 		}
-		c.Emit("unit", gamelog.Str("unit", u.ID), gamelog.Str("state", u.State.String()), gamelog.Str("hex", u.Hex))
+		c.Emit(evUnit, gamelog.Str("unit", u.ID), gamelog.Str("state", u.State.String()), gamelog.Str("hex", u.Hex))
 	case OrderClear:
 		hex, how := a.Get("hex").S, a.Get("how").S
 		delete(g.Contested, hex)
@@ -48,7 +48,7 @@ func (g *Game) carryOut(c *engine.Ctx, name string, a getter) {
 		if how == "exited" {
 			g.Barred = append(g.Barred, hex)
 		}
-		c.Emit("landing_cleared", gamelog.Str("hex", hex), gamelog.Str("how", how))
+		c.Emit(evLandingCleared, gamelog.Str("hex", hex), gamelog.Str("how", how))
 	case OrderGate:
 		held := a.Get("held").B
 		switch a.Get("gate").S {
@@ -57,7 +57,7 @@ func (g *Game) carryOut(c *engine.Ctx, name string, a getter) {
 		case "road":
 			g.Road = held
 		}
-		c.Emit("gate", gamelog.Str("gate", a.Get("gate").S), gamelog.Bool("held", held))
+		c.Emit(evGate, gamelog.Str("gate", a.Get("gate").S), gamelog.Bool("held", held))
 	}
 }
 
@@ -85,10 +85,10 @@ func (g *Game) attack(c *engine.Ctx, a getter) {
 		g.AntitankUsed = true
 		markers = append(markers, "anti-tank +5")
 	}
-	o := c.Roll("SC-CRT", f, fmt.Sprintf("attack on %s", hex))
+	o := c.Roll("SC-CRT", factsOf.Of(f), fmt.Sprintf("attack on %s", hex))
 	tb := o.Table
 	r := Result{Turn: g.Turn, Side: g.Player, Hex: hex, Terrain: f.terrain, Line: line, Diff: f.diff, Shifts: f.shifts,
-		Column: tb.Grid.ColumnsFor(f).Heading(o.Column), Die: o.Total, Code: o.Result(), Markers: markers}
+		Column: tb.Grid.ColumnsFor(factsOf.Of(f)).Heading(o.Column), Die: o.Total, Code: o.Result(), Markers: markers}
 	var landed []string
 	if g.Contested[hex] {
 		for _, id := range sortedKeys(g.Pinned) {
@@ -109,12 +109,12 @@ func (g *Game) attack(c *engine.Ctx, a getter) {
 		}
 		fields = append(fields, gamelog.Field{Key: "markers", Val: gamelog.Value{Kind: gamelog.KList, L: l}})
 	}
-	c.Emit("combat", fields...)
+	c.Emit(evCombat, fields...)
 	if a.Get("antitank").B && (r.Code == "Ex" || slices.Contains(attackerLoses, r.Code)) {
-		c.Emit("mobile_loss", gamelog.Str("hex", hex), gamelog.Str("result", r.Code)) // 14.1's note
+		c.Emit(evMobileLoss, gamelog.Str("hex", hex), gamelog.Str("result", r.Code)) // 14.1's note
 	}
 	if f.terrain == Flooded && r.Code != "-" {
-		c.Emit("flooded", gamelog.Str("rule", g.FloodRetreat)) // 12.0 / 12.1
+		c.Emit(evFlooded, gamelog.Str("rule", g.FloodRetreat)) // 12.0 / 12.1
 	}
 	delete(g.MustAttack, hex)
 	if r.Landed && g.Player == Allied {
@@ -124,15 +124,15 @@ func (g *Game) attack(c *engine.Ctx, a getter) {
 				u := g.unit(id)
 				u.State, u.Hex = Eliminated, ""
 				delete(g.Pinned, id)
-				c.Emit("landing_lost", gamelog.Str("unit", id), gamelog.Str("hex", hex))
+				c.Emit(evLandingLost, gamelog.Str("unit", id), gamelog.Str("hex", hex))
 			}
 			delete(g.Contested, hex)
 		case r.Code == "-":
-			c.Emit("landing_holds", gamelog.Str("hex", hex))
+			c.Emit(evLandingHolds, gamelog.Str("hex", hex))
 		default:
 			// The board shows whether the German unit was eliminated or
 			// forced out (or held by stiff resistance, 7.8): `clear`.
-			c.Emit("landing_contested", gamelog.Str("hex", hex))
+			c.Emit(evLandingContested, gamelog.Str("hex", hex))
 		}
 	}
 }
@@ -147,14 +147,14 @@ func (g *Game) bombard(c *engine.Ctx, a getter) {
 		g.NavalLeft--
 		g.NavalHexes = append(g.NavalHexes, hex)
 	}
-	c.Emit("bombardment", gamelog.Str("side", g.Player), gamelog.Str("hex", hex), gamelog.Int("range", a.Get("range").I), gamelog.Bool("naval", naval))
+	c.Emit(evBombardment, gamelog.Str("side", g.Player), gamelog.Str("hex", hex), gamelog.Int("range", a.Get("range").I), gamelog.Bool("naval", naval))
 }
 
 // assault lands a force's units by assault boat, each where the player
 // says (16.1, 16.2, 16.3).
 func (g *Game) assault(c *engine.Ctx, force string) {
 	g.Landed[force] = g.Turn
-	c.Emit("assault", gamelog.Str("force", force))
+	c.Emit(evAssault, gamelog.Str("force", force))
 	g.landingForce = force
 	defer func() { g.landingForce = "" }()
 	for _, u := range g.Units {
@@ -177,7 +177,7 @@ func (g *Game) assault(c *engine.Ctx, force string) {
 		a := d.Args()
 		hex := a.Str("hex")
 		u.State, u.Hex = Full, hex
-		c.Emit("landed", gamelog.Str("unit", u.ID), gamelog.Str("hex", hex), gamelog.Bool("occupied", a.Yes("occupied")))
+		c.Emit(evLanded, gamelog.Str("unit", u.ID), gamelog.Str("hex", hex), gamelog.Bool("occupied", a.Yes("occupied")))
 		g.Pinned[u.ID] = hex // 16.3: it may not move this turn
 		if a.Yes("occupied") {
 			g.MustAttack[hex] = append(g.MustAttack[hex], u.ID)

@@ -328,10 +328,11 @@ func cmdOdds(g *engine.Game, words []string, w io.Writer) ([]gamelog.Event, erro
 	if err != nil {
 		return nil, err
 	}
-	f := &facts{terrain: Terrain(slices.Index(Terrains, vals[0].S)), diff: vals[1].I, shifts: vals[2].I}
+	cf := &facts{terrain: Terrain(slices.Index(Terrains, vals[0].S)), diff: vals[1].I, shifts: vals[2].I}
 	if vals[3].B {
-		f.engineers = 1
+		cf.engineers = 1
 	}
+	f := factsOf.Of(cf)
 	tb, ok := g.Tables().Get("SC-CRT")
 	if !ok {
 		return nil, errors.New("the tables have no SC-CRT")
@@ -352,7 +353,7 @@ func cmdOdds(g *engine.Game, words []string, w io.Writer) ([]gamelog.Event, erro
 		}
 		count[cell.Result]++
 	}
-	fmt.Fprintf(w, "%s, differential %+d, shifts %+d: column %s\n", f.terrain, f.diff, f.shifts, col)
+	fmt.Fprintf(w, "%s, differential %+d, shifts %+d: column %s\n", cf.terrain, cf.diff, cf.shifts, col)
 	var rows [][]string
 	for _, c := range order {
 		rows = append(rows, []string{c, meanings[c], fmt.Sprintf("%d/6", count[c]), fmt.Sprintf("%.1f%%", 100*float64(count[c])/6)})

@@ -71,8 +71,9 @@ func loadTables(t *testing.T) *tables.Set {
 	return s
 }
 
-func readCRT(s *tables.Set, f *facts, die int) tables.Cell {
+func readCRT(s *tables.Set, cf *facts, die int) tables.Cell {
 	tb := s.MustGet("SC-CRT")
+	f := factsOf.Of(cf)
 	_, shift := tb.Shift(f, nil)
 	return tb.Read(f, die, shift)
 }
@@ -164,5 +165,13 @@ func TestCRTShifts(t *testing.T) {
 				t.Errorf("column %d %q, want %d %q", got.Column, got.Result, c.col, c.want)
 			}
 		})
+	}
+}
+
+// Every fact of the schema is read by name from the rules (factsOf): none
+// is left for a table to read as zero.
+func TestFactsAllBound(t *testing.T) {
+	if u := factsOf.Unbound(); len(u) > 0 {
+		t.Errorf("facts not bound: %v", u)
 	}
 }

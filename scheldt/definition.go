@@ -59,11 +59,12 @@ func Definition() (*engine.Definition, error) {
 			Saved:    "games",
 			Sides:    Sides,
 			Commands: commands(),
+			Events:   events,
 			Describe: describe,
 			Status:   status,
 			Finished: func(lg *gamelog.Log) bool {
 				n := len(lg.Events)
-				return n > 0 && lg.Events[n-1].Type == "victory"
+				return n > 0 && lg.Events[n-1].Type == string(evVictory)
 			},
 			Score: func(r engine.Rules) []gamelog.Field {
 				g := r.(*Game)

@@ -13,37 +13,37 @@ import (
 // describe words the game's events for the player ("" = the kernel's).
 func describe(e *gamelog.Event) string {
 	b := func(k string) bool { v, _ := e.Get(k); return v.B }
-	switch e.Type {
-	case "setup":
+	switch engine.EventType(e.Type) {
+	case evSetup:
 		return fmt.Sprintf("Set-up (18.0): %d Allied and %d German units on the map; %d turns, the Allies first (10.1).", e.Int("allied"), e.Int("german"), e.Int("turns"))
-	case "turn":
+	case evTurn:
 		s := fmt.Sprintf("Turn %d. Rebuilds (11.0): Allied %d, German %d.", e.Int("n"), e.Int("allied_rebuilds"), e.Int("german_rebuilds"))
 		return s
-	case "track":
+	case evTrack:
 		s := fmt.Sprintf("Turn Record Track (14.0): the Allies draw %d support fire markers, the Germans %d.", e.Int("allied"), e.Int("german"))
 		if b("standin") {
 			s += " (Turn 1's counts: lay your track's over SF-TRACK with --tables.)"
 		}
 		return s
-	case "frozen":
+	case evFrozen:
 		return fmt.Sprintf("13.0: the Breskens Pocket is frozen: no movement or combat there until turn %d.", e.Int("until"))
-	case "phase":
+	case evPhase:
 		return fmt.Sprintf("— Turn %d, %s %s —", e.Int("turn"), sideName(e.Str("side")), e.Str("phase"))
-	case "arrived":
+	case evArrived:
 		return fmt.Sprintf("Reinforcement %s enters: %s (11.3).", e.Str("unit"), e.Str("hex"))
-	case "delayed":
+	case evDelayed:
 		return fmt.Sprintf("Reinforcement %s waits: it enters at %s (11.3, 11.5).", e.Str("unit"), e.Str("until"))
-	case "rebuild_window":
+	case evRebuildWindow:
 		return fmt.Sprintf("%s rebuilds: %d this turn, each a depleted unit not adjacent to the enemy (11.0); unused ones are lost (11.1).", sideName(e.Str("side")), e.Int("left"))
-	case "rebuilt":
+	case evRebuilt:
 		return fmt.Sprintf("%s is rebuilt to full strength; %s left this turn.", e.Str("unit"), plural(e.Int("left"), "rebuild"))
-	case "rebuilds_lost":
+	case evRebuildsLost:
 		return fmt.Sprintf("11.1: %s lost.", plural(e.Int("n"), "unused "+sideName(e.Str("side"))+" rebuild"))
-	case "markers_returned":
+	case evMarkersReturned:
 		return fmt.Sprintf("14.0: the %s support fire markers (%d) go back to the pool.", sideName(e.Str("side")), e.Int("n"))
-	case "withdrawn":
+	case evWithdrawn:
 		return fmt.Sprintf("13.1: %s is withdrawn (%s).", e.Str("unit"), e.Str("why"))
-	case "combat":
+	case evCombat:
 		s := fmt.Sprintf("Attack on %s: %s", e.Str("hex"), e.Str("terrain"))
 		if e.Str("line") != e.Str("terrain") {
 			s += " read on the " + e.Str("line") + " line (engineer, 12.1)"
@@ -60,47 +60,47 @@ func describe(e *gamelog.Event) string {
 			s += ", " + strings.Join(m, " and ")
 		}
 		return s + fmt.Sprintf(" → column %s, die %d: %s (%s).", e.Str("column"), e.Int("die"), e.Str("result"), e.Str("meaning"))
-	case "mobile_loss":
+	case evMobileLoss:
 		return fmt.Sprintf("14.1: the German +5 anti-tank marker was played: any Allied loss %s calls for is taken from a participating Allied mobile unit.", e.Str("result"))
-	case "flooded":
+	case evFlooded:
 		if e.Str("rule") == "12.0" {
 			return "12.0: an infantry unit retreating into a flooded hex stops in the first; mobile units may not retreat or advance into one."
 		}
 		return "12.1: infantry may retreat into and through flooded hexes; mobile units may not advance into one."
-	case "landing_lost":
+	case evLandingLost:
 		return fmt.Sprintf("16.3: %s, landed in %s, is eliminated by the attacker's result.", e.Str("unit"), e.Str("hex"))
-	case "landing_holds":
+	case evLandingHolds:
 		return fmt.Sprintf("16.3: the landed unit stays in %s with the German unit until one is eliminated or retreats.", e.Str("hex"))
-	case "landing_contested":
+	case evLandingContested:
 		return fmt.Sprintf("16.3: if no German unit is left in %s (eliminated or forced out), say so with `clear %s eliminated|retreated`; until then the landed unit stays.", e.Str("hex"), e.Str("hex"))
-	case "landing_cleared":
+	case evLandingCleared:
 		s := fmt.Sprintf("16.3: no German unit is left in %s (%s): the landed unit may leave it (from the turn after it landed).", e.Str("hex"), e.Str("how"))
 		if e.Str("how") == "exited" {
 			s += " No German unit may enter it again."
 		}
 		return s
-	case "bombardment":
+	case evBombardment:
 		s := fmt.Sprintf("Bombardment of %s from %s away (14.2)", e.Str("hex"), plural(e.Int("range"), "hex"))
 		if b("naval") {
 			s += " with a +10 naval marker (16.4)"
 		}
 		return s + ": resolve it by the series rules."
-	case "assault":
+	case evAssault:
 		return fmt.Sprintf("Beach assault: the %s force lands by assault boat (16.%d).", e.Str("force"), map[string]int{"beveland": 1, "walcheren": 2}[e.Str("force")])
-	case "landed":
+	case evLanded:
 		s := fmt.Sprintf("%s lands in %s", e.Str("unit"), e.Str("hex"))
 		if b("occupied") {
 			s += " with a German unit: it must attack that unit this Combat Phase (16.3)"
 		}
 		return s + "."
-	case "unit":
+	case evUnit:
 		if e.Str("hex") == "" {
 			return fmt.Sprintf("%s: %s.", e.Str("unit"), e.Str("state"))
 		}
 		return fmt.Sprintf("%s: %s, in %s.", e.Str("unit"), e.Str("state"), e.Str("hex"))
-	case "gate":
+	case evGate:
 		return fmt.Sprintf("Noted: %s held by the Allies: %v.", e.Str("gate"), yes(b("held")))
-	case "checklist":
+	case evChecklist:
 		v, _ := e.Get("german_on_map")
 		var ids []string
 		for _, x := range v.L {
@@ -110,7 +110,7 @@ func describe(e *gamelog.Event) string {
 			return "17.0 checklist: the order of battle has no German unit on the map."
 		}
 		return "17.0 checklist: German units the order of battle has on the map (which are west of 2022–3217?): " + strings.Join(ids, ", ") + "."
-	case "victory":
+	case evVictory:
 		return fmt.Sprintf("17.0: %s victory.", sideName(e.Str("winner")))
 	}
 	return ""

@@ -122,30 +122,19 @@ type Game struct {
 	withdraw     bool     // the 155th goes at the end of this turn (13.1)
 }
 
-// facts are a combat's facts for the CRT.
+// facts are a combat's facts for the CRT, and the turn for the track.
 type facts struct {
 	diff, shifts, engineers, turn int
 	terrain                       Terrain
 }
 
-// Fact implements tables.Facts.
-func (f *facts) Fact(i int) int {
-	switch i {
-	case factDifferential:
-		return f.diff
-	case factTerrain:
-		return int(f.terrain)
-	case factShifts:
-		return f.shifts
-	case factEngineers:
-		return f.engineers
-	case factTurn:
-		return f.turn
-	}
-	return 0
-}
-
-var _ tables.Facts = (*facts)(nil)
+// factsOf reads the tables' facts (schema.go) by name.
+var factsOf = tables.Bind[*facts](schema).
+	Fact("differential", func(f *facts) int { return f.diff }).
+	Fact("terrain", func(f *facts) int { return int(f.terrain) }).
+	Fact("shifts", func(f *facts) int { return f.shifts }).
+	Fact("engineers", func(f *facts) int { return f.engineers }).
+	Fact("turn", func(f *facts) int { return f.turn })
 
 // newGame makes the rules and the order of battle from the unit records.
 func newGame(tabs *tables.Set, turns int, flood, gate string, reach int) (*Game, error) {
@@ -209,7 +198,7 @@ func (g *Game) Play(c *engine.Ctx) {
 			u.State, u.Hex = Full, u.Setup
 		}
 	}
-	c.Emit("setup", gamelog.Int("turns", g.Turns), gamelog.Int("allied", g.count(Allied)), gamelog.Int("german", g.count(German)))
+	c.Emit(evSetup, gamelog.Int("turns", g.Turns), gamelog.Int("allied", g.count(Allied)), gamelog.Int("german", g.count(German)))
 	// 11.2: the schedule of reinforcements; 13.1: the 155th leaves at the
 	// end of turn 8 at the latest. What falls after the game's last turn
 	// is not on its schedule.
@@ -249,19 +238,19 @@ func (g *Game) startTurn(c *engine.Ctx, pools map[string]*engine.Cup) {
 	g.Rebuilt = map[string]int{}
 	g.AntitankUsed = false
 	g.withdraw = false
-	c.Emit("turn", gamelog.Int("n", g.Turn), gamelog.Int("allied_rebuilds", RebuildsAllowed(Allied, g.Turn)), gamelog.Int("german_rebuilds", RebuildsAllowed(German, g.Turn)))
+	c.Emit(evTurn, gamelog.Int("n", g.Turn), gamelog.Int("allied_rebuilds", RebuildsAllowed(Allied, g.Turn)), gamelog.Int("german_rebuilds", RebuildsAllowed(German, g.Turn)))
 	var a, gm int
 	standin := false
 	if g.Turn <= len(g.typedTrack) {
 		a, gm = g.typedTrack[g.Turn-1][0], g.typedTrack[g.Turn-1][1]
 	} else {
-		row := c.Lookup("SF-TRACK", &facts{turn: g.Turn})
-		a, _ = row.Int(effAllied, 0)
-		gm, _ = row.Int(effGerman, 0)
-		standin = row.Has(effStandin)
+		row := c.Lookup("SF-TRACK", factsOf.Of(&facts{turn: g.Turn}))
+		a, _ = row.Value("allied", 0)
+		gm, _ = row.Value("german", 0)
+		standin = row.Sets("standin")
 	}
 	g.Track = map[string]int{Allied: a, German: gm}
-	c.Emit("track", gamelog.Int("turn", g.Turn), gamelog.Int("allied", a), gamelog.Int("german", gm), gamelog.Bool("standin", standin))
+	c.Emit(evTrack, gamelog.Int("turn", g.Turn), gamelog.Int("allied", a), gamelog.Int("german", gm), gamelog.Bool("standin", standin))
 	g.Held = map[string][]string{}
 	for _, side := range Sides {
 		n := min(g.Track[side], pools[side].Len())
@@ -282,7 +271,7 @@ func (g *Game) startTurn(c *engine.Ctx, pools map[string]*engine.Cup) {
 		}
 	}
 	if g.Turn <= 3 {
-		c.Emit("frozen", gamelog.Int("until", 4)) // 13.0
+		c.Emit(evFrozen, gamelog.Int("until", 4)) // 13.0
 	}
 }
 
@@ -292,7 +281,7 @@ func (g *Game) endTurn(c *engine.Ctx, pools map[string]*engine.Cup) {
 	for _, side := range Sides {
 		if len(g.Held[side]) > 0 {
 			pools[side].Add(g.Held[side]...)
-			c.Emit("markers_returned", gamelog.Str("side", side), gamelog.Int("n", len(g.Held[side])))
+			c.Emit(evMarkersReturned, gamelog.Str("side", side), gamelog.Int("n", len(g.Held[side])))
 		}
 	}
 	if g.withdraw {
@@ -314,7 +303,7 @@ func (g *Game) withdraw155(c *engine.Ctx, why string) {
 		return
 	}
 	u.State, u.Hex = Withdrawn, ""
-	c.Emit("withdrawn", gamelog.Str("unit", u.ID), gamelog.Str("why", why))
+	c.Emit(evWithdrawn, gamelog.Str("unit", u.ID), gamelog.Str("why", why))
 }
 
 // playerTurn plays one side's phases.
@@ -322,13 +311,13 @@ func (g *Game) playerTurn(c *engine.Ctx, side string) {
 	g.Player = side
 	for p := Movement; p <= EndOfPlayerTurn; p++ {
 		g.Phase = p
-		c.Emit("phase", gamelog.Int("turn", g.Turn), gamelog.Str("side", side), gamelog.Str("phase", p.String()))
+		c.Emit(evPhase, gamelog.Int("turn", g.Turn), gamelog.Str("side", side), gamelog.Str("phase", p.String()))
 		switch p {
 		case Movement, MobileMovement:
 			g.enter(c, side) // 11.3
 		case EndOfPlayerTurn:
 			if g.Rebuilds(side) > 0 {
-				c.Emit("rebuild_window", gamelog.Str("side", side), gamelog.Int("left", g.Rebuilds(side)))
+				c.Emit(evRebuildWindow, gamelog.Str("side", side), gamelog.Int("left", g.Rebuilds(side)))
 			}
 		}
 		if g.hasOrders() {
@@ -339,7 +328,7 @@ func (g *Game) playerTurn(c *engine.Ctx, side string) {
 			g.MustAttack = map[string][]string{}
 		case EndOfPlayerTurn:
 			if n := g.Rebuilds(side); n > 0 && RebuildsAllowed(side, g.Turn) > 0 {
-				c.Emit("rebuilds_lost", gamelog.Str("side", side), gamelog.Int("n", n)) // 11.1
+				c.Emit(evRebuildsLost, gamelog.Str("side", side), gamelog.Int("n", n)) // 11.1
 			}
 			if side == Allied && g.unit("155-52").State == Depleted {
 				g.withdraw155(c, "depleted at the end of an Allied player turn")
@@ -382,10 +371,10 @@ func (g *Game) enter(c *engine.Ctx, side string) {
 		}
 		if g.offer(c, u) {
 			u.State, u.Hex = Full, u.Setup
-			c.Emit("arrived", gamelog.Str("unit", u.ID), gamelog.Str("hex", u.Setup))
+			c.Emit(evArrived, gamelog.Str("unit", u.ID), gamelog.Str("hex", u.Setup))
 			continue
 		}
-		c.Emit("delayed", gamelog.Str("unit", u.ID), gamelog.Str("until", map[bool]string{true: "next turn", false: "the Mobile Movement Phase"}[g.Phase == MobileMovement]))
+		c.Emit(evDelayed, gamelog.Str("unit", u.ID), gamelog.Str("until", map[bool]string{true: "next turn", false: "the Mobile Movement Phase"}[g.Phase == MobileMovement]))
 		later = append(later, u)
 	}
 	g.arrivals = later
@@ -452,12 +441,12 @@ func (g *Game) victory(c *engine.Ctx) {
 			left = append(left, gamelog.StrV(u.ID))
 		}
 	}
-	c.Emit("checklist", gamelog.Field{Key: "german_on_map", Val: gamelog.Value{Kind: gamelog.KList, L: left}})
+	c.Emit(evChecklist, gamelog.Field{Key: "german_on_map", Val: gamelog.Value{Kind: gamelog.KList, L: left}})
 	d := c.Ask("victory")
 	d.Add("german", "no: a German victory", "")
 	d.Add("allied", "yes: an Allied victory", "")
 	g.Winner = Sides[1-c.Decide(d, func(d *engine.Decision) {
 		d.Prompt = "17.0: is every German unit west of the line 2022–3217 eliminated?"
 	})]
-	c.Emit("victory", gamelog.Str("winner", g.Winner))
+	c.Emit(evVictory, gamelog.Str("winner", g.Winner))
 }

@@ -10,15 +10,6 @@ import (
 //go:embed tables
 var files embed.FS
 
-// The facts the tables read, in this order (Fact).
-const (
-	factDifferential = iota
-	factTerrain
-	factShifts
-	factEngineers
-	factTurn
-)
-
 // Terrains are the CRT's terrain lines, as the fact's values.
 var Terrains = []string{"coastal", "docks", "city", "canal", "flooded", "clear"}
 
@@ -36,16 +27,8 @@ const (
 
 func (t Terrain) String() string { return Terrains[t] }
 
-// Effect indices of the schema.
-const (
-	effSide = iota
-	effN
-	effEliminated
-	effAllied
-	effGerman
-	effStandin
-)
-
+// schema names the facts the tables read (bound by name in rules.go) and
+// the effects their rows set (read by name).
 var schema = &tables.Schema{
 	Facts: []tables.Def{
 		{Name: "differential", Kind: tables.Int},

@@ -3,6 +3,7 @@ package schnellboats
 import (
 	"strings"
 
+	"github.com/schnell-wargames/schnell/engine"
 	"github.com/schnell-wargames/schnell/gamelog"
 )
 
@@ -88,7 +89,9 @@ var eventTypes = []eventType{
 }
 
 // emit records a game event of type t.
-func (c *Campaign) emit(t eventType, fields ...gamelog.Field) { c.x.Emit(string(t), fields...) }
+func (c *Campaign) emit(t eventType, fields ...gamelog.Field) {
+	c.x.Emit(engine.EventType(t), fields...)
+}
 
 // decisionKind is what a decision decides (engine.Decision.Kind); scripts
 // read it as d.kind (LuaAPI documents decisionKinds).

@@ -424,12 +424,24 @@ func (p *parser) finish() error {
 	return nil
 }
 
+func gridKeys(t *Table) []Row {
+	if t.Grid == nil {
+		return nil
+	}
+	return t.Grid.Keys
+}
+
 func (p *parser) finishTable() error {
 	t := p.cur
 	if t == nil {
 		return nil
 	}
 	p.cur = nil
+	for _, rows := range [][]Row{t.Rows, t.Naturals, gridKeys(t)} {
+		for i := range rows {
+			rows[i].schema = p.schema
+		}
+	}
 	at := func(line int, format string, args ...any) error {
 		return &Error{File: p.file, Line: line, Msg: fmt.Sprintf("table %s: ", t.ID) + fmt.Sprintf(format, args...)}
 	}

@@ -79,6 +79,7 @@ type Row struct {
 	Cells   []string // the cells of a two-dimensional table's row
 	When    Cond     // a natural row's condition (empty: always)
 	text    string   // Range, made once at load (every roll event names its row)
+	schema  *Schema  // what its effects' names are checked against (Value)
 }
 
 // Effect is one key=value a row sets.

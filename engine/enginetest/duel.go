@@ -50,13 +50,21 @@ var duelSchema = &tables.Schema{
 	Effects: []tables.Def{{Name: "hits", Kind: tables.Int}},
 }
 
-// Fact implements tables.Facts.
-func (d *Duel) Fact(int) int { return d.Range }
+// duelFacts reads the table's fact by name.
+var duelFacts = tables.Bind[*Duel](duelSchema).Fact("range", func(d *Duel) int { return d.Range })
+
+// The duel's event types besides the toy's start and end.
+const (
+	evTurn   engine.EventType = "turn"
+	evArrive engine.EventType = "arrive"
+	evFire   engine.EventType = "fire"
+	evSignal engine.EventType = "signal"
+)
 
 // Play implements engine.Rules.
 func (d *Duel) Play(c *engine.Ctx) {
 	d.Points = map[string]int{"p1": 0, "p2": 0}
-	c.Emit("start", gamelog.Int("turns", d.Turns))
+	c.Emit(evStart, gamelog.Int("turns", d.Turns))
 	mines := []string{"dud", "small", "large", "magnetic", "acoustic"}
 	leave := c.Ask("mines")
 	leave.Side = "p1"
@@ -68,10 +76,10 @@ func (d *Duel) Play(c *engine.Ctx) {
 	cup := c.NewCup("MINES", "The mines p1 laid", d.Mines...)
 	pools := map[string]*engine.Cup{"p1": c.FillCup("POOL-P1"), "p2": c.FillCup("POOL-P2")}
 	for d.Turn = 1; d.Turn <= d.Turns; d.Turn++ {
-		c.Emit("turn", gamelog.Int("n", d.Turn))
+		c.Emit(evTurn, gamelog.Int("n", d.Turn))
 		for _, due := range c.Due(d.Turn) {
 			d.Points[due.Side] += len(due.Key)
-			c.Emit("arrive", gamelog.Str("side", due.Side), gamelog.Str("what", due.What), gamelog.Int("points", d.Points[due.Side]))
+			c.Emit(evArrive, gamelog.Str("side", due.Side), gamelog.Str("what", due.What), gamelog.Int("points", d.Points[due.Side]))
 		}
 		var held []engine.Drawn
 		for _, side := range DuelSides {
@@ -104,12 +112,12 @@ func (d *Duel) Play(c *engine.Ctx) {
 				m.Args = []engine.Arg{engine.IntArg("cm", 1, 120, "cm")}
 				c.Decide(measure, func(d *engine.Decision) { d.Prompt = "Measure the range to " + target + " (cm)" })
 				d.Range = measure.Args().Int("cm")
-				o := c.Roll("D-1", d, side+" fires at "+target)
-				hits, _ := o.Int(0)
+				o := c.Roll("D-1", duelFacts.Of(d), side+" fires at "+target)
+				hits, _ := o.Value("hits")
 				c.Reveal(sup)
 				bonus, _ := strconv.Atoi(sup.Chits[0])
 				d.Points[side] += hits + bonus
-				c.Emit("fire", gamelog.Str("side", side), gamelog.Str("target", target), gamelog.Int("hits", hits+bonus), gamelog.Int("points", d.Points[side]))
+				c.Emit(evFire, gamelog.Str("side", side), gamelog.Str("target", target), gamelog.Int("hits", hits+bonus), gamelog.Int("points", d.Points[side]))
 			case 1:
 				key := "T"
 				if order.Args().Yes("spread") {
@@ -117,7 +125,7 @@ func (d *Duel) Play(c *engine.Ctx) {
 				}
 				c.Schedule(engine.Due{Turn: d.Turn + 2, What: "torpedo of " + side + " arrives", Side: side, Key: key})
 			case 2:
-				c.Emit("signal", gamelog.Str("side", side), gamelog.Str("text", order.Args().Str("text")))
+				c.Emit(evSignal, gamelog.Str("side", side), gamelog.Str("text", order.Args().Str("text")))
 			}
 		}
 		for i, side := range DuelSides {
@@ -128,7 +136,7 @@ func (d *Duel) Play(c *engine.Ctx) {
 	if mine.Chits[0] != "dud" {
 		d.Points["p1"]++
 	}
-	c.Emit("end", gamelog.Int("p1", d.Points["p1"]), gamelog.Int("p2", d.Points["p2"]))
+	c.Emit(evEnd, gamelog.Int("p1", d.Points["p1"]), gamelog.Int("p2", d.Points["p2"]))
 }
 
 // DuelDefinition is the duel.
@@ -143,6 +151,7 @@ func DuelDefinition() *engine.Definition {
 	}
 	return &engine.Definition{
 		Describe: describeDuel,
+		Events:   []engine.EventType{evStart, evTurn, evArrive, evFire, evSignal, evEnd},
 		Name:     "duel",
 		Title:    "a toy game of two sides, for the kernel's sides, cups and orders with arguments",
 		Booklets: []engine.Booklet{{Name: "duel", Tables: tabs}},

@@ -35,6 +35,9 @@ type Skirmish struct {
 	need, rng, odds int
 }
 
+// The skirmish's event types besides the toy's start and end.
+const evContact engine.EventType = "contact"
+
 // The skirmish's throws.
 var (
 	Gunfire = dice.MustThrow("1d20 hit, 1d6 white, 1d6 red")
@@ -66,28 +69,19 @@ var skirmishSchema = &tables.Schema{
 	}}},
 }
 
-// Fact implements tables.Facts.
-func (s *Skirmish) Fact(i int) int {
-	switch i {
-	case 0:
-		return s.odds
-	case 1:
-		return s.Terrain
-	case 2:
-		return s.Turn
-	case 3:
-		return 3 * s.Turn
-	case 4:
-		return s.need
-	case 5:
-		return s.rng
-	}
-	return 0
-}
+// skirmishFacts reads the tables' facts by name.
+var skirmishFacts = tables.Bind[*Skirmish](skirmishSchema).
+	Fact("odds", func(s *Skirmish) int { return s.odds }).
+	Fact("terrain", func(s *Skirmish) int { return s.Terrain }).
+	Fact("turn", func(s *Skirmish) int { return s.Turn }).
+	Fact("factor", func(s *Skirmish) int { return 3 * s.Turn }).
+	Fact("need", func(s *Skirmish) int { return s.need }).
+	Fact("range", func(s *Skirmish) int { return s.rng })
 
 // Play implements engine.Rules.
 func (s *Skirmish) Play(c *engine.Ctx) {
-	c.Emit("start", gamelog.Int("turns", s.Turns))
+	f := skirmishFacts.Of(s)
+	c.Emit(evStart, gamelog.Int("turns", s.Turns))
 	for s.Turn = 1; s.Turn <= s.Turns && !s.Stopped; s.Turn++ {
 		s.Terrain = s.Turn % 2
 		// The odds: the attackers' strength minus the defenders', and the
@@ -95,19 +89,19 @@ func (s *Skirmish) Play(c *engine.Ctx) {
 		att, _ := c.Record("RAIDERS").Int("strength")
 		def, _ := c.Record("GARRISON").Int("strength")
 		s.odds = att - def + s.Turn
-		o := c.Roll("K-CRT", s, "assault")
-		l, _ := o.Int(0)
+		o := c.Roll("K-CRT", f, "assault")
+		l, _ := o.Value("loss")
 		s.Losses += l
-		c.Roll("K-FIRE", s, "guns")
+		c.Roll("K-FIRE", f, "guns")
 		s.need, s.rng = 8+s.Turn, s.Turn%3
 		th := c.Throw(Gunfire, "gunfire")
-		if h := c.Read("K-HIT", s, "gunfire", th, "hit"); h.Has(1) {
-			if v, _ := h.Int(1); v == 1 {
+		if h := c.Read("K-HIT", f, "gunfire", th, "hit"); h.Sets("hit") {
+			if v, _ := h.Value("hit"); v == 1 {
 				s.Hits++
-				d := c.Read("K-DMG", s, "damage", th, "white")
-				v, _ := d.Int(2)
+				d := c.Read("K-DMG", f, "damage", th, "white")
+				v, _ := d.Value("dmg")
 				s.Damage += v
-				if c.Read("K-BURN", s, "fire", th, "red").Has(3) {
+				if c.Read("K-BURN", f, "fire", th, "red").Sets("fire") {
 					s.Fires++
 				}
 			}
@@ -115,7 +109,7 @@ func (s *Skirmish) Play(c *engine.Ctx) {
 		sq := c.Throw(Square, "contact")
 		where := strconv.Itoa(sq.Face("row")) + "-" + strconv.Itoa(sq.Face("column"))
 		s.Squares = append(s.Squares, where)
-		c.Emit("contact", gamelog.Str("square", where))
+		c.Emit(evContact, gamelog.Str("square", where))
 		c.Pause("turn", 1)
 		d := c.Ask("fight_on")
 		d.Add("on", "fight on", "")
@@ -124,7 +118,7 @@ func (s *Skirmish) Play(c *engine.Ctx) {
 			s.Stopped = true
 		}
 	}
-	c.Emit("end", gamelog.Int("losses", s.Losses), gamelog.Int("hits", s.Hits), gamelog.Int("damage", s.Damage))
+	c.Emit(evEnd, gamelog.Int("losses", s.Losses), gamelog.Int("hits", s.Hits), gamelog.Int("damage", s.Damage))
 }
 
 // SkirmishDefinition is the second toy game.
@@ -139,6 +133,7 @@ func SkirmishDefinition() *engine.Definition {
 	}
 	return &engine.Definition{
 		Describe: describeSkirmish,
+		Events:   []engine.EventType{evStart, evContact, evEnd},
 		Name:     "skirmish",
 		Title:    "a toy skirmish of two-dimensional tables, throws and natural faces, for testing the kernel",
 		Booklets: []engine.Booklet{{Name: "skirmish", Tables: tabs}},

@@ -33,20 +33,27 @@ var schema = &tables.Schema{
 	Required: map[string][]string{"T-1": {"points"}},
 }
 
-// Fact implements tables.Facts.
-func (t *Toy) Fact(int) int { return t.Leg }
+// toyFacts reads the tables' facts by name.
+var toyFacts = tables.Bind[*Toy](schema).Fact("leg", func(t *Toy) int { return t.Leg })
+
+// The toy's event types.
+const (
+	evStart engine.EventType = "start"
+	evLeg   engine.EventType = "leg"
+	evEnd   engine.EventType = "end"
+)
 
 // Play implements engine.Rules.
 func (t *Toy) Play(c *engine.Ctx) {
-	c.Emit("start", gamelog.Int("legs", t.Legs))
-	w := c.Roll("T-2", t, "")
-	p, _ := w.Int(0)
+	c.Emit(evStart, gamelog.Int("legs", t.Legs))
+	w := c.Roll("T-2", toyFacts.Of(t), "")
+	p, _ := w.Value("points")
 	t.Points += p
 	for t.Leg = 1; t.Leg <= t.Legs && !t.Home; t.Leg++ {
-		o := c.Roll("T-1", t, "leg "+strconv.Itoa(t.Leg))
-		p, _ := o.Int(0)
+		o := c.Roll("T-1", toyFacts.Of(t), "leg "+strconv.Itoa(t.Leg))
+		p, _ := o.Value("points")
 		t.Points += p
-		c.Emit("leg", gamelog.Int("n", t.Leg), gamelog.Int("points", t.Points))
+		c.Emit(evLeg, gamelog.Int("n", t.Leg), gamelog.Int("points", t.Points))
 		c.Pause("leg", 1)
 		d := c.Ask("go_on")
 		d.Add("on", "sail on", "")
@@ -57,7 +64,7 @@ func (t *Toy) Play(c *engine.Ctx) {
 	}
 	total, _ := c.RollDice(dice.D6, "bonus")
 	t.Points += total
-	c.Emit("end", gamelog.Int("points", t.Points))
+	c.Emit(evEnd, gamelog.Int("points", t.Points))
 }
 
 // Definition is the toy game.
@@ -72,6 +79,7 @@ func Definition() *engine.Definition {
 	}
 	return &engine.Definition{
 		Describe: describeToy,
+		Events:   []engine.EventType{evStart, evLeg, evEnd},
 		Name:     "toy",
 		Title:    "a toy game of a few legs, for testing front ends",
 		Booklets: []engine.Booklet{{Name: "toy", Tables: tabs}},

@@ -7,9 +7,11 @@ package wordedtest
 import (
 	"bytes"
 	"flag"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -31,15 +33,45 @@ var kernelWorded = map[string]bool{"roll": true, "read": true, "decision": true,
 // it "" and the kernel has no words for it). When the test ends, each
 // raw type fails it, with an example.
 type Catcher struct {
-	Def  *engine.Definition
-	mu   sync.Mutex
-	raw  map[string]string
-	seen map[string]bool
+	Def        *engine.Definition
+	mu         sync.Mutex
+	raw        map[string]string
+	seen       map[string]bool
+	declared   map[string]bool // the game's Definition.Events (nil: it declares none)
+	undeclared map[string]bool
 }
 
-func NewCatcher(t *testing.T, def *engine.Definition) *Catcher {
+// kernelEvents are the event types the kernel makes: a game declares
+// only its own.
+var kernelEvents = map[string]bool{"roll": true, "read": true, "decision": true, "draw": true, "reveal": true, "error": true}
+
+// Declared lists a game's declared event types (Definition.Events).
+func Declared(def *engine.Definition) []string {
+	out := make([]string, len(def.Events))
+	for i, e := range def.Events {
+		out[i] = string(e)
+	}
+	return out
+}
+
+// saw notes an event type printed (c.mu held): a game that declares its
+// events (Definition.Events) may print no other of its own.
+func (c *Catcher) saw(typ string) {
+	c.seen[typ] = true
+	if c.declared != nil && !c.declared[typ] && !kernelEvents[typ] {
+		c.undeclared[typ] = true
+	}
+}
+
+func NewCatcher(t testing.TB, def *engine.Definition) *Catcher {
 	t.Helper()
-	c := &Catcher{raw: map[string]string{}, seen: map[string]bool{}}
+	c := &Catcher{raw: map[string]string{}, seen: map[string]bool{}, undeclared: map[string]bool{}}
+	if len(def.Events) > 0 {
+		c.declared = map[string]bool{}
+		for _, e := range def.Events {
+			c.declared[string(e)] = true
+		}
+	}
 	d := *def
 	d.Describe = func(e *gamelog.Event) string {
 		line := ""
@@ -48,7 +80,7 @@ func NewCatcher(t *testing.T, def *engine.Definition) *Catcher {
 		}
 		c.mu.Lock()
 		defer c.mu.Unlock()
-		c.seen[e.Type] = true
+		c.saw(e.Type)
 		if _, ok := c.raw[e.Type]; !ok && line == "" && !kernelWorded[e.Type] {
 			c.raw[e.Type] = repl.DescribeFields(e)
 		}
@@ -61,7 +93,7 @@ func NewCatcher(t *testing.T, def *engine.Definition) *Catcher {
 			c.mu.Lock()
 			defer c.mu.Unlock()
 			for j := i; j < i+n && j < len(evs); j++ {
-				c.seen[evs[j].Type] = true
+				c.saw(evs[j].Type)
 			}
 			return line, n
 		}
@@ -70,6 +102,9 @@ func NewCatcher(t *testing.T, def *engine.Definition) *Catcher {
 	t.Cleanup(func() {
 		for _, typ := range sorted(c.raw) {
 			t.Errorf("a %q event is printed raw, with no words of the game's: %s", typ, c.raw[typ])
+		}
+		for _, typ := range slices.Sorted(maps.Keys(c.undeclared)) {
+			t.Errorf("a %q event is played that %s does not declare (Definition.Events, a typed constant of the game's)", typ, def.Name)
 		}
 	})
 	return c
@@ -84,7 +119,7 @@ func (c *Catcher) Print(evs []gamelog.Event) []string {
 			if line, n := c.Def.DescribeRun(evs, i); n > 0 {
 				for j := i; j < i+n; j++ {
 					c.mu.Lock()
-					c.seen[evs[j].Type] = true
+					c.saw(evs[j].Type)
 					c.mu.Unlock()
 				}
 				out = append(out, line)

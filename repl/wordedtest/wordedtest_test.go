@@ -1,12 +1,14 @@
 package wordedtest
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/schnell-wargames/schnell/engine"
 	"github.com/schnell-wargames/schnell/engine/enginetest"
 	"github.com/schnell-wargames/schnell/gamelog"
 	"github.com/schnell-wargames/schnell/repl"
@@ -43,6 +45,26 @@ func TestCatcherSeesWordedTypes(t *testing.T) {
 	c.Unseen(t, []string{"leg"})
 }
 
+// A game that declares its event types (Definition.Events) fails the
+// test for an event it plays that is not declared.
+func TestCatcherRefusesUndeclared(t *testing.T) {
+	def := *enginetest.Definition()
+	def.Events = []engine.EventType{"start", "leg", "end"}
+	ft := &fakeT{T: t}
+	c := NewCatcher(ft, &def)
+	c.Print([]gamelog.Event{{Type: "leg"}, {Type: "roll"}, {Type: "planted"}})
+	ft.cleanup()
+	var undeclared []string
+	for _, e := range ft.errs {
+		if strings.Contains(e, "does not declare") {
+			undeclared = append(undeclared, e)
+		}
+	}
+	if len(undeclared) != 1 || !strings.Contains(undeclared[0], `"planted" event is played that toy does not declare`) {
+		t.Errorf("errors %q, want one undeclared: the planted type", ft.errs)
+	}
+}
+
 // InternalNames finds snake_case, key=value and "(s)" in what a player
 // reads, not in a command to type nor in a path.
 func TestInternalNames(t *testing.T) {
@@ -66,5 +88,24 @@ func TestInternalNames(t *testing.T) {
 		if got := strings.Join(InternalNames(tc.line), " "); got != tc.want {
 			t.Errorf("InternalNames(%q) = %q, want %q", tc.line, got, tc.want)
 		}
+	}
+}
+
+// fakeT keeps what a test would report, to test the catcher's own
+// failures.
+type fakeT struct {
+	*testing.T
+	errs     []string
+	cleanups []func()
+}
+
+func (f *fakeT) Helper()           {}
+func (f *fakeT) Cleanup(fn func()) { f.cleanups = append(f.cleanups, fn) }
+func (f *fakeT) Errorf(format string, args ...any) {
+	f.errs = append(f.errs, fmt.Sprintf(format, args...))
+}
+func (f *fakeT) cleanup() {
+	for _, fn := range f.cleanups {
+		fn()
 	}
 }

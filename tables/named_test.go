@@ -1,0 +1,98 @@
+package tables_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/schnell-wargames/schnell/tables"
+)
+
+// state is what a game's facts are read from.
+type state struct {
+	month, leg int
+	weather    string
+}
+
+// A binding reads each fact by its name from the rules' own value: the
+// table's conditions and modifiers see them as a hand-written Facts would.
+func TestBindReadsFactsByName(t *testing.T) {
+	sc := testSchema(nil)
+	weathers := sc.Facts[3].Values
+	b := tables.Bind[*state](sc).
+		Fact("month", func(s *state) int { return s.month }).
+		Fact("leg", func(s *state) int { return s.leg }).
+		Fact("weather", func(s *state) int { return indexOf(weathers, s.weather) })
+	set, err := tables.Load(mapFS("t.tbl", lines(
+		"table T-1", "title Patrol", "dice 1D10",
+		"mod +2 | weather = foggy and leg >= 2 | fog",
+		"mod -1 | month in 11,12 | winter",
+		"row <=5 | Quiet | points=1", "row >=6 | A fight | points=roll hits=2 abstract",
+	)), sc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb := set.MustGet("T-1")
+	s := &state{month: 12, leg: 2, weather: "foggy"}
+	mods, sum := tb.Modify(b.Of(s), nil)
+	if len(mods) != 2 || sum != 1 {
+		t.Errorf("Modify = %v, %d; want fog and winter, +1", mods, sum)
+	}
+	s.weather = "good"
+	if _, sum := tb.Modify(b.Of(s), nil); sum != -1 {
+		t.Errorf("the binding reads the value as it is now: sum %d, want -1", sum)
+	}
+	if got := b.Unbound(); strings.Join(got, ",") != "crew,zone,raining,differential,terrain,factor" {
+		t.Errorf("Unbound() = %v", got)
+	}
+	// Effects by name.
+	row := tb.Lookup(8)
+	if v, ok := row.Value("points", 8); !ok || v != 8 {
+		t.Errorf("points = %d, %v; want the total 8", v, ok)
+	}
+	if v, ok := row.Value("hits", 8); !ok || v != 2 {
+		t.Errorf("hits = %d, %v", v, ok)
+	}
+	if !row.Sets("abstract") || row.Sets("days") {
+		t.Error("Sets: want abstract, not days")
+	}
+	if _, ok := tb.Lookup(1).Value("hits", 1); ok {
+		t.Error("a row that leaves hits out sets it")
+	}
+}
+
+// What the rules get wrong panics, naming it: a fact the schema lacks or
+// bound twice, a fact a table reads that is not bound, an effect the
+// schema does not declare.
+func TestBindRefusesWrongNames(t *testing.T) {
+	sc := testSchema(nil)
+	panics := func(what, want string, f func()) {
+		t.Helper()
+		defer func() {
+			r := recover()
+			if r == nil || !strings.Contains(r.(string), want) {
+				t.Errorf("%s: panic %v, want one naming %q", what, r, want)
+			}
+		}()
+		f()
+	}
+	panics("unknown fact", `no fact "moon"`, func() { tables.Bind[int](sc).Fact("moon", func(int) int { return 0 }) })
+	panics("twice", `"leg" is bound twice`, func() {
+		tables.Bind[int](sc).Fact("leg", func(int) int { return 0 }).Fact("leg", func(int) int { return 1 })
+	})
+	set, err := tables.Load(mapFS("t.tbl", withOK("mod +1 | crew > 0 | crewed")), sc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := tables.Bind[int](sc).Fact("leg", func(int) int { return 0 })
+	panics("unbound", `fact "crew", which the rules do not bind`, func() { set.MustGet("T-1").Modify(b.Of(0), nil) })
+	panics("unknown effect", `effect "point"`, func() { set.MustGet("T-1").Lookup(3).Value("point", 3) })
+}
+
+func indexOf(values []string, v string) int {
+	for i, x := range values {
+		if x == v {
+			return i
+		}
+	}
+	return -1
+}
