@@ -55,7 +55,10 @@ func (b *Binding[T]) Unbound() []string {
 	return out
 }
 
-// Of returns v's facts, as a roll or a lookup reads them.
+// Of returns v's facts, as a roll or a lookup reads them. For a pointer v
+// the facts are read from v as it is at each roll: a game that rolls in a
+// hot loop keeps the Facts Of returns (made once, it costs no allocation;
+// made for each roll, 16 bytes: BenchmarkFacts).
 func (b *Binding[T]) Of(v T) Facts { return bound[T]{b, v} }
 
 type bound[T any] struct {

@@ -96,3 +96,58 @@ func indexOf(values []string, v string) int {
 	}
 	return -1
 }
+
+// handFacts is the hand-written Facts a binding replaces.
+type handFacts struct{ s *state }
+
+func (h handFacts) Fact(i int) int {
+	switch i {
+	case 0:
+		return h.s.month
+	case 1:
+		return h.s.leg
+	case 3:
+		return indexOf([]string{"good", "poor", "foggy", "bad"}, h.s.weather)
+	}
+	return 0
+}
+
+// The cost of reading facts by name against a hand-written Facts, on a
+// table's modifiers (the Facts value made once, as a game keeps it).
+func BenchmarkFacts(b *testing.B) {
+	sc := testSchema(nil)
+	weathers := sc.Facts[3].Values
+	bind := tables.Bind[*state](sc).
+		Fact("month", func(s *state) int { return s.month }).
+		Fact("leg", func(s *state) int { return s.leg }).
+		Fact("weather", func(s *state) int { return indexOf(weathers, s.weather) })
+	set, err := tables.Load(mapFS("t.tbl", lines(
+		"table T-1", "title Patrol", "dice 1D10",
+		"mod +2 | weather = foggy and leg >= 2 | fog",
+		"mod -1 | month in 11,12 | winter",
+		"row 1-10 | Quiet",
+	)), sc)
+	if err != nil {
+		b.Fatal(err)
+	}
+	tb := set.MustGet("T-1")
+	s := &state{month: 12, leg: 2, weather: "foggy"}
+	var mods []tables.Applied
+	for _, c := range []struct {
+		name string
+		f    tables.Facts
+	}{{"hand", handFacts{s}}, {"bound", bind.Of(s)}} {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for range b.N {
+				mods, _ = tb.Modify(c.f, mods[:0])
+			}
+		})
+	}
+	b.Run("bound-each-roll", func(b *testing.B) {
+		b.ReportAllocs()
+		for range b.N {
+			mods, _ = tb.Modify(bind.Of(s), mods[:0])
+		}
+	})
+}
