@@ -12,8 +12,9 @@ import (
 	"unicode/utf8"
 )
 
-// Bounds of what Read takes: a Long campaign's log is half a megabyte and
-// its longest line 500 bytes.
+// Bounds of what Read takes, and of what a Writer writes (MaxLogBytes:
+// one constant, so that every log written can be read back): a Long
+// campaign's log is half a megabyte and its longest line 500 bytes.
 const (
 	MaxLogBytes  = 16 << 20
 	MaxLineBytes = 1 << 20

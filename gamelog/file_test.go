@@ -176,3 +176,52 @@ func TestCheckReplace(t *testing.T) {
 		})
 	}
 }
+
+// A Writer stops at MaxLogBytes, the reader's bound (issue 27: a script
+// answering in a loop wrote 5.7 GB in a minute, and a log is read back
+// only up to 16 MiB): the line that would pass it is refused with
+// ErrLogFull, so are those after it, and the log written reads back. A
+// log resumed in its file counts the lines already there.
+func TestWriterStopsAtReadLimit(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "long.jsonl")
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := gamelog.NewWriter(f, testHeader())
+	pad := strings.Repeat("x", 1000)
+	n := 0
+	for ; n < gamelog.MaxLogBytes/1000+10; n++ {
+		if err = w.Append(&gamelog.Event{Seq: n + 1, Type: "note", Fields: []gamelog.Field{gamelog.Str("text", pad)}}); err != nil {
+			break
+		}
+	}
+	if !errors.Is(err, gamelog.ErrLogFull) || !strings.Contains(err.Error(), "16 MiB") {
+		t.Fatalf("after %d events: %v", n, err)
+	}
+	if err := w.Append(&gamelog.Event{Seq: n + 2, Type: "note"}); !errors.Is(err, gamelog.ErrLogFull) {
+		t.Errorf("a line after the log was full: %v", err)
+	}
+	f.Close()
+	fi, _ := os.Stat(path)
+	if fi.Size() > gamelog.MaxLogBytes || fi.Size() < gamelog.MaxLogBytes-2000 {
+		t.Errorf("the log is %d bytes, the limit %d", fi.Size(), gamelog.MaxLogBytes)
+	}
+	lg, err := gamelog.ReadFile(path)
+	if err != nil {
+		t.Fatalf("the full log does not read back: %v", err)
+	}
+	if len(lg.Events) != n {
+		t.Errorf("the full log reads back %d events, want %d", len(lg.Events), n)
+	}
+	// Resumed in its file, the log has no room for another line.
+	f, err = os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	w = gamelog.Resume(f)
+	if err := w.Append(&gamelog.Event{Seq: n + 1, Type: "note", Fields: []gamelog.Field{gamelog.Str("text", pad)}}); !errors.Is(err, gamelog.ErrLogFull) {
+		t.Errorf("a resumed full log took a line: %v", err)
+	}
+}

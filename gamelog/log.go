@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"strconv"
 	"strings"
 )
@@ -79,7 +80,8 @@ type Writer struct {
 	w     *bufio.Writer
 	buf   []byte
 	err   error
-	limit int // hand lines to w once this many bytes wait
+	limit int   // hand lines to w once this many bytes wait
+	size  int64 // bytes of the log so far, the header and the lines before a Resume included
 
 	line   []byte // the line being written field by field (Begin)
 	first  []bool // per open object or list: no field yet
@@ -94,11 +96,22 @@ func NewWriter(w io.Writer, h *Header) *Writer {
 	lw := Resume(w)
 	lw.buf = h.AppendJSON(lw.buf[:0])
 	lw.buf = append(lw.buf, '\n')
+	lw.size += int64(len(lw.buf))
 	if _, lw.err = lw.w.Write(lw.buf); lw.err == nil {
 		lw.err = lw.w.Flush()
 	}
 	return lw
 }
+
+// MaxLogEvents is more events than a log of MaxLogBytes can hold (no line
+// is shorter than {"seq":1,"type":""}): a game that makes more, logged or
+// not, could not be saved or read back.
+const MaxLogEvents = MaxLogBytes / len(`{"seq":1,"type":""}`+"\n")
+
+// ErrLogFull is the error of a Writer whose next line would take the log
+// past MaxLogBytes, the most a log may hold and be read back: the line is
+// not written, nor any after it, and the log stays whole and readable.
+var ErrLogFull = fmt.Errorf("the log has reached %d MiB, the most a log may hold and be read back: the game stops here (so long a game is most likely a script answering in a loop)", MaxLogBytes>>20)
 
 // FlushBytes is how many bytes of whole lines a Writer keeps before it
 // hands them to the file: a process killed between two events of `auto`
@@ -134,6 +147,12 @@ func (w *Writer) Append(e *Event) error {
 // line).
 func (w *Writer) write(line []byte) error {
 	if w.err != nil {
+		return w.err
+	}
+	if w.size += int64(len(line)); w.size > MaxLogBytes {
+		if w.err = w.w.Flush(); w.err == nil {
+			w.err = ErrLogFull
+		}
 		return w.err
 	}
 	if len(line) > w.w.Available() {
@@ -380,11 +399,18 @@ func parseHeader(raw []byte, h *Header) error {
 }
 
 // Resume appends to w, which already holds a log's header and lines (a
-// log left in place by a save that failed): no header is written.
+// log left in place by a save that failed): no header is written. When w
+// is a file, its size counts towards MaxLogBytes.
 func Resume(w io.Writer) *Writer {
 	limit := FlushBytes
 	if fw, ok := w.(flushEvery); ok {
 		w, limit = fw.w, fw.n
 	}
-	return &Writer{w: bufio.NewWriterSize(w, 64<<10), limit: limit}
+	lw := &Writer{w: bufio.NewWriterSize(w, 64<<10), limit: limit}
+	if f, ok := w.(interface{ Stat() (fs.FileInfo, error) }); ok {
+		if fi, err := f.Stat(); err == nil {
+			lw.size = fi.Size()
+		}
+	}
+	return lw
 }

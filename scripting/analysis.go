@@ -19,7 +19,7 @@ func RunAnalysis(name string, src []byte, args []string, opts Options) error {
 	if err := opts.check(); err != nil {
 		return err
 	}
-	h := &Host{name: name, opts: opts, deadline: opts.Deadline, onType: map[string]*lua.LFunction{}}
+	h := &Host{name: name, opts: opts, deadline: opts.Deadline, onType: map[string]*lua.LFunction{}, printCallMax: maxPrintGame}
 	if h.deadline <= 0 {
 		h.deadline = DefaultDeadline
 	}

@@ -50,9 +50,13 @@ type Host struct {
 	deadline time.Duration
 	active   bool // attached to a game (Attach)
 	mirror   *mirror
-	lim      limiter               // the deadline and the memory budget (watchdog.go)
-	named    uint32                // names tostring gave (limits.go)
-	names    map[lua.LValue]uint32 // the view's tables and functions named by tostring
+	lim      limiter                  // the deadline and the memory budget (watchdog.go)
+	printed  struct{ call, game int } // bytes printed in this call and in this game (limits.go)
+	// printCallMax is what one call may print: maxPrintCall, or
+	// maxPrintGame for an analysis script (one call).
+	printCallMax int
+	named        uint32                // names tostring gave (limits.go)
+	names        map[lua.LValue]uint32 // the view's tables and functions named by tostring
 }
 
 // Error is a script's failure: its file, the line when known, and what
@@ -69,7 +73,7 @@ func Load(name string, src []byte, opts Options, view View) (*Host, error) {
 	if err := opts.check(); err != nil {
 		return nil, err
 	}
-	h := &Host{name: name, opts: opts, view: view, deadline: opts.Deadline, onType: map[string]*lua.LFunction{}}
+	h := &Host{name: name, opts: opts, view: view, deadline: opts.Deadline, onType: map[string]*lua.LFunction{}, printCallMax: maxPrintCall}
 	if h.deadline <= 0 {
 		h.deadline = DefaultDeadline
 	}

@@ -29,10 +29,14 @@ const (
 	// maxResults caps what one call may push on the Lua stack (unpack,
 	// string.byte), as Lua 5.1 does (LUAI_MAXCSTACK).
 	maxResults = 8000
-	// maxPrint caps one print's line; maxMessage a script error's text
+	// maxPrint caps one print's line, maxPrintCall what one call prints
+	// and maxPrintGame what a game's script prints (an analysis script,
+	// one call, may print maxPrintGame); maxMessage a script error's text
 	// (it goes into the log and to the terminal).
-	maxPrint   = 64 << 10
-	maxMessage = 2 << 10
+	maxPrint     = 64 << 10
+	maxPrintCall = 1 << 20
+	maxPrintGame = 16 << 20
+	maxMessage   = 2 << 10
 )
 
 // The registry (Lua's value stack) grows in steps of registryStep up to
@@ -244,8 +248,16 @@ func luaConcat(L *lua.LState) int {
 	return 1
 }
 
-// print writes one line through the front end, at most maxPrint bytes.
+// print writes one line through the front end: at most maxPrint bytes a
+// line, h.printCallMax a call and maxPrintGame a game. The print that
+// reaches a limit is cut and followed by a line that says so; the prints
+// after it are dropped, at the cost of a call.
 func (h *Host) print(L *lua.LState) int {
+	p := &h.printed
+	if p.call >= h.printCallMax || p.game >= maxPrintGame {
+		return 0
+	}
+	limit := min(maxPrint, h.printCallMax-p.call, maxPrintGame-p.game)
 	var b strings.Builder
 	cut := 0
 	for i := 1; i <= L.GetTop(); i++ {
@@ -253,18 +265,27 @@ func (h *Host) print(L *lua.LState) int {
 		if i > 1 {
 			s = "\t" + s
 		}
-		if room := maxPrint - b.Len(); len(s) > room {
+		if room := limit - b.Len(); len(s) > room {
 			cut += len(s) - room
 			s = s[:room]
 		}
 		b.WriteString(s)
 	}
-	if cut > 0 {
+	p.call += b.Len()
+	p.game += b.Len()
+	if cut > 0 && limit == maxPrint {
 		fmt.Fprintf(&b, "… (%d more bytes not printed)", cut)
+	}
+	switch {
+	case p.game >= maxPrintGame:
+		fmt.Fprintf(&b, "\n[%s] print: this game's script has printed %d MiB, the most it may: its other prints are dropped", h.name, maxPrintGame>>20)
+	case p.call >= h.printCallMax:
+		fmt.Fprintf(&b, "\n[%s] print: this call has printed %d MiB, the most one call may: its other prints are dropped", h.name, h.printCallMax>>20)
 	}
 	if h.opts.Print != nil {
 		fmt.Fprintf(h.opts.Print, "[%s] %s\n", h.name, b.String())
 	}
+	h.charge(b.Len())
 	return 0
 }
 

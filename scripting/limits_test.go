@@ -238,6 +238,44 @@ func TestPrintCapped(t *testing.T) {
 	}
 }
 
+// print is capped per call and per game (issue 27: one call of 250 ms
+// printed 116 MB): a call that prints 64 KiB lines without end prints
+// 1 MiB and a line that says the rest is dropped, and is stopped by its
+// deadline, not by the terminal; the next call prints again; a game's
+// script prints at most 16 MiB in all.
+func TestPrintCappedPerCall(t *testing.T) {
+	var out bytes.Buffer
+	h, err := Load("p.lua", []byte("local s = string.rep('x', 2^16)\nfunction decide(d)\n for i = 1, 2000 do print(s) end return 1 end"), Options{Print: &out}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	d := &engine.Decision{Kind: "k", Options: []engine.Option{{Name: "a"}, {Name: "b"}}}
+	for call := 1; call <= 20; call++ {
+		out.Reset()
+		start := procCPU()
+		if _, err := h.Decide(d); err != nil {
+			t.Fatal(err)
+		}
+		if took := procCPU() - start; took > time.Second {
+			t.Errorf("call %d: %s of CPU", call, took)
+		}
+		switch {
+		case call <= 16:
+			if n := out.Len(); n < maxPrintCall || n > maxPrintCall+4<<10 || !strings.HasSuffix(out.String(), "[p.lua] print: this call has printed 1 MiB, the most one call may: its other prints are dropped\n") && call < 16 {
+				t.Fatalf("call %d printed %d bytes, ending %q", call, n, out.String()[max(0, n-200):])
+			}
+			if call == 16 && !strings.HasSuffix(out.String(), "[p.lua] print: this game's script has printed 16 MiB, the most it may: its other prints are dropped\n") {
+				t.Fatalf("the 16th call's print ends %q", out.String()[max(0, out.Len()-200):])
+			}
+		default:
+			if out.Len() != 0 {
+				t.Fatalf("call %d printed %d bytes after the game's 16 MiB", call, out.Len())
+			}
+		}
+	}
+}
+
 // The deadline counts the script's CPU time: a call that works 0.1-0.5 s
 // within a deadline of 3 s succeeds although the process is stopped
 // (SIGSTOP) for 4 s in the middle of it. The child is this test binary.

@@ -200,6 +200,7 @@ func (h *Host) call(fn *lua.LFunction, nret int, args ...lua.LValue) error {
 	}
 	l.started = false
 	l.tick.Store(false)
+	h.printed.call = 0
 	runtime.LockOSThread()
 	l.inCall.Store(true)
 	l.calls.Add(1)

@@ -2,6 +2,7 @@ package enginetest_test
 
 import (
 	"bytes"
+	"errors"
 	"os"
 	"strings"
 	"testing"
@@ -387,3 +388,38 @@ func TestReadRefusesTheWrongDie(t *testing.T) {
 type zeroFacts struct{}
 
 func (zeroFacts) Fact(int) int { return 0 }
+
+// A game whose log would pass gamelog.MaxLogBytes stops with ErrLogFull,
+// and its log reads back (issue 27: a script answering in a loop wrote a
+// 5.7 GB log in a minute). The toy sails a million legs, or ten million
+// unlogged.
+func TestLogStopsAtReadLimit(t *testing.T) {
+	g, err := engine.New(engine.Config{Def: enginetest.Definition(), Seed: 1, Options: []gamelog.Option{{Name: "legs", Value: "1000000"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer g.Close()
+	path := t.TempDir() + "/long.jsonl"
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	err = g.PlayOut(engine.TakeDefault{}, f)
+	if !errors.Is(err, gamelog.ErrLogFull) {
+		t.Fatalf("a game past the log's limit: %v", err)
+	}
+	if lg, err := gamelog.ReadFile(path); err != nil || len(lg.Events) < 1000 {
+		t.Fatalf("its log: %v", err)
+	}
+	// Unlogged (sim), the game stops once it has made more events than a
+	// log could hold.
+	g, err = engine.New(engine.Config{Def: enginetest.Definition(), Seed: 1, Options: []gamelog.Option{{Name: "legs", Value: "10000000"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer g.Close()
+	if err := g.PlayOut(engine.TakeDefault{}, nil); err == nil || !strings.Contains(err.Error(), "more than a log can hold (16 MiB)") {
+		t.Fatalf("an unlogged game past the log's limit: %v", err)
+	}
+}

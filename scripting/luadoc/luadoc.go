@@ -192,7 +192,9 @@ decisions, never the table's (a measured range), and its hooks see the other sid
 ## The sandbox
 Scripts may come from anyone, so they run with only ` + "`base`, `table`, `string` and `math`" + `:
 - no ` + "`io`, `os`, `debug`, `package`, `require`, `load`, `loadstring`, `dofile`, `loadfile`, `collectgarbage`, `getfenv`, `setfenv`" + `;
-- ` + "`print`" + ` writes through the front end (prefixed with the script's name), at most 64 KiB a line;
+- ` + "`print`" + ` writes through the front end (prefixed with the script's name), at most 64 KiB a line, 1 MiB a call
+  and 16 MiB a game (an analysis script, 16 MiB in all): the print that reaches a limit is cut, a line says so,
+  and the prints after it are dropped;
 - ` + "`math.random`" + ` draws from a generator seeded with the game's seed (bounds within ±2^53); ` + "`math.randomseed`" + ` is gone;
 - what could differ from one run to the next does not: ` + "`tostring`" + ` names a table, a function or a userdata by the
   order the script first turned one into a string in this game (` + "`table: 3`" + `), not by its address (the number is
