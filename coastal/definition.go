@@ -138,8 +138,10 @@ func Definition() (*engine.Definition, error) {
 			Pauses:   []string{"step", "turn", "game"},
 			Sides:    Sides,
 			Describe: describe,
-			// the short report: a step's runs of events, one line each
+			// runs of events as one line (DescribeRun), and the short
+			// report below verbose (DescribeAt: words.go)
 			DescribeRun: describeRun,
+			DescribeAt:  describeAt,
 			Status:      status,
 			Commands:    commands,
 			Orders:      []engine.StandingOrder{dummiesHold},

@@ -51,3 +51,29 @@ func TestWholeGameAtThePrompt(t *testing.T) {
 		return strings.Join(append([]string{"choose", ans}, args...), " ")
 	})
 }
+
+// Issue 25 item 3: the short report below verbose — an observation, a
+// shot, a torpedo's contact, one line with its dice (normal) or without
+// (brief); verbose leaves each roll whole (DescribeAt gives way).
+func TestShortReportLevels(t *testing.T) {
+	h := playConvoy(t, 9).History()
+	seen := map[string]bool{}
+	for i := range h {
+		if h[i].Type != "roll" || (h[i].Str("table") != "OBS" && h[i].Str("table") != "GUN" && h[i].Str("table") != "TORP") {
+			continue
+		}
+		table := h[i].Str("table")
+		normal, n := describeAt(h, i, engine.Normal)
+		brief, m := describeAt(h, i, engine.Brief)
+		if _, v := describeAt(h, i, engine.Verbose); v != 0 {
+			t.Fatalf("verbose folds event %d: the rolls stay whole", h[i].Seq)
+		}
+		if n == 0 || m != n || !strings.Contains(normal, "[") || strings.Contains(brief, "[") || len(brief) >= len(normal) {
+			t.Fatalf("%s roll %d: normal %q (%d events), brief %q (%d)", table, h[i].Seq, normal, n, brief, m)
+		}
+		seen[table] = true
+	}
+	if !seen["OBS"] || !seen["GUN"] || !seen["TORP"] {
+		t.Errorf("rolls worded: %v, want OBS, GUN and TORP", seen)
+	}
+}

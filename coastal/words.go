@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/schnell-wargames/schnell/engine"
 	"github.com/schnell-wargames/schnell/gamelog"
 )
 
@@ -146,15 +147,53 @@ func isDecision(e *gamelog.Event, kind string) bool {
 	return e.Type == "decision" && e.Str("kind") == kind
 }
 
-// describeRun folds the runs of events the short report words as one line
-// (engine.Definition.DescribeRun).
+// describeRun folds the runs of events that read best as one line at
+// every level of detail, losing nothing (engine.Definition.DescribeRun):
+// markers that move alike, the table's answers, markers that hold fire,
+// torpedo markers that touch nothing.
 func describeRun(evs []gamelog.Event, i int) (string, int) {
-	for _, f := range []func([]gamelog.Event, int) (string, int){moveRun, observationRun, gunfireRun, torpedoReachRun, systemsRun, repairRun, clearRun, tableRun, holdRun} {
+	for _, f := range []func([]gamelog.Event, int) (string, int){moveRun, clearRun, tableRun, holdRun} {
 		if line, n := f(evs, i); n > 0 {
 			return line, n
 		}
 	}
 	return "", 0
+}
+
+// describeAt is the short report below verbose (engine.Definition.
+// DescribeAt): an observation, a shot, a torpedo's contact, the systems a
+// hit costs and a repair, each one line with its roll folded in ("[4 +1
+// moving -2 unaware = 3, needs 3]"); brief leaves the dice out. Verbose
+// (and `why`, `log`, the scenarios) keeps each roll whole.
+func describeAt(evs []gamelog.Event, i int, d engine.Detail) (string, int) {
+	if d >= engine.Verbose {
+		return "", 0
+	}
+	for _, f := range []func([]gamelog.Event, int) (string, int){observationRun, gunfireRun, torpedoReachRun, systemsRun, repairRun} {
+		if line, n := f(evs, i); n > 0 {
+			if d <= engine.Brief {
+				line = withoutDice(line)
+			}
+			return line, n
+		}
+	}
+	return "", 0
+}
+
+// withoutDice leaves a short report's dice out: "M1 sees A3 at 55 cm:
+// eboat1."
+func withoutDice(line string) string {
+	for {
+		i := strings.Index(line, " [")
+		if i < 0 {
+			return line
+		}
+		j := strings.Index(line[i:], "]")
+		if j < 0 {
+			return line
+		}
+		line = line[:i] + line[i+j+1:]
+	}
 }
 
 // moveUnit is a move event at j, with the launch hold and move decisions

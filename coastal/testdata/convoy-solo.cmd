@@ -1,6 +1,7 @@
 # A solo Convoy at the prompt with physical dice: the player attacks with one
 # E-boat, the program plays the convoy by scripts/coastal/convoy.lua.
 orders on
+detail normal
 step
 draw
 draw
