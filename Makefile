@@ -12,11 +12,19 @@ build:
 	@echo "Building bin/schnell (the first build compiles the dependencies: half a minute)."
 	$(GO) build -o bin/schnell ./cmd/schnell
 
+# The tests that play many whole games in one goroutine (NORACE_TESTS, in
+# NORACE_PKGS) run without the race detector, which finds nothing there and
+# makes them 5-10 times slower (the three longest took 1-1.5 minutes each
+# under it); every other test runs under it. Together: every test, once.
+NORACE_TESTS = ^(TestReferenceLuaMatchesGo|TestAutoLogDigests|TestAllCombinationsSeeds1To50|TestCampaignsEnd|TestPlayersWords|TestKernelSpeaksNoGame|TestNoInternalReferences)$$
+NORACE_PKGS = ./schnellboats ./games ./cmd/schnell
+
 test:
 	$(GO) vet ./...
 	@test -z "$$(gofmt -l .)" || { echo "gofmt needed:"; gofmt -l .; exit 1; }
 	@$(GO) mod tidy -diff >/dev/null 2>&1 || { echo "go.mod is not tidy: run make tidy"; $(GO) mod tidy -diff; exit 1; }
-	$(GO) test -race ./...
+	$(GO) test -race -skip '$(NORACE_TESTS)' ./...
+	$(GO) test -run '$(NORACE_TESTS)' $(NORACE_PKGS)
 
 bench:
 	$(GO) test -run='^$$' -bench=. -benchmem ./...
