@@ -140,17 +140,13 @@ func TestFairmileDCard(t *testing.T) {
 	}
 }
 
-type facts map[int]int
-
-func (f facts) Fact(i int) int { return f[i] }
-
-func readCell(t *testing.T, id string, f facts, roll int) string {
+func readCell(t *testing.T, id string, f rollFacts, roll int) string {
 	t.Helper()
 	tb, ok := def(t).Booklets[0].Tables.Get(id)
 	if !ok {
 		t.Fatalf("no table %s", id)
 	}
-	c := tb.Read(f, roll, 0)
+	c := tb.Read(rollBinding.Of(&f), roll, 0)
 	return c.Result
 }
 
@@ -160,7 +156,7 @@ func TestObservationNeeded(t *testing.T) {
 	for need, cm := range []int{20, 40, 60, 80, 100, 120} {
 		need++
 		for roll := 0; roll <= 7; roll++ {
-			got := readCell(t, "OBS", facts{fRange: cm}, roll)
+			got := readCell(t, "OBS", rollFacts{cm: cm}, roll)
 			want := "-"
 			if roll >= need {
 				want = "Y"
@@ -170,7 +166,7 @@ func TestObservationNeeded(t *testing.T) {
 			}
 		}
 	}
-	if got := readCell(t, "OBS", facts{fRange: 121}, 9); got != "-" {
+	if got := readCell(t, "OBS", rollFacts{cm: 121}, 9); got != "-" {
 		t.Errorf("121 cm: %q, want nothing seen", got)
 	}
 }
@@ -188,12 +184,12 @@ func TestShootingFactorTable(t *testing.T) {
 	}
 	for factor, row := range want {
 		for d := 1; d <= 7; d++ {
-			if got := readCell(t, "GUN", facts{fFactor: factor}, d); got != string(row[d-1]) {
+			if got := readCell(t, "GUN", rollFacts{factor: factor}, d); got != string(row[d-1]) {
 				t.Errorf("factor %d, D6 %d: %q, want %q", factor, d, got, string(row[d-1]))
 			}
 		}
 	}
-	if got := readCell(t, "GUN", facts{fFactor: 14}, 9); got != "5" {
+	if got := readCell(t, "GUN", rollFacts{factor: 14}, 9); got != "5" {
 		t.Errorf("a modified 9 reads the 7+ column: %q", got)
 	}
 }
@@ -203,10 +199,10 @@ func TestTorpedoEffects(t *testing.T) {
 	small := []string{"MISS", "MISS", "UNDER", "NEAR", "SER", "DIS", "SINK4"}
 	large := []string{"MISS", "MISS", "NEAR", "SER", "DIS", "SINK6", "BREAK"}
 	for i := range small {
-		if got := readCell(t, "TORP", facts{fLarge: 0}, i+1); got != small[i] {
+		if got := readCell(t, "TORP", rollFacts{large: 0}, i+1); got != small[i] {
 			t.Errorf("corvette and smaller, %d: %s, want %s", i+1, got, small[i])
 		}
-		if got := readCell(t, "TORP", facts{fLarge: 1}, i+1); got != large[i] {
+		if got := readCell(t, "TORP", rollFacts{large: 1}, i+1); got != large[i] {
 			t.Errorf("frigate and larger, %d: %s, want %s", i+1, got, large[i])
 		}
 	}

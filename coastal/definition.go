@@ -64,15 +64,6 @@ var schema = &tables.Schema{
 	Records:  []tables.RecordKind{vesselKind},
 }
 
-// The effects, in schema order.
-const (
-	effSpotted = iota
-	effHits
-	effStraddle
-	effEffect
-	effSystem
-)
-
 var (
 	effectNames = []string{"miss", "under", "near", "serious", "disabled", "sink6", "sink4", "break"}
 	systemNames = []string{"bridge", "engines", "fwdgun", "sidegun", "aftgun", "torpedoes", "hull"}
@@ -144,6 +135,7 @@ func Definition() (*engine.Definition, error) {
 			DescribeAt:  describeAt,
 			Status:      status,
 			Commands:    commands,
+			Events:      eventTypes,
 			Orders:      []engine.StandingOrder{dummiesHold},
 			View:        func(r engine.Rules) engine.Viewer { return r.(*Rules) },
 			Finished: func(lg *gamelog.Log) bool {

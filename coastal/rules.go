@@ -8,6 +8,7 @@ import (
 	"github.com/schnell-wargames/schnell/dice"
 	"github.com/schnell-wargames/schnell/engine"
 	"github.com/schnell-wargames/schnell/gamelog"
+	"github.com/schnell-wargames/schnell/tables"
 )
 
 // Marker is a hidden marker on the table: a ship, a dummy, or a torpedo
@@ -95,40 +96,43 @@ type Rules struct {
 	found     bool                       // Warships: a real ship of a column has been observed
 	nLive     int
 
-	// facts of the roll being made (tables.Facts)
-	f [nFacts]int
+	rf rollFacts // the facts of the roll being made (rollBinding)
 }
 
-// The facts the tables read, in schema order.
-const (
-	fRange = iota
-	fFiring
-	fRadar
-	fMoving
-	fBig
-	fSeen
-	fNaxos
-	fFast
-	fScreened
-	fWeather
-	fAware
-	fStraddled
-	fStill
-	fTurning
-	fChoppy
-	fHeavy
-	fFactor
-	fEndOn
-	fSub
-	fMerchant
-	fLarge
-	nFacts
-)
+// rollFacts are the facts a roll reads (the schema's, by name: rollBinding).
+type rollFacts struct {
+	cm, firing, radar, moving, big, seen, naxos, fast, screened, weather, aware   int
+	straddled, still, turning, choppy, heavy, factor, endOn, sub, merchant, large int
+}
 
-// Fact implements tables.Facts.
-func (r *Rules) Fact(i int) int { return r.f[i] }
+// rollBinding binds the schema's facts to rollFacts, by name.
+var rollBinding = tables.Bind[*rollFacts](schema).
+	Fact("range", func(f *rollFacts) int { return f.cm }).
+	Fact("firing", func(f *rollFacts) int { return f.firing }).
+	Fact("radar", func(f *rollFacts) int { return f.radar }).
+	Fact("moving", func(f *rollFacts) int { return f.moving }).
+	Fact("big", func(f *rollFacts) int { return f.big }).
+	Fact("seen", func(f *rollFacts) int { return f.seen }).
+	Fact("naxos", func(f *rollFacts) int { return f.naxos }).
+	Fact("fast", func(f *rollFacts) int { return f.fast }).
+	Fact("screened", func(f *rollFacts) int { return f.screened }).
+	Fact("weather", func(f *rollFacts) int { return f.weather }).
+	Fact("aware", func(f *rollFacts) int { return f.aware }).
+	Fact("straddled", func(f *rollFacts) int { return f.straddled }).
+	Fact("still", func(f *rollFacts) int { return f.still }).
+	Fact("turning", func(f *rollFacts) int { return f.turning }).
+	Fact("choppy", func(f *rollFacts) int { return f.choppy }).
+	Fact("heavy", func(f *rollFacts) int { return f.heavy }).
+	Fact("factor", func(f *rollFacts) int { return f.factor }).
+	Fact("endon", func(f *rollFacts) int { return f.endOn }).
+	Fact("sub", func(f *rollFacts) int { return f.sub }).
+	Fact("merchant", func(f *rollFacts) int { return f.merchant }).
+	Fact("large", func(f *rollFacts) int { return f.large })
 
-func (r *Rules) clearFacts() { r.f = [nFacts]int{} }
+// facts are the facts of the roll being made, as the tables read them.
+func (r *Rules) facts() tables.Facts { return rollBinding.Of(&r.rf) }
+
+func (r *Rules) clearFacts() { r.rf = rollFacts{} }
 
 // Other is the other side.
 func Other(side string) string {
@@ -146,7 +150,7 @@ func (r *Rules) Play(c *engine.Ctx) {
 	r.near = map[string]map[string]bool{}
 	r.setUp(c)
 	for r.Turn = 1; r.Turn <= r.Turns && r.Result == ""; r.Turn++ {
-		c.Emit("turn", gamelog.Int("n", r.Turn))
+		c.Emit(evTurn, gamelog.Int("n", r.Turn))
 		for half, mover := range Sides {
 			base := half * 4
 			r.step(c, base+1)
@@ -186,7 +190,7 @@ func (r *Rules) step(c *engine.Ctx, n int) {
 	r.Step = n
 	r.orders = r.orders[:0]
 	clear(r.near)
-	c.Emit("step", gamelog.Int("turn", r.Turn), gamelog.Int("step", n), gamelog.Str("what", stepText[n]))
+	c.Emit(evStep, gamelog.Int("turn", r.Turn), gamelog.Int("step", n), gamelog.Str("what", stepText[n]))
 }
 
 // setUp deploys the scenario and draws every marker from its pot, hidden
@@ -222,7 +226,7 @@ func (r *Rules) setUp(c *engine.Ctx) {
 	}
 	add(s.Attackers, Attacker)
 	add(s.Defenders, Defender)
-	c.Emit("setup", gamelog.Str("scenario", r.Scenario), gamelog.Int("attackers", len(s.Attackers)), gamelog.Int("defenders", len(s.Defenders)), gamelog.Str("victory", s.Note))
+	c.Emit(evSetup, gamelog.Str("scenario", r.Scenario), gamelog.Int("attackers", len(s.Attackers)), gamelog.Int("defenders", len(s.Defenders)), gamelog.Str("victory", s.Note))
 	prefix := map[string]string{"MERCHANTS": "M", "ESCORTS": "E", "ATTACKERS": "A", "DEFENDERS": "D", "WARSHIPS": "W"}
 	r.ships = ships
 	for _, p := range s.Pots {
@@ -263,10 +267,10 @@ func (r *Rules) setUp(c *engine.Ctx) {
 			r.Markers = append(r.Markers, m)
 		}
 		if cup.Len() > 0 && s.Columns == 0 {
-			c.Emit("discard", gamelog.Str("pot", p.ID), gamelog.Int("markers", cup.Len()))
+			c.Emit(evDiscard, gamelog.Str("pot", p.ID), gamelog.Int("markers", cup.Len()))
 		}
 	}
-	c.Emit("deployed", gamelog.Int("markers", len(r.Markers)), gamelog.Int("attacker_cm", s.Speed[Attacker]), gamelog.Int("defender_cm", s.Speed[Defender]))
+	c.Emit(evDeployed, gamelog.Int("markers", len(r.Markers)), gamelog.Int("attacker_cm", s.Speed[Attacker]), gamelog.Int("defender_cm", s.Speed[Defender]))
 }
 
 // markerOf is the marker of a ship.
@@ -321,20 +325,20 @@ func (r *Rules) reveal(c *engine.Ctx, m *Marker, by string) {
 			r.replaceLive(c, m)
 		}
 	}
-	c.Emit("observed", gamelog.Str("marker", m.ID), gamelog.Str("by", by), gamelog.Str("is", m.What()))
+	c.Emit(evObserved, gamelog.Str("marker", m.ID), gamelog.Str("by", by), gamelog.Str("is", m.What()))
 	if m.Column > 0 && m.Ship != nil && !r.found {
 		r.columnFound(c, m)
 	}
 	if m.Ship == nil && !(m.Torpedo && m.Real) {
 		m.Gone = true
-		c.Emit("removed", gamelog.Str("marker", m.ID), gamelog.Str("why", "a dummy, observed"))
+		c.Emit(evRemoved, gamelog.Str("marker", m.ID), gamelog.Str("why", "a dummy, observed"))
 	}
 }
 
 func (r *Rules) becomeAware(c *engine.Ctx, side, why string) {
 	if !r.Aware[side] {
 		r.Aware[side] = true
-		c.Emit("aware", gamelog.Str("side", side), gamelog.Str("why", why))
+		c.Emit(evAware, gamelog.Str("side", side), gamelog.Str("why", why))
 	}
 }
 
@@ -472,7 +476,7 @@ func (r *Rules) repairs(c *engine.Ctx, side string) {
 					s.GunLost[i] = false
 					what = "the " + s.Guns[i].Words()
 				}
-				c.Emit("repair", gamelog.Str("ship", s.Name), gamelog.Str("repaired", what))
+				c.Emit(evRepair, gamelog.Str("ship", s.Name), gamelog.Str("repaired", what))
 			}
 		}
 		if s.Name == r.Setup.Stricken && s.Disabled {
@@ -509,10 +513,10 @@ func (r *Rules) tow(c *engine.Ctx, s *Ship) {
 		s.Disabled = false
 		s.Engines = []int{8} // the tow moves at 8 cm only
 		s.EngLost = 0
-		c.Emit("tow", gamelog.Str("ship", s.Name), gamelog.Str("by", by), gamelog.Bool("made", true))
+		c.Emit(evTow, gamelog.Str("ship", s.Name), gamelog.Str("by", by), gamelog.Bool("made", true))
 		return
 	}
-	c.Emit("tow", gamelog.Str("ship", s.Name), gamelog.Str("by", by), gamelog.Bool("made", false))
+	c.Emit(evTow, gamelog.Str("ship", s.Name), gamelog.Str("by", by), gamelog.Bool("made", false))
 }
 
 var (
@@ -550,7 +554,7 @@ func (r *Rules) moveTorpedoes(c *engine.Ctx, side string) {
 			continue
 		case 1:
 			t.Gone = true
-			c.Emit("removed", gamelog.Str("marker", t.ID), gamelog.Str("why", "off the table"))
+			c.Emit(evRemoved, gamelog.Str("marker", t.ID), gamelog.Str("why", "off the table"))
 			continue
 		}
 		hit := r.marker(d.Args().Str("marker"))
@@ -563,7 +567,7 @@ func (r *Rules) moveTorpedoes(c *engine.Ctx, side string) {
 				c.Reveal(t.dr)
 			}
 			t.Gone = true
-			c.Emit("removed", gamelog.Str("marker", t.ID), gamelog.Str("why", "a dummy torpedo touched "+hit.ID))
+			c.Emit(evRemoved, gamelog.Str("marker", t.ID), gamelog.Str("why", "a dummy torpedo touched "+hit.ID))
 			continue
 		}
 		if !t.Revealed {
@@ -571,7 +575,7 @@ func (r *Rules) moveTorpedoes(c *engine.Ctx, side string) {
 			c.Reveal(t.dr)
 		}
 		if hit.Torpedo {
-			c.Emit("torpedo_miss", gamelog.Str("torpedo", t.ID), gamelog.Str("target", hit.ID), gamelog.Str("why", "torpedoes pass torpedoes"))
+			c.Emit(evTorpedoMiss, gamelog.Str("torpedo", t.ID), gamelog.Str("target", hit.ID), gamelog.Str("why", "torpedoes pass torpedoes"))
 			continue
 		}
 		if !hit.Revealed {
@@ -580,7 +584,7 @@ func (r *Rules) moveTorpedoes(c *engine.Ctx, side string) {
 		}
 		if hit.Ship == nil {
 			hit.Gone = true
-			c.Emit("removed", gamelog.Str("marker", hit.ID), gamelog.Str("why", "a dummy, touched by torpedo "+t.ID))
+			c.Emit(evRemoved, gamelog.Str("marker", hit.ID), gamelog.Str("why", "a dummy, touched by torpedo "+t.ID))
 			continue
 		}
 		r.torpedoHit(c, t, hit.Ship, endOn)
@@ -591,17 +595,17 @@ func (r *Rules) moveTorpedoes(c *engine.Ctx, side string) {
 func (r *Rules) torpedoHit(c *engine.Ctx, t *Marker, s *Ship, endOn bool) {
 	r.becomeAware(c, s.Side, "torpedo "+t.ID+" reached "+s.Name)
 	if s.Class.fast() {
-		c.Emit("torpedo_miss", gamelog.Str("torpedo", t.ID), gamelog.Str("target", s.Name), gamelog.Str("why", "E-boats and MTBs are never hit: it runs on"))
+		c.Emit(evTorpedoMiss, gamelog.Str("torpedo", t.ID), gamelog.Str("target", s.Name), gamelog.Str("why", "E-boats and MTBs are never hit: it runs on"))
 		return
 	}
 	r.clearFacts()
-	r.f[fFast] = b2i(s.Speed >= 12)
-	r.f[fEndOn] = b2i(endOn)
-	r.f[fStill] = b2i(s.Speed == 0)
-	r.f[fMerchant] = b2i(s.Class == Merchant)
-	r.f[fLarge] = b2i(s.Class.large())
-	o := c.Roll("TORP", r, "torpedo "+t.ID+" at "+s.Name)
-	v, _ := o.Int(effEffect)
+	r.rf.fast = b2i(s.Speed >= 12)
+	r.rf.endOn = b2i(endOn)
+	r.rf.still = b2i(s.Speed == 0)
+	r.rf.merchant = b2i(s.Class == Merchant)
+	r.rf.large = b2i(s.Class.large())
+	o := c.Roll("TORP", r.facts(), "torpedo "+t.ID+" at "+s.Name)
+	v, _ := o.Value("effect")
 	effect := effectNames[v]
 	if effect == "under" {
 		return // it runs on
@@ -631,7 +635,7 @@ func (r *Rules) torpedoHit(c *engine.Ctx, t *Marker, s *Ship, endOn bool) {
 	if hitNow {
 		s.TorpHit = true
 	}
-	c.Emit("torpedo_hit", gamelog.Str("torpedo", t.ID), gamelog.Str("target", s.Name), gamelog.Str("effect", effect), gamelog.Int("damage", pts), gamelog.Int("sinks_in", s.SinkIn))
+	c.Emit(evTorpedoHit, gamelog.Str("torpedo", t.ID), gamelog.Str("target", s.Name), gamelog.Str("effect", effect), gamelog.Int("damage", pts), gamelog.Int("sinks_in", s.SinkIn))
 	r.addDamage(c, s, pts)
 	if hitNow {
 		n, _ := c.RollDice(d6, "systems:"+s.Name)
@@ -658,7 +662,7 @@ func (r *Rules) sink(c *engine.Ctx, s *Ship, why string) {
 		return
 	}
 	s.Sunk = true
-	c.Emit("sunk", gamelog.Str("ship", s.Name), gamelog.Str("why", why))
+	c.Emit(evSunk, gamelog.Str("ship", s.Name), gamelog.Str("why", why))
 	r.severTows(c, s)
 }
 
@@ -669,7 +673,7 @@ func (r *Rules) addDamage(c *engine.Ctx, s *Ship, pts int) {
 	s.Damage += pts
 	if s.ZeroPointed() && !s.Withdrawn && !s.Sunk {
 		s.Withdrawn = true
-		c.Emit("zero_pointed", gamelog.Str("ship", s.Name), gamelog.Int("damage", s.Damage))
+		c.Emit(evZeroPointed, gamelog.Str("ship", s.Name), gamelog.Int("damage", s.Damage))
 		switch s.Class {
 		case Lighter:
 			r.sink(c, s, "a lighter at '0' points")
@@ -688,13 +692,13 @@ func (r *Rules) system(c *engine.Ctx, s *Ship, heavy bool) {
 		id = "LOC-S"
 	}
 	r.clearFacts()
-	o := c.Roll(id, r, "system hit, "+s.Name)
-	v, _ := o.Row.Int(effSystem, 0)
+	o := c.Roll(id, r.facts(), "system hit, "+s.Name)
+	v, _ := o.Row.Value("system", o.Total)
 	r.loseSystem(c, s, systemNames[v])
 	if heavy && s.Class.smallerThanTrawler() {
 		for _, n := range []int{o.Total - 1, o.Total + 1} {
 			if n >= 1 && n <= 10 {
-				w, _ := o.Table.Lookup(n).Int(effSystem, 0)
+				w, _ := o.Table.Lookup(n).Value("system", n)
 				r.loseSystem(c, s, systemNames[w])
 			}
 		}
@@ -745,7 +749,7 @@ func (r *Rules) loseSystem(c *engine.Ctx, s *Ship, sys string) {
 		what = "a non-critical area"
 	}
 	s.Systems = append(s.Systems, what)
-	c.Emit("system", gamelog.Str("ship", s.Name), gamelog.Str("lost", what))
+	c.Emit(evSystem, gamelog.Str("ship", s.Name), gamelog.Str("lost", what))
 }
 
 func mustDice(s string) dice.Spec {
@@ -804,7 +808,7 @@ func (r *Rules) columnFound(c *engine.Ctx, m *Marker) {
 			}
 		}
 	}
-	c.Emit("column_found", gamelog.Str("marker", m.ID), gamelog.Int("column", m.Column), gamelog.Strs("removed", back), gamelog.Strs("placed", live))
+	c.Emit(evColumnFound, gamelog.Str("marker", m.ID), gamelog.Int("column", m.Column), gamelog.Strs("removed", back), gamelog.Strs("placed", live))
 }
 
 // replaceLive: Warship v Warship, 9: a live marker that proves a dummy is

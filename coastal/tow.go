@@ -45,7 +45,7 @@ func (r *Rules) severTows(c *engine.Ctx, s *Ship) {
 		if l.Class == Lighter && l.Tow == s.Name && !l.Sunk {
 			l.Tow = ""
 			l.Speed = 0
-			c.Emit("tow_severed", gamelog.Str("ship", l.Name), gamelog.Str("from", s.Name))
+			c.Emit(evTowSevered, gamelog.Str("ship", l.Name), gamelog.Str("from", s.Name))
 		}
 	}
 }
@@ -89,7 +89,7 @@ func (r *Rules) followTows(c *engine.Ctx, side string) {
 			if l.Tow == "" {
 				how = "no tow: stationary"
 			}
-			c.Emit("move", gamelog.Str("ship", l.Name), gamelog.Str("course", how), gamelog.Int("cm", l.Speed))
+			c.Emit(evMove, gamelog.Str("ship", l.Name), gamelog.Str("course", how), gamelog.Int("cm", l.Speed))
 		}
 	}
 }
@@ -135,7 +135,7 @@ func (r *Rules) takeTow(c *engine.Ctx, s *Ship, lighter string) {
 	}
 	l.Tow = end
 	s.Speed, s.Turning = 0, false
-	c.Emit("lighter_tow", gamelog.Str("ship", l.Name), gamelog.Str("by", s.Name), gamelog.Str("behind", end))
+	c.Emit(evLighterTow, gamelog.Str("ship", l.Name), gamelog.Str("by", s.Name), gamelog.Str("behind", end))
 }
 
 // chainOf is the vessel at the head of a lighter's chain ("": none).

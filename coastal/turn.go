@@ -28,7 +28,7 @@ func (r *Rules) launchAndMove(c *engine.Ctx, side string) {
 			if !s.Acting() {
 				if s.Withdrawn && !s.Disabled && !s.Sunk {
 					s.Speed = s.MaxSpeed()
-					c.Emit("move", gamelog.Str("ship", m.ID), gamelog.Str("course", "withdraw"), gamelog.Int("cm", s.Speed))
+					c.Emit(evMove, gamelog.Str("ship", m.ID), gamelog.Str("course", "withdraw"), gamelog.Int("cm", s.Speed))
 				} else {
 					s.Speed = 0
 				}
@@ -101,7 +101,7 @@ func (r *Rules) launchOrder(c *engine.Ctx, m *Marker) {
 		_, cm = askRange(c, "Measure from "+m.ID+" to "+target+" for the launch (torpedoes need 30 cm or more)", nil, 30)
 	}
 	if cm == 0 {
-		c.Emit("launch_off", gamelog.Str("ship", m.ID), gamelog.Str("target", target))
+		c.Emit(evLaunchOff, gamelog.Str("ship", m.ID), gamelog.Str("target", target))
 		return
 	}
 	r.launch(c, m, target, cm)
@@ -190,7 +190,7 @@ func (r *Rules) launch(c *engine.Ctx, m *Marker, target string, cm int) {
 		r.Markers = append(r.Markers, &Marker{ID: id, Side: m.Side, Pot: cup.ID, Torpedo: true, Real: dr.Chits[0] == "torpedo", dr: dr})
 		ids = append(ids, id)
 	}
-	c.Emit("launch", gamelog.Str("ship", m.ID), gamelog.Str("target", target), gamelog.Int("cm", cm), gamelog.Strs("markers", ids))
+	c.Emit(evLaunch, gamelog.Str("ship", m.ID), gamelog.Str("target", target), gamelog.Int("cm", cm), gamelog.Strs("markers", ids))
 }
 
 // Courses a ship may steer: the table moves the model, the program keeps
@@ -315,17 +315,17 @@ func (r *Rules) move(c *engine.Ctx, m *Marker) {
 	case "tow":
 		r.takeTow(c, s, d.Args().Str("lighter"))
 		m.astern = false
-		c.Emit("move", gamelog.Str("ship", m.ID), gamelog.Str("course", course), gamelog.Int("cm", 0), gamelog.Bool("turning", false))
+		c.Emit(evMove, gamelog.Str("ship", m.ID), gamelog.Str("course", course), gamelog.Int("cm", 0), gamelog.Bool("turning", false))
 		return
 	case "exit":
 		if s == nil {
 			m.Gone = true
-			c.Emit("removed", gamelog.Str("marker", m.ID), gamelog.Str("why", "left by the far edge"))
+			c.Emit(evRemoved, gamelog.Str("marker", m.ID), gamelog.Str("why", "left by the far edge"))
 			return
 		}
 		r.reveal(c, m, "the far edge")
 		s.Escaped = true
-		c.Emit("escaped", gamelog.Str("ship", s.Name))
+		c.Emit(evEscaped, gamelog.Str("ship", s.Name))
 		return
 	default:
 		speed, turning, m.astern = max, true, false
@@ -338,10 +338,10 @@ func (r *Rules) move(c *engine.Ctx, m *Marker) {
 	// the table moves the model: the speed is told only of a marker in
 	// the open (a hidden one's would tell its class)
 	if !m.Revealed {
-		c.Emit("move", gamelog.Str("ship", m.ID), gamelog.Str("course", course))
+		c.Emit(evMove, gamelog.Str("ship", m.ID), gamelog.Str("course", course))
 		return
 	}
-	c.Emit("move", gamelog.Str("ship", m.ID), gamelog.Str("course", course), gamelog.Int("cm", speed), gamelog.Bool("turning", turning))
+	c.Emit(evMove, gamelog.Str("ship", m.ID), gamelog.Str("course", course), gamelog.Int("cm", speed), gamelog.Bool("turning", turning))
 }
 
 // observeAndFire: each marker of the side tries to observe (a hidden
@@ -467,41 +467,41 @@ func (r *Rules) observe(c *engine.Ctx, obs *Marker, n int) {
 	}
 	m := r.marker(id)
 	r.clearFacts()
-	r.f[fRange] = cm
-	r.f[fScreened] = b2i(screened)
+	r.rf.cm = cm
+	r.rf.screened = b2i(screened)
 	// +2 a target firing or illuminated; radar and hydrophones (a ship
 	// moving 3 cm or more, or a torpedo), NAXOS against a radar: from the
 	// observer's card, once it is in the open (rules notes)
-	r.f[fFiring] = b2i(lit)
+	r.rf.firing = b2i(lit)
 	if o := obs.Ship; o != nil && obs.Revealed {
 		moving3 := m.Torpedo || (m.Ship != nil && m.Ship.Speed >= 3) || (m.Ship == nil && m.speed >= 3)
-		r.f[fRadar] = b2i(o.Radar || (o.Hydrophones && moving3))
-		r.f[fNaxos] = b2i(o.Naxos && m.Revealed && m.Ship != nil && m.Ship.Radar)
+		r.rf.radar = b2i(o.Radar || (o.Hydrophones && moving3))
+		r.rf.naxos = b2i(o.Naxos && m.Revealed && m.Ship != nil && m.Ship.Radar)
 	}
 	if m.Ship != nil {
 		t := m.Ship
-		r.f[fFiring] = b2i(t.Fired || lit)
-		r.f[fMoving] = b2i((t.Speed > 0 && !(t.Class.fast() && t.Speed <= 4)) || cm <= 12)
+		r.rf.firing = b2i(t.Fired || lit)
+		r.rf.moving = b2i((t.Speed > 0 && !(t.Class.fast() && t.Speed <= 4)) || cm <= 12)
 	} else if m.Torpedo {
-		r.f[fMoving] = 1 // torpedoes run 15 cm a move
+		r.rf.moving = 1 // torpedoes run 15 cm a move
 	} else {
 		// a dummy counts as its pot's ships would: a fast boat's pot at 4 cm
 		// or less is not "moving"
 		fast := m.Pot != "MERCHANTS" && m.Pot != "ESCORTS"
-		r.f[fMoving] = b2i((m.speed > 0 && !(fast && m.speed <= 4)) || cm <= 12)
+		r.rf.moving = b2i((m.speed > 0 && !(fast && m.speed <= 4)) || cm <= 12)
 	}
 	// The size shows by the marker's pot, not its chit: a merchant or
 	// escort marker is taken for a big ship, real or dummy, so the roll
 	// tells nothing of what it hides (rules notes).
-	r.f[fBig] = b2i(m.Pot == "MERCHANTS" || m.Pot == "ESCORTS" || (m.Revealed && m.Ship != nil && !m.Ship.Class.fast()))
-	r.f[fSeen] = b2i(m.Seen)
+	r.rf.big = b2i(m.Pot == "MERCHANTS" || m.Pot == "ESCORTS" || (m.Revealed && m.Ship != nil && !m.Ship.Class.fast()))
+	r.rf.seen = b2i(m.Seen)
 	if s := obs.Ship; s != nil && obs.Revealed {
-		r.f[fFast] = b2i(2*s.Speed > s.MaxSpeed() && s.MaxSpeed() > 0)
+		r.rf.fast = b2i(2*s.Speed > s.MaxSpeed() && s.MaxSpeed() > 0)
 	}
-	r.f[fWeather] = b2i(r.Weather == "poor")
-	r.f[fAware] = b2i(r.Aware[side])
-	out := c.Roll("OBS", r, obs.ID+" observes "+m.ID)
-	if v, _ := out.Int(effSpotted); v == 1 {
+	r.rf.weather = b2i(r.Weather == "poor")
+	r.rf.aware = b2i(r.Aware[side])
+	out := c.Roll("OBS", r.facts(), obs.ID+" observes "+m.ID)
+	if v, _ := out.Value("spotted"); v == 1 {
 		if m.Ship != nil {
 			if obs.sights == nil {
 				obs.sights = map[string]int{}
@@ -701,39 +701,39 @@ func (r *Rules) fireAt(c *engine.Ctx, s *Ship, m *Marker, cm int, ws []Weapon) {
 			kind = "guns"
 		}
 		if f == 0 {
-			c.Emit("out_of_range", gamelog.Str("ship", r.markerOf(s).ID), gamelog.Str("weapons", kind), gamelog.Int("cm", cm))
+			c.Emit(evOutOfRange, gamelog.Str("ship", r.markerOf(s).ID), gamelog.Str("weapons", kind), gamelog.Int("cm", cm))
 			continue
 		}
 		r.clearFacts()
-		r.f[fFactor] = f
+		r.rf.factor = f
 		key := [2]string{s.Name, t.Name}
-		r.f[fStraddled] = b2i(r.straddle[key])
-		r.f[fStill] = b2i(t.Speed == 0)
-		r.f[fFast] = b2i(2*s.Speed > s.MaxSpeed() || 2*t.Speed > t.MaxSpeed())
-		r.f[fTurning] = b2i(s.Turning)
-		r.f[fChoppy] = b2i(r.Sea == "medium" && s.Class.smallerThanCorvette())
-		r.f[fHeavy] = b2i(gun && heaviest >= Gun6 && s.Class.destroyerOrSmaller())
+		r.rf.straddled = b2i(r.straddle[key])
+		r.rf.still = b2i(t.Speed == 0)
+		r.rf.fast = b2i(2*s.Speed > s.MaxSpeed() || 2*t.Speed > t.MaxSpeed())
+		r.rf.turning = b2i(s.Turning)
+		r.rf.choppy = b2i(r.Sea == "medium" && s.Class.smallerThanCorvette())
+		r.rf.heavy = b2i(gun && heaviest >= Gun6 && s.Class.destroyerOrSmaller())
 		// Shooting variables: "add the following and compare with a D6
 		// roll; Dice roll, + or -": on the die (the default), or, read the
 		// other way, on the shooting factor (variables=factor: rules
 		// notes). The table's mod lines hold them either way.
 		vars := 0
 		if r.Variables == VariablesFactor {
-			_, vars = c.Tables().MustGet("GUN").Modify(r, nil)
+			_, vars = c.Tables().MustGet("GUN").Modify(r.facts(), nil)
 			f0 := f
 			r.clearFacts()
-			r.f[fFactor] = f0 + vars
+			r.rf.factor = f0 + vars
 		}
-		o := c.Roll("GUN", r, r.markerOf(s).ID+" "+kind+" at "+m.ID)
-		hits, _ := o.Int(effHits)
-		if hits > 0 || o.Has(effStraddle) {
+		o := c.Roll("GUN", r.facts(), r.markerOf(s).ID+" "+kind+" at "+m.ID)
+		hits, _ := o.Value("hits")
+		if hits > 0 || o.Sets("straddle") {
 			r.straddleN[key] = true
 		}
 		fields := []gamelog.Field{gamelog.Str("ship", r.markerOf(s).ID), gamelog.Str("target", m.ID), gamelog.Str("weapons", kind), gamelog.Int("cm", cm), gamelog.Int("factor", f)}
 		if r.Variables == VariablesFactor {
 			fields = append(fields, gamelog.Int("variables", vars))
 		}
-		c.Emit("gunfire", append(fields, gamelog.Str("result", o.Result()), gamelog.Int("hits", hits))...)
+		c.Emit(evGunfire, append(fields, gamelog.Str("result", o.Result()), gamelog.Int("hits", hits))...)
 		if hits > 0 {
 			r.pend[t.Side] = append(r.pend[t.Side], pending{target: t, hits: hits, weapon: heaviest, gun: gun, by: r.markerOf(s).ID})
 		}
@@ -755,7 +755,7 @@ func (r *Rules) damage(c *engine.Ctx, side string) {
 			if !p.gun && t.Class > Corvette {
 				pts = 0
 			}
-			c.Emit("damage", gamelog.Str("ship", t.Name), gamelog.Str("by", p.by), gamelog.Int("points", pts))
+			c.Emit(evDamage, gamelog.Str("ship", t.Name), gamelog.Str("by", p.by), gamelog.Int("points", pts))
 			r.addDamage(c, t, pts)
 			if p.gun || !t.Class.corvetteOrLarger() || p.weapon >= Single40 {
 				r.system(c, t, p.gun)
@@ -801,7 +801,7 @@ func (r *Rules) turnEnd(c *engine.Ctx) {
 			lost, _ := pickMarkers(d.Args().Str("markers"), held)
 			for _, id := range lost {
 				r.marker(id).Observed = false
-				c.Emit("lost_sight", gamelog.Str("marker", id))
+				c.Emit(evLostSight, gamelog.Str("marker", id))
 			}
 		}
 	}
@@ -912,7 +912,7 @@ func (r *Rules) Outcome() (vp int, result string) {
 // victory ends the action.
 func (r *Rules) victory(c *engine.Ctx) {
 	r.VP, r.Result = r.Outcome()
-	c.Emit("victory", gamelog.Str("scenario", r.Scenario), gamelog.Int("vp", r.VP), gamelog.Str("result", r.Result))
+	c.Emit(evVictory, gamelog.Str("scenario", r.Scenario), gamelog.Int("vp", r.VP), gamelog.Str("result", r.Result))
 }
 
 // pickMarkers reads a list of marker ids among held: "M3,E1" or "M3 E1",

@@ -211,7 +211,6 @@ func exprText(e ast.Expr) string {
 // until it is taken off.
 var eventsPending = map[string]string{
 	"schnellboats": "the flagship's eventType is its own string type: `type eventType = engine.EventType` and Definition.Events = eventTypes",
-	"coastal":      "coastal emits string literals: declare them as engine.EventType constants and list them in Definition.Events",
 	"schnellrules": "schnellrules' ev constants are untyped and some types are literals: type them engine.EventType, list them in Definition.Events",
 }
 

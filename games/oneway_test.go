@@ -413,7 +413,6 @@ func isIntExpr(e ast.Expr) bool {
 // test until it is taken off.
 var factsPending = map[string]string{
 	"schnellboats": "the flagship's facts (booklet.go, 171 lines of Fact) and Outcome.Int(effX)",
-	"coastal":      "coastal's Fact(i) over r.f and effects by index",
 	"schnellrules": "schnellrules' facts by index",
 }
 
