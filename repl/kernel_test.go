@@ -46,7 +46,7 @@ func TestPromptPlaysASideWithPhysicalDraws(t *testing.T) {
 		t.Errorf("draw completion = %q", got)
 	}
 	execAll(t, s, "draw +2")
-	if !strings.Contains(out.String(), "[choose fire <target a|b|c>]") || !strings.Contains(out.String(), "[choose signal <text text>]") {
+	if !strings.Contains(out.String(), "`choose fire <target a|b|c>`") || !strings.Contains(out.String(), "`choose signal <text text>`") {
 		t.Errorf("the order's options do not show their arguments:\n%s", out)
 	}
 	if got := s.Complete("choose fire "); !slices.Equal(got, enginetest.Targets) {

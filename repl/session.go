@@ -716,11 +716,15 @@ func (s *Session) showPending() {
 				}
 				continue
 			}
-			def := ""
-			if i == d.Default {
-				def = " (default)"
+			// What it does, then what to type for it (a number does too).
+			text := o.Text
+			if text == "" {
+				text = kindWords(o.Name)
 			}
-			fmt.Fprintf(w, "  %d. %-10s %s%s   [%s]\n", i+1, o.Name, o.Text, def, d.Usage(i))
+			if i == d.Default {
+				text += " (default)"
+			}
+			fmt.Fprintf(w, "  %d. %s   `%s`\n", i+1, text, d.Usage(i))
 		}
 		for _, b := range briefs {
 			var cmds []string
