@@ -345,7 +345,11 @@ func TestMemoryBudget(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
+			start := procCPU()
 			_, err := playToyWith(t, tc.src, Options{Deadline: 5 * time.Second, Memory: 16 << 20})
+			if took := procCPU() - start; took > time.Second {
+				t.Errorf("took %s of CPU: the budget stops a script within a second", took)
+			}
 			if err == nil {
 				t.Fatal("no error")
 			}

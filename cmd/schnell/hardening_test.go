@@ -369,3 +369,55 @@ func TestCampaignsPrintable(t *testing.T) {
 		t.Errorf("the crafted log is not listed:\n%s", out)
 	}
 }
+
+// Hostile scripts of issue 27 through `schnell auto`: each ends with exit
+// 1 and its script's line within a second of CPU time past its deadline
+// (the process's, over what a harmless script's whole game costs), and a
+// flood of print writes 1 MiB. A sort with a builtin comparator ran for
+// minutes, and one call printed 116 MB.
+func TestHostileScriptsAuto(t *testing.T) {
+	dir := t.TempDir()
+	run := func(t *testing.T, src string) (int, string, time.Duration) {
+		t.Helper()
+		path := filepath.Join(dir, "s.lua")
+		if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		cmd := schnellCmd(t, "auto", "--script", path)
+		var errb bytes.Buffer
+		cmd.Stderr = &errb
+		cmd.Run()
+		return cmd.ProcessState.ExitCode(), errb.String(), cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
+	}
+	code, errs, base := run(t, "function decide(d) return d.default end")
+	if code != 0 {
+		t.Fatalf("a harmless script: exit %d\n%s", code, errs)
+	}
+	for _, tc := range []struct{ name, src, want string }{
+		{"sort with a builtin comparator", "function decide(d) local t = {} for i = 1, 300 do t[i] = '100000' end table.sort(t, string.rep) return d.default end",
+			"s.lua:1: ran past its 250ms deadline of CPU time"},
+		{"print without end", "local s = string.rep('x', 2^16)\nfunction decide(d)\n while true do print(s) end end",
+			"s.lua:3: ran past its 250ms deadline of CPU time"},
+		{"recursion", "local function f(n) return f(n + 1) + 1 end\nfunction decide(d) return f(1) end",
+			"s.lua:1: stack overflow: functions called each other more than 200 deep"},
+		{"a table answer with no option", "function decide(d) return {} end",
+			"with a table that names no option: put the option first"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			code, errs, took := run(t, tc.src)
+			if code != 1 || !strings.Contains(errs, tc.want) {
+				t.Errorf("exit %d, want 1 and %q:\n%s", code, tc.want, clipTail(errs))
+			}
+			if len(errs) > 1<<20+4<<10 {
+				t.Errorf("%d bytes on standard error", len(errs))
+			}
+			if limit := base + 250*time.Millisecond + time.Second; took > limit {
+				t.Errorf("took %s of CPU, over %s", took, limit)
+			}
+			t.Logf("%s of CPU (a harmless game %s)", took, base)
+		})
+	}
+}
+
+// clipTail is the last 500 bytes of s.
+func clipTail(s string) string { return s[max(0, len(s)-500):] }
