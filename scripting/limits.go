@@ -16,7 +16,7 @@ import (
 // (lua.LState.Steps, a patch of gopher-lua): the comparisons of
 // table.sort, the slots `#`, next, unpack, getn, maxn, table.insert and
 // remove look at, move or fill, the elements table.concat joins, the bytes
-// the string builtins build or search (bytesPerStep), the events
+// the string builtins build, search or read (bytesPerStep), the events
 // log.events reads (stepsPerEvent). A step is about the work of one
 // instruction: the deadline then looks at the clock as often within a
 // builtin as within a loop of Lua (docs/lua-api.md, "Limits").
@@ -85,6 +85,13 @@ func (h *Host) limits() {
 	h.register()
 	L.SetGlobal("unpack", L.NewFunction(luaUnpack))
 	L.SetGlobal("print", L.NewFunction(h.print))
+	tonumber := L.GetGlobal("tonumber").(*lua.LFunction).GFunction
+	L.SetGlobal("tonumber", L.NewFunction(func(L *lua.LState) int {
+		if s, ok := L.Get(1).(lua.LString); ok {
+			L.Steps(len(s) / bytesPerStep) // it reads the whole string
+		}
+		return tonumber(L)
+	}))
 	L.SetGlobal("tostring", L.NewFunction(func(L *lua.LState) int {
 		L.Push(lua.LString(h.tostring(L.CheckAny(1))))
 		return 1

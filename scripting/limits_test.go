@@ -101,6 +101,7 @@ func TestHostileLoops(t *testing.T) {
 		{"unpack over nils", "function decide(d) local t = {} t[2^21] = 1 t[2^21] = nil\n while true do unpack(t) end end", "2", true},
 		{"fill to a far index", "function decide(d)\n while true do local t = {} t[2^21] = 1 end end", "2", true},
 		{"table.insert at the front", "function decide(d) local t = {} for i = 1, 2^18 do t[i] = i end\n while true do table.insert(t, 1, 0) table.remove(t, 1) end end", "2", true},
+		{"tonumber of a long number", "local s = string.rep('1', 2^20 - 2) .. '.5'\nfunction decide(d)\n while true do local n = tonumber(s) end end", "3", false},
 		{"table.concat of empty strings", "function decide(d) local t = {} for i = 1, 2^18 do t[i] = '' end\n while true do table.concat(t) end end", "2", true},
 	}
 	for _, tc := range cases {
@@ -175,6 +176,7 @@ func TestBuiltinsAsLua(t *testing.T) {
 		{"math.random(2^53) >= 1", "true"},
 		{"math.random(-2^53, 2^53) <= 2^53", "true"},
 		{"math.random(5, 5)", "5"},
+		{"tonumber(' 0x10 '), tonumber('ff', 16), tonumber(2.5), tonumber('x')", "16\t255\t2.5\tnil"},
 	}
 	h := NewEval(Options{}, nil)
 	defer h.Close()

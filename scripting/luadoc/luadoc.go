@@ -207,12 +207,12 @@ Scripts may come from anyone, so they run with only ` + "`base`, `table`, `strin
   (a patch of gopher-lua): ` + "`table.sort`" + ` one per comparison, whatever the comparator (none, a Lua function, or a
   builtin such as ` + "`string.rep`" + `); ` + "`#t`, `next`, `pairs`, `unpack`, `table.getn` and `table.maxn`" + ` one per slot they
   look at, nils included; ` + "`t[n] = v`, `rawset`, `table.insert` and `table.remove`" + ` one per slot they fill or move;
-  ` + "`table.concat`" + ` one per element; ` + "`string.find`" + ` and the builtins that build strings (` + "`string.rep`, `format`," + `
+  ` + "`table.concat`" + ` one per element; ` + "`string.find`" + `, ` + "`tonumber`" + ` and the builtins that build strings (` + "`string.rep`, `format`," + `
   ` + "`upper`, `lower`, `reverse`, `table.concat`, `..`" + `) one per 64 bytes; ` + "`log.events` and `log.header`" + ` 64 per
   event of the log they read. A Lua function that a builtin calls (a comparator) counts its instructions on
   from its caller's. So the deadline stops a builtin as it stops a loop of Lua, a few milliseconds late at
   most. The other builtins do work bounded by their arguments (at most 8,000 values) or by a string (at most
-  1 MiB): ` + "`select`, `tonumber`, `tostring`, `string.byte`, `char`, `sub`, `len`" + `, the ` + "`math`" + ` functions, ` + "`ipairs`" + ` (one
+  1 MiB): ` + "`select`, `tostring`, `string.byte`, `char`, `sub`, `len`" + `, the ` + "`math`" + ` functions, ` + "`ipairs`" + ` (one
   step a call), ` + "`rawget`, `rawequal`, `setmetatable`, `getmetatable`, `type`, `assert`, `error`, `pcall`, `xpcall`" + `;
 - no builtin allocates without bound, since the deadline cannot stop one midway: the strings that
   ` + "`string.rep`, `string.format`, `table.concat` and `..`" + ` build are capped at 1 MiB (` + "`..`" + ` is compiled as a
