@@ -9,7 +9,7 @@ play: build
 	./bin/schnell
 
 build:
-	@echo "Building bin/schnell (the first build compiles the dependencies: half a minute)."
+	@echo "Building bin/schnell (the first build compiles the dependencies and the standard library: 75 s of CPU, a minute or more)."
 	$(GO) build -o bin/schnell ./cmd/schnell
 
 # The tests that play many whole games in one goroutine (NORACE_TESTS, in
