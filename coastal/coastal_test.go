@@ -128,8 +128,7 @@ func TestFairmileDCard(t *testing.T) {
 	if len(s.Guns) != 0 {
 		t.Errorf("the card shows guns %v: the document's Fairmile D card has none", s.Guns)
 	}
-	var r Rules
-	if got := r.firing(s); fmt.Sprint(got) != "[-1]" {
+	if got := s.firing(); fmt.Sprint(got) != "[-1]" {
 		t.Errorf("it fires mounts %v, want the default twin MG (-1)", got)
 	}
 	for _, want := range []int{12, 8, 4, 0} {

@@ -132,8 +132,6 @@ var rollBinding = tables.Bind[*rollFacts](schema).
 // facts are the facts of the roll being made, as the tables read them.
 func (r *Rules) facts() tables.Facts { return rollBinding.Of(&r.rf) }
 
-func (r *Rules) clearFacts() { r.rf = rollFacts{} }
-
 // Other is the other side.
 func Other(side string) string {
 	if side == Attacker {
@@ -342,116 +340,6 @@ func (r *Rules) becomeAware(c *engine.Ctx, side, why string) {
 	}
 }
 
-// askRange is a decision of the table: a range measured on the table. With
-// a least range (a torpedo launch), the table may call the launch off
-// instead: cm is then 0.
-func askRange(c *engine.Ctx, prompt string, ids []string, lo int) (string, int) {
-	d := c.Ask("range")
-	d.Side = engine.TableSide
-	o := d.Add("range", "the range measured on the table", "")
-	if len(ids) > 0 {
-		o.Args = append(o.Args, engine.IDArg("marker", ids...))
-		o.Args[0].Default = gamelog.StrV(ids[0])
-		o.Args[0].Text = "the marker measured to"
-	}
-	cm := engine.IntArg("cm", 1, 500, "cm")
-	cm.Text = "the range"
-	if lo > 1 {
-		cm.Check = func(v gamelog.Value) error {
-			if v.I < lo {
-				return fmt.Errorf("torpedoes may not be fired from less than %d cm (Torpedoes): measure again, or `close` calls the launch off", lo)
-			}
-			return nil
-		}
-	}
-	o.Args = append(o.Args, cm)
-	if lo > 1 {
-		d.Add("close", fmt.Sprintf("under %d cm: the launch is called off", lo), "")
-	}
-	if c.Decide(d, func(d *engine.Decision) { d.Prompt = prompt }) == 1 {
-		return "", 0
-	}
-	a := d.Args()
-	id := ""
-	if len(ids) > 0 {
-		id = a.Str("marker")
-	}
-	return id, a.Int("cm")
-}
-
-// askSighting is the table's part of an observation: which marker, its
-// range, whether the observer is screened from it by another ship, and
-// whether it is lit by star shell or a searchlight (Observation). Nothing
-// is seen beyond 120 cm, so the table may say so instead of measuring:
-// for this observer (`far`), for every marker of its side this step
-// (`apart`), or for all but the markers it names (`only M3,E1`: only they
-// observe this step); id is then "" when this observer sees nothing.
-func (r *Rules) askSighting(c *engine.Ctx, obs *Marker, what string, ids []string) (id string, cm int, screened, lit bool) {
-	for {
-		d := c.Ask("range")
-		d.Side = engine.TableSide
-		o := d.Add("range", "measured on the table", "")
-		o.Args = []engine.Arg{engine.IDArg("marker", ids...), engine.IntArg("cm", 1, 500, "cm"), engine.YesArg("screened"), engine.YesArg("lit")}
-		o.Args[0].Default = gamelog.StrV(ids[0])
-		o.Args[0].Text = "the marker measured to"
-		o.Args[1].Text = "the range"
-		o.Args[2].Text = "another ship screens the observer from it"
-		o.Args[2].Default = gamelog.Value{Kind: gamelog.KBool}
-		o.Args[3].Text = "it is lit by star shell or a searchlight"
-		o.Args[3].Default = gamelog.Value{Kind: gamelog.KBool}
-		d.Add("far", "nothing within 120 cm of it", "")
-		d.Add("apart", "nothing within 120 cm of its whole side", "")
-		var side []string
-		if r.near[obs.Side] == nil {
-			side = r.markerIDs(obs.Side)
-			o := d.Add("only", "only these are within 120 cm", "")
-			o.Args = []engine.Arg{engine.TextArg("markers")}
-			o.Args[0].Text = "the markers within 120 cm of an enemy, separated by commas (M3,E1)"
-			o.Check = func(a engine.ArgValues) error {
-				_, err := pickMarkers(a.Str("markers"), side)
-				return err
-			}
-		}
-		switch d.Options[c.Decide(d, func(d *engine.Decision) {
-			switch {
-			case what == "look":
-				d.Prompt = fmt.Sprintf("%s looks for %s: how far is it?", obs.ID, ids[0])
-			case what == "torpedo":
-				d.Prompt = fmt.Sprintf("%s looks for the nearest torpedo marker heading for it: which is it, and how far?", obs.ID)
-			default:
-				d.Prompt = fmt.Sprintf("%s looks for the nearest marker not in sight: which is it, and how far?", obs.ID)
-			}
-		})].Name {
-		case "far":
-			return "", 0, false, false
-		case "apart":
-			r.nearOnly(obs.Side, nil)
-			return "", 0, false, false
-		case "only":
-			near, _ := pickMarkers(d.Args().Str("markers"), side)
-			r.nearOnly(obs.Side, near)
-			if !r.near[obs.Side][obs.ID] {
-				return "", 0, false, false
-			}
-			continue // this observer is near: its range
-		}
-		a := d.Args()
-		return a.Str("marker"), a.Int("cm"), a.Yes("screened"), a.Yes("lit")
-	}
-}
-
-// nearOnly records that only the markers ids of side may see anything
-// this step (none: no more observation).
-func (r *Rules) nearOnly(side string, ids []string) {
-	if r.near == nil {
-		r.near = map[string]map[string]bool{}
-	}
-	r.near[side] = map[string]bool{}
-	for _, id := range ids {
-		r.near[side][id] = true
-	}
-}
-
 // repairs: each ship rolls a D6, a 6 repairs a system, an engine box or a
 // bridge point (Repairs); sinking ships count down; a stricken boat may be
 // taken in tow on a 5 or 6 (Scenario 2).
@@ -526,230 +414,11 @@ var (
 	d4d = mustDice("4d6")
 )
 
-// moveTorpedoes: the side's torpedo markers run 15 cm; the table says what
-// each touches (Torpedoes).
-func (r *Rules) moveTorpedoes(c *engine.Ctx, side string) {
-	for _, t := range r.Markers {
-		if !t.Torpedo || t.Side != side || t.Gone {
-			continue
-		}
-		targets := r.enemyMarkers(side, false, nil)
-		targets = append(targets, r.enemyMarkers(side, true, nil)...)
-		d := c.Ask("torpedo_run")
-		d.Side = engine.TableSide
-		d.Add("clear", "nothing", "")
-		d.Add("off", "it leaves the table", "")
-		if len(targets) > 0 {
-			o := d.Add("touch", "a marker or ship", "")
-			o.Args = []engine.Arg{engine.IDArg("marker", targets...), engine.YesArg("arc")}
-			o.Args[0].Text = "the marker it touches"
-			o.Args[1].Default = gamelog.Value{Kind: gamelog.KBool}
-			o.Args[1].Text = "it hits in the target's forward or rear fire arc"
-		}
-		id := t.ID
-		switch c.Decide(d, func(d *engine.Decision) {
-			d.Prompt = "Torpedo marker " + id + " runs 15 cm: what does the centre of its front edge touch?"
-		}) {
-		case 0:
-			continue
-		case 1:
-			t.Gone = true
-			c.Emit(evRemoved, gamelog.Str("marker", t.ID), gamelog.Str("why", "off the table"))
-			continue
-		}
-		hit := r.marker(d.Args().Str("marker"))
-		endOn := d.Args().Yes("arc")
-		if !t.Real {
-			// A dummy torpedo is gone at any contact, before the marker it
-			// touched is disclosed.
-			if !t.Revealed {
-				t.Revealed = true
-				c.Reveal(t.dr)
-			}
-			t.Gone = true
-			c.Emit(evRemoved, gamelog.Str("marker", t.ID), gamelog.Str("why", "a dummy torpedo touched "+hit.ID))
-			continue
-		}
-		if !t.Revealed {
-			t.Revealed = true
-			c.Reveal(t.dr)
-		}
-		if hit.Torpedo {
-			c.Emit(evTorpedoMiss, gamelog.Str("torpedo", t.ID), gamelog.Str("target", hit.ID), gamelog.Str("why", "torpedoes pass torpedoes"))
-			continue
-		}
-		if !hit.Revealed {
-			hit.Revealed, hit.Seen = true, true
-			c.Reveal(hit.dr)
-		}
-		if hit.Ship == nil {
-			hit.Gone = true
-			c.Emit(evRemoved, gamelog.Str("marker", hit.ID), gamelog.Str("why", "a dummy, touched by torpedo "+t.ID))
-			continue
-		}
-		r.torpedoHit(c, t, hit.Ship, endOn)
-	}
-}
-
-// torpedoHit: Hits and effect.
-func (r *Rules) torpedoHit(c *engine.Ctx, t *Marker, s *Ship, endOn bool) {
-	r.becomeAware(c, s.Side, "torpedo "+t.ID+" reached "+s.Name)
-	if s.Class.fast() {
-		c.Emit(evTorpedoMiss, gamelog.Str("torpedo", t.ID), gamelog.Str("target", s.Name), gamelog.Str("why", "E-boats and MTBs are never hit: it runs on"))
-		return
-	}
-	r.clearFacts()
-	r.rf.fast = b2i(s.Speed >= 12)
-	r.rf.endOn = b2i(endOn)
-	r.rf.still = b2i(s.Speed == 0)
-	r.rf.merchant = b2i(s.Class == Merchant)
-	r.rf.large = b2i(s.Class.large())
-	o := c.Roll("TORP", r.facts(), "torpedo "+t.ID+" at "+s.Name)
-	v, _ := o.Value("effect")
-	effect := effectNames[v]
-	if effect == "under" {
-		return // it runs on
-	}
-	t.Gone = true
-	if effect == "miss" {
-		return
-	}
-	pts := 0
-	switch effect {
-	case "near":
-		pts, _ = c.RollDice(d2d, "near:"+s.Name)
-	case "serious":
-		pts, _ = c.RollDice(d4d, "serious:"+s.Name)
-	case "disabled":
-		s.Disabled = true
-	case "sink6":
-		s.Disabled = true
-		s.SinkIn, _ = c.RollDice(d6, "sinks:"+s.Name)
-	case "sink4":
-		s.Disabled = true
-		s.SinkIn, _ = c.RollDice(d4, "sinks:"+s.Name)
-	case "break":
-		s.Disabled, s.SinkIn = true, 1
-	}
-	hitNow := effect != "near"
-	if hitNow {
-		s.TorpHit = true
-	}
-	c.Emit(evTorpedoHit, gamelog.Str("torpedo", t.ID), gamelog.Str("target", s.Name), gamelog.Str("effect", effect), gamelog.Int("damage", pts), gamelog.Int("sinks_in", s.SinkIn))
-	r.addDamage(c, s, pts)
-	if hitNow {
-		n, _ := c.RollDice(d6, "systems:"+s.Name)
-		for range n {
-			r.system(c, s, false)
-		}
-		if s.Cargo == "ammo" || s.Cargo == "oil" {
-			if e, _ := c.RollDice(d6, "explodes:"+s.Name); e >= 3 {
-				r.sink(c, s, "explodes: "+s.Cargo+" cargo")
-			}
-		}
-	}
-}
-
 func b2i(b bool) int {
 	if b {
 		return 1
 	}
 	return 0
-}
-
-func (r *Rules) sink(c *engine.Ctx, s *Ship, why string) {
-	if s.Sunk {
-		return
-	}
-	s.Sunk = true
-	c.Emit(evSunk, gamelog.Str("ship", s.Name), gamelog.Str("why", why))
-	r.severTows(c, s)
-}
-
-func (r *Rules) addDamage(c *engine.Ctx, s *Ship, pts int) {
-	if pts <= 0 {
-		return
-	}
-	s.Damage += pts
-	if s.ZeroPointed() && !s.Withdrawn && !s.Sunk {
-		s.Withdrawn = true
-		c.Emit(evZeroPointed, gamelog.Str("ship", s.Name), gamelog.Int("damage", s.Damage))
-		switch s.Class {
-		case Lighter:
-			r.sink(c, s, "a lighter at '0' points")
-		case Barge:
-			r.sink(c, s, "a barge, powered lighter or landing craft at '0' points")
-		}
-	}
-}
-
-// system: one random system damaged (Hit location: the generic picker
-// unless the player overlays LOC-S or LOC-L). Heavy guns on vessels
-// smaller than trawlers also wreck the areas one above and one below.
-func (r *Rules) system(c *engine.Ctx, s *Ship, heavy bool) {
-	id := "LOC-L"
-	if s.Class.smallerThanCorvette() {
-		id = "LOC-S"
-	}
-	r.clearFacts()
-	o := c.Roll(id, r.facts(), "system hit, "+s.Name)
-	v, _ := o.Row.Value("system", o.Total)
-	r.loseSystem(c, s, systemNames[v])
-	if heavy && s.Class.smallerThanTrawler() {
-		for _, n := range []int{o.Total - 1, o.Total + 1} {
-			if n >= 1 && n <= 10 {
-				w, _ := o.Table.Lookup(n).Value("system", n)
-				r.loseSystem(c, s, systemNames[w])
-			}
-		}
-	}
-}
-
-func (r *Rules) loseSystem(c *engine.Ctx, s *Ship, sys string) {
-	what := ""
-	switch sys {
-	case "bridge":
-		if s.BridgeL < s.Bridge {
-			s.BridgeL++
-			what = "a bridge point"
-		}
-	case "engines":
-		if s.EngLost < len(s.Engines) {
-			s.EngLost++
-			what = "an engine box"
-			// Ship movement: all engines lost at 10 cm or more, it runs on
-			// 3 cm in its next move only, straight ahead.
-			s.Drift = s.EngLost == len(s.Engines) && s.Speed >= 10
-		}
-	case "fwdgun", "aftgun", "sidegun":
-		var up []int
-		for i, l := range s.GunLost {
-			if !l {
-				up = append(up, i)
-			}
-		}
-		if len(up) > 0 {
-			i := up[0]
-			switch sys {
-			case "aftgun":
-				i = up[len(up)-1]
-			case "sidegun":
-				i = up[len(up)/2]
-			}
-			s.GunLost[i] = true
-			what = "the " + s.Guns[i].Words()
-		}
-	case "torpedoes":
-		if s.Torps > 0 {
-			s.Torps = 0
-			what = "the torpedoes"
-		}
-	}
-	if what == "" {
-		what = "a non-critical area"
-	}
-	s.Systems = append(s.Systems, what)
-	c.Emit(evSystem, gamelog.Str("ship", s.Name), gamelog.Str("lost", what))
 }
 
 func mustDice(s string) dice.Spec {
@@ -760,67 +429,26 @@ func mustDice(s string) dice.Spec {
 	return sp
 }
 
-// columnFound: Warship v Warship, 8: once a column's marker proves a real
-// ship, markers enough for every other ship of the flotilla are placed
-// behind it (live markers, drawn from the pot), then the other columns'
-// markers go back into the pot.
-func (r *Rules) columnFound(c *engine.Ctx, m *Marker) {
-	r.found = true
-	cup := r.cups["WARSHIPS"]
-	var back []string
-	for _, o := range r.Markers {
-		if o.Column > 0 && o.Column != m.Column && !o.Gone && !o.Revealed {
-			o.Gone = true
-			back = append(back, o.ID)
+// sideMarkers lists the side's live ship markers, real and dummy.
+func (r *Rules) sideMarkers(side string) []*Marker {
+	var out []*Marker
+	for _, m := range r.Markers {
+		if m.Side == side && !m.Torpedo && m.Live() {
+			out = append(out, m)
 		}
 	}
-	behind := 0
-	for _, o := range r.Markers {
-		if o.Column == m.Column && o != m && !o.Gone {
-			behind++
-		}
-	}
-	var live []string
-	for range max(0, len(r.Setup.Defenders)-1-behind) {
-		if cup.Len() == 0 {
-			break
-		}
-		r.nLive++
-		id := fmt.Sprintf("L%d", r.nLive)
-		dr := c.Draw(engine.Draw{Cup: cup, N: 1, For: "live marker " + id, Side: m.Side, Hidden: true})
-		lm := &Marker{ID: id, Side: m.Side, Pot: "WARSHIPS", LiveMark: true, dr: dr, speed: m.speed}
-		if sh := r.ships[dr.Chits[0]]; sh != nil {
-			lm.Ship = sh
-			r.Ships = append(r.Ships, sh)
-		}
-		r.Markers = append(r.Markers, lm)
-		live = append(live, id)
-	}
-	// the other columns' markers go back into the pot (their chits with
-	// them: the program knows them, the table only takes them off)
-	for _, o := range r.Markers {
-		if o.Column > 0 && o.Column != m.Column && o.Gone && !o.Revealed && slices.Contains(back, o.ID) {
-			if o.Ship != nil {
-				r.Ships = slices.DeleteFunc(r.Ships, func(s *Ship) bool { return s == o.Ship })
-				cup.Add(o.Ship.Name)
-			} else {
-				cup.Add("dummy")
-			}
-		}
-	}
-	c.Emit(evColumnFound, gamelog.Str("marker", m.ID), gamelog.Int("column", m.Column), gamelog.Strs("removed", back), gamelog.Strs("placed", live))
+	return out
 }
 
-// replaceLive: Warship v Warship, 9: a live marker that proves a dummy is
-// replaced by drawing from the pot until a real ship comes.
-func (r *Rules) replaceLive(c *engine.Ctx, m *Marker) {
-	cup := r.cups["WARSHIPS"]
-	for cup.Len() > 0 {
-		dr := c.Draw(engine.Draw{Cup: cup, N: 1, For: "replacing " + m.ID, Side: m.Side})
-		if sh := r.ships[dr.Chits[0]]; sh != nil {
-			m.Ship = sh
-			r.Ships = append(r.Ships, sh)
-			return
-		}
+// ownFacts tells the side's own decider what its marker is (class "dummy"
+// for a dummy): a side's decisions go only to that side's script or to
+// the player who plays it.
+func ownFacts(d *engine.Decision, m *Marker) {
+	class := "dummy"
+	if m.Ship != nil {
+		class = m.Ship.Class.String()
+	}
+	for i := range d.Options {
+		d.Options[i].Facts = append(d.Options[i].Facts, gamelog.Str("marker", m.ID), gamelog.Str("class", class))
 	}
 }

@@ -268,7 +268,6 @@ const (
 
 var oversize = map[string]string{
 	"schnellboats": "issue 28 item 3 (the flagship split by chapter) is handed out by the lead",
-	"coastal":      "rules.go and turn.go are over 700 lines and Rules has 63 methods: coastal's engineer splits them (board)",
 	"schnellrules": "Battle has 65 methods: schnellrules' engineer splits it (board)",
 }
 
