@@ -56,7 +56,7 @@ func AAR(lg *gamelog.Log, c *Campaign, mission int) (string, error) {
 		fmt.Fprintf(&b, "## Mission %d, %s\n\n%s\n", n.N, formatDate(n.Date), nightProse(n, false))
 	}
 	if quiet > 0 && quiet < len(ns) {
-		fmt.Fprintf(&b, "The other %d nights passed without loss or much to tell.\n\n", quiet)
+		b.WriteString(quietText(quiet))
 	}
 	b.WriteString("## The reckoning\n\n")
 	for i := len(lg.Events) - 1; i >= 0; i-- {
@@ -301,4 +301,12 @@ func countText(s string, names map[string][2]string) string {
 		}
 	}
 	return joinAnd(parts)
+}
+
+// quietText says how the nights the report does not tell passed.
+func quietText(quiet int) string {
+	if quiet == 1 {
+		return "The other night passed without loss or much to tell.\n\n"
+	}
+	return fmt.Sprintf("The other %d nights passed without loss or much to tell.\n\n", quiet)
 }

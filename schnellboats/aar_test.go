@@ -83,3 +83,28 @@ func TestVPText(t *testing.T) {
 		}
 	}
 }
+
+// Issue 25 item 5: the AAR counts in words ("The other 1 nights", "Sunk: 2
+// tanker" before).
+func TestAARCountsInWords(t *testing.T) {
+	if got, want := quietText(1), "The other night passed without loss or much to tell.\n\n"; got != want {
+		t.Errorf("one quiet night: %q, want %q", got, want)
+	}
+	if got, want := quietText(3), "The other 3 nights passed without loss or much to tell.\n\n"; got != want {
+		t.Errorf("three: %q, want %q", got, want)
+	}
+	for m, want := range map[string]string{
+		"tanker 2":                    "2 tankers",
+		"merchant 1, light_cruiser 2": "1 merchant ship, 2 light cruisers",
+		"mtb 1, mgb 3":                "1 MTB, 3 MGBs",
+	} {
+		sunk := map[string]int{}
+		for _, p := range strings.Split(m, ", ") {
+			k, v, _ := strings.Cut(p, " ")
+			sunk[k] = int(v[0] - '0')
+		}
+		if got := sunkText(sunk); got != want {
+			t.Errorf("sunk %s: %q, want %q", m, got, want)
+		}
+	}
+}

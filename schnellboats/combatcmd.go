@@ -116,7 +116,7 @@ func (c *Campaign) PrintBoard(w io.Writer) error {
 		where = "not yet on the board"
 	}
 	fmt.Fprintf(w, "Combat Board: %s, wave %d, round %d; %s weather (fire from %s); squadron %s at %s speed, %s.\n",
-		cb.Kind.String(), cb.Wave, cb.Round, c.Mission.Weather.String(), fireZonesText(c.Mission.Weather), where, words(cb.Speed.String()), det)
+		words(cb.Kind.String()), cb.Wave, cb.Round, c.Mission.Weather.String(), fireZonesText(c.Mission.Weather), where, words(cb.Speed.String()), det)
 	if err := c.drawBoard(w, cb); err != nil {
 		return err
 	}
@@ -149,7 +149,7 @@ func (c *Campaign) PrintBoard(w io.Writer) error {
 		} else if u.Disabled {
 			state = "disabled"
 		}
-		rows = append(rows, []string{u.ID, u.Type.String(), u.Skill.String(), fmt.Sprintf("%d of %d", min(u.Damage, u.Hull), u.Hull), fmt.Sprintf("%d gun%s", u.Guns, plural(u.Guns)), state})
+		rows = append(rows, []string{u.ID, words(u.Type.String()), u.Skill.String(), fmt.Sprintf("%d of %d", min(u.Damage, u.Hull), u.Hull), fmt.Sprintf("%d gun%s", u.Guns, plural(u.Guns)), state})
 	}
 	return grid.Render(w, grid.Text, []string{"Unit", "Type", "Crew", "Damage", "Arms", "State"}, rows, 0)
 }

@@ -19,16 +19,79 @@ import (
 
 // menu words the attack decisions; nil leaves the others to the kernel.
 func menu(g *engine.Game, d *engine.Decision) []string {
-	switch decisionKind(d.Kind) {
-	case askAttack, askBoatAttack:
-	default:
-		return nil
-	}
 	c, err := CampaignOf(g)
 	if err != nil {
 		return nil
 	}
-	return attackMenu(c, d)
+	switch decisionKind(d.Kind) {
+	case askAttack, askBoatAttack:
+		return attackMenu(c, d)
+	case askSquadron:
+		return squadronMenu(c, d)
+	case askSpeed, askBoatSpeed:
+		return speedMenu(d)
+	}
+	return nil
+}
+
+// speedMenu says the speeds on one line, each by the command that orders
+// it and what it lets the boats do: "`speed slow` 1 zone per 2 rounds,
+// `speed medium` 1 zone per round, …".
+func speedMenu(d *engine.Decision) []string {
+	var parts []string
+	for i, o := range d.Options {
+		text := o.Text
+		if _, rest, ok := strings.Cut(text, ": "); ok {
+			text = rest // "very_fast: 1 to 3 zones": the command names it
+		}
+		parts = append(parts, "`"+d.CommandFor(i)+"` "+text)
+	}
+	lines := []string{strings.Join(parts, "; ") + "."}
+	if d.Default >= 0 && d.Default < len(d.Options) {
+		lines = append(lines, "Enter: "+d.CommandFor(d.Default)+" (the default).")
+	}
+	return lines
+}
+
+// squadronMenu says the squadron decision (1.0: which 3 of the ready hulls
+// sail as Boats #2-#4; up to 10 choices) in three lines: the hulls ready
+// with their crews, how to name three, what Enter does.
+func squadronMenu(c *Campaign, d *engine.Decision) []string {
+	count := map[string]int{}
+	var hullsSeen []string
+	for _, o := range d.Options {
+		for _, id := range strings.Split(o.Name, "+") {
+			if count[id] == 0 {
+				hullsSeen = append(hullsSeen, id)
+			}
+			count[id]++
+		}
+	}
+	if len(hullsSeen) == 0 {
+		return nil
+	}
+	slices.Sort(hullsSeen)
+	var ready, always []string
+	for _, id := range hullsSeen {
+		w := id
+		if b := c.boatByID(id); b != nil {
+			w += " (" + b.Skill.String() + " crew)"
+		}
+		ready = append(ready, w)
+		if count[id] == len(d.Options) {
+			always = append(always, id)
+		}
+	}
+	lines := []string{"Ready: " + strings.Join(ready, ", ") + "."}
+	pick := fmt.Sprintf("Name three: `sail %s` (numbered #2-#4 in hull order; %d choices", strings.Join(strings.Split(d.Options[0].Name, "+"), " "), len(d.Options))
+	if len(always) > 0 {
+		pick += "; " + strings.Join(always, ", ") + " sails in every one"
+	}
+	lines = append(lines, pick+").")
+	if d.Default >= 0 && d.Default < len(d.Options) {
+		lines = append(lines, "Enter: "+d.CommandFor(d.Default)+" (the default).")
+	}
+	return lines
 }
 
 // orderVerb is each attack option's command word, in the order the menu
@@ -190,4 +253,14 @@ func (c *Campaign) launchesLeft(d *engine.Decision) string {
 		return fmt.Sprintf("%s left: %s a boat (at most %d a wave).", what, strings.Fields(parts[0])[1], tubes)
 	}
 	return fmt.Sprintf("%s left: %s (at most %d a wave).", what, strings.Join(parts, ", "), tubes)
+}
+
+// boatByID is the squadron's hull called id (nil: none).
+func (c *Campaign) boatByID(id string) *Boat {
+	for _, b := range c.Boats {
+		if b.ID == id {
+			return b
+		}
+	}
+	return nil
 }

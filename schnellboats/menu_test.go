@@ -83,3 +83,38 @@ func TestAttackMenu(t *testing.T) {
 		})
 	}
 }
+
+// The squadron decision (1.0: which 3 ready hulls sail; 10 choices of two
+// lines each) reads in three lines.
+func TestSquadronMenu(t *testing.T) {
+	g, camp := newProbe(t, 3, engine.Digital, opts("short", "s100"), func(c *Campaign) {
+		c.setUp()
+		c.squadron(c.readyBoats())
+	})
+	m := &squadronCatcher{c: camp}
+	g.SetDecider(m)
+	if _, err := g.Step(engine.NoPause); err != nil {
+		t.Fatal(err)
+	}
+	if len(m.menu) != 3 {
+		t.Fatalf("want 3 lines, got %q", m.menu)
+	}
+	for _, want := range []string{"Ready: SB2 (", "SB6 (", "Name three: `sail SB2 SB3 SB4` (numbered #2-#4 in hull order; 10 choices).", "Enter: sail SB2 SB3 SB4 (the default)."} {
+		if !strings.Contains(strings.Join(m.menu, "\n"), want) {
+			t.Errorf("the menu does not say %q: %q", want, m.menu)
+		}
+	}
+}
+
+type squadronCatcher struct {
+	c    **Campaign
+	menu []string
+}
+
+func (m *squadronCatcher) Decide(d *engine.Decision) (int, error) {
+	if d.Kind == string(askSquadron) && m.menu == nil {
+		m.menu = squadronMenu(*m.c, d)
+	}
+	return d.Default, nil
+}
+func (m *squadronCatcher) Who() engine.Who { return engine.ByPlayer }

@@ -193,11 +193,27 @@ func nights(evs []gamelog.Event) []*night {
 	return out
 }
 
+// sunkNames are the ships sunk by type, one and many.
+var sunkNames = map[string][2]string{
+	"merchant": {"merchant ship", "merchant ships"}, "tanker": {"tanker", "tankers"}, "destroyer": {"destroyer", "destroyers"},
+	"light_cruiser": {"light cruiser", "light cruisers"}, "mtb": {"MTB", "MTBs"}, "mgb": {"MGB", "MGBs"},
+	"submarine": {"submarine", "submarines"},
+}
+
+// sunkText is what was sunk, by type: "2 tankers, 1 MTB".
 func sunkText(m map[string]int) string {
 	var parts []string
 	for _, it := range vpItems[:7] {
 		if n := m[it]; n > 0 {
-			parts = append(parts, fmt.Sprintf("%d %s", n, strings.ReplaceAll(it, "_", " ")))
+			name, ok := sunkNames[it]
+			if !ok {
+				name = [2]string{words(it), words(it)}
+			}
+			w := name[1]
+			if n == 1 {
+				w = name[0]
+			}
+			parts = append(parts, fmt.Sprintf("%d %s", n, w))
 		}
 	}
 	if len(parts) == 0 {
@@ -308,7 +324,7 @@ func campaignSheet(c *Campaign, ns []*night, only int, lg *gamelog.Log) sheet.Sh
 			vp = "at sea"
 		}
 		s.Rows = append(s.Rows, []string{n.Date, strconv.Itoa(n.N), kind, n.Weather, zonesText(n.Zones),
-			sunkText(n.Sunk), strings.Join(losses, ", "), vp, strings.Join(n.Notes, "; ")})
+			sunkText(n.Sunk), strings.Join(losses, ", "), vp, notesText(n.Notes)})
 	}
 	st := sunkText(sunk)
 	if st == "" {
@@ -504,4 +520,17 @@ func enemySheet(c *Campaign, evs []gamelog.Event, mission int) (sheet.Sheet, err
 		s.Rows = append(s.Rows, []string{strconv.Itoa(u.combat), u.id, strings.ReplaceAll(u.typ, "_", " "), u.crew, strings.Join(u.hits, "; "), u.fate})
 	}
 	return s, nil
+}
+
+// notesText is a night's notes as a sheet's cell says them: "fought 2
+// convoys and an MGB patrol (7 merchant ships, …)".
+func notesText(notes []string) string {
+	out := make([]string, len(notes))
+	for i, n := range notes {
+		if f, ok := strings.CutPrefix(n, "fought: "); ok {
+			n = "fought " + foughtText(f)
+		}
+		out[i] = n
+	}
+	return strings.Join(out, "; ")
 }

@@ -230,7 +230,7 @@ func (c *Campaign) PrintStatus(w io.Writer) error {
 	if m := c.Mission; m != nil {
 		fmt.Fprintf(w, "Mission %d: %s, weather %s", m.N, m.Kind.String(), m.Weather.String())
 		if m.Pos >= 0 {
-			fmt.Fprintf(w, ", turn %d in %s, sea state %d, %d zone(s) patrolled", m.Turn, m.Route[m.Pos], m.Sea, m.Patrolled)
+			fmt.Fprintf(w, ", turn %d in %s, sea state %d, %s patrolled", m.Turn, m.Route[m.Pos], m.Sea, counted(m.Patrolled, "zone"))
 		}
 		fmt.Fprintln(w, ".")
 		for _, so := range m.Sorties {
@@ -339,17 +339,17 @@ func describeOne(e *gamelog.Event) string {
 	case evCombatEnd:
 		return fmt.Sprintf("== Combat over: %d sunk in %d rounds ==", e.Int("sunk"), e.Int("rounds"))
 	case evAirAttack:
-		return fmt.Sprintf("%s %s attack on %s: %d hit(s)", title(s("aircraft")), s("attack"), s("boat"), e.Int("hits"))
+		return fmt.Sprintf("%s %s attack on %s: %s", title(s("aircraft")), s("attack"), s("boat"), counted(e.Int("hits"), "hit"))
 	case evBoatDamage:
 		if d := s("detail"); d != "" {
 			return fmt.Sprintf("%s hit: %s (%s)", s("boat"), s("what"), d)
 		}
-		if _, ok := e.Get("total"); ok {
-			return fmt.Sprintf("%s hit: %s, %d in all", s("boat"), s("what"), e.Int("total"))
+		if _, ok := e.Get("total"); ok { // Boats #2-#4: damage points (the log's what says "point(s)")
+			return fmt.Sprintf("%s hit: %s, %d in all", s("boat"), counted(e.Int("points"), "damage point"), e.Int("total"))
 		}
 		return fmt.Sprintf("%s hit: %s", s("boat"), s("what"))
 	case evWound:
-		return fmt.Sprintf("%s (%s): %s", s("crewman"), s("position"), strings.ToUpper(s("level")))
+		return fmt.Sprintf("%s (%s): %s", s("crewman"), positionWords(s("position")), strings.ToUpper(s("level")))
 	case evBoatLost:
 		return fmt.Sprintf("Boat #%d %s is lost: %s (%s)", e.Int("no"), s("boat"), s("how"), s("why"))
 	case evMissionEnd:
@@ -357,7 +357,7 @@ func describeOne(e *gamelog.Event) string {
 		if b, _ := e.Get("success"); b.B {
 			res = "successful"
 		}
-		return fmt.Sprintf("== Mission %d %s: %d sunk, %d boat(s) lost, %+d VP ==", e.Int("mission"), res, e.Int("sunk"), e.Int("lost"), e.Int("vp"))
+		return fmt.Sprintf("== Mission %d %s: %d sunk, %s lost, %+d VP ==", e.Int("mission"), res, e.Int("sunk"), counted(e.Int("lost"), "boat"), e.Int("vp"))
 	case evVictoryPoints:
 		return fmt.Sprintf("VP %+d: %s (total %d)", e.Int("vp"), s("why"), e.Int("total"))
 	case evMedal:
@@ -407,11 +407,11 @@ func describeOne(e *gamelog.Event) string {
 		}
 		return "Enemy aircraft: " + s("result") + " without finding the squadron"
 	case evFire:
-		return fmt.Sprintf("Fire on %s: %s (%d extinguisher(s) left)", s("boat"), s("result"), e.Int("extinguishers"))
+		return fmt.Sprintf("Fire on %s: %s (%s left)", s("boat"), s("result"), counted(e.Int("extinguishers"), "extinguisher"))
 	case evDisabled:
 		return fmt.Sprintf("Boat #%d %s is disabled", e.Int("no"), s("boat"))
 	case evCrewHit:
-		return fmt.Sprintf("Crew hit at the %s post: %s", s("position"), s("result"))
+		return fmt.Sprintf("Crew hit at the %s post: %s", positionWords(s("position")), s("result"))
 	case evTow:
 		return fmt.Sprintf("%s takes %s in tow", s("by"), s("boat"))
 	case evTowParted:
@@ -437,7 +437,7 @@ func describeOne(e *gamelog.Event) string {
 	case evCourseHome:
 		return fmt.Sprintf("Course for home from %s: %s", s("zone"), s("why"))
 	case evWoundStatus:
-		return fmt.Sprintf("%s (%s) after the mission: %s", s("crewman"), s("position"), s("result"))
+		return fmt.Sprintf("%s (%s) after the mission: %s", s("crewman"), positionWords(s("position")), s("result"))
 	case evRepair:
 		if why := s("why"); why != "" {
 			return fmt.Sprintf("%s: %d days (%s)", s("boat"), e.Int("days"), why)
@@ -446,7 +446,7 @@ func describeOne(e *gamelog.Event) string {
 	case evNewBoat:
 		return fmt.Sprintf("New boat %s (crew %s) arrives %s", s("boat"), s("skill"), s("date"))
 	case evVeteran:
-		return fmt.Sprintf("%s (%s) becomes a Veteran", s("crewman"), s("position"))
+		return fmt.Sprintf("%s (%s) becomes a Veteran", s("crewman"), positionWords(s("position")))
 	case evCrewSkill:
 		return fmt.Sprintf("The crew of %s rises to %s", s("boat"), s("level"))
 	case evCognac:

@@ -132,3 +132,8 @@ func positionWords(name string) string {
 	}
 	return words(name)
 }
+
+// counted is a number of things in words: "1 zone", "2 zones", "0 zones".
+func counted(n int, thing string) string {
+	return strconv.Itoa(n) + " " + thing + plural(n)
+}

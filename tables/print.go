@@ -15,7 +15,7 @@ func (t *Table) Print(w io.Writer) error {
 	if t.IsLookup() {
 		verb = "Read"
 	}
-	fmt.Fprintf(w, "%s  %s\n%s %s\n", t.ID, t.Title, verb, t.DiceText())
+	fmt.Fprintf(w, "%s  %s\n%s %s\n", t.ID, t.Title, verb, t.DiceWords())
 	if t.Grid != nil {
 		if err := t.printGrid(w); err != nil {
 			return err
@@ -24,7 +24,7 @@ func (t *Table) Print(w io.Writer) error {
 		rows := make([][]string, 0, len(t.Rows))
 		for i := range t.Rows {
 			r := &t.Rows[i]
-			rows = append(rows, []string{r.Range(), r.Result, r.EffectsText()})
+			rows = append(rows, []string{r.Range(), r.Result, r.EffectsWords()})
 		}
 		if err := grid.Render(w, grid.Text, []string{"Roll", "Result", "Effects"}, rows, 48); err != nil {
 			return err
@@ -35,11 +35,7 @@ func (t *Table) Print(w io.Writer) error {
 		rows := make([][]string, 0, len(t.Naturals))
 		for i := range t.Naturals {
 			r := &t.Naturals[i]
-			cond := r.When.Text
-			if cond == "" {
-				cond = "always"
-			}
-			rows = append(rows, []string{r.Range(), cond, r.Result, r.EffectsText()})
+			rows = append(rows, []string{r.Range(), t.CondWords(&r.When), r.Result, r.EffectsWords()})
 		}
 		if err := grid.Render(w, grid.Text, []string{"Natural", "When", "Result", "Effects"}, rows, 48); err != nil {
 			return err
@@ -75,11 +71,7 @@ func (t *Table) printMods(w io.Writer, head string, ms []Mod) error {
 	mods := make([][]string, 0, len(ms))
 	for i := range ms {
 		m := &ms[i]
-		cond := m.When.Text
-		if cond == "" {
-			cond = "always"
-		}
-		mods = append(mods, []string{t.ModText(m), cond, m.Reason})
+		mods = append(mods, []string{t.ModText(m), t.CondWords(&m.When), m.Reason})
 	}
 	return grid.Render(w, grid.Text, []string{"Mod", "When", "Reason"}, mods, 48)
 }
@@ -124,7 +116,7 @@ func (t *Table) printGrid(w io.Writer) error {
 			if len(g.Columns) > 1 {
 				label = "otherwise"
 				if b.When.Text != "" {
-					label = b.When.Text
+					label = t.CondWords(&b.When)
 				}
 			}
 			rows = append(rows, line(label, ranges(b.Ranges)))
@@ -143,7 +135,7 @@ func (t *Table) printGrid(w io.Writer) error {
 	keys := make([][]string, 0, len(g.Keys))
 	for i := range g.Keys {
 		k := &g.Keys[i]
-		keys = append(keys, []string{k.Label, k.Result, k.EffectsText()})
+		keys = append(keys, []string{k.Label, k.Result, k.EffectsWords()})
 	}
 	return grid.Render(w, grid.Text, []string{"Code", "Result", "Effects"}, keys, 48)
 }
@@ -153,7 +145,7 @@ func (s *Set) PrintList(w io.Writer) error {
 	rows := make([][]string, 0, len(s.ids))
 	for _, id := range s.ids {
 		t := s.byID[id]
-		rows = append(rows, []string{t.ID, t.Title, t.DiceText()})
+		rows = append(rows, []string{t.ID, t.Title, t.DiceWords()})
 	}
 	return grid.Render(w, grid.Text, []string{"Table", "Title", "Dice"}, rows, 60)
 }
