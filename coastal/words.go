@@ -152,7 +152,7 @@ func isDecision(e *gamelog.Event, kind string) bool {
 // markers that move alike, the table's answers, markers that hold fire,
 // torpedo markers that touch nothing.
 func describeRun(evs []gamelog.Event, i int) (string, int) {
-	for _, f := range []func([]gamelog.Event, int) (string, int){moveRun, clearRun, tableRun, holdRun} {
+	for _, f := range []func([]gamelog.Event, int) (string, int){moveRun, clearRun, tableRun, holdRun, drawRun} {
 		if line, n := f(evs, i); n > 0 {
 			return line, n
 		}
@@ -514,4 +514,42 @@ func holdRun(evs []gamelog.Event, i int) (string, int) {
 		return fmt.Sprintf("[%s] A marker %s%s.", e.Str("side"), what, who(e)), 1
 	}
 	return fmt.Sprintf("[%s] %d markers %s%s.", e.Str("side"), n, what, who(e)), n
+}
+
+// drawRun: markers a side drew hidden from one pot, that the prompt may
+// see (its own side's), one line: "attacker draws A1-A12 from ATTACKERS,
+// hidden: A1 eboat2, A5 eboat4; the others dummies." A draw the player
+// makes or the program makes for him with physical dice prints alone.
+func drawRun(evs []gamelog.Event, i int) (string, int) {
+	first := &evs[i]
+	if first.Type != "draw" {
+		return "", 0
+	}
+	var ids, real []string
+	n := 0
+	for ; i+n < len(evs); n++ {
+		e := &evs[i+n]
+		ch, _ := e.Get("chits")
+		_, src := e.Get("source")
+		what := e.Str("for")
+		id := what[strings.LastIndex(what, " ")+1:]
+		if e.Type != "draw" || src || len(ch.L) != 1 || e.Str("cup") != first.Str("cup") || e.Str("side") != first.Str("side") || !strings.Contains(what, "marker ") {
+			break
+		}
+		ids = append(ids, id)
+		if c := ch.L[0].S; c != "dummy" {
+			real = append(real, id+" "+c)
+		}
+	}
+	if n < 2 {
+		return "", 0
+	}
+	line := fmt.Sprintf("%s draws %s from %s, hidden", first.Str("side"), spanText(ids), first.Str("cup"))
+	switch {
+	case len(real) == 0:
+		return line + ": all dummies.", n
+	case len(real) == len(ids):
+		return line + ": " + strings.Join(real, ", ") + ".", n
+	}
+	return line + ": " + strings.Join(real, ", ") + "; the others dummies.", n
 }
