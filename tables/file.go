@@ -85,7 +85,7 @@ func regularFile(name string, fi fs.FileInfo) error {
 		return &Error{File: name, Msg: fmt.Sprintf("not a regular file (%s): tables are read from plain files only", fileKind(fi.Mode()))}
 	}
 	if fi.Size() > MaxFileBytes {
-		return &Error{File: name, Msg: fmt.Sprintf("%d KiB: a table file is at most %d KiB", fi.Size()>>10, MaxFileBytes>>10)}
+		return &Error{File: name, Msg: fmt.Sprintf("%s: a table file is at most %s", sizeText(fi.Size()), sizeText(MaxFileBytes))}
 	}
 	return nil
 }
@@ -124,7 +124,15 @@ func (b *boundedFile) Read(p []byte) (int, error) {
 
 func (b *boundedFile) Close() error { return b.f.Close() }
 
-var errTooBig = fmt.Errorf("more than %d KiB: a table file is at most %d KiB", MaxFileBytes>>10, MaxFileBytes>>10)
+var errTooBig = fmt.Errorf("more than %s: a table file is at most %s", sizeText(MaxFileBytes), sizeText(MaxFileBytes))
+
+// sizeText is a file's size in KiB, or in MiB from 1 MiB.
+func sizeText(n int64) string {
+	if n >= 1<<20 {
+		return fmt.Sprintf("%d MiB", n>>20)
+	}
+	return fmt.Sprintf("%d KiB", n>>10)
+}
 
 // newScanner reads lines of at most MaxLineBytes.
 func newScanner(r io.Reader) *bufio.Scanner {

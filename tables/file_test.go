@@ -23,7 +23,7 @@ func TestFileBounds(t *testing.T) {
 		want string
 	}{
 		{"too big", fstest.MapFS{"a.tbl": {Data: []byte(setA)}, "b.tbl": {Data: []byte(setB)}, "c.tbl": {Data: []byte(big)}},
-			"c.tbl: 1024 KiB: a table file is at most 1024 KiB"},
+			"c.tbl: 1 MiB: a table file is at most 1 MiB"},
 		{"long line", fstest.MapFS{"a.tbl": {Data: []byte(setA + long)}, "b.tbl": {Data: []byte(setB)}},
 			"a.tbl:32: a line longer than 64 KiB"},
 		{"a directory", fstest.MapFS{"a.tbl": {Data: []byte(setA)}, "b.tbl": {Data: []byte(setB)}, "d.tbl/x": {Data: []byte("")}},

@@ -120,7 +120,7 @@ func TestOverlayOddFiles(t *testing.T) {
 		want string
 	}{
 		{"fifo", func(p string) error { return syscall.Mkfifo(p, 0o644) }, "a.tbl: not a regular file (a FIFO)"},
-		{"huge", func(p string) error { return os.WriteFile(p, bytes.Repeat([]byte("#\n"), 1<<20), 0o644) }, "a.tbl: 2048 KiB: a table file is at most 1024 KiB"},
+		{"huge", func(p string) error { return os.WriteFile(p, bytes.Repeat([]byte("#\n"), 1<<20), 0o644) }, "a.tbl: 2 MiB: a table file is at most 1 MiB"},
 		{"device", func(p string) error { return os.Symlink("/dev/zero", p) }, "a.tbl: not a regular file (a device)"},
 		{"long line", func(p string) error { return os.WriteFile(p, bytes.Repeat([]byte("x"), 100<<10), 0o644) }, "a.tbl:1: a line longer than 64 KiB: a table file holds short lines"},
 	} {
