@@ -82,7 +82,7 @@ func Wrap(line string, width int) string {
 	var b strings.Builder
 	b.WriteString(line[:lead])
 	col, fresh := lead, true // fresh: nothing but indentation on the line yet
-	for _, word := range strings.Split(line[lead:], " ") {
+	for _, word := range wrapWords(line[lead:], width-indent) {
 		ww := Width(word)
 		if !fresh && col+1+ww > width {
 			b.WriteByte('\n')
@@ -104,6 +104,32 @@ func Wrap(line string, width int) string {
 		lines[i] = strings.TrimRight(l, " ") // the spaces a break fell on
 	}
 	return strings.Join(lines, "\n")
+}
+
+// wrapWords splits text at its spaces for Wrap, keeping a command in
+// backquotes (`sail SB2 SB3 SB5`) in one piece when it fits in max
+// columns: a command is never broken across lines.
+func wrapWords(text string, max int) []string {
+	words := strings.Split(text, " ")
+	out := make([]string, 0, len(words))
+	for i := 0; i < len(words); i++ {
+		w := words[i]
+		if strings.Count(w, "`")%2 == 1 {
+			// An opening quote: join the words up to the closing one.
+			for j := i + 1; j < len(words); j++ {
+				joined := strings.Join(words[i:j+1], " ")
+				if Width(joined) > max {
+					break
+				}
+				if strings.Count(words[j], "`")%2 == 1 {
+					w, i = joined, j
+					break
+				}
+			}
+		}
+		out = append(out, w)
+	}
+	return out
 }
 
 // Width is the number of columns s takes on a terminal: its runes, less

@@ -100,3 +100,24 @@ func TestLogDescribesInContext(t *testing.T) {
 		t.Errorf("log words a run of events as one line:\n%s", out.String())
 	}
 }
+
+// A command in backquotes is never broken across lines when it fits on
+// one; one too long for a line breaks as words do.
+func TestWrapKeepsCommandsWhole(t *testing.T) {
+	line := "  2. #2 SB2 (crew average), #3 SB3 (crew green), #4 SB5 (crew average)   `sail SB2 SB3 SB5`"
+	got := Wrap(line, 80)
+	if !strings.Contains(got, "`sail SB2 SB3 SB5`") {
+		t.Errorf("the command is broken:\n%s", got)
+	}
+	for _, l := range strings.Split(got, "\n") {
+		if Width(l) > 80 {
+			t.Errorf("line of %d columns: %q", Width(l), l)
+		}
+	}
+	long := "see `" + strings.Repeat("word ", 30) + "end` here"
+	for _, l := range strings.Split(Wrap(long, 40), "\n") {
+		if Width(l) > 40 {
+			t.Errorf("a long command made a line of %d columns: %q", Width(l), l)
+		}
+	}
+}
