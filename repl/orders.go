@@ -145,7 +145,11 @@ func (s *Session) describeDecision(e *gamelog.Event) string {
 	default:
 		who = e.Str("by")
 	}
-	line := upper(kindWords(e.Str("kind"))) + ": " + choiceWords(e)
+	kind, choice := kindWords(e.Str("kind")), choiceWords(e)
+	if first, rest, ok := strings.Cut(choice, " "); ok && strings.EqualFold(first, kind) {
+		choice = rest // "Speed: fast", not "Speed: speed fast"
+	}
+	line := upper(kind) + ": " + choice
 	if side := e.Str("side"); side != "" {
 		line = "[" + side + "] " + line
 	}

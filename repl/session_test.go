@@ -621,7 +621,7 @@ func TestSameAnswered(t *testing.T) {
 		if strings.Join(got, " ") != tc.want || !s.Game().Over() {
 			t.Errorf("%v: decisions %v, want %s\n%s", tc.lines, got, tc.want, out.String())
 		}
-		if tc.interactive && tc.lines[0] == "step" && !strings.Contains(out.String(), "Speed: speed fast (as before)") {
+		if tc.interactive && tc.lines[0] == "step" && !strings.Contains(out.String(), "Speed: fast (as before)") {
 			t.Errorf("the answer for the player is not said:\n%s", out.String())
 		}
 	}
@@ -694,7 +694,7 @@ func TestSameAnsweredRevisedByOrder(t *testing.T) {
 	if strings.Join(got, " ") != want || !s.Game().Over() {
 		t.Errorf("decisions %v, want %s\n%s", got, want, out.String())
 	}
-	for _, w := range []string{"Speed: speed fast (as before)", "Revised: your order replaces the answer given for you (speed)", "Speed: speed slow (as before)"} {
+	for _, w := range []string{"Speed: fast (as before)", "Revised: your order replaces the answer given for you (speed)", "Speed: slow (as before)"} {
 		if !strings.Contains(out.String(), w) {
 			t.Errorf("the transcript does not say %q:\n%s", w, out.String())
 		}
@@ -724,7 +724,7 @@ func TestRollAllPassesSameAnswers(t *testing.T) {
 	if p := s.Game().Pending(); p == nil || p.Decision == nil || p.Decision.Kind != "finish" {
 		t.Fatalf("second roll all: pending %+v, want finish\n%s", p, out.String())
 	}
-	if n := strings.Count(out.String(), "Speed: speed fast (as before)"); n != 2 {
+	if n := strings.Count(out.String(), "Speed: fast (as before)"); n != 2 {
 		t.Errorf("%d speeds answered for the player, want 2\n%s", n, out.String())
 	}
 }
