@@ -165,7 +165,8 @@ func (a *Arg) Validate(v gamelog.Value) error {
 	return nil
 }
 
-// Word writes a value as the prompt reads it back (Word).
+// Word writes a value as the prompt reads it back: Word(v), kept for the
+// callers that have an Arg at hand.
 func (a *Arg) Word(v gamelog.Value) string { return Word(v) }
 
 // Word is the one way a value becomes a word for the player: a number in
@@ -219,7 +220,7 @@ func (a *Arg) Complete() []string {
 		return out
 	}
 	if a.Default.Kind == gamelog.KStr {
-		return []string{a.Word(a.Default)}
+		return []string{Word(a.Default)}
 	}
 	return nil
 }
@@ -445,9 +446,9 @@ func (d *Decision) commandWith(i int, vals []gamelog.Value) string {
 	}
 	var b strings.Builder
 	b.WriteString(d.commandName(i))
-	for k, v := range vals {
+	for _, v := range vals {
 		b.WriteByte(' ')
-		b.WriteString(d.Options[i].Args[k].Word(v))
+		b.WriteString(Word(v))
 	}
 	return b.String()
 }
