@@ -43,7 +43,12 @@ const (
 // last third is headroom (liveShare). When the heap passes that, a
 // collection tells whether it is garbage; if the live heap is still over,
 // the script in a call (or the next to return) stops with a memory error.
-// The heap is read by the watchdog every tick, by a script every
+// A collection is run again only once the heap has moved by an eighth of
+// the scripts' share since the last one, or a script came or went; until
+// then the last verdict holds (a script growing towards its budget made
+// one every tick, and so did the watchdog while a script over it was
+// being stopped: seconds of collections). So a script is caught at most an
+// eighth past its share, well within the headroom. The heap is read by the watchdog every tick, by a script every
 // tockEvery instructions, and whenever its builtins have built chargeStep
 // bytes of strings.
 var dog struct {
@@ -55,7 +60,8 @@ var dog struct {
 	running bool
 	wake    chan struct{}
 	awake   atomic.Bool
-	over    atomic.Bool // the live heap was over at the last look
+	over    atomic.Bool  // the live heap was over at the last look
+	last    atomic.Int64 // the live heap above base at the last collection (-1: weigh afresh)
 	// gate is closed when a collection the watchdog runs to weigh the
 	// heap is over: scripts in a call wait for it at their next
 	// instruction (they would allocate on while it runs, and a
@@ -173,6 +179,7 @@ func (h *Host) register() {
 	}
 	dog.hosts[h] = struct{}{}
 	dog.budget += h.lim.budget
+	dog.last.Store(-1)
 	if !dog.running {
 		dog.running = true
 		dog.wake = make(chan struct{}, 1)
@@ -187,6 +194,7 @@ func (h *Host) unregister() {
 	if _, ok := dog.hosts[h]; ok {
 		delete(dog.hosts, h)
 		dog.budget -= h.lim.budget
+		dog.last.Store(-1)
 	}
 }
 
@@ -279,9 +287,13 @@ func weigh() bool {
 	dog.mu.Lock()
 	base, live := dog.base, liveShare(dog.budget)
 	dog.mu.Unlock()
-	if live <= 0 || heapObjects()-base <= live {
+	heap := heapObjects() - base
+	if live <= 0 || heap <= live {
 		dog.over.Store(false)
 		return false
+	}
+	if last := dog.last.Load(); last >= 0 && heap-last < live/8 && last-heap < live/8 {
+		return dog.over.Load()
 	}
 	gate := make(chan struct{})
 	for !dog.gate.CompareAndSwap(nil, &gate) {
@@ -291,8 +303,10 @@ func weigh() bool {
 	}
 	tickAll()
 	runtime.GC()
-	over := heapLive()-base > live
+	held := heapLive() - base
+	over := held > live
 	dog.over.Store(over)
+	dog.last.Store(held)
 	dog.gate.Store(nil)
 	close(gate)
 	return over

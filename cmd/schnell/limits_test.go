@@ -9,6 +9,7 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 )
 
 // TestSchnellChild is not a test: the tests below run this binary as a
@@ -22,8 +23,8 @@ func TestSchnellChild(t *testing.T) {
 }
 
 // child runs schnell with args in a process of its own and returns its
-// exit code, its standard error and its peak RSS in bytes.
-func child(t *testing.T, args ...string) (int, string, int64) {
+// exit code, its standard error, its peak RSS in bytes and its CPU time.
+func child(t *testing.T, args ...string) (int, string, int64, time.Duration) {
 	t.Helper()
 	dir := t.TempDir()
 	cmd := exec.Command(os.Args[0], "-test.run=^TestSchnellChild$")
@@ -43,14 +44,16 @@ func child(t *testing.T, args ...string) (int, string, int64) {
 	if !ok {
 		t.Skip("no rusage here")
 	}
-	return code, errb.String(), ru.Maxrss << 10
+	return code, errb.String(), ru.Maxrss << 10, cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
 }
 
 // A script's memory budget holds in auto, sim (per worker) and schnell
 // lua: a script that keeps 8 MiB a decision, or grows a table without
 // end within one call, stops with an error at its line, the process
-// exits normally, and its peak RSS stays under the script-free baseline
-// plus jobs × budget. Without the budget these grow to gigabytes.
+// exits normally, its peak RSS stays under the script-free baseline plus
+// jobs × budget, and its CPU time under 1.5 s (the child process starts
+// and plays up to the script's end). Without the budget these grow to
+// gigabytes.
 func TestScriptMemoryBudget(t *testing.T) {
 	if testing.Short() || raceEnabled {
 		t.Skip("runs several processes, and measures their memory")
@@ -74,7 +77,7 @@ func TestScriptMemoryBudget(t *testing.T) {
 	// (for lua, a script that reads the log and keeps nothing).
 	bases := map[string]int64{}
 	for name, args := range map[string][]string{"sim": sim, "auto": {"auto"}, "lua": {"lua", idle, log}} {
-		code, errs, peak := child(t, args...)
+		code, errs, peak, _ := child(t, args...)
 		if code != 0 || peak == 0 {
 			t.Fatalf("%s: exit %d, peak %d\n%s", name, code, peak, errs)
 		}
@@ -93,13 +96,18 @@ func TestScriptMemoryBudget(t *testing.T) {
 		{"lua grows", 1, []string{"lua", "--memory", mem, scan, log}, "scan.lua:3:"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			code, errs, peak := child(t, tc.args...)
+			code, errs, peak, cpu := child(t, tc.args...)
 			if code != 1 || !strings.Contains(errs, tc.where) || !strings.Contains(errs, "over the memory budget") {
 				t.Errorf("exit %d, want 1 with %s and the budget named:\n%s", code, tc.where, errs)
 			}
 			base := bases[tc.args[0]]
 			limit := base + int64(tc.jobs*budget)<<20
-			t.Logf("peak RSS %d MiB; baseline %d MiB + %d × %d MiB = %d MiB", peak>>20, base>>20, tc.jobs, budget, limit>>20)
+			t.Logf("peak RSS %d MiB; baseline %d MiB + %d × %d MiB = %d MiB; %s of CPU", peak>>20, base>>20, tc.jobs, budget, limit>>20, cpu)
+			// A script over its budget stops within a second (a process
+			// collected garbage every tick meanwhile: up to 3 s).
+			if cpu > 1500*time.Millisecond {
+				t.Errorf("took %s of CPU", cpu)
+			}
 			if peak > limit {
 				t.Errorf("peak RSS %d MiB is over %d MiB", peak>>20, limit>>20)
 			}

@@ -230,7 +230,8 @@ Scripts may come from anyone, so they run with only ` + "`base`, `table`, `strin
   keep 2/3 of their budgets (added up: ` + "`sim --jobs N`" + ` has N) live above it; the last third is headroom for
   garbage not yet collected and for what a script allocates between two looks, so that the process's peak
   memory stays under the baseline plus the budgets. The heap is looked at every 2 ms, every 16,384
-  instructions and whenever builtins have built 1 MiB of strings; when it is over, a collection decides,
+  instructions and whenever builtins have built 1 MiB of strings; when it is over, a collection decides
+  (again only once the heap has moved by 1/12 of the budgets),
   and the script stops with ` + "`script.lua:LINE: over the memory budget: …`" + `. The measure is the process's: what
   the program itself adds meanwhile counts too, and in ` + "`sim`" + ` the worker that sees it first reports it.
 `
