@@ -52,15 +52,55 @@ func TestRenderFitsColumns(t *testing.T) {
 	}
 }
 
-// A table whose words cannot fit breaks them rather than overflow.
-func TestRenderBreaksWords(t *testing.T) {
-	w := &columns{n: 50}
-	if err := Render(w, Text, wideHeader, wideRows, 0); err != nil {
+// Issue 25 item 6: a table whose words cannot fit leaves out whole
+// columns, and says which, rather than break an id or a number; the
+// first column (the id) and those the caller keeps stay.
+func TestRenderKeepsWordsWhole(t *testing.T) {
+	for _, width := range []int{50, 40} {
+		w := &columns{n: width}
+		if err := RenderFit(w, Text, wideHeader, wideRows, 0, Fit{Keep: []int{6}, Detail: "`crew NAME` shows one whole"}); err != nil {
+			t.Fatal(err)
+		}
+		out := w.String()
+		for _, line := range strings.Split(strings.TrimRight(out, "\n"), "\n") {
+			if got := utf8.RuneCountInString(line); got > width {
+				t.Errorf("%d: line of %d columns, want at most %d: %q", width, got, width, line)
+			}
+		}
+		words := map[string]bool{}
+		for _, f := range strings.FieldsFunc(out, func(r rune) bool { return r == ' ' || r == '|' || r == '\n' }) {
+			words[f] = true
+		}
+		flat := strings.Join(strings.Fields(out), " ")
+		_, note, _ := strings.Cut(flat, "(Left out to fit")
+		if note == "" || !strings.Contains(flat, "shows one whole.)") {
+			t.Fatalf("%d: no note of the columns left out:\n%s", width, out)
+		}
+		for _, r := range wideRows {
+			for col, cell := range r {
+				for _, word := range strings.Fields(cell) {
+					if !words[word] && !strings.Contains(note, " "+wideHeader[col]) {
+						t.Errorf("%d: %q (%s) is neither whole on a line nor its column said left out:\n%s", width, word, wideHeader[col], out)
+					}
+				}
+			}
+		}
+		if !words["Kommandant"] || !words["State"] { // the id, and a column kept
+			t.Errorf("%d: column 1 or a kept column left out:\n%s", width, out)
+		}
+	}
+}
+
+// A one-column table whose words are wider than the writer breaks them
+// rather than overflow (nothing is left to leave out).
+func TestRenderBreaksWordsOfOneColumn(t *testing.T) {
+	w := &columns{n: 12}
+	if err := Render(w, Text, []string{"Name"}, [][]string{{"Zimmermann-Schulze"}}, 0); err != nil {
 		t.Fatal(err)
 	}
 	for _, line := range strings.Split(strings.TrimRight(w.String(), "\n"), "\n") {
-		if got := utf8.RuneCountInString(line); got > 50 {
-			t.Errorf("line of %d columns, want at most 50: %q", got, line)
+		if got := utf8.RuneCountInString(line); got > 12 {
+			t.Errorf("line of %d columns: %q", got, line)
 		}
 	}
 }
@@ -96,5 +136,37 @@ func TestWrapCell(t *testing.T) {
 				t.Errorf("wrapCell(%q, %d) = %q, want %q", tt.in, tt.width, got, tt.want)
 			}
 		})
+	}
+}
+
+// A chart (Fit.Split) loses no column: those that do not fit follow in a
+// table of their own, the first column again; a heading longer than its
+// column's cells is abbreviated before anything is left out.
+func TestRenderSplitsAChart(t *testing.T) {
+	header := []string{"column"}
+	row := []string{"roll 1"}
+	for i := 1; i <= 14; i++ {
+		header = append(header, fmt.Sprint(i))
+		row = append(row, fmt.Sprintf("D%d", i))
+	}
+	w := &columns{n: 60}
+	if err := RenderFit(w, Text, header, [][]string{row}, 0, Fit{Split: true}); err != nil {
+		t.Fatal(err)
+	}
+	out := w.String()
+	for _, cell := range row[1:] {
+		if !strings.Contains(out, "| "+cell+" ") {
+			t.Errorf("%s lost:\n%s", cell, out)
+		}
+	}
+	if strings.Count(out, "| roll ") != 2 || strings.Contains(out, "Left out") {
+		t.Errorf("want two tables, the first column in each, nothing left out:\n%s", out)
+	}
+	w = &columns{n: 40}
+	if err := Render(w, Text, []string{"Turn", "Shifts", "Result", "Markers", "Column"}, [][]string{{"1", "+0", "Ex", "", "+2-+3"}}, 0); err != nil {
+		t.Fatal(err)
+	}
+	if out := w.String(); !strings.Contains(out, "| Res. |") || strings.Contains(out, "Left out") {
+		t.Errorf("want headings abbreviated, no column left out:\n%s", out)
 	}
 }

@@ -1,6 +1,7 @@
 package grid
 
 import (
+	"fmt"
 	"io"
 
 	"github.com/olekukonko/tablewriter"
@@ -20,10 +21,61 @@ const (
 // (0: no limit) are wrapped. A text table written to a Columner is fitted
 // to its width.
 func Render(w io.Writer, f Format, header []string, rows [][]string, maxCell int) error {
+	return RenderFit(w, f, header, rows, maxCell, Fit{})
+}
+
+// RenderFit is Render with a say in how a text table is fitted to a
+// narrow writer: the columns it keeps whatever the width, and where a row
+// is shown whole when columns are left out (fit).
+func RenderFit(w io.Writer, f Format, header []string, rows [][]string, maxCell int, fo Fit) error {
+	note := ""
+	var rest func() error
 	if cols := columnsOf(w); f == Text && cols > 0 {
-		header, rows = fit(header, rows, maxCell, cols)
+		fullHeader, fullRows := header, rows
+		var dropped []int
+		header, rows, dropped = fit(header, rows, maxCell, cols, fo)
 		maxCell = 0 // fit has wrapped the cells
+		switch {
+		case len(dropped) > 0 && fo.Split:
+			// The columns left out follow in a table of their own,
+			// column 0 again first.
+			pick := func(cells []string) []string {
+				if cells == nil {
+					return nil
+				}
+				out := []string{cells[0]}
+				for _, i := range dropped {
+					if i < len(cells) {
+						out = append(out, cells[i])
+					} else {
+						out = append(out, "")
+					}
+				}
+				return out
+			}
+			rh := pick(fullHeader)
+			rr := make([][]string, len(fullRows))
+			for i, r := range fullRows {
+				rr[i] = pick(r)
+			}
+			rest = func() error { return RenderFit(w, f, rh, rr, 0, fo) }
+		case len(dropped) > 0:
+			note = wrapCell(leftOut(fullHeader, dropped, cols, fo), cols)
+		}
 	}
+	if note != "" {
+		defer fmt.Fprintln(w, note)
+	}
+	if rest != nil {
+		if err := render(w, f, header, rows, maxCell); err != nil {
+			return err
+		}
+		return rest()
+	}
+	return render(w, f, header, rows, maxCell)
+}
+
+func render(w io.Writer, f Format, header []string, rows [][]string, maxCell int) error {
 	var r tw.Renderer
 	switch f {
 	case Markdown:

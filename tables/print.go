@@ -125,7 +125,7 @@ func (t *Table) printGrid(w io.Writer) error {
 			rows = append(rows, line("roll "+t.Rows[i].Range(), t.Rows[i].Cells))
 		}
 	}
-	if err := grid.Render(w, grid.Text, head, rows, 40); err != nil {
+	if err := grid.RenderFit(w, grid.Text, head, rows, 40, grid.Fit{Split: true}); err != nil {
 		return err
 	}
 	if len(g.Keys) == 0 {
@@ -147,7 +147,7 @@ func (s *Set) PrintList(w io.Writer) error {
 		t := s.byID[id]
 		rows = append(rows, []string{t.ID, t.Title, t.DiceWords()})
 	}
-	return grid.Render(w, grid.Text, []string{"Table", "Title", "Dice"}, rows, 60)
+	return grid.RenderFit(w, grid.Text, []string{"Table", "Title", "Dice"}, rows, 60, grid.Fit{Detail: "`table ID` shows one whole"})
 }
 
 func wrap(s string, width int) string {

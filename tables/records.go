@@ -393,7 +393,7 @@ func (s *Set) PrintRecords(w io.Writer, kind string) error {
 		r := s.recs[strings.ToUpper(id)]
 		rows = append(rows, []string{r.ID, r.Kind, r.Title})
 	}
-	return grid.Render(w, grid.Text, []string{"Record", "Kind", "Title"}, rows, 60)
+	return grid.RenderFit(w, grid.Text, []string{"Record", "Kind", "Title"}, rows, 60, grid.Fit{Detail: "`record ID` shows one whole"})
 }
 
 // Print shows a record: its title and each field with its value.
