@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -55,31 +54,24 @@ var commands = []engine.Command{
 		}},
 }
 
-// PrintMap writes the strategic map with tonight's route.
+// PrintMap writes the Strategic Map drawn as the board lays it out, with
+// where the squadron is, tonight's assigned and patrolled zones and route
+// (mapart.go), then what the marks mean and the zones' names.
 func (c *Campaign) PrintMap(w io.Writer) error {
-	m := c.Mission
-	rows := make([][]string, 0, len(strategicMap))
-	for _, z := range strategicMap {
-		mark := ""
-		if m != nil {
-			switch {
-			case m.Pos >= 0 && m.Route[m.Pos] == z.ID:
-				mark = fmt.Sprintf("<< here, sea %d", m.Sea)
-			case m.FirstZone > 0 && z.Red >= m.FirstZone && z.Red < m.FirstZone+4:
-				mark = "assigned"
-			case slices.Contains(m.Route, z.ID):
-				mark = "route"
-			}
-		}
-		// The id says the colour ("Green 1: Cap de la Hague" is G1).
+	if err := c.drawMap(w); err != nil {
+		return err
+	}
+	fmt.Fprintln(w, c.mapLegend())
+	var names []string
+	for _, z := range strategicMap[1:] {
 		_, name, ok := strings.Cut(z.Name, ": ")
 		if !ok {
 			name = z.Name
 		}
-		rows = append(rows, []string{z.ID, name, strings.Join(z.Links, " "), mark})
+		names = append(names, z.ID+" "+name)
 	}
-	fmt.Fprintln(w, "Strategic map: G green, Y yellow and R red zones; CHERBOURG is the base.")
-	return grid.Render(w, grid.Text, []string{"Zone", "Name", "Links", "Tonight"}, rows, 0)
+	_, err := fmt.Fprintln(w, "Zones: "+strings.Join(names, ", ")+".")
+	return err
 }
 
 // State is a crewman's condition: serving, N LW, SW, sent home or KIA.

@@ -88,7 +88,7 @@ func TestPromptFits80Columns(t *testing.T) {
 		t.Fatalf("the command file exits %d:\n%s", code, tail(out.String()))
 	}
 	text := out.String()
-	for _, want := range []string{"LONG RANGE", "| Zone", "| Position", "| Boat", "VP", "usage: board", "== Campaign over"} {
+	for _, want := range []string{"LONG RANGE", "ENGLAND: Lyme Bay", "| Position", "| Boat", "VP", "usage: board", "== Campaign over"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the transcript has no %q: a view was not shown", want)
 		}
