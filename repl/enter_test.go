@@ -87,7 +87,7 @@ func TestBareFacesAndEnterAtARoll(t *testing.T) {
 	out.Reset()
 	before := s.Game().Seq()
 	execAll(t, s, "")
-	if s.Game().Seq() != before || !strings.Contains(out.String(), "Type the faces you rolled (one face, 1..6: `4`), or `roll`") {
+	if s.Game().Seq() != before || !strings.Contains(out.String(), "Type the face you rolled (1..6, as `4`), or `roll`") {
 		t.Errorf("Enter at a roll: %q", out)
 	}
 	execAll(t, s, "4") // T-2: one die

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"errors"
 	"io"
+	"os"
 	"strings"
 	"sync"
 	"time"
@@ -66,6 +67,7 @@ func Terminal(historyFile string, complete func(line string) []string, stdin io.
 		return nil, err
 	}
 	t.rl = rl
+	t.stdin, _ = stdin.(*os.File)
 	return t, nil
 }
 
@@ -73,7 +75,8 @@ func Terminal(historyFile string, complete func(line string) []string, stdin io.
 // reads keys while the program works, so a line may have been typed
 // before its prompt was shown (TypedAhead).
 type term struct {
-	rl *readline.Instance
+	rl    *readline.Instance
+	stdin *os.File // nil: not a file (no look at its unread bytes)
 
 	mu    sync.Mutex
 	first time.Time   // the first key of the line being typed (zero: none yet)
@@ -105,20 +108,24 @@ func (t *term) key(r rune) (rune, bool) {
 }
 
 func (t *term) ReadLine() (string, error) {
+	// Readline reads no key between lines: keys typed while the program
+	// worked wait in the terminal (pendingInput) or, typed together with
+	// the last Enter, in readline's buffer, read the instant the prompt is
+	// shown — sooner than a person can react to it (typeAheadWindow).
+	waiting := t.stdin != nil && pendingInput(t.stdin)
 	shown := time.Now()
 	line, err := t.rl.Readline()
 	got := time.Now()
 	t.mu.Lock()
 	// The lines begun before Readline returned: this one is the last (an
-	// Enter that picked a completion made no line); lines begun since were
-	// typed ahead of the next prompt.
-	t.ahead = false
+	// Enter that picked a completion made no line).
+	t.ahead = waiting
 	n := 0
 	for n < len(t.lines) && t.lines[n].Before(got) {
 		n++
 	}
 	if n > 0 {
-		t.ahead = t.lines[n-1].Before(shown)
+		t.ahead = t.ahead || t.lines[n-1].Sub(shown) < typeAheadWindow
 		t.lines = append(t.lines[:0], t.lines[n:]...)
 	}
 	t.mu.Unlock()
@@ -127,6 +134,11 @@ func (t *term) ReadLine() (string, error) {
 	}
 	return line, err
 }
+
+// typeAheadWindow is how soon after its prompt is shown a line's first
+// key must come to have been typed before it: far below a person's
+// reaction to a new question (a fifth of a second and more).
+const typeAheadWindow = 30 * time.Millisecond
 
 // TypedAhead reports whether the line read last was typed before its
 // prompt was shown.

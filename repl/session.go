@@ -409,7 +409,7 @@ func (s *Session) enter(p *engine.Request) []string {
 	case p != nil && s.game.Decider() == nil && p.Decision != nil:
 		return []string{"choose", strconv.Itoa(p.Decision.Default + 1)}
 	case p != nil && s.game.Decider() == nil && p.Roll != nil:
-		fmt.Fprintf(s.cfg.Out, "Type the faces you rolled (%s), or `roll` to let the program roll.\n", rollExample(p.Roll))
+		fmt.Fprintf(s.cfg.Out, "Type %s, or `roll` to let the program roll.\n", rollExample(p.Roll))
 		return nil
 	case p != nil && s.game.Decider() == nil && p.Draw != nil:
 		fmt.Fprintln(s.cfg.Out, "Type `draw` and the chits you drew, or `draw` alone to let the program draw.")
@@ -424,24 +424,24 @@ func (s *Session) enter(p *engine.Request) []string {
 	return []string{"step"}
 }
 
-// rollExample shows how a roll's faces are typed: "roll 3 7", or for one
-// die "7".
+// rollExample says how a roll's faces are typed: "the face you rolled
+// (1..20, as `11`)".
 func rollExample(r *engine.RollRequest) string {
 	if r.Throw != nil {
-		return "`" + r.Throw.Example() + "`"
+		return "the faces you threw (`" + r.Throw.Example() + "`)"
 	}
 	lo, hi := r.Spec.FaceRange()
 	switch {
 	case r.Spec.Percentile:
-		return "black die first: `8 5`, or the reading: `85`"
+		return "the faces you rolled, black die first (`8 5`), or the reading (`85`)"
 	case r.Spec.N == 1:
-		return fmt.Sprintf("one face, %d..%d: `%d`", lo, hi, hi/2+1)
+		return fmt.Sprintf("the face you rolled (%d..%d, as `%d`)", lo, hi, hi/2+1)
 	}
 	ex := make([]string, r.Spec.N)
 	for i := range ex {
 		ex[i] = strconv.Itoa(max(lo, (hi/2+i)%(hi+1)))
 	}
-	return fmt.Sprintf("%d faces, each %d..%d: `%s`", r.Spec.N, lo, hi, strings.Join(ex, " "))
+	return fmt.Sprintf("the %d faces you rolled (%d..%d each, as `%s`)", r.Spec.N, lo, hi, strings.Join(ex, " "))
 }
 
 func allNumbers(words []string) bool {
