@@ -228,12 +228,16 @@ func TestEnterOnlyAtATerminal(t *testing.T) {
 		// Enter, then wait until the line is taken: the cursor leaves the
 		// prompt's place.
 		stamp := tmux("display", "-p", "-t", "t", "#{cursor_y},#{history_size}")
+		time.Sleep(60 * time.Millisecond) // as a person would: a key sooner is typed ahead
 		tmux("send-keys", "-t", "t", "Enter")
 		for tmux("display", "-p", "-t", "t", "#{cursor_y},#{history_size}") == stamp {
 			time.Sleep(10 * time.Millisecond)
 		}
 	}
 	back := tmux("capture-pane", "-p", "-t", "t", "-S", "-", "-E", "-")
+	if strings.Contains(back, "was typed before this question was shown") {
+		t.Error("an Enter was taken as typed ahead")
+	}
 	if want != "1" {
 		os.WriteFile(want, []byte(back), 0o644)
 	}
