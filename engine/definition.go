@@ -84,6 +84,10 @@ type Definition struct {
 	// events printed together. Nil: the same words at every level but the
 	// kernel's rolls.
 	DescribeAt func(evs []gamelog.Event, i int, d Detail) (line string, n int)
+	// AtPause is what the prompt shows at a pause, below verbose detail
+	// (the Combat Board in a few lines at a round's end): the short
+	// report's last lines. Nil, or no lines: nothing.
+	AtPause func(g *Game, pause string) []string
 	// Menu words a pending decision's options for the prompt in place of
 	// the kernel's list of one option a line: a long list of orders at many
 	// units read as a few lines (targets grouped by kind, what is left to

@@ -690,6 +690,11 @@ func (s *Session) showPending() {
 	}
 	switch {
 	case p.Pause != "":
+		if s.def.AtPause != nil && s.detail < engine.Verbose {
+			for _, l := range s.def.AtPause(g, p.Pause) {
+				fmt.Fprintln(w, l)
+			}
+		}
 		if s.cfg.Interactive {
 			fmt.Fprintln(w, s.paint(dim, "-- "+kindWords(p.Pause)+": Enter plays on --"))
 		}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/schnell-wargames/schnell/engine"
 )
 
 // The Combat Board as the book lays it out (4.6-4.7): the Long, Medium and
@@ -149,4 +151,88 @@ func pad(s string, width int) string {
 		return string(r[:width-1]) + "~"
 	}
 	return s + strings.Repeat(" ", width-len(r))
+}
+
+// atPause is the short report's end of a combat round (engine.Definition.
+// AtPause, below verbose detail): the Combat Board in a few lines — where
+// the boats are, at what speed, detected or not; each enemy unit still on
+// the board with its damage; what left it. `board` draws it whole.
+func atPause(g *engine.Game, pause string) []string {
+	c, err := CampaignOf(g)
+	if err != nil || pause != "round" {
+		return nil
+	}
+	cb := combatOf(c)
+	if cb == nil {
+		return nil
+	}
+	return c.boardLines(cb)
+}
+
+// boardLines is the Combat Board in words: "Board: SB1 SB2 SB3 in the
+// close zone at fast, detected; SB4 broken away, in the long zone." and
+// "Enemy: merchant-1 2 of 5, tanker-1 burning; gone: mtb-1 sunk."
+func (c *Campaign) boardLines(cb *Combat) []string {
+	var with, apart, off []string
+	for _, s := range c.Mission.Sorties {
+		switch st := sortieState(cb, s); {
+		case s.Gone != "":
+			off = append(off, s.Boat.ID+" "+st)
+		case st == "in formation":
+			w := s.Boat.ID
+			if s.No > 1 && s.Points > 0 {
+				w += fmt.Sprintf(" (%d dmg)", s.Points)
+			}
+			with = append(with, w)
+		default:
+			apart = append(apart, s.Boat.ID+" "+st)
+		}
+	}
+	where := "not yet on the board"
+	if cb.Zone != zoneOut {
+		where = "in the " + cb.Zone.String() + " zone"
+	}
+	det := "undetected"
+	if cb.Detected {
+		det = "detected"
+	}
+	line := fmt.Sprintf("Board, round %d: %s %s at %s, %s", cb.Round, strings.Join(with, " "), where, words(cb.Speed.String()), det)
+	if len(with) == 0 {
+		line = fmt.Sprintf("Board, round %d:", cb.Round)
+	}
+	if len(apart) > 0 {
+		line += "; " + strings.Join(apart, "; ")
+	}
+	if len(off) > 0 {
+		line += "; gone: " + strings.Join(off, ", ")
+	}
+	var on, gone []string
+	for _, u := range cb.Enemy {
+		if u.Gone != "" {
+			gone = append(gone, u.ID+" "+string(u.Gone))
+			continue
+		}
+		w := u.ID
+		var notes []string
+		if u.Damage > 0 {
+			notes = append(notes, fmt.Sprintf("%d of %d", min(u.Damage, u.Hull), u.Hull))
+		}
+		if u.Burns {
+			notes = append(notes, "burning")
+		} else if u.Disabled {
+			notes = append(notes, "disabled")
+		}
+		if len(notes) > 0 {
+			w += " (" + strings.Join(notes, ", ") + ")"
+		}
+		on = append(on, w)
+	}
+	enemy := "Enemy: " + strings.Join(on, ", ")
+	if len(on) == 0 {
+		enemy = "Enemy: none left"
+	}
+	if len(gone) > 0 {
+		enemy += "; gone: " + strings.Join(gone, ", ")
+	}
+	return []string{line + ".", enemy + "."}
 }

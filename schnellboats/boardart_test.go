@@ -92,3 +92,26 @@ func TestCombatBoardPicture_4_6(t *testing.T) {
 		}
 	})
 }
+
+// Issue 25 item 3: the short report ends a combat round with the board in
+// two lines (below verbose detail): the boats with the squadron, where and
+// how fast, those apart or gone; the enemy with its damage, and what left.
+func TestBoardLinesAtRoundEnd(t *testing.T) {
+	probe(t, 3, opts("short", "s100"), func(c *Campaign) {
+		cb := atSea(c, 0, enemyMerchant, enemyTanker, enemyMtb)
+		cb.Zone, cb.inZone, cb.Round, cb.Speed, cb.Detected = zoneClose, 1, 2, speedFast, true
+		s := c.Mission.Sorties
+		s[1].Points = 2
+		s[2].Apart, s[2].zone = 1, zoneLong
+		s[3].Gone = goneSunk
+		cb.Enemy[0].Damage = 2
+		cb.Enemy[1].Damage, cb.Enemy[1].Burns = 3, true
+		cb.Enemy[2].Gone = goneEvaded
+		got := strings.Join(c.boardLines(cb), "\n")
+		want := "Board, round 2: SB1 SB2 (2 dmg) in the close zone at fast, detected; SB3 broken away, in the long zone; gone: SB4 sunk.\n" +
+			"Enemy: merchant-1 (2 of 5), tanker-2 (3 of 5, burning); gone: mtb-3 evaded."
+		if got != want {
+			t.Errorf("got\n%s\nwant\n%s", got, want)
+		}
+	})
+}

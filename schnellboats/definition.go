@@ -111,6 +111,7 @@ func newDefinition(s100, b5 *tables.Set) *engine.Definition {
 		DescribeRun: describeRun,
 		DescribeAt:  describeAt,
 		Menu:        menu,
+		AtPause:     atPause,
 		RollResult:  rollResult,
 		Status:      status,
 		Summarize:   summarize,
