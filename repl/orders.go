@@ -147,7 +147,7 @@ func (s *Session) describeDecision(e *gamelog.Event) string {
 	}
 	kind, choice := kindWords(e.Str("kind")), choiceWords(e)
 	if first, rest, ok := strings.Cut(choice, " "); ok && strings.EqualFold(first, kind) {
-		choice = rest // "Speed: fast", not "Speed: speed fast"
+		choice = kindWords(rest) // "Speed: very fast", not "Speed: speed very_fast"
 	}
 	line := upper(kind) + ": " + choice
 	if side := e.Str("side"); side != "" {
