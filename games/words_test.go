@@ -109,6 +109,7 @@ func playShown(t *testing.T, def *engine.Definition, w *wordedtest.Words, seed u
 			printed += "Error: " + err.Error() + "\n"
 		}
 		w.Check(line, printed)
+		w.Check("the prompt after "+line, s.Prompt()) // as a terminal shows it
 		return err
 	}
 	views := func() {

@@ -367,3 +367,21 @@ func TestAgain(t *testing.T) {
 		s.Close()
 	}
 }
+
+// A game started with `new game=NAME` has its own standing orders in
+// force at a terminal, as the first game's were.
+func TestOrdersOfAnotherGame(t *testing.T) {
+	other := rounds("other", roundsRules{})
+	other.Orders = []engine.StandingOrder{{Name: "theirs", Help: "x", Pick: func(*engine.Decision, []gamelog.Event) (int, bool) { return 0, false }}}
+	var out bytes.Buffer
+	s, err := New(Config{Def: enginetest.Definition(), Game: engine.Config{Seed: 1}, Out: &out, Err: &out, Interactive: true, LogDir: t.TempDir(),
+		Games: func(name string) (*engine.Definition, error) { return other, nil }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	execAll(t, s, "new game=other", "orders")
+	if !strings.Contains(out.String(), "theirs  on") {
+		t.Errorf("the other game's order is not in force:\n%s", out.String())
+	}
+}

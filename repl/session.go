@@ -144,6 +144,11 @@ func (s *Session) setDef(def *engine.Definition) {
 	}
 	s.def = def
 	s.cmds = s.commandTable()
+	for _, o := range def.StandingOrders() {
+		if _, ok := s.orders[o.Name]; !ok {
+			s.orders[o.Name] = s.cfg.Interactive // another game's own orders: as the kernel's start
+		}
+	}
 }
 
 // gameNamed returns the definition of the game called name.
@@ -518,6 +523,9 @@ func (s *Session) Close() error {
 	s.lock = nil
 	return err
 }
+
+// Prompt is the prompt a terminal shows now ("break formation> ").
+func (s *Session) Prompt() string { return s.prompt() }
 
 func (s *Session) prompt() string {
 	p := s.game.Pending()
