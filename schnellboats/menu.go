@@ -182,7 +182,7 @@ func attackMenu(c *Campaign, d *engine.Decision) []string {
 		orders = append(orders, "hold")
 	}
 	line := "Orders: " + strings.Join(orders, ", ") + "."
-	if left := c.launchesLeft(d); left != "" {
+	if left := c.launchesLeft(d, slices.Contains(verbs, "torpedo") || slices.Contains(verbs, "rocket")); left != "" {
 		line += " " + left
 	}
 	lines = append(lines, line)
@@ -219,7 +219,7 @@ func verbWords(c *Campaign, verb string) string {
 
 // launchesLeft says what each boat the decision is for has left to launch
 // ("Torpedoes left: SB1 4, SB2 2; each boat launches at most 2 a wave").
-func (c *Campaign) launchesLeft(d *engine.Decision) string {
+func (c *Campaign) launchesLeft(d *engine.Decision, offered bool) string {
 	if c.Mission == nil {
 		return ""
 	}
@@ -246,13 +246,17 @@ func (c *Campaign) launchesLeft(d *engine.Decision) string {
 		}
 		parts = append(parts, part)
 	}
+	rule := fmt.Sprintf("at most %d a wave", tubes)
+	if !offered {
+		rule = "none can be launched now" // launched all a wave allows, or the weather or the target forbids
+	}
 	switch {
 	case len(parts) == 0:
 		return ""
 	case same && len(parts) > 1:
-		return fmt.Sprintf("%s left: %s a boat (at most %d a wave).", what, strings.Fields(parts[0])[1], tubes)
+		return fmt.Sprintf("%s left: %s a boat (%s).", what, strings.Fields(parts[0])[1], rule)
 	}
-	return fmt.Sprintf("%s left: %s (at most %d a wave).", what, strings.Join(parts, ", "), tubes)
+	return fmt.Sprintf("%s left: %s (%s).", what, strings.Join(parts, ", "), rule)
 }
 
 // boatByID is the squadron's hull called id (nil: none).

@@ -31,12 +31,14 @@ func (m *menuCatcher) Who() engine.Who { return engine.ByPlayer }
 func TestAttackMenu(t *testing.T) {
 	for _, tc := range []struct {
 		boat          string
+		spent         bool // each boat launched all a wave allows
 		want, wantNot []string
 	}{
-		{"s100", []string{"Warships: destroyer-5, mtb-6 (fire only)", "Merchant ships: merchant-1, merchant-2 (2 of 5 damage), tanker-4",
+		{"s100", false, []string{"Warships: destroyer-5, mtb-6 (fire only)", "Merchant ships: merchant-1, merchant-2 (2 of 5 damage), tanker-4",
 			"Orders: fire UNIT (guns), torpedo UNIT, both UNIT (a torpedo and the guns), hold.", "Torpedoes left: 4 a boat (at most 2 a wave).", "Enter: torpedo "},
 			[]string{"rocket", "5b"}},
-		{"5b", []string{"Warships: destroyer-5, mtb-6", "Orders: fire UNIT (guns), rocket UNIT, both UNIT (a rocket and the guns), hold.",
+		{"s100", true, []string{"Orders: fire UNIT (guns), hold.", "Torpedoes left: 4 a boat (none can be launched now)."}, []string{"torpedo UNIT"}},
+		{"5b", false, []string{"Warships: destroyer-5, mtb-6", "Orders: fire UNIT (guns), rocket UNIT, both UNIT (a rocket and the guns), hold.",
 			"Rockets left: SB1 2, SB2 1, SB3 2, SB4 2 (at most 2 a wave)."},
 			[]string{"torpedo"}},
 	} {
@@ -48,6 +50,9 @@ func TestAttackMenu(t *testing.T) {
 				cb.Enemy[2].Gone = goneSunk
 				cb.Zone, cb.inZone = zoneMedium, 1
 				for _, s := range c.Mission.Sorties {
+					if tc.spent {
+						s.launched = tubes
+					}
 					s.Rockets = 2
 					if c.Type == P5b {
 						s.Torpedoes = 0
@@ -67,7 +72,7 @@ func TestAttackMenu(t *testing.T) {
 				t.Fatal("no attack asked")
 			}
 			menu := strings.Join(m.menus[0], "\n")
-			if got := len(m.menus[0]); got > 5 || m.n[0] < 12 {
+			if got := len(m.menus[0]); got > 5 || m.n[0] < 6 {
 				t.Errorf("%d options in %d lines:\n%s", m.n[0], got, menu)
 			}
 			for _, w := range tc.want {
