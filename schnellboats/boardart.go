@@ -71,9 +71,12 @@ func (c *Campaign) drawBoard(w io.Writer, cb *Combat) error {
 		if u.Skill != skillAverage { // a crew counter marks the others
 			line += " (" + u.Skill.String() + ")"
 		}
-		state := fmt.Sprintf("  damage %d of %d", u.Damage, u.Hull)
+		state := fmt.Sprintf("  %d of %d dmg", u.Damage, u.Hull)
 		if u.Burns {
 			state += ", burning"
+		}
+		if guns := fmt.Sprintf(", %d gun%s", u.Guns, plural(u.Guns)); len(state)+len(guns) <= boardEnemyWidth {
+			state += guns // what she fires back with, where it fits
 		}
 		switch u.Type {
 		case enemyMerchant, enemyTanker:

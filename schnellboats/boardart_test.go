@@ -66,8 +66,8 @@ func TestCombatBoardPicture_4_6(t *testing.T) {
 		}{
 			{"#1 SB1", 2}, {"#2 SB2", 2}, {"#3 SB3 3 dmg", 0}, {"  disabled", 0}, {"  apart", 0},
 			{"[Very fast]", 2}, {"[No Detection]", 2},
-			{"light_cruiser-1 (veteran)", 3}, {"  damage 2 of 5", 3}, {"Warships:", 3}, {"Merchant ships:", 3},
-			{"merchant-2", 3}, {"  damage 0 of 5, burning", 3}, {"mtb-4", 3},
+			{"light_cruiser-1 (veteran)", 3}, {"  2 of 5 dmg, 0 guns", 3}, {"Warships:", 3}, {"Merchant ships:", 3},
+			{"merchant-2", 3}, {"  0 of 5 dmg, burning", 3}, {"mtb-4", 3},
 		} {
 			if got := where(tt.text); got != tt.col {
 				t.Errorf("%q in column %d, want %d:\n%s", tt.text, got, tt.col, out)

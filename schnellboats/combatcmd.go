@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/schnell-wargames/schnell/engine"
@@ -22,7 +23,7 @@ func combatOf(c *Campaign) *Combat {
 // that build a decision's options also say why an order is refused
 // (engine.Decision.Refuse), so these commands hold no rules of their own.
 var combatCommands = []engine.Command{
-	{Name: "board", Usage: "board", Help: "Show the Combat Board (4.6-4.7): the Long, Medium and Close Range Zones with the Schnell Boats in them (their speed and No Detection markers), the zones the weather lets them fire from, the enemy's warships and merchant ships with their damage, what has left the board; then each unit's crew, damage, torpedoes or rockets left.",
+	{Name: "board", Usage: "board", Help: "Show the Combat Board (4.6-4.7): the Long, Medium and Close Range Zones with the Schnell Boats in them (their speed and No Detection markers), the zones the weather lets them fire from, the enemy's warships and merchant ships with their damage, what has left the board; then each boat's crew, damage, torpedoes or rockets left and state.",
 		Run: func(g *engine.Game, _ []string, w io.Writer) ([]gamelog.Event, error) {
 			c, err := CampaignOf(g)
 			if err != nil {
@@ -127,9 +128,9 @@ func (c *Campaign) PrintBoard(w io.Writer) error {
 		if c.manned(s) {
 			dmg = fmt.Sprintf("%d component%s", s.Components, plural(s.Components))
 		}
-		arms := fmt.Sprintf("%d torpedoes", s.Torpedoes)
+		arms := strconv.Itoa(s.Torpedoes)
 		if c.Type == P5b {
-			arms = fmt.Sprintf("%d rockets", s.Rockets)
+			arms = strconv.Itoa(s.Rockets)
 		}
 		if s.Passengers > 0 {
 			state += fmt.Sprintf(", %d passengers", s.Passengers)
@@ -138,20 +139,14 @@ func (c *Campaign) PrintBoard(w io.Writer) error {
 		if c.manned(s) {
 			crew = fmt.Sprintf("(Boat #%d crew)", s.No) // her crewmen, each his own (`crew`)
 		}
-		rows = append(rows, []string{fmt.Sprintf("#%d %s", s.No, s.Boat.ID), "Schnell Boat", crew, dmg, arms, state})
+		rows = append(rows, []string{fmt.Sprintf("#%d %s", s.No, s.Boat.ID), crew, dmg, arms, state})
 	}
-	for _, u := range cb.Enemy {
-		state := "present"
-		if u.Gone != "" {
-			state = string(u.Gone)
-		} else if u.Burns {
-			state = "burning"
-		} else if u.Disabled {
-			state = "disabled"
-		}
-		rows = append(rows, []string{u.ID, words(u.Type.String()), u.Skill.String(), fmt.Sprintf("%d of %d", min(u.Damage, u.Hull), u.Hull), fmt.Sprintf("%d gun%s", u.Guns, plural(u.Guns)), state})
+	// The enemy's units, their crews and damage, are in the drawing.
+	head := "Torpedoes"
+	if c.Type == P5b {
+		head = "Rockets"
 	}
-	return grid.Render(w, grid.Text, []string{"Unit", "Type", "Crew", "Damage", "Arms", "State"}, rows, 0)
+	return grid.Render(w, grid.Text, []string{"Boat", "Crew", "Damage", head, "State"}, rows, 0)
 }
 
 // sortieState is a boat's place tonight, as `board` and `status` say it:

@@ -69,7 +69,7 @@ func TestBoat1CrewOnBoardAndSquadron(t *testing.T) {
 		found := 0
 		for _, line := range strings.Split(board.String(), "\n") {
 			// The table's row (the picture above it has the counter too).
-			if strings.Contains(line, "#1 "+c.boat1().ID) && strings.Contains(line, "Schnell Boat") {
+			if strings.Contains(line, "#1 "+c.boat1().ID) && strings.Contains(line, "crew") {
 				found++
 				if !strings.Contains(line, "Boat #1 crew") {
 					t.Errorf("board: %q, want Boat #1's crew", line)
