@@ -107,6 +107,7 @@ func newDefinition(s100, b5 *tables.Set) *engine.Definition {
 		Options:     Options,
 		New:         newCampaign,
 		Commands:    commands,
+		Events:      eventTypes,
 		Describe:    describe,
 		DescribeRun: describeRun,
 		DescribeAt:  describeAt,

@@ -7,10 +7,11 @@ import (
 	"github.com/schnell-wargames/schnell/gamelog"
 )
 
-// eventType is the type of a Schnell Boats log event. Every type the rules
-// emit is listed in eventTypes, and docs/log-format.md documents each with
-// its fields (TestLogFormatDocumented).
-type eventType string
+// eventType is the type of a Schnell Boats log event (the kernel's
+// engine.EventType). Every type the rules emit is listed in eventTypes,
+// the Definition's Events, and docs/log-format.md documents each with its
+// fields (TestLogFormatDocumented; go test ./games).
+type eventType = engine.EventType
 
 // The event types, in the order docs/log-format.md lists them.
 const (
@@ -90,7 +91,7 @@ var eventTypes = []eventType{
 
 // emit records a game event of type t.
 func (c *Campaign) emit(t eventType, fields ...gamelog.Field) {
-	c.x.Emit(engine.EventType(t), fields...)
+	c.x.Emit(t, fields...)
 }
 
 // decisionKind is what a decision decides (engine.Decision.Kind); scripts
