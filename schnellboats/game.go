@@ -3,7 +3,7 @@ package schnellboats
 import (
 	"github.com/schnell-wargames/schnell/engine"
 	"github.com/schnell-wargames/schnell/gamelog"
-	"github.com/schnell-wargames/schnell/scripting"
+	"github.com/schnell-wargames/schnell/scripting/luadoc"
 	"github.com/schnell-wargames/schnell/sheet"
 )
 
@@ -12,9 +12,9 @@ import (
 type Game struct{}
 
 var (
-	_ sheet.Sheeter        = Game{}
-	_ sheet.Reporter       = Game{}
-	_ scripting.Documented = Game{}
+	_ sheet.Sheeter     = Game{}
+	_ sheet.Reporter    = Game{}
+	_ luadoc.Documented = Game{}
 )
 
 // SheetNames implements sheet.Sheeter.

@@ -1,7 +1,7 @@
 package schnellboats
 
 import (
-	"github.com/schnell-wargames/schnell/scripting"
+	"github.com/schnell-wargames/schnell/scripting/luadoc"
 )
 
 // LuaAPI is the table that registers what scripts see.
@@ -107,19 +107,19 @@ var LuaAPI = apiFields([][4]string{
 })
 
 // apiFields makes the table from rows of class, name, type and doc.
-func apiFields(rows [][4]string) []scripting.APIField {
-	out := make([]scripting.APIField, len(rows))
+func apiFields(rows [][4]string) []luadoc.Field {
+	out := make([]luadoc.Field, len(rows))
 	for i, r := range rows {
-		out[i] = scripting.APIField{Class: r[0], Name: r[1], Type: r[2], Doc: r[3]}
+		out[i] = luadoc.Field{Class: r[0], Name: r[1], Type: r[2], Doc: r[3]}
 	}
 	return out
 }
 
 var apiClasses = []string{"Game", "Mission", "Combat", "Unit", "Boat", "Crewman"}
 
-// LuaAPI implements scripting.Documented.
-func (Game) LuaAPI() scripting.API {
-	return scripting.API{Game: Name, Classes: apiClasses, Fields: LuaAPI, Decisions: decisionsDoc(), Examples: luaExamples}
+// LuaAPI implements luadoc.Documented.
+func (Game) LuaAPI() luadoc.API {
+	return luadoc.API{Game: Name, Classes: apiClasses, Fields: LuaAPI, Decisions: decisionsDoc(), Examples: luaExamples}
 }
 
 const luaExamples = `Examples in ` + "`scripts/`" + `: ` + "`reference.lua`" + ` (the built-in reference Kommandant's policy: logs identical
