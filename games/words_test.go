@@ -22,10 +22,10 @@ import (
 // empty (issue 25 item 4).
 var strictWords = map[string]bool{
 	"schnellboats": false,
-	"scheldt":      false,
+	"scheldt":      true,
 	"paukenschlag": true,
 	"coastal":      true,
-	"schnellrules": false,
+	"schnellrules": true,
 }
 
 // scenarioDirs are each game's rule scenarios, and whether they show the

@@ -38,7 +38,7 @@ func Crossing(from, to, side string, turn int, what []string) (cost string, err 
 	case pair("1838", "1739"):
 		return "+1 MP: the causeway (15.2)", nil
 	case has("leopold") && side == German:
-		return "", fmt.Errorf("13.0: German units never move or advance across the Leopold Canal, all game (they may attack across it: attack terrain=canal)")
+		return "", fmt.Errorf("13.0: German units never move or advance across the Leopold Canal, all game (they may attack across it: `attack ... terrain=canal`)")
 	case has("leopold"):
 		return "+1 MP: the Leopold Canal (a canal hexside)", nil
 	case has("sea") && !has("boat"):

@@ -381,7 +381,7 @@ func (g *Game) refuseNaval(hex string, walcheren bool) error {
 	case slices.Contains(g.NavalHexes, hex):
 		return fmt.Errorf("16.4: each +10 naval marker targets a different hex, and one has been played against %s", hex)
 	case !walcheren:
-		return fmt.Errorf("16.4: a +10 naval marker supports only an attack on a hex within four hexes of a coastal hex of Walcheren Island: say walcheren=yes if the target is")
+		return fmt.Errorf("16.4: a +10 naval marker supports only an attack on a hex within four hexes of a coastal hex of Walcheren Island: say `walcheren=yes` if the target is")
 	}
 	return nil
 }

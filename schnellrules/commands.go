@@ -558,7 +558,7 @@ func runOptions(g *engine.Game, _ []string, w io.Writer) ([]gamelog.Event, error
 		if v == "" {
 			v = "(none)"
 		}
-		rows = append(rows, []string{o.Name, v, o.Help})
+		rows = append(rows, []string{"`" + o.Name + "`", v, o.Help}) // the name as `new NAME=VALUE` takes it
 	}
 	return nil, grid.Render(w, grid.Text, []string{"Option", "Value", "What it does"}, rows, 60)
 }
