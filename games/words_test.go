@@ -219,7 +219,8 @@ func valueWord(v gamelog.Value) string {
 	return repl.Quote(v.S)
 }
 
-// Issue 25 item 4: each game's `help` examples are its own, and work: the
+// Issue 25 item 4: every game's `help` lists `saved` and `orders`; each
+// game's `help` examples are its own, and work: the
 // `lua` examples read that game's view once it has started (and `lua game`
 // before the first step says to step first).
 func TestHelpExamplesAreTheGames(t *testing.T) {
@@ -235,6 +236,15 @@ func TestHelpExamplesAreTheGames(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer s.Close()
+			if err := s.Exec("help"); err != nil {
+				t.Fatal(err)
+			}
+			for _, c := range []string{"saved", "orders"} {
+				if !regexp.MustCompile(`(?m)^  ` + c + `\b`).MatchString(out.String()) {
+					t.Errorf("help does not list %s:\n%s", c, out.String())
+				}
+			}
+			out.Reset()
 			if err := s.Exec("help lua"); err != nil {
 				t.Fatal(err)
 			}
