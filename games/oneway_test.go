@@ -268,7 +268,6 @@ const (
 
 var oversize = map[string]string{
 	"schnellboats": "issue 28 item 3 (the flagship split by chapter) is handed out by the lead",
-	"schnellrules": "Battle has 65 methods: schnellrules' engineer splits it (board)",
 }
 
 // sizes lists what in a game's package is over the bounds.
@@ -412,7 +411,6 @@ func isIntExpr(e ast.Expr) bool {
 // test until it is taken off.
 var factsPending = map[string]string{
 	"schnellboats": "the flagship's facts (booklet.go, 171 lines of Fact) and Outcome.Int(effX)",
-	"schnellrules": "schnellrules' facts by index",
 }
 
 // Issue 28 item 2: every game binds its facts by name and reads effects

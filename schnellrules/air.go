@@ -15,13 +15,6 @@ import (
 // the program keeps only what the rules need: whom it engaged this turn,
 // whether it has shot, and whether AA fire has brought it down.
 
-// The event types of the air rules.
-const (
-	evAir = "air_attack"
-	evAA  = "aa_fire"
-	evRam = "ram"
-)
-
 // Aircraft is an aircraft the player has named in the battle.
 type Aircraft struct {
 	Name, Side string
@@ -34,6 +27,10 @@ type Aircraft struct {
 	Strafed    map[string]bool // the Gun Data rows it strafed with this turn
 	Defended   map[string]bool // the defensive mounts (ROW:N) that fired this turn
 }
+
+// airWar is the Aircraft chapter's rules (phases 3 and 6, AA fire, air to
+// air gunnery) over the battle's state.
+type airWar struct{ *Battle }
 
 // AirWeapon finds an aircraft's weapon: a row of the Aircraft Weapons
 // (rockets, bomb50 ... bomb1000) or, for strafing, a row of the Gun Data
@@ -63,7 +60,7 @@ func (db *Database) AirWeapon(word string) (*GunRow, bool, error) {
 func isBomb(r *GunRow) bool { return r.Bands[len(r.Bands)-1].Range == 0 }
 
 // aircraft returns the aircraft named, made for side if new.
-func (b *Battle) aircraft(name, side string, make bool) (*Aircraft, error) {
+func (b airWar) aircraft(name, side string, make bool) (*Aircraft, error) {
 	if !validID(name) {
 		return nil, fmt.Errorf("aircraft name %q: letters, digits and dashes, at most 16, starting with a letter", name)
 	}
@@ -91,7 +88,7 @@ func (b *Battle) aircraft(name, side string, make bool) (*Aircraft, error) {
 // down; it engages one surface target a turn; it shoots (rockets or guns)
 // once a turn; a bomb needs range 0 (it passes over) and one pass a phase;
 // the range is within the weapon's bands.
-func (b *Battle) CheckAirAttack(side, name, weapon, target string, cm int) (*Aircraft, *GunRow, *Vessel, Band, error) {
+func (b airWar) CheckAirAttack(side, name, weapon, target string, cm int) (*Aircraft, *GunRow, *Vessel, Band, error) {
 	a, err := b.aircraft(name, side, true)
 	if err != nil {
 		return nil, nil, nil, 0, err
@@ -132,7 +129,7 @@ func (b *Battle) CheckAirAttack(side, name, weapon, target string, cm int) (*Air
 // airAttack is one aircraft attack: the throw of the gunfire (d20, white
 // and red d6) read with the target's modifiers and none of a shooter's
 // (those are for Very Small and Small vessels).
-func (b *Battle) airAttack(c *engine.Ctx, a *Aircraft, r *GunRow, t *Vessel, band Band, cm int) {
+func (b airWar) airAttack(c *engine.Ctx, a *Aircraft, r *GunRow, t *Vessel, band Band, cm int) {
 	if !b.known(a) {
 		b.Air = append(b.Air, a)
 	}
@@ -153,29 +150,29 @@ func (b *Battle) airAttack(c *engine.Ctx, a *Aircraft, r *GunRow, t *Vessel, ban
 	th := c.Throw(Gunfire, what)
 	f := &b.facts
 	*f = facts{}
-	f[factNeed] = r.Bands[band].Score
-	f[factRange] = int(band)
-	f[factTargetSpeed] = int(t.Speed)
-	f[factTargetSize] = int(t.Class.Size)
-	f[factDamageMod] = r.DamageMod
-	f[factSizeMod] = t.Class.SizeMod
-	o := c.Read("SR-HIT", f, what, th, "hit")
-	h, _ := o.Int(effHit)
+	f.need = r.Bands[band].Score
+	f.band = band
+	f.targetSpeed = t.Speed
+	f.targetSize = t.Class.Size
+	f.damageMod = r.DamageMod
+	f.sizeMod = t.Class.SizeMod
+	o := c.Read("SR-HIT", f.of(), what, th, "hit")
+	h, _ := o.Value("hit")
 	c.Emit(evAir, gamelog.Str("aircraft", a.Name), gamelog.Str("side", a.Side), gamelog.Str("weapon", r.ID), gamelog.Str("target", t.ID), gamelog.Int("range", cm),
-		gamelog.Str("band", band.String()), gamelog.Int("need", f[factNeed]), gamelog.Int("natural", o.Natural), gamelog.Int("mods", o.Mod+f[factNeed]), gamelog.Bool("hit", h == 1))
+		gamelog.Str("band", band.String()), gamelog.Int("need", f.need), gamelog.Int("natural", o.Natural), gamelog.Int("mods", o.Mod+f.need), gamelog.Bool("hit", h == 1))
 	if h != 1 {
 		return
 	}
-	d := c.Read("SR-DMG", f, "damage to "+t.ID, th, "white")
-	l, _ := d.Int(effLevel)
+	d := c.Read("SR-DMG", f.of(), "damage to "+t.ID, th, "white")
+	l, _ := d.Value("level")
 	fire := false
 	if b.Opt.Fire {
-		fire = c.Read("SR-FIRE", f, "fire on "+t.ID, th, "red").Has(effFire)
+		fire = c.Read("SR-FIRE", f.of(), "fire on "+t.ID, th, "red").Sets("fire")
 	}
 	b.pending = append(b.pending, hit{target: t, level: Level(l), dm: r.DamageMod, fire: fire, what: what})
 }
 
-func (b *Battle) known(a *Aircraft) bool {
+func (b airWar) known(a *Aircraft) bool {
 	for _, x := range b.Air {
 		if x == a {
 			return true
@@ -197,7 +194,7 @@ func (db *Database) isAirRow(r *GunRow) bool {
 // fired this turn, not marked * (no AA), at an enemy aircraft not down
 // within the gun's Medium range; in an air phase only at an aircraft that
 // attacked in that phase (at the point of its attack).
-func (b *Battle) CheckAA(shooter, weapon, name string, cm int) (*Vessel, *Gun, *Aircraft, Band, error) {
+func (b airWar) CheckAA(shooter, weapon, name string, cm int) (*Vessel, *Gun, *Aircraft, Band, error) {
 	v := b.Vessel(shooter)
 	if v == nil || !v.Afloat() {
 		return nil, nil, nil, 0, fmt.Errorf("no vessel %q afloat to fire", shooter)
@@ -237,25 +234,25 @@ func (b *Battle) CheckAA(shooter, weapon, name string, cm int) (*Vessel, *Gun, *
 // aaFire is one gun's AA fire: the score of surface fire at the band,
 // the shooter's modifiers, no target's (an aircraft has no size or speed
 // level); a hit brings the aircraft down when the phase ends.
-func (b *Battle) aaFire(c *engine.Ctx, v *Vessel, g *Gun, a *Aircraft, band Band, cm int) {
+func (b airWar) aaFire(c *engine.Ctx, v *Vessel, g *Gun, a *Aircraft, band Band, cm int) {
 	g.Fired = true
 	v.Busy = true
 	what := v.ID + " " + g.Name + " at aircraft " + a.Name
 	th := c.Throw(Gunfire, what)
 	f := b.gunFacts(v, g, v, band)
-	f[factTargetSpeed] = int(MediumSpeed)
-	f[factTargetSize] = int(Medium)
-	o := c.Read("SR-HIT", f, what, th, "hit")
-	h, _ := o.Int(effHit)
+	f.targetSpeed = MediumSpeed
+	f.targetSize = Medium
+	o := c.Read("SR-HIT", f.of(), what, th, "hit")
+	h, _ := o.Value("hit")
 	c.Emit(evAA, gamelog.Str("shooter", v.ID), gamelog.Str("weapon", g.Name), gamelog.Str("aircraft", a.Name), gamelog.Int("range", cm),
-		gamelog.Str("band", band.String()), gamelog.Int("need", f[factNeed]), gamelog.Int("natural", o.Natural), gamelog.Int("mods", o.Mod+f[factNeed]), gamelog.Bool("hit", h == 1))
+		gamelog.Str("band", band.String()), gamelog.Int("need", f.need), gamelog.Int("natural", o.Natural), gamelog.Int("mods", o.Mod+f.need), gamelog.Bool("hit", h == 1))
 	if h == 1 {
 		b.downs = append(b.downs, a)
 	}
 }
 
 // applyDowns brings down the aircraft hit in the phase.
-func (b *Battle) applyDowns(c *engine.Ctx) {
+func (b airWar) applyDowns(c *engine.Ctx) {
 	for _, a := range b.downs {
 		if !a.Down {
 			a.Down = true
@@ -269,7 +266,7 @@ func (b *Battle) applyDowns(c *engine.Ctx) {
 // then each side's guns may engage the aircraft that attacked (a side is
 // asked only if an enemy aircraft attacked in the phase); the phase's hits
 // apply when it ends (as in the gunfire phase).
-func (b *Battle) air(c *engine.Ctx) {
+func (b airWar) air(c *engine.Ctx) {
 	b.pending = b.pending[:0]
 	for _, round := range []string{"air", "aa"} {
 		for _, side := range b.order() {
@@ -318,51 +315,8 @@ func (b *Battle) air(c *engine.Ctx) {
 	b.applyDowns(c)
 }
 
-// CheckRam checks a ram (FAQ): an own vessel afloat rams an enemy afloat.
-func (b *Battle) CheckRam(v, t *Vessel) error {
-	switch {
-	case v == nil || t == nil || !v.Afloat() || !t.Afloat():
-		return fmt.Errorf("name a vessel of yours and an enemy vessel afloat")
-	case b.acting != "" && v.Side != b.acting:
-		return fmt.Errorf("%s is %s: now %s move", v.ID, v.Side, b.acting)
-	case v.Side == t.Side:
-		return fmt.Errorf("%s is on %s's side", t.ID, v.ID)
-	case b.Phase == PhaseMoveLarge && v.Class.Size < Large || b.Phase == PhaseMoveSmall && v.Class.Size >= Large:
-		return fmt.Errorf("%s is %s: it moves, and rams, in phase %s", v.ID, v.Class.Size.Word(), map[bool]string{true: "4", false: "5"}[v.Class.Size >= Large])
-	}
-	return nil
-}
-
-// RamTorpedo is the torpedo a ram is treated as (FAQ): an 18" torpedo for
-// a Medium or smaller rammer, a 21" for a Large or Very Large one.
-func (b *Battle) RamTorpedo(v *Vessel) *TorpedoData {
-	want := "18in"
-	if v.Class.Size >= Large {
-		want = "21in"
-	}
-	for _, tp := range b.DB.Torpedoes {
-		if tp.ID == want {
-			return tp
-		}
-	}
-	return b.DB.Torpedoes[0]
-}
-
-// ram is the FAQ's ramming: no roll to hit; the target takes damage as
-// from the rammer's torpedo with +2 on the damage die.
-func (b *Battle) ram(c *engine.Ctx, v, t *Vessel) {
-	tp := b.RamTorpedo(v)
-	dm := tp.DamageMod + 2
-	c.Emit(evRam, gamelog.Str("vessel", v.ID), gamelog.Str("target", t.ID), gamelog.Str("as", tp.ID), gamelog.Int("damage_mod", dm))
-	b.facts = facts{}
-	b.facts[factDamageMod], b.facts[factSizeMod] = dm, t.Class.SizeMod
-	o := c.Roll("SR-DMG", &b.facts, v.ID+" rams "+t.ID)
-	l, _ := o.Int(effLevel)
-	b.damage(c, t, Level(l), dm, "ram by "+v.ID)
-}
-
 // airPhase plays an air phase when aircraft are on.
-func (b *Battle) airPhase(c *engine.Ctx) {
+func (b airWar) airPhase(c *engine.Ctx) {
 	if b.Opt.Aircraft {
 		b.air(c)
 	}

@@ -18,9 +18,6 @@ import (
 // a defensive mount (numbered by :MOUNT, 1 unless given) engages one air
 // target a turn whatever else the aircraft engages.
 
-// evAirFire is the event of an aircraft's fire at an aircraft.
-const evAirFire = "air_fire"
-
 // Mount words of airfire: a fixed gun is the aircraft's engagement of the
 // turn; a defensive mount is not.
 const (
@@ -44,7 +41,7 @@ func splitMount(word string) (string, int, error) {
 }
 
 // CheckAirFire checks an aircraft's fire at an aircraft ("Aircraft").
-func (b *Battle) CheckAirFire(side, name, weapon, target string, cm int, mount string) (*Aircraft, *GunRow, string, *Aircraft, Band, error) {
+func (b airWar) CheckAirFire(side, name, weapon, target string, cm int, mount string) (*Aircraft, *GunRow, string, *Aircraft, Band, error) {
 	fail := func(err error) (*Aircraft, *GunRow, string, *Aircraft, Band, error) {
 		return nil, nil, "", nil, 0, err
 	}
@@ -103,7 +100,7 @@ func (b *Battle) CheckAirFire(side, name, weapon, target string, cm int, mount s
 // at the band, no shooter's modifiers (those are for Very Small and Small
 // vessels) and no target's (an aircraft has no size or speed level); a hit
 // brings the target down when the phase ends, as AA fire does.
-func (b *Battle) airFire(c *engine.Ctx, a *Aircraft, r *GunRow, key string, t *Aircraft, band Band, cm int, mount string) {
+func (b airWar) airFire(c *engine.Ctx, a *Aircraft, r *GunRow, key string, t *Aircraft, band Band, cm int, mount string) {
 	for _, x := range []*Aircraft{a, t} {
 		if !b.known(x) {
 			b.Air = append(b.Air, x)
@@ -124,14 +121,14 @@ func (b *Battle) airFire(c *engine.Ctx, a *Aircraft, r *GunRow, key string, t *A
 	th := c.Throw(Gunfire, what)
 	f := &b.facts
 	*f = facts{}
-	f[factNeed] = r.Bands[band].Score
-	f[factRange] = int(band)
-	f[factTargetSpeed] = int(MediumSpeed)
-	f[factTargetSize] = int(Medium)
-	o := c.Read("SR-HIT", f, what, th, "hit")
-	h, _ := o.Int(effHit)
+	f.need = r.Bands[band].Score
+	f.band = band
+	f.targetSpeed = MediumSpeed
+	f.targetSize = Medium
+	o := c.Read("SR-HIT", f.of(), what, th, "hit")
+	h, _ := o.Value("hit")
 	c.Emit(evAirFire, gamelog.Str("aircraft", a.Name), gamelog.Str("side", a.Side), gamelog.Str("weapon", key), gamelog.Str("mount", mount), gamelog.Str("target", t.Name), gamelog.Int("range", cm),
-		gamelog.Str("band", band.String()), gamelog.Int("need", f[factNeed]), gamelog.Int("natural", o.Natural), gamelog.Int("mods", o.Mod+f[factNeed]), gamelog.Bool("hit", h == 1))
+		gamelog.Str("band", band.String()), gamelog.Int("need", f.need), gamelog.Int("natural", o.Natural), gamelog.Int("mods", o.Mod+f.need), gamelog.Bool("hit", h == 1))
 	if h == 1 {
 		b.downs = append(b.downs, t)
 	}

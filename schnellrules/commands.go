@@ -501,45 +501,6 @@ func runOdds(g *engine.Game, args []string, w io.Writer) ([]gamelog.Event, error
 	return nil, nil
 }
 
-// OddsOf reads an odds command's words: fire SHOOTER WEAPON TARGET CM or
-// torpedo SHOOTER TARGET CM [TYPE]. A shot is checked as an order would
-// be, except that the side need not be acting now.
-func (b *Battle) OddsOf(args []string) (Odds, string, error) {
-	acting := b.acting
-	b.acting = ""
-	defer func() { b.acting = acting }()
-	if len(args) == 5 && args[0] == "fire" {
-		cm, err := strconv.Atoi(args[4])
-		if err != nil {
-			return Odds{}, "", fmt.Errorf("range %q: a number of cm", args[4])
-		}
-		v, g, t, band, err := b.CheckFire(args[1], args[2], args[3], cm)
-		if err != nil {
-			return Odds{}, "", err
-		}
-		o, err := b.odds("SR-HIT", b.gunFacts(v, g, t, band), t)
-		return o, fmt.Sprintf("%s %s at %s, %dcm (%s)", v.ID, g.Name, t.ID, cm, band), err
-	}
-	if (len(args) == 4 || len(args) == 5) && args[0] == "torpedo" {
-		cm, err := strconv.Atoi(args[3])
-		if err != nil {
-			return Odds{}, "", fmt.Errorf("range %q: a number of cm", args[3])
-		}
-		typ := "any"
-		if len(args) == 5 {
-			typ = args[4]
-		}
-		v, m, t, err := b.CheckLaunch(args[1], args[2], cm, typ)
-		if err != nil {
-			return Odds{}, "", err
-		}
-		tp := &Torpedo{Type: m.Type, Range: cm}
-		o, err := b.odds("SR-TORP", b.torpedoFacts(tp, t, false), t)
-		return o, fmt.Sprintf("%s %s torpedo at %s, %dcm", v.ID, m.Type.ID, t.ID, cm), err
-	}
-	return Odds{}, "", errors.New("odds fire SHOOTER WEAPON TARGET RANGE_CM, or odds torpedo SHOOTER TARGET RANGE_CM [TYPE]")
-}
-
 // runOptions lists the game's options with their values and help.
 func runOptions(g *engine.Game, _ []string, w io.Writer) ([]gamelog.Event, error) {
 	if g == nil {
@@ -560,5 +521,8 @@ func runOptions(g *engine.Game, _ []string, w io.Writer) ([]gamelog.Event, error
 		}
 		rows = append(rows, []string{"`" + o.Name + "`", v, o.Help}) // the name as `new NAME=VALUE` takes it
 	}
+	// The names are what a player types (`new depth_charges=on`, a flag):
+	// in backquotes, as every command to type.
+	fmt.Fprintln(w, "Set when a battle is made: `new NAME=VALUE`, or the flag `--NAME VALUE`.")
 	return nil, grid.Render(w, grid.Text, []string{"Option", "Value", "What it does"}, rows, 60)
 }

@@ -104,32 +104,6 @@ var bandNames = []string{"short", "medium", "long"}
 
 func (b Band) String() string { return bandNames[b] }
 
-// The facts the tables read, in schema order (Battle.Fact).
-const (
-	factNeed = iota
-	factRange
-	factTargetSpeed
-	factTargetSize
-	factShooterSpeed
-	factShooterSmall
-	factStationaryPlus
-	factDamageMod
-	factSizeMod
-	factFar
-	factSecondary
-	factLevel
-)
-
-// The effects the tables set.
-const (
-	effHit = iota
-	effLevel
-	effFire
-	effLost
-	effBurn
-	effShrink
-)
-
 var weaponNames = []string{"LMG", "HMG", "20mm", "2pdr", "3pdr", "6pdr", "37mm", "40mm", "1.1in", "3inHA", "4inHA", "4.7in", "84mm", "88mm", "100mm", "105mm"}
 
 var schema = &tables.Schema{

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/schnell-wargames/schnell/engine"
 	"github.com/schnell-wargames/schnell/gamelog"
 )
 
@@ -13,7 +14,7 @@ func describe(e *gamelog.Event) string {
 	word := func(k string) string { return strings.ReplaceAll(e.Str(k), "_", " ") }
 	num := func(k string) int { v, _ := e.Get(k); return v.I }
 	yes := func(k string) bool { v, _ := e.Get(k); return v.B }
-	switch e.Type {
+	switch engine.EventType(e.Type) {
 	case evTurn:
 		return fmt.Sprintf("== Turn %d ==", num("n"))
 	case evPhase:

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/schnell-wargames/schnell/engine"
 	"github.com/schnell-wargames/schnell/gamelog"
 )
 
@@ -17,7 +18,7 @@ import (
 // modifiers by name, the totals); `log` words each event alone, in full.
 func describeRun(evs []gamelog.Event, i int) (string, int) {
 	e := &evs[i]
-	switch e.Type {
+	switch engine.EventType(e.Type) {
 	case "decision":
 		return decisionRun(evs, i)
 	case "roll":
@@ -38,7 +39,7 @@ func describeRun(evs []gamelog.Event, i int) (string, int) {
 			return shotRun(evs, i)
 		}
 	case evPhase, evTurn:
-		if e.Type == evPhase && strings.HasPrefix(e.Str("name"), "2 ") && i+1 < len(evs) {
+		if e.Type == string(evPhase) && strings.HasPrefix(e.Str("name"), "2 ") && i+1 < len(evs) {
 			if line, n := initiativeRun(evs, i+1); n > 0 {
 				return "Phase 2 initiative: " + strings.TrimPrefix(line, "Initiative: "), n + 1 // "Phase 2 initiative: Allies 7, Axis 6"
 			}
@@ -49,7 +50,7 @@ func describeRun(evs []gamelog.Event, i int) (string, int) {
 }
 
 // orderEvents are the events an order of the player makes, by its option.
-var orderEvents = map[string]string{
+var orderEvents = map[string]engine.EventType{
 	"spot": evSpot, "speed": evSpeed, "torpedo": evLaunch, "add": evVessel, "remove": evRemoved,
 	"depthcharge": "roll", "ram": evRam, "reload": evReload, "starshell": "roll", "flare": "roll",
 	"fire": "roll", "aa": "roll", "air": "roll", "airfire": "roll",
@@ -64,7 +65,7 @@ func decisionRun(evs []gamelog.Event, i int) (string, int) {
 		return "", 0
 	}
 	// `done` says nothing the next event does not: the play goes on.
-	if want, ok := orderEvents[e.Str("choice")]; e.Str("choice") != "done" && (!ok || evs[i+1].Type != want) {
+	if want, ok := orderEvents[e.Str("choice")]; e.Str("choice") != "done" && (!ok || engine.EventType(evs[i+1].Type) != want) {
 		return "", 0
 	}
 	if line, n := describeRun(evs, i+1); n > 0 {
@@ -95,7 +96,7 @@ func shotRun(evs []gamelog.Event, i int) (string, int) {
 		return "", 0
 	}
 	r := &evs[j]
-	switch r.Type {
+	switch engine.EventType(r.Type) {
 	case evGunfire, evAA, evAir, evAirFire:
 	default:
 		return "", 0
@@ -135,7 +136,7 @@ func shotRun(evs []gamelog.Event, i int) (string, int) {
 
 // shotHead names who fires at what.
 func shotHead(r *gamelog.Event) string {
-	switch r.Type {
+	switch engine.EventType(r.Type) {
 	case evAA:
 		return fmt.Sprintf("%s %s at aircraft %s", r.Str("shooter"), r.Str("weapon"), r.Str("aircraft"))
 	case evAir:
@@ -205,7 +206,7 @@ func systemsRun(evs []gamelog.Event, i int, pre string) (string, int) {
 		}
 		j++
 	}
-	if j >= len(evs) || evs[j].Type != evDamage {
+	if j >= len(evs) || evs[j].Type != string(evDamage) {
 		return "", 0
 	}
 	s := describe(&evs[j])
@@ -235,7 +236,7 @@ func damageRollRun(evs []gamelog.Event, i int) (string, int) {
 
 // torpedoRun is a torpedo's roll to hit and its arrival.
 func torpedoRun(evs []gamelog.Event, i int) (string, int) {
-	if i+1 >= len(evs) || evs[i+1].Type != evArrival {
+	if i+1 >= len(evs) || evs[i+1].Type != string(evArrival) {
 		return "", 0
 	}
 	r, a := &evs[i], &evs[i+1]
@@ -273,7 +274,7 @@ func initiativeRun(evs []gamelog.Event, i int) (string, int) {
 	for j+1 < len(evs) && evs[j].Type == "roll" && evs[j].Str("for") == "initiative "+Sides[0] && evs[j+1].Type == "roll" && evs[j+1].Str("for") == "initiative "+Sides[1] {
 		p := fmt.Sprintf("%s %d, %s %d", sideName(Sides[0]), evs[j].Int("total"), sideName(Sides[1]), evs[j+1].Int("total"))
 		j += 2
-		if j < len(evs) && evs[j].Type == evInitiative && evs[j].Str("tie") != "" {
+		if j < len(evs) && evs[j].Type == string(evInitiative) && evs[j].Str("tie") != "" {
 			p += ", a tie"
 			j++
 		}
@@ -290,14 +291,14 @@ func initiativeRun(evs []gamelog.Event, i int) (string, int) {
 // turn's first phase is its heading's.
 func phasesRun(evs []gamelog.Event, i int) (string, int) {
 	j := i
-	for j < len(evs) && (evs[j].Type == evPhase || evs[j].Type == evTurn) {
+	for j < len(evs) && (evs[j].Type == string(evPhase) || evs[j].Type == string(evTurn)) {
 		j++
 	}
 	if j-i < 2 {
 		return "", 0
 	}
 	last := &evs[j-1]
-	if last.Type == evPhase && evs[j-2].Type == evTurn && strings.HasPrefix(last.Str("name"), "1 ") {
+	if last.Type == string(evPhase) && evs[j-2].Type == string(evTurn) && strings.HasPrefix(last.Str("name"), "1 ") {
 		return describe(&evs[j-2]), j - i // "== Turn 2 ==": the sightings' question says the rest
 	}
 	return describe(last), j - i

@@ -83,6 +83,7 @@ func Definition() (*engine.Definition, error) {
 		Part:        "",
 		Commands:    commands,
 		Describe:    describe,
+		Events:      eventTypes,
 		DescribeRun: describeRun,
 		Status: func(g *engine.Game, w io.Writer) error {
 			b, ok := g.Rules().(*Battle)

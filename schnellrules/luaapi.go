@@ -1,11 +1,11 @@
 package schnellrules
 
-import "github.com/schnell-wargames/schnell/scripting"
+import "github.com/schnell-wargames/schnell/scripting/luadoc"
 
-var _ scripting.Documented = Game{}
+var _ luadoc.Documented = Game{}
 
 // luaFields document the view scripts read (view.go).
-var luaFields = []scripting.APIField{
+var luaFields = []luadoc.Field{
 	{Class: "Battle", Name: "turn", Type: "integer", Doc: "the turn (0 in the set-up)"},
 	{Class: "Battle", Name: "turns", Type: "integer", Doc: "the most turns the battle lasts"},
 	{Class: "Battle", Name: "phase", Type: "string", Doc: "the phase of the Turn Sequence, numbered (`7 fire guns`)"},
@@ -56,7 +56,7 @@ prompt refuses it: nothing is logged.`
 
 const luaExamples = "Example: `scripts/schnellrules-house.lua`, a house opponent that fires every gun that reaches at the nearest enemy its side saw, at the range the table measured, and launches within 40cm: `schnell --game schnellrules --side axis=script:scripts/schnellrules-house.lua`."
 
-// LuaAPI implements scripting.Documented.
-func (Game) LuaAPI() scripting.API {
-	return scripting.API{Game: Name, Classes: []string{"Battle", "Vessel", "Range", "Gun", "Tube", "Torpedo"}, Fields: luaFields, Decisions: luaDecisions, Examples: luaExamples}
+// LuaAPI implements luadoc.Documented.
+func (Game) LuaAPI() luadoc.API {
+	return luadoc.API{Game: Name, Classes: []string{"Battle", "Vessel", "Range", "Gun", "Tube", "Torpedo"}, Fields: luaFields, Decisions: luaDecisions, Examples: luaExamples}
 }

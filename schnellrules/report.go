@@ -30,7 +30,7 @@ func (Game) Report(g *engine.Game, lg *gamelog.Log, _ int) (string, error) {
 	turns := 0
 	for i := range lg.Events {
 		e := &lg.Events[i]
-		switch e.Type {
+		switch engine.EventType(e.Type) {
 		case evTurn:
 			turns++
 		case evGunfire:
@@ -81,7 +81,7 @@ func (Game) Report(g *engine.Game, lg *gamelog.Log, _ int) (string, error) {
 func torpedoesOf(lg *gamelog.Log) [][2]string {
 	var out [][2]string
 	for i := range lg.Events {
-		if e := &lg.Events[i]; e.Type == evLaunch {
+		if e := &lg.Events[i]; e.Type == string(evLaunch) {
 			out = append(out, [2]string{e.Str("torpedo"), e.Str("shooter")})
 		}
 	}
@@ -91,7 +91,7 @@ func torpedoesOf(lg *gamelog.Log) [][2]string {
 // turnAt is the turn an event of the log happened in.
 func turnAt(lg *gamelog.Log, i int) int {
 	for ; i >= 0; i-- {
-		if e := &lg.Events[i]; e.Type == evTurn {
+		if e := &lg.Events[i]; e.Type == string(evTurn) {
 			v, _ := e.Get("n")
 			return v.I
 		}
