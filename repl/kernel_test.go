@@ -135,3 +135,17 @@ func FuzzTextArgWord(f *testing.F) {
 		}
 	})
 }
+
+// Piped, a side's decision says whose it is, as the terminal's prompt
+// does ([p1] order>): in a game of several players each reads his own
+// (issue 26 item 6, the two-player game's 7.0).
+func TestDecideNamesTheSide(t *testing.T) {
+	s, out, _ := duelSession(t, engine.Digital, "p1=player", "p2=reference")
+	execAll(t, s, "step", "choose dud")
+	if !strings.Contains(out.String(), "Decide [p1]: ") {
+		t.Errorf("the decision does not name its side:\n%s", out)
+	}
+	if strings.Contains(out.String(), "Decide [table]") {
+		t.Errorf("a question to the table is named as a side's:\n%s", out)
+	}
+}

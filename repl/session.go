@@ -712,7 +712,11 @@ func (s *Session) showPending() {
 		s.showDraw(p.Draw)
 	case p.Decision != nil:
 		d := p.Decision
-		fmt.Fprintf(w, "%s %s\n", s.paint(yellow, "Decide:"), d.Prompt)
+		who := "Decide:" // whose decision it is, as the terminal's prompt says ([p2] attack>)
+		if d.Side != "" && d.Side != engine.TableSide {
+			who = "Decide [" + d.Side + "]:"
+		}
+		fmt.Fprintf(w, "%s %s\n", s.paint(yellow, who), d.Prompt)
 		if s.def.Menu != nil { // the game's own words for a long menu
 			if lines := s.def.Menu(g, d); lines != nil {
 				for _, l := range lines {
