@@ -147,11 +147,6 @@ func TestKernelImportsNoGame(t *testing.T) {
 	}
 }
 
-// vmPending are the games whose package still imports the Lua engine
-// (for scripting's doc types, now in scripting/luadoc): their engineers
-// move them (board). A game listed that no longer imports it fails.
-var vmPending = map[string]bool{}
-
 // A game's package documents its half of the Lua API with
 // scripting/luadoc's types and never imports the Lua engine (the VM is
 // the front ends'): a game builds and tests without it.
@@ -168,12 +163,7 @@ func TestGamesImportNoVM(t *testing.T) {
 					vm = append(vm, p)
 				}
 			}
-			switch {
-			case vmPending[g.Name] && len(vm) == 0:
-				t.Errorf("%s no longer imports the Lua engine: take it off vmPending", g.Name)
-			case vmPending[g.Name]:
-				t.Logf("%s still depends on %s (its doc types: scripting/luadoc)", g.Name, strings.Join(vm, ", "))
-			case len(vm) > 0:
+			if len(vm) > 0 {
 				t.Errorf("%s depends on %s: import scripting/luadoc for the Lua API's doc types, never the VM", g.Name, strings.Join(vm, ", "))
 			}
 		})

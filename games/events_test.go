@@ -233,11 +233,6 @@ func exprText(e ast.Expr) string {
 	return fmt.Sprintf("%T", e)
 }
 
-// eventsPending are the games that do not declare their events yet: each
-// is converted by its engineer (board); one that passes fails the test
-// until it is taken off.
-var eventsPending = map[string]string{}
-
 // For every registered game: each event type it emits is a constant it
 // declares (engine.EventType), its Definition lists every one, and its
 // log-format document documents every one.
@@ -259,16 +254,8 @@ func TestEventsDeclaredAndDocumented(t *testing.T) {
 				t.Fatal(err)
 			}
 			found := checkEvents(src.fset, src.files, def.Events, documentedTypes(string(raw)))
-			why, pending := eventsPending[g.Name]
-			switch {
-			case pending && len(found) == 0:
-				t.Errorf("%s declares and documents its events now: take it off eventsPending", g.Name)
-			case pending:
-				t.Logf("pending (%s): %d findings, the first: %s", why, len(found), found[0])
-			default:
-				for _, f := range found {
-					t.Error(f)
-				}
+			for _, f := range found {
+				t.Error(f)
 			}
 		})
 	}

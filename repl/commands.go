@@ -15,6 +15,7 @@ import (
 	"github.com/schnell-wargames/schnell/gamelog"
 	"github.com/schnell-wargames/schnell/grid"
 	"github.com/schnell-wargames/schnell/scripting"
+	"github.com/schnell-wargames/schnell/scripting/luadoc"
 	"github.com/schnell-wargames/schnell/sheet"
 	"github.com/schnell-wargames/schnell/tables"
 )
@@ -914,7 +915,7 @@ func (s *Session) dropScript() {
 // first plain field and first list), or plain Lua for a game that has
 // none.
 func luaExamples(def *engine.Definition) string {
-	doc, ok := def.Game.(scripting.Documented)
+	doc, ok := def.Game.(luadoc.Documented)
 	if !ok || def.View == nil {
 		return "`lua 6*7`, `lua string.rep('-', 10)`"
 	}
