@@ -14,7 +14,7 @@ import (
 	"github.com/schnell-wargames/schnell/tables"
 )
 
-func def(t *testing.T) *engine.Definition {
+func def(t testing.TB) *engine.Definition {
 	t.Helper()
 	d, err := Definition()
 	if err != nil {

@@ -93,6 +93,7 @@ var Options = []engine.OptionDef{
 	{Name: "turns", Default: "8", Help: "how many turns the action lasts"},
 	{Name: "sea", Default: "calm", Values: []string{"calm", "medium"}, Help: "a medium sea costs boats smaller than a corvette 2 when shooting"},
 	{Name: "weather", Default: "good", Values: []string{"good", "poor"}, Help: "poor weather costs 1 on observation"},
+	{Name: "table", Default: TablePhysical, Values: []string{TablePhysical, TableVirtual}, Quiet: true, Help: "physical: the player measures every range on a real table; virtual: the program holds the table (positions, moves, ranges: `steer`, `speed`, `formation`)"},
 	{Name: "variables", Default: VariablesDie, Values: []string{VariablesDie, VariablesFactor}, Quiet: true, Help: "the shooting variables go on the die (a column of the shooting factor table) or on the shooting factor (a row)"},
 }
 
@@ -121,8 +122,12 @@ func Definition() (*engine.Definition, error) {
 			// one kept question a turn, close and arc (issue 25 item 11).
 			// 4: the table's `only` (the markers near an enemy). 5: weapons
 			// named in words in the systems lost and repaired. 6: the move
-			// option that takes a lighter in tow is `tow`.
-			Rules:    6,
+			// option that takes a lighter in tow is `tow`. 7: the cards'
+			// facing and model lines (the tables' digest), a ship's split
+			// fire never comes back to a target it engaged, the action
+			// ends only once no torpedo marker runs, the reference side;
+			// the virtual table (option table=virtual).
+			Rules:    7,
 			Booklets: []engine.Booklet{{Name: "coastal", Title: "WW2 Coastal Warfare rules v2a", Tables: tabs}},
 			Options:  Options,
 			New:      newRules,
@@ -145,8 +150,8 @@ func Definition() (*engine.Definition, error) {
 				g := r.(*Rules)
 				return []gamelog.Field{gamelog.Int("vp", g.VP), gamelog.Str("result", g.Result)}
 			},
-			Reference:     func(engine.Rules) engine.Decider { return engine.TakeDefault{} },
-			ReferenceName: "the default orders",
+			Reference:     newReference,
+			ReferenceName: "the reference side",
 			Game:          Game{},
 		}
 	})
@@ -202,6 +207,9 @@ func newRules(opts []gamelog.Option, tabs *tables.Set) (engine.Rules, error) {
 	if r.Setup, err = Deploy(r.Scenario, p); err != nil {
 		return nil, err
 	}
+	if opt(opts, "table") == TableVirtual {
+		r.Table = newTable(r)
+	}
 	return r, nil
 }
 
@@ -230,7 +238,19 @@ func describe(e *gamelog.Event) string {
 	case "launch_off":
 		return fmt.Sprintf("%s does not launch at %s: under 30 cm.", s("ship"), s("target"))
 	case "move":
+		if _, ok := e.Get("x"); ok {
+			return fmt.Sprintf("%s %s, now at %s.", s("ship"), courseText(e, false), placeText(e))
+		}
 		return fmt.Sprintf("%s %s.", s("ship"), courseText(e, false))
+	case "placed":
+		if v, _ := e.Get("in"); !v.B {
+			return fmt.Sprintf("%s waits to come in at %s.", s("marker"), placeText(e))
+		}
+		return fmt.Sprintf("%s placed at %s.", s("marker"), placeText(e))
+	case "run":
+		return fmt.Sprintf("Torpedo marker %s runs 15 cm, now at %s.", s("marker"), placeText(e))
+	case "contact":
+		return fmt.Sprintf("%s stops short of %s: ships and markers may not overlap.", s("marker"), s("with"))
 	case "gunfire":
 		if v, ok := e.Get("variables"); ok {
 			return fmt.Sprintf("%s %s at %s, %d cm: factor %d %+d = %d, %s.", s("ship"), s("weapons"), s("target"), e.Int("cm"), e.Int("factor"), v.I, e.Int("factor")+int(v.I), s("result"))
@@ -363,6 +383,16 @@ var commands = []engine.Command{
 	{Name: "all", Match: isMarkerWord, Group: "coastal", Usage: "all ORDER, ID ORDER or ID-ID ORDER",
 		Help: "One order for many of your markers, for the question each is asked in turn this step (how it moves, what it looks for, whether it fires or launches): `all hold`, `E1-E4 nearest`, `A3 launch M2`. Each marker it covers is answered with it as its turn comes; one it does not fit is asked, and a dummy ordered to fire or launch holds.",
 		Run:  markerOrder},
+	{Name: "steer", Group: "coastal", Usage: "steer SHIP DEG [CM]", Help: "On a virtual table: SHIP (a marker, a span `A1-A4`, or `all`) steers for heading DEG (0 north, 90 east) at CM, the turn first (its stern swung about its bow, up to half its maximum speed), then ahead: `steer A3 135 12`.",
+		Run: func(g *engine.Game, args []string, w io.Writer) ([]gamelog.Event, error) {
+			return tableOrder(g, "steer", 2, args, w)
+		}},
+	{Name: "speed", Group: "coastal", Usage: "speed SHIP CM", Help: "SHIP (a marker, a span `A1-A4`, or `all`) holds its course at CM this move: `speed all 8`. On a physical table the order is `speed CM TURN SWING` at the marker's question.",
+		Run: func(g *engine.Game, args []string, w io.Writer) ([]gamelog.Event, error) {
+			return tableOrder(g, "speed", 2, args, w)
+		}},
+	{Name: "formation", Group: "coastal", Usage: "formation SHIPS ahead|abreast [CM]", Help: "On a virtual table: the markers SHIPS (a span `E1-E4`) keep station on the first of them, each CM (10) from the one before: in its wake (ahead: line ahead) or on its starboard beam (abreast); `hold` keeps station after. The first is asked its own order.",
+		Run: formationOrder},
 	{Name: "markers", Group: "coastal", Usage: "markers [referee]", Help: "the marker register as you may see it (referee: every identity, for a referee's copy)",
 		Run: func(g *engine.Game, args []string, w io.Writer) ([]gamelog.Event, error) {
 			r, ok := g.Rules().(*Rules)
@@ -391,6 +421,13 @@ func (r *Rules) WriteView(w engine.ViewWriter, part int) {
 		w.Int("step", r.Step)
 		w.Bool("attacker_aware", r.Aware[Attacker])
 		w.Bool("defender_aware", r.Aware[Defender])
+		if r.Table != nil {
+			w.Str("table", TableVirtual)
+			w.Int("width", r.Table.Size.Width)
+			w.Int("height", r.Table.Size.Height)
+		} else {
+			w.Str("table", TablePhysical)
+		}
 		return
 	}
 	w.Open("markers", true)
@@ -405,6 +442,12 @@ func (r *Rules) WriteView(w engine.ViewWriter, part int) {
 		w.Bool("torpedo", m.Torpedo)
 		w.Bool("observed", m.Observed)
 		w.Bool("revealed", m.Revealed)
+		if r.Table != nil {
+			w.Bool("on", m.In)
+			w.Int("x", m.At.Centre.X)
+			w.Int("y", m.At.Centre.Y)
+			w.Int("heading", m.At.Heading)
+		}
 		if m.Revealed {
 			w.Str("is", m.What())
 			if m.Ship != nil {

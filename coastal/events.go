@@ -6,6 +6,7 @@ import "github.com/schnell-wargames/schnell/engine"
 const (
 	evAware       engine.EventType = "aware"        // a side becomes aware of the enemy
 	evColumnFound engine.EventType = "column_found" // a column's ship found (Warship v Warship)
+	evContact     engine.EventType = "contact"      // a move stopped short of another ship or marker (virtual table)
 	evDamage      engine.EventType = "damage"       // a hit's damage (Gunfire)
 	evDeployed    engine.EventType = "deployed"     // the markers on the table
 	evDiscard     engine.EventType = "discard"      // a pot's undrawn markers discarded (Solo rules)
@@ -18,8 +19,10 @@ const (
 	evMove        engine.EventType = "move"         // a marker moves (Ship movement)
 	evObserved    engine.EventType = "observed"     // a marker observed (Observation)
 	evOutOfRange  engine.EventType = "out_of_range" // weapons that cannot reach
+	evPlaced      engine.EventType = "placed"       // a marker set on the table (virtual table)
 	evRemoved     engine.EventType = "removed"      // a marker taken off the table
 	evRepair      engine.EventType = "repair"       // a repair made (Repairs)
+	evRun         engine.EventType = "run"          // a torpedo marker runs 15 cm (virtual table)
 	evSetup       engine.EventType = "setup"        // the scenario set up (Scenarios)
 	evStep        engine.EventType = "step"         // a step of the Order of play
 	evSunk        engine.EventType = "sunk"         // a ship sinks
@@ -35,5 +38,5 @@ const (
 
 // eventTypes lists them for the kernel (engine.Definition.Events).
 var eventTypes = []engine.EventType{
-	evAware, evColumnFound, evDamage, evDeployed, evDiscard, evEscaped, evGunfire, evLaunch, evLaunchOff, evLighterTow, evLostSight, evMove, evObserved, evOutOfRange, evRemoved, evRepair, evSetup, evStep, evSunk, evSystem, evTorpedoHit, evTorpedoMiss, evTow, evTowSevered, evTurn, evVictory, evZeroPointed,
+	evAware, evColumnFound, evContact, evDamage, evDeployed, evDiscard, evEscaped, evGunfire, evLaunch, evLaunchOff, evLighterTow, evLostSight, evMove, evObserved, evOutOfRange, evPlaced, evRemoved, evRepair, evRun, evSetup, evStep, evSunk, evSystem, evTorpedoHit, evTorpedoMiss, evTow, evTowSevered, evTurn, evVictory, evZeroPointed,
 }

@@ -47,8 +47,10 @@ func mountName(s *Ship, i int) string {
 // weapons).
 func (r *Rules) fire(c *engine.Ctx, s *Ship, m *Marker) {
 	used := map[int]bool{}
+	engaged := map[*Marker]bool{}
 	fired := false
 	for m != nil {
+		engaged[m] = true
 		var free []int
 		for _, i := range s.firing() {
 			if !used[i] {
@@ -56,7 +58,13 @@ func (r *Rules) fire(c *engine.Ctx, s *Ship, m *Marker) {
 			}
 		}
 		from := r.markerOf(s)
-		cm, bear := askGunRange(c, s, from.ID, m.ID, free, from.sights[m.ID])
+		var cm int
+		var bear []int
+		if r.Table != nil {
+			cm, bear = r.Table.gunRange(s, from, m, free)
+		} else {
+			cm, bear = askGunRange(c, s, from.ID, m.ID, free, from.sights[m.ID])
+		}
 		var ws []Weapon
 		for _, i := range bear {
 			used[i] = true
@@ -73,20 +81,20 @@ func (r *Rules) fire(c *engine.Ctx, s *Ship, m *Marker) {
 			fired = true
 			r.fireAt(c, s, m, cm, ws)
 		}
-		m = r.splitTarget(c, s, m, used)
+		m = r.splitTarget(c, s, engaged, used)
 	}
 }
 
 // splitTarget asks the side whether the mounts not yet fired this turn
-// engage another ship in sight; nil: no more fire.
-func (r *Rules) splitTarget(c *engine.Ctx, s *Ship, last *Marker, used map[int]bool) *Marker {
+// engage another ship in sight, one not engaged yet; nil: no more fire.
+func (r *Rules) splitTarget(c *engine.Ctx, s *Ship, engaged map[*Marker]bool, used map[int]bool) *Marker {
 	var free []string
 	for _, i := range s.firing() {
 		if i >= 0 && !used[i] {
 			free = append(free, mountName(s, i))
 		}
 	}
-	targets := r.enemyMarkers(s.Side, false, func(e *Marker) bool { return e.Observed && e.Ship != nil && e != last })
+	targets := r.enemyMarkers(s.Side, false, func(e *Marker) bool { return e.Observed && e.Ship != nil && !engaged[e] })
 	if len(free) == 0 || len(targets) == 0 {
 		return nil
 	}

@@ -25,6 +25,10 @@ func (r *Rules) launchAndMove(c *engine.Ctx, side string) {
 			if !s.Acting() {
 				if s.Withdrawn && !s.Disabled && !s.Sunk {
 					s.Speed = s.MaxSpeed()
+					if r.Table != nil {
+						r.Table.withdraw(c, m)
+						continue
+					}
 					c.Emit(evMove, gamelog.Str("ship", m.ID), gamelog.Str("course", "withdraw"), gamelog.Int("cm", s.Speed))
 				} else {
 					s.Speed = 0
@@ -54,26 +58,44 @@ var courses = []struct{ name, text string }{
 	{"tow", ""},
 }
 
-func (r *Rules) move(c *engine.Ctx, m *Marker) {
+// limits are what a marker may do in this move (Ship movement; Turning;
+// Torpedoes: half speed after a launch; Towed lighters; Bridge loss).
+type limits struct {
+	max, speed int // cm: the most it may move, and its speed now
+	canTurn    bool
+	stopped    bool // stationary last move: it may go astern, in this move only
+	drift      bool // its engines all lost at 10 cm or more: 3 cm straight ahead
+	name       string
+}
+
+func moveLimits(r *Rules, m *Marker) limits {
 	s := m.Ship
-	max, canTurn, speed := r.potMax[m.Pot], true, m.speed // a dummy as fast as its pot's fastest
-	name := m.ID
+	l := limits{max: r.potMax[m.Pot], canTurn: true, speed: m.speed, name: m.ID} // a dummy as fast as its pot's fastest
 	if s != nil {
-		max, speed, name = s.MaxSpeed(), s.Speed, s.Name+" ("+m.ID+")"
+		l.max, l.speed, l.name = s.MaxSpeed(), s.Speed, s.Name+" ("+m.ID+")"
 		if s.Launched {
-			max /= 2 // a ship that fires torpedoes moves at half speed
+			l.max /= 2 // a ship that fires torpedoes moves at half speed
 		}
-		canTurn = s.Bridge == 0 || s.BridgeL < s.Bridge // no bridge: no turning
+		l.canTurn = s.Bridge == 0 || s.BridgeL < s.Bridge // no bridge: no turning
 		if r.improvised(s) {
-			max /= 2 // an improvised towing vessel: half speed (Towed lighters)
+			l.max /= 2 // an improvised towing vessel: half speed (Towed lighters)
 		}
 		if s.Drift {
-			max, canTurn, s.Drift = 3, false, false
+			l.max, l.canTurn, l.drift, s.Drift = 3, false, true, false
 		}
 	}
-	// stationary last move: it may go astern, in this move only (Ship
-	// movement)
-	stopped := speed == 0 && !m.astern
+	l.stopped = l.speed == 0 && !m.astern
+	return l
+}
+
+func (r *Rules) move(c *engine.Ctx, m *Marker) {
+	if r.Table != nil {
+		r.Table.move(c, m)
+		return
+	}
+	s := m.Ship
+	l := moveLimits(r, m)
+	max, canTurn, speed, name, stopped := l.max, l.canTurn, l.speed, l.name, l.stopped
 	d := c.Ask("move")
 	d.Side = m.Side
 	unaware := !r.Aware[m.Side]

@@ -93,7 +93,7 @@ func (r *Rules) observeAndFire(c *engine.Ctx, side string) {
 	}
 	for _, m := range r.sideMarkers(side) {
 		s := m.Ship
-		if s != nil && !s.Acting() {
+		if (s != nil && !s.Acting()) || (r.Table != nil && !m.In) {
 			continue
 		}
 		r.observe(c, m, 1)
@@ -160,6 +160,9 @@ func (r *Rules) observe(c *engine.Ctx, obs *Marker, n int) {
 	side := obs.Side
 	unseen := r.enemyMarkers(side, false, func(m *Marker) bool { return !m.Observed })
 	torps := r.enemyMarkers(side, true, func(m *Marker) bool { return !m.Observed })
+	if r.Table != nil {
+		unseen, torps = r.Table.inReach(obs, unseen, torps)
+	}
 	if len(unseen)+len(torps) == 0 {
 		return
 	}
@@ -199,7 +202,14 @@ func (r *Rules) observe(c *engine.Ctx, obs *Marker, n int) {
 	case "look":
 		ids = []string{d.Args().Str("marker")}
 	}
-	id, cm, screened, lit := r.askSighting(c, obs, what, ids)
+	var id string
+	var cm int
+	var screened, lit bool
+	if r.Table != nil {
+		id, cm, screened, lit = r.Table.sighting(obs, ids)
+	} else {
+		id, cm, screened, lit = r.askSighting(c, obs, what, ids)
+	}
 	if id == "" {
 		return // nothing within 120 cm: nothing is seen
 	}
@@ -272,7 +282,9 @@ func (r *Rules) turnEnd(c *engine.Ctx) {
 			held = append(held, m.ID)
 		}
 	}
-	if len(held) > 0 {
+	if len(held) > 0 && r.Table != nil {
+		r.Table.keep(c, held)
+	} else if len(held) > 0 {
 		d := c.Ask("kept")
 		d.Side = engine.TableSide
 		d.Add("kept", "none moved further away: observation of them all is kept", "")

@@ -258,3 +258,84 @@ func optionClass(d *engine.Decision) string {
 	}
 	return ""
 }
+
+// tableOrder is `steer SHIP DEG [CM]` and `speed SHIP CM`: the order NAME
+// with its words for the markers SHIP names (markerOrder).
+func tableOrder(g *engine.Game, name string, least int, args []string, w io.Writer) ([]gamelog.Event, error) {
+	r, ok := g.Rules().(*Rules)
+	switch {
+	case !ok || r.Setup == nil:
+		return nil, errors.New("no coastal game is on: start one with new")
+	case len(args) < least:
+		return nil, fmt.Errorf("`%s` needs a marker and a number: `%s A3 %s`", name, name, map[string]string{"steer": "135 12", "speed": "8"}[name])
+	case r.Table == nil && name == "steer":
+		return nil, errors.New("`steer` orders a heading on a virtual table (`new table=virtual`); on a physical table move the model and answer `speed CM TURN SWING`")
+	}
+	return markerOrder(g, append([]string{args[0], name}, args[1:]...), w)
+}
+
+// formationOrder is `formation SHIPS ahead|abreast [CM]`: each marker of
+// the span after the first follows the one before it, CM astern of it
+// (ahead) or on its starboard beam (abreast).
+func formationOrder(g *engine.Game, args []string, w io.Writer) ([]gamelog.Event, error) {
+	r, ok := g.Rules().(*Rules)
+	switch {
+	case !ok || r.Setup == nil:
+		return nil, errors.New("no coastal game is on: start one with new")
+	case r.Table == nil:
+		return nil, errors.New("`formation` keeps station on a virtual table (`new table=virtual`); on a physical table move the models")
+	case len(args) < 2 || len(args) > 3 || (args[1] != "ahead" && args[1] != "abreast"):
+		return nil, errors.New("say `formation E1-E4 ahead` (line ahead, 10 cm apart) or `formation E1-E4 abreast 15`")
+	}
+	p := g.Pending()
+	if p == nil || p.Decision == nil || p.Decision.Kind != "move" || !g.PlayerPlays(p.Decision.Side) {
+		return nil, errors.New("`formation` orders your markers as they are asked how they move: give it at a move; `step` plays on to one")
+	}
+	d := p.Decision
+	cm := "10"
+	if len(args) == 3 {
+		cm = args[2]
+	}
+	bearing := map[string]string{"ahead": "180", "abreast": "90"}[args[1]]
+	span := manyOrder{side: d.Side}
+	if !strings.EqualFold(args[0], "all") {
+		var ok bool
+		if span.prefix, span.lo, span.hi, ok = markerSpan(args[0]); !ok {
+			return nil, fmt.Errorf("%s is not a marker or a span of them (E1-E4)", args[0])
+		}
+	}
+	var ms []*Marker
+	for _, m := range r.sideMarkers(d.Side) {
+		if span.covers(m) && onTable(m) {
+			ms = append(ms, m)
+		}
+	}
+	if len(ms) < 2 {
+		return nil, fmt.Errorf("%s names fewer than two of the %s's markers on the table: %s", args[0], d.Side, strings.Join(r.markerIDs(d.Side), " "))
+	}
+	var said []string
+	var now []string
+	for k := 1; k < len(ms); k++ {
+		_, n, _ := splitID(ms[k].ID)
+		p, _, _ := splitID(ms[k].ID)
+		words := []string{"follow", ms[k-1].ID, bearing, cm}
+		r.orders = append(r.orders, manyOrder{turn: r.Turn, step: r.Step, kind: "move", side: d.Side, prefix: p, lo: n, hi: n, words: words})
+		said = append(said, ms[k].ID+" on "+ms[k-1].ID)
+		if ms[k].ID == optionMarker(d) {
+			now = words
+		}
+	}
+	fmt.Fprintf(w, "Formation %s, %s cm apart: %s; %s leads.\n", args[1], cm, strings.Join(said, ", "), ms[0].ID)
+	if now == nil {
+		return nil, nil
+	}
+	j, vals, err := fit(d, now)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", optionMarker(d), err)
+	}
+	line := []string{d.Options[j].Name}
+	for k := range vals {
+		line = append(line, d.Options[j].Args[k].Word(vals[k]))
+	}
+	return engine.Order("choose")(g, line, w)
+}

@@ -8,6 +8,7 @@ import (
 	"github.com/schnell-wargames/schnell/dice"
 	"github.com/schnell-wargames/schnell/engine"
 	"github.com/schnell-wargames/schnell/gamelog"
+	"github.com/schnell-wargames/schnell/sea"
 	"github.com/schnell-wargames/schnell/tables"
 )
 
@@ -34,6 +35,16 @@ type Marker struct {
 	speed    int  // a dummy's speed (a ship's is its own)
 	astern   bool // moved backwards in its last move
 	dr       engine.Drawn
+
+	// On a virtual table: where it stands (the footprint's size is
+	// footprint's), whether it has come onto the table, and the range to
+	// the nearest enemy when it was last held in observation or at the
+	// turn's start (mm): observation is lost if it moves further away.
+	At      sea.Shape
+	In      bool
+	heldAt  int
+	station *station // its place in a formation (follow)
+	passed  []string // a torpedo marker: the markers it went under or past
 }
 
 // What the marker is, for whoever may know it.
@@ -74,6 +85,9 @@ type Rules struct {
 	// VariablesFactor (rules notes).
 	Variables string
 	Setup     *Setup
+	// Table is the virtual table (nil: a physical one, the player
+	// measuring).
+	Table *Table
 
 	Turn    int
 	Step    int // 1-8 (Order of play)
@@ -149,6 +163,9 @@ func (r *Rules) Play(c *engine.Ctx) {
 	r.setUp(c)
 	for r.Turn = 1; r.Turn <= r.Turns && r.Result == ""; r.Turn++ {
 		c.Emit(evTurn, gamelog.Int("n", r.Turn))
+		if r.Table != nil {
+			r.Table.Shots = r.Table.Shots[:0]
+		}
 		for half, mover := range Sides {
 			base := half * 4
 			r.step(c, base+1)
@@ -254,7 +271,7 @@ func (r *Rules) setUp(c *engine.Ctx) {
 		for i := range n {
 			id := fmt.Sprintf("%s%d", prefix[p.ID], i+1)
 			dr := c.Draw(engine.Draw{Cup: cup, N: 1, For: "marker " + id, Side: p.Side, Hidden: true})
-			m := &Marker{ID: id, Side: p.Side, Pot: p.ID, dr: dr, speed: s.Speed[p.Side]}
+			m := &Marker{ID: id, Side: p.Side, Pot: p.ID, dr: dr, speed: s.Speed[p.Side], In: r.Table == nil}
 			if s.Columns > 0 && p.ID == "WARSHIPS" {
 				m.Column = i/s.Columns + 1
 			}
@@ -267,6 +284,9 @@ func (r *Rules) setUp(c *engine.Ctx) {
 		if cup.Len() > 0 && s.Columns == 0 {
 			c.Emit(evDiscard, gamelog.Str("pot", p.ID), gamelog.Int("markers", cup.Len()))
 		}
+	}
+	if r.Table != nil {
+		r.Table.layout(c)
 	}
 	c.Emit(evDeployed, gamelog.Int("markers", len(r.Markers)), gamelog.Int("attacker_cm", s.Speed[Attacker]), gamelog.Int("defender_cm", s.Speed[Defender]))
 }
@@ -307,7 +327,7 @@ func (r *Rules) shipsOf(side string) []*Ship {
 func (r *Rules) enemyMarkers(side string, torps bool, keep func(*Marker) bool) []string {
 	var out []string
 	for _, m := range r.Markers {
-		if m.Side != side && m.Live() && m.Torpedo == torps && (keep == nil || keep(m)) {
+		if m.Side != side && m.Live() && (m.In || r.Table == nil) && m.Torpedo == torps && (keep == nil || keep(m)) {
 			out = append(out, m.ID)
 		}
 	}
@@ -316,6 +336,9 @@ func (r *Rules) enemyMarkers(side string, torps bool, keep func(*Marker) bool) [
 
 func (r *Rules) reveal(c *engine.Ctx, m *Marker, by string) {
 	m.Observed, m.Seen = true, true
+	if r.Table != nil {
+		m.heldAt = r.Table.enemyRange(m)
+	}
 	if !m.Revealed {
 		m.Revealed = true
 		c.Reveal(m.dr)

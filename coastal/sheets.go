@@ -224,9 +224,10 @@ func (Game) LuaAPI() luadoc.API {
 		Classes: []string{"Game", "Marker"},
 		Decisions: "Decision kinds and their options: `observe` — `none`, `nearest`, `torpedo`, `look` (a marker); `fire` — `hold`, " +
 			"`observe` (a revealed ship's second observation), `fire` (a target); `launch` — `hold`, `launch` (a target); `move` — `hold`, " +
-			"`speed` (cm, turn, swing: the cm spent turning), `toward`, `comb`, `ram`, `away`, `exit` (escape), `astern` (cm, the move after standing still), " +
-			"`tow` (lighter: take a lighter in tow); `split` — `hold`, `fire` (another target for the mounts not yet fired); `tow` — `none`, `tow` (by). The table's decisions " +
-			"(`range`, `torpedo_run`, `kept`) are never sent to a script.",
+			"`speed` (cm, and on a physical table turn, swing: the cm spent turning), `toward`, `comb`, `ram`, `away`, `exit` (escape), `astern` (cm, the move after standing still), " +
+			"`tow` (lighter: take a lighter in tow), and on a virtual table `steer` (deg, cm) and `follow` (leader, bearing, cm: keep station); `split` — `hold`, `fire` (another target for the mounts not yet fired); `tow` — `none`, `tow` (by). " +
+			"On a virtual table `launch` takes `lead` too (cm ahead of the target the spread reaches). The table's decisions " +
+			"(`range`, `torpedo_run`, `kept`) are never sent to a script; a virtual table has none.",
 		Examples: "`scripts/coastal/convoy.lua` (the convoy and escorts), `attackers.lua` (the solo attacking force), `flotilla.lua` " +
 			"(the warship column): `schnell --game coastal --side defender=script:scripts/coastal/convoy.lua`.",
 		Fields: []luadoc.Field{
@@ -234,7 +235,11 @@ func (Game) LuaAPI() luadoc.API {
 			{Class: "Option", Name: "class", Type: "string", Doc: "its vessel class, or dummy (coastal; only its own side sees it)"},
 			{Class: "Option", Name: "left", Type: "integer", Doc: "launch: what the marker may still launch (coastal)"},
 			{Class: "Option", Name: "sighted", Type: "table", Doc: "launch, fire: the ships the marker observed itself in its side's last observation step, by marker id, and the range measured then in cm (`o.sighted.M3 == 55`); nothing moves between that step and the launch, so it is the launch's range (coastal)"},
-			{Class: "Game", Name: "scenario", Type: "string", Doc: "convoy, rescue, hunter or escape (coastal)"},
+			{Class: "Option", Name: "ranges", Type: "table?", Doc: "launch, fire, split on a virtual table: the range to every ship in sight, by marker id, in cm (coastal)"},
+			{Class: "Game", Name: "scenario", Type: "string", Doc: "convoy, rescue, hunter, escape, warships or random (coastal)"},
+			{Class: "Game", Name: "table", Type: "string", Doc: "physical (the player measures) or virtual (the program holds the table) (coastal)"},
+			{Class: "Game", Name: "width", Type: "integer?", Doc: "a virtual table's width in mm (x runs 0 at the left edge to width)"},
+			{Class: "Game", Name: "height", Type: "integer?", Doc: "a virtual table's height in mm (y runs 0 at the bottom, the defender's edge, to height)"},
 			{Class: "Game", Name: "turn", Type: "integer", Doc: "the turn (coastal)"},
 			{Class: "Game", Name: "step", Type: "integer", Doc: "the step of the turn, 1-8 (coastal)"},
 			{Class: "Game", Name: "attacker_aware", Type: "boolean", Doc: "the attacker is aware of the enemy (coastal)"},
@@ -246,10 +251,14 @@ func (Game) LuaAPI() luadoc.API {
 			{Class: "Marker", Name: "torpedo", Type: "boolean", Doc: "a torpedo marker"},
 			{Class: "Marker", Name: "observed", Type: "boolean", Doc: "held in observation by the enemy"},
 			{Class: "Marker", Name: "revealed", Type: "boolean", Doc: "what it is is known to all"},
+			{Class: "Marker", Name: "on", Type: "boolean?", Doc: "virtual table: it is on the table (false: behind the edge, coming in)"},
+			{Class: "Marker", Name: "x", Type: "integer?", Doc: "virtual table: its centre, mm from the left edge"},
+			{Class: "Marker", Name: "y", Type: "integer?", Doc: "virtual table: its centre, mm from the bottom edge"},
+			{Class: "Marker", Name: "heading", Type: "integer?", Doc: "virtual table: its heading in degrees (0 north, up the table; 90 east)"},
 			{Class: "Marker", Name: "is", Type: "string?", Doc: "what it is, once revealed"},
 			{Class: "Marker", Name: "class", Type: "string?", Doc: "a revealed ship's class"},
 			{Class: "Marker", Name: "fired", Type: "boolean?", Doc: "a revealed ship fired this turn"},
-			{Class: "Marker", Name: "state", Type: "string?", Doc: "a revealed ship: afloat, sunk, escaped, disabled, withdrawn"},
+			{Class: "Marker", Name: "state", Type: "string?", Doc: "a revealed ship: afloat, sunk, escaped, left the table, disabled, withdrawn"},
 		},
 	}
 }

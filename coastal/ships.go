@@ -277,6 +277,13 @@ type Ship struct {
 	Withdrawn bool // '0' pointed: makes for its own edge
 	Escaped   bool
 	Tow       string // a lighter: the ship ahead of it in its tow ("" cast off)
+	Off       bool   // left the table (a virtual table's edge): out of the action
+
+	// Model is the model's length and beam in mm (its base is 6 mm longer
+	// and wider); Facing, each mount's facing on the card (Ship
+	// statistic charts): both for a virtual table.
+	Model  [2]int
+	Facing []Facing
 }
 
 // MaxSpeed is the figure in the first box not crossed off (0: dead in the
@@ -289,7 +296,7 @@ func (s *Ship) MaxSpeed() int {
 }
 
 // Afloat is a ship still in the fight.
-func (s *Ship) Afloat() bool { return !s.Sunk && !s.Escaped }
+func (s *Ship) Afloat() bool { return !s.Sunk && !s.Escaped && !s.Off }
 
 // Acting is a ship that may move and shoot.
 func (s *Ship) Acting() bool { return s.Afloat() && !s.Disabled && !s.Withdrawn }
@@ -309,6 +316,8 @@ var vesselKind = tables.RecordKind{Name: "vessel", Help: "a ship card", Fields: 
 	{Name: "radar", Kind: tables.Flag, Help: "carries radar (observation +2)"},
 	{Name: "naxos", Kind: tables.Flag, Help: "carries NAXOS or a similar radar detector (+1 against a radar)"},
 	{Name: "hydrophones", Kind: tables.Flag, Help: "carries hydrophones (+2 against a torpedo or a ship moving 3 cm or more)"},
+	{Name: "facing", Kind: tables.Enum, Values: facingNames, Many: true, Help: "a mount's facing, one line per gun line in the same order (none: every mount fires all round): fwd, aft, port, starboard, beam (both sides) or all"},
+	{Name: "model", Parts: []tables.Field{{Name: "length", Kind: tables.Int}, {Name: "beam", Kind: tables.Int}}, Help: "the model's length and beam in mm at 1:600 (none: its class's)"},
 }}
 
 // NewShip makes a ship from its card.
@@ -345,6 +354,10 @@ func NewShip(r *tables.Record, name, side string) (*Ship, error) {
 			s.Naxos = true
 		case "hydrophones":
 			s.Hydrophones = true
+		case "facing":
+			s.Facing = append(s.Facing, Facing(n))
+		case "model":
+			s.Model = [2]int{v.Ints[0], v.Ints[1]}
 		case "cargo":
 			if n > 0 {
 				s.Cargo = v.Raw
@@ -353,6 +366,15 @@ func NewShip(r *tables.Record, name, side string) (*Ship, error) {
 	}
 	if s.Bridge < 0 || s.Hull < 0 || s.Torps < 0 || s.Bridge > 100 || s.Hull > 1000 || s.Torps > 20 {
 		return nil, fmt.Errorf("%s:%d: vessel %s: bridge, hull or torpedoes out of range", r.File, r.Line, r.ID)
+	}
+	if len(s.Facing) > 0 && len(s.Facing) != len(s.Guns) {
+		return nil, fmt.Errorf("%s:%d: vessel %s: %d facing lines for %d gun lines: give one a gun, in the same order, or none", r.File, r.Line, r.ID, len(s.Facing), len(s.Guns))
+	}
+	if s.Model[0] < 0 || s.Model[1] < 0 || s.Model[0] > 400 || s.Model[1] > 100 {
+		return nil, fmt.Errorf("%s:%d: vessel %s: model %d by %d mm: want at most 400 by 100", r.File, r.Line, r.ID, s.Model[0], s.Model[1])
+	}
+	if s.Model[0] == 0 || s.Model[1] == 0 {
+		s.Model = classModel[s.Class]
 	}
 	return s, nil
 }
@@ -365,6 +387,8 @@ func (s *Ship) State() string {
 		return "sunk"
 	case s.Escaped:
 		return "escaped"
+	case s.Off:
+		return "left the table"
 	case s.Disabled:
 		return "disabled"
 	case s.Withdrawn:

@@ -19,7 +19,7 @@ import (
 func (r *Rules) launchOrder(c *engine.Ctx, m *Marker) {
 	s, side := m.Ship, m.Side
 	carries := r.potTorps[m.Pot] || (s != nil && s.Torps > 0)
-	if !r.Aware[side] || !carries || (s != nil && m.Revealed && s.Torps == 0) {
+	if !r.Aware[side] || !carries || (s != nil && m.Revealed && s.Torps == 0) || (r.Table != nil && !m.In) {
 		return
 	}
 	targets := r.enemyMarkers(side, false, func(e *Marker) bool { return e.Observed && e.Ship != nil })
@@ -40,9 +40,21 @@ func (r *Rules) launchOrder(c *engine.Ctx, m *Marker) {
 	o.Args = []engine.Arg{engine.IDArg("target", targets...)}
 	o.Args[0].Default = gamelog.StrV(m.nearestSighted(targets))
 	o.Args[0].Text = "the ship aimed at"
+	if r.Table != nil {
+		// the lead: how far ahead of the target the spread reaches (the
+		// markers aimed at its centre, half the lead and the lead ahead)
+		lead := engine.IntArg("lead", 0, 40, "cm")
+		lead.Default = gamelog.IntV(10)
+		lead.Text = "aim the spread from the target's centre to this far ahead of it"
+		o.Args = append(o.Args, lead)
+	}
 	o.Check = func(a engine.ArgValues) error {
 		if left == 0 {
 			return fmt.Errorf("%s has no torpedoes left: hold", m.ID)
+		}
+		if r.Table != nil {
+			_, err := launchRange(m, r.marker(a.Str("target")))
+			return err
 		}
 		if cm, ok := m.sights[a.Str("target")]; ok && cm < 30 {
 			return fmt.Errorf("%s observed %s at %d cm this turn: torpedoes may not be fired from less than 30 cm (Torpedoes): hold, or launch at another ship", m.ID, a.Str("target"), cm)
@@ -61,6 +73,13 @@ func (r *Rules) launchOrder(c *engine.Ctx, m *Marker) {
 		return
 	}
 	target := d.Args().Str("target")
+	if r.Table != nil {
+		t := r.marker(target)
+		cm, _ := launchRange(m, t)
+		r.launch(c, m, target, cm)
+		r.Table.aim(c, m, t, d.Args().Int("lead"))
+		return
+	}
 	cm, ok := m.sights[target]
 	if !ok {
 		_, cm = askRange(c, "Measure from "+m.ID+" to "+target+" for the launch (torpedoes need 30 cm or more)", nil, 30)
@@ -103,6 +122,20 @@ func (r *Rules) sightFacts(d *engine.Decision, m *Marker) {
 	for i := range d.Options {
 		d.Options[i].Facts = append(d.Options[i].Facts, gamelog.Field{Key: "sighted", Val: gamelog.Value{Kind: gamelog.KObj, O: o}})
 	}
+	if r.Table == nil {
+		return
+	}
+	// On a virtual table the range to every ship in sight is the table's
+	// (positions are seen by both sides): `ranges`, by marker id, in cm.
+	var rs []gamelog.Field
+	for _, e := range r.Markers {
+		if e.Side != m.Side && onTable(e) && e.Observed && e.Ship != nil && !e.Torpedo {
+			rs = append(rs, gamelog.Int(e.ID, rangeCM(m, e)))
+		}
+	}
+	for i := range d.Options {
+		d.Options[i].Facts = append(d.Options[i].Facts, gamelog.Field{Key: "ranges", Val: gamelog.Value{Kind: gamelog.KObj, O: rs}})
+	}
 }
 
 func (m *Marker) torpsLeft() string {
@@ -132,7 +165,7 @@ func (r *Rules) launch(c *engine.Ctx, m *Marker, target string, cm int) {
 		r.nTorp++
 		id := fmt.Sprintf("T%d", r.nTorp)
 		dr := c.Draw(engine.Draw{Cup: cup, N: 1, For: "torpedo marker " + id, Side: m.Side, Hidden: true})
-		r.Markers = append(r.Markers, &Marker{ID: id, Side: m.Side, Pot: cup.ID, Torpedo: true, Real: dr.Chits[0] == "torpedo", dr: dr})
+		r.Markers = append(r.Markers, &Marker{ID: id, Side: m.Side, Pot: cup.ID, Torpedo: true, Real: dr.Chits[0] == "torpedo", dr: dr, In: r.Table == nil})
 		ids = append(ids, id)
 	}
 	c.Emit(evLaunch, gamelog.Str("ship", m.ID), gamelog.Str("target", target), gamelog.Int("cm", cm), gamelog.Strs("markers", ids))
@@ -178,6 +211,10 @@ func askRange(c *engine.Ctx, prompt string, ids []string, lo int) (string, int) 
 // moveTorpedoes: the side's torpedo markers run 15 cm; the table says what
 // each touches (Torpedoes).
 func (r *Rules) moveTorpedoes(c *engine.Ctx, side string) {
+	if r.Table != nil {
+		r.Table.runTorpedoes(c, side)
+		return
+	}
 	for _, t := range r.Markers {
 		if !t.Torpedo || t.Side != side || t.Gone {
 			continue
@@ -206,38 +243,45 @@ func (r *Rules) moveTorpedoes(c *engine.Ctx, side string) {
 			c.Emit(evRemoved, gamelog.Str("marker", t.ID), gamelog.Str("why", "off the table"))
 			continue
 		}
-		hit := r.marker(d.Args().Str("marker"))
-		endOn := d.Args().Yes("arc")
-		if !t.Real {
-			// A dummy torpedo is gone at any contact, before the marker it
-			// touched is disclosed.
-			if !t.Revealed {
-				t.Revealed = true
-				c.Reveal(t.dr)
-			}
-			t.Gone = true
-			c.Emit(evRemoved, gamelog.Str("marker", t.ID), gamelog.Str("why", "a dummy torpedo touched "+hit.ID))
-			continue
-		}
+		touch(r, c, t, r.marker(d.Args().Str("marker")), d.Args().Yes("arc"))
+	}
+}
+
+// touch: torpedo marker t touches marker hit (Torpedoes): a dummy torpedo
+// is gone at any contact, before the marker it touched is disclosed; a
+// real one shows itself, passes torpedoes, removes a dummy marker and
+// runs on, and rolls Hits and effect against a ship. endOn: it hits in the
+// target's forward or rear arc.
+func touch(r *Rules, c *engine.Ctx, t, hit *Marker, endOn bool) {
+	if !t.Real {
+		// A dummy torpedo is gone at any contact, before the marker it
+		// touched is disclosed.
 		if !t.Revealed {
 			t.Revealed = true
 			c.Reveal(t.dr)
 		}
-		if hit.Torpedo {
-			c.Emit(evTorpedoMiss, gamelog.Str("torpedo", t.ID), gamelog.Str("target", hit.ID), gamelog.Str("why", "torpedoes pass torpedoes"))
-			continue
-		}
-		if !hit.Revealed {
-			hit.Revealed, hit.Seen = true, true
-			c.Reveal(hit.dr)
-		}
-		if hit.Ship == nil {
-			hit.Gone = true
-			c.Emit(evRemoved, gamelog.Str("marker", hit.ID), gamelog.Str("why", "a dummy, touched by torpedo "+t.ID))
-			continue
-		}
-		r.torpedoHit(c, t, hit.Ship, endOn)
+		t.Gone = true
+		c.Emit(evRemoved, gamelog.Str("marker", t.ID), gamelog.Str("why", "a dummy torpedo touched "+hit.ID))
+		return
 	}
+	if !t.Revealed {
+		t.Revealed = true
+		c.Reveal(t.dr)
+	}
+	if hit.Torpedo {
+		c.Emit(evTorpedoMiss, gamelog.Str("torpedo", t.ID), gamelog.Str("target", hit.ID), gamelog.Str("why", "torpedoes pass torpedoes"))
+		return
+	}
+	if !hit.Revealed {
+		hit.Revealed, hit.Seen = true, true
+		c.Reveal(hit.dr)
+	}
+	if hit.Ship == nil {
+		hit.Gone = true
+		c.Emit(evRemoved, gamelog.Str("marker", hit.ID), gamelog.Str("why", "a dummy, touched by torpedo "+t.ID))
+		return
+	}
+	r.torpedoHit(c, t, hit.Ship, endOn)
 }
 
 // torpedoHit: Hits and effect.

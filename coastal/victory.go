@@ -8,9 +8,18 @@ import (
 	"github.com/schnell-wargames/schnell/gamelog"
 )
 
-// over: a side has no ship left that can act; the action ends.
+// over: a side has no ship left that can act, and no torpedo marker is
+// running (one may yet hit); the action ends.
 func (r *Rules) over() bool {
-	return len(r.acting(Attacker)) == 0 || len(r.acting(Defender)) == 0
+	if len(r.acting(Attacker)) > 0 && len(r.acting(Defender)) > 0 {
+		return false
+	}
+	for _, m := range r.Markers {
+		if m.Torpedo && !m.Gone {
+			return false
+		}
+	}
+	return true
 }
 
 // acting are a side's ships that may still move and shoot.
@@ -142,7 +151,7 @@ func (r *Rules) columnFound(c *engine.Ctx, m *Marker) {
 		r.nLive++
 		id := fmt.Sprintf("L%d", r.nLive)
 		dr := c.Draw(engine.Draw{Cup: cup, N: 1, For: "live marker " + id, Side: m.Side, Hidden: true})
-		lm := &Marker{ID: id, Side: m.Side, Pot: "WARSHIPS", LiveMark: true, dr: dr, speed: m.speed}
+		lm := &Marker{ID: id, Side: m.Side, Pot: "WARSHIPS", LiveMark: true, dr: dr, speed: m.speed, In: r.Table == nil}
 		if sh := r.ships[dr.Chits[0]]; sh != nil {
 			lm.Ship = sh
 			r.Ships = append(r.Ships, sh)
@@ -161,6 +170,9 @@ func (r *Rules) columnFound(c *engine.Ctx, m *Marker) {
 				cup.Add("dummy")
 			}
 		}
+	}
+	if r.Table != nil {
+		r.Table.behind(c, m, live)
 	}
 	c.Emit(evColumnFound, gamelog.Str("marker", m.ID), gamelog.Int("column", m.Column), gamelog.Strs("removed", back), gamelog.Strs("placed", live))
 }

@@ -30,6 +30,10 @@ func wholeGames(t *testing.T, c *wordedtest.Catcher) {
 		t.Fatal(err)
 	}
 	c.Print(lg.Events)
+	for _, sc := range Scenarios { // on the virtual table
+		_, log := playVirtual(t, 5, map[string]string{Attacker: "attackers.lua"}, gamelog.Option{Name: "scenario", Value: sc})
+		c.Print(logEvents(t, log))
+	}
 	c.Print(unplayed)
 }
 
@@ -39,6 +43,7 @@ var unplayed = []gamelog.Event{
 	{Type: "lighter_tow", Fields: []gamelog.Field{gamelog.Str("ship", "lighter2"), gamelog.Str("by", "trawler1"), gamelog.Str("behind", "trawler1")}},
 	{Type: "tow_severed", Fields: []gamelog.Field{gamelog.Str("ship", "lighter2"), gamelog.Str("from", "lighter1")}},
 	{Type: "escaped", Fields: []gamelog.Field{gamelog.Str("ship", "mtb2")}},
+	{Type: "contact", Fields: []gamelog.Field{gamelog.Str("marker", "A3"), gamelog.Str("with", "M2")}}, // TestVirtualMoves
 }
 
 // A whole game at the prompt, the reference player deciding and the table

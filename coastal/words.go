@@ -7,6 +7,7 @@ import (
 
 	"github.com/schnell-wargames/schnell/engine"
 	"github.com/schnell-wargames/schnell/gamelog"
+	"github.com/schnell-wargames/schnell/sea"
 )
 
 // The short report (issue 25 item 3): what a step's events come to, one
@@ -106,6 +107,14 @@ func courseText(e *gamelog.Event, many bool) string {
 		t = verb("withdraws", "withdraw") + " at full speed ('0' pointed)"
 	case "astern":
 		t = verb("goes", "go") + " astern"
+	case "steer":
+		t = fmt.Sprintf("%s %d°", verb("steers", "steer"), e.Int("heading"))
+	case "follow":
+		t = verb("keeps", "keep") + " station"
+	case "enter":
+		t = verb("comes", "come") + " on"
+	case "exit":
+		t = verb("makes", "make") + " for the far edge"
 	case "tow":
 		t = verb("stops", "stop") + " to take a lighter in tow"
 	default:
@@ -127,7 +136,7 @@ func who(d *gamelog.Event) string {
 	case "script":
 		return " (the script)"
 	case "default":
-		return " (the default orders)"
+		return " (the reference side)"
 	}
 	switch d.Str("as") {
 	case "":
@@ -152,7 +161,7 @@ func isDecision(e *gamelog.Event, kind string) bool {
 // markers that move alike, the table's answers, markers that hold fire,
 // torpedo markers that touch nothing.
 func describeRun(evs []gamelog.Event, i int) (string, int) {
-	for _, f := range []func([]gamelog.Event, int) (string, int){moveRun, clearRun, tableRun, holdRun, drawRun} {
+	for _, f := range []func([]gamelog.Event, int) (string, int){moveRun, clearRun, tableRun, holdRun, drawRun, placedRun, runRun} {
 		if line, n := f(evs, i); n > 0 {
 			return line, n
 		}
@@ -552,4 +561,53 @@ func drawRun(evs []gamelog.Event, i int) (string, int) {
 		return line + ": " + strings.Join(real, ", ") + ".", n
 	}
 	return line + ": " + strings.Join(real, ", ") + "; the others dummies.", n
+}
+
+// placeText is where an event puts a marker: "(45.5, 100) cm, heading
+// 180°".
+func placeText(e *gamelog.Event) string {
+	return fmt.Sprintf("%s cm, heading %d°", sea.Pos{X: e.Int("x"), Y: e.Int("y")}, e.Int("heading"))
+}
+
+// placedRun: the markers set on the table, one line a side ("attacker
+// places A1-A12 on the table; A7-A12 wait to come in."); `board` shows
+// where.
+func placedRun(evs []gamelog.Event, i int) (string, int) {
+	n := 0
+	var on, off []string
+	for i+n < len(evs) && evs[i+n].Type == "placed" {
+		e := &evs[i+n]
+		if n > 0 && e.Str("marker")[0] != evs[i].Str("marker")[0] {
+			break
+		}
+		if v, _ := e.Get("in"); v.B {
+			on = append(on, e.Str("marker"))
+		} else {
+			off = append(off, e.Str("marker"))
+		}
+		n++
+	}
+	if n < 2 {
+		return "", 0
+	}
+	line := "Placed on the table: " + spanText(on)
+	if len(on) == 0 {
+		line = "Placed off the table"
+	}
+	if len(off) > 0 {
+		line += "; " + spanText(off) + " come in behind"
+	}
+	return line + ".", n
+}
+
+// runRun: torpedo markers that run 15 cm, one line.
+func runRun(evs []gamelog.Event, i int) (string, int) {
+	var ids []string
+	for i+len(ids) < len(evs) && evs[i+len(ids)].Type == "run" {
+		ids = append(ids, evs[i+len(ids)].Str("marker"))
+	}
+	if len(ids) < 2 {
+		return "", 0
+	}
+	return fmt.Sprintf("Torpedo markers %s run 15 cm.", spanText(ids)), len(ids)
 }

@@ -10,8 +10,10 @@
 -- option's `sighted` names the ships the marker observed in its last
 -- observation step and the range the table measured then; nothing has
 -- moved since, so that is the launch's range), then turns for home at
--- full speed (e). The table (the player) names the nearest marker and
--- measures every range.
+-- full speed (e). On a physical table the table (the player) names the
+-- nearest marker and measures every range, and moves the models; on a
+-- virtual one (game.table == "virtual") the program does, and `toward`
+-- steers for the nearest target marker at full speed.
 
 local fired = {}    -- markers that have launched: they head home (e)
 local started = {}  -- markers pointed at their target (b)
@@ -53,6 +55,10 @@ function decide(d, game)
     return "hold"
   elseif d.kind == "move" then
     if fired[m] and has(d, "away") then return "away" end
+    if game.table == "virtual" then
+      if has(d, "toward") then return "toward" end -- c
+      return "hold"
+    end
     local sp = has(d, "speed")
     if sp then
       local turn = not started[m]

@@ -69,6 +69,10 @@ function decide(d, game)
       turned[m] = true
       return "toward"
     end
+    if game.table == "virtual" then
+      -- the program steers: toward the nearest enemy each move
+      return "toward"
+    end
     local sp = has(d, "speed")
     if sp then return { option = "speed", cm = sp.args[1].max, turn = false } end
     return "hold"

@@ -72,8 +72,9 @@ function decide(d, game)
       -- any ship it sees: one it observed itself at 30 cm or more (the
       -- range measured then), else one the table measures
       local sighted = d.options[1].sighted or {}
+      local ranges = d.options[1].ranges or {} -- a virtual table's
       for _, id in ipairs(o.args[1].ids) do
-        local cm = sighted[id]
+        local cm = sighted[id] or ranges[id]
         if cm == nil or cm >= 30 then
           launches[game.turn] = true
           return { option = "launch", target = id }
@@ -93,6 +94,9 @@ function decide(d, game)
       turned[m] = true
       turned_this[m] = true
       return "toward"
+    end
+    if game.table == "virtual" then
+      return "toward" -- d.ii: close to the nearest enemy, at 45 degrees
     end
     local sp = has(d, "speed")
     if sp then return { option = "speed", cm = sp.args[1].max, turn = false } end
