@@ -858,7 +858,7 @@ func (p *parser) parseEffects(s string) ([]Effect, error) {
 				return nil, p.errf("effect %s is set twice in one row", name)
 			}
 		}
-		e := Effect{Key: k, Name: name, Raw: val}
+		e := Effect{Key: k, Name: d.Name, Raw: val} // the schema's string: a read by name (Row.Value) with the same literal compares one pointer
 		switch d.Kind {
 		case Flag:
 			if hasVal {

@@ -88,8 +88,8 @@ func defNames(defs []Def) string {
 // it. A name the row's schema does not declare panics (a bug in the
 // rules, not a row that leaves the effect out).
 func (r *Row) Value(name string, total int) (int, bool) {
-	e, ok := r.named(name)
-	if !ok {
+	e := r.named(name)
+	if e == nil {
 		return 0, false
 	}
 	if e.IsRoll {
@@ -99,21 +99,20 @@ func (r *Row) Value(name string, total int) (int, bool) {
 }
 
 // Sets reports whether the row sets the effect called name (see Value).
-func (r *Row) Sets(name string) bool {
-	_, ok := r.named(name)
-	return ok
-}
+func (r *Row) Sets(name string) bool { return r.named(name) != nil }
 
 // Text returns a Text effect called name that the row sets (see Value).
 func (r *Row) Text(name string) (string, bool) {
-	e, ok := r.named(name)
-	return e.Str, ok
+	if e := r.named(name); e != nil {
+		return e.Str, true
+	}
+	return "", false
 }
 
-func (r *Row) named(name string) (Effect, bool) {
+func (r *Row) named(name string) *Effect {
 	for i := range r.Effects {
 		if r.Effects[i].Name == name {
-			return r.Effects[i], true
+			return &r.Effects[i]
 		}
 	}
 	if r.schema != nil {
@@ -121,5 +120,5 @@ func (r *Row) named(name string) (Effect, bool) {
 			panic(fmt.Sprintf("tables: the rules read effect %q, which the schema does not declare (its effects: %s)", name, defNames(r.schema.Effects)))
 		}
 	}
-	return Effect{}, false
+	return nil
 }

@@ -151,3 +151,32 @@ func BenchmarkFacts(b *testing.B) {
 		}
 	})
 }
+
+// The cost of reading an effect by name against reading it by its schema
+// index, on a row of three effects (the one read last).
+func BenchmarkEffects(b *testing.B) {
+	sc := testSchema(nil)
+	set, err := tables.Load(mapFS("t.tbl", lines("table T-1", "title Patrol", "dice 1D10",
+		"row 1-10 | A fight | points=roll abstract hits=2")), sc)
+	if err != nil {
+		b.Fatal(err)
+	}
+	row := set.MustGet("T-1").Lookup(5)
+	hits := sc.EffectIndex("hits")
+	n := 0
+	b.Run("index", func(b *testing.B) {
+		for range b.N {
+			v, _ := row.Int(hits, 5)
+			n += v
+		}
+	})
+	b.Run("name", func(b *testing.B) {
+		for range b.N {
+			v, _ := row.Value("hits", 5)
+			n += v
+		}
+	})
+	if n == 0 {
+		b.Fatal("no hits read")
+	}
+}
