@@ -100,7 +100,9 @@ func (r *Rules) observeAndFire(c *engine.Ctx, side string) {
 		if s != nil && !s.Acting() {
 			continue
 		}
-		targets := r.enemyMarkers(side, false, func(e *Marker) bool { return e.Observed && e.Ship != nil })
+		targets := r.enemyMarkers(side, false, func(e *Marker) bool {
+			return e.Observed && e.Ship != nil && (r.Table == nil || r.Table.reaches(m, e))
+		})
 		if !m.Revealed && len(targets) == 0 {
 			continue // nothing to fire at, and no second observation while hidden
 		}
@@ -158,10 +160,12 @@ func (r *Rules) observeAndFire(c *engine.Ctx, side string) {
 // modifiers must reach the score the range needs.
 func (r *Rules) observe(c *engine.Ctx, obs *Marker, n int) {
 	side := obs.Side
-	unseen := r.enemyMarkers(side, false, func(m *Marker) bool { return !m.Observed })
-	torps := r.enemyMarkers(side, true, func(m *Marker) bool { return !m.Observed })
+	var unseen, torps []string
 	if r.Table != nil {
-		unseen, torps = r.Table.inReach(obs, unseen, torps)
+		unseen, torps = r.Table.inReach(obs)
+	} else {
+		unseen = r.enemyMarkers(side, false, func(m *Marker) bool { return !m.Observed })
+		torps = r.enemyMarkers(side, true, func(m *Marker) bool { return !m.Observed })
 	}
 	if len(unseen)+len(torps) == 0 {
 		return

@@ -52,8 +52,8 @@ func (p *reference) DecideArgs(d *engine.Decision) (engine.Answer, error) {
 	}
 	m := r.marker(optionMarker(d))
 	pick := func(name string, args ...gamelog.Field) (engine.Answer, error) {
-		i, err := d.Find(name)
-		if err != nil {
+		i := optionIndex(d, name)
+		if i < 0 {
 			return engine.Answer{Option: d.Default}, nil
 		}
 		a := engine.Answer{Option: i, Args: map[string]gamelog.Value{}}
@@ -62,7 +62,7 @@ func (p *reference) DecideArgs(d *engine.Decision) (engine.Answer, error) {
 		}
 		return a, nil
 	}
-	has := func(name string) bool { _, err := d.Find(name); return err == nil }
+	has := func(name string) bool { return optionIndex(d, name) >= 0 }
 	if m == nil {
 		if has("tow") {
 			return pick("tow")
@@ -120,8 +120,8 @@ func (p *reference) DecideArgs(d *engine.Decision) (engine.Answer, error) {
 
 // targets are the ids a fire or launch option of d may name.
 func targets(d *engine.Decision, name string) []string {
-	i, err := d.Find(name)
-	if err != nil || len(d.Options[i].Args) == 0 {
+	i := optionIndex(d, name)
+	if i < 0 || len(d.Options[i].Args) == 0 {
 		return nil
 	}
 	return d.Options[i].Args[0].IDs
@@ -195,4 +195,14 @@ func optionInt(d *engine.Decision, key string) int {
 		}
 	}
 	return 0
+}
+
+// optionIndex is the index of d's option name, -1 if it has none.
+func optionIndex(d *engine.Decision, name string) int {
+	for i := range d.Options {
+		if d.Options[i].Name == name {
+			return i
+		}
+	}
+	return -1
 }

@@ -103,6 +103,8 @@ type Rules struct {
 	nTorp     int
 	potMax    map[string]int  // the fastest ship of each pot: how far its dummies go
 	potTorps  map[string]bool // a pot whose ships carry torpedoes: its dummies may launch
+	potGuns   map[string]bool // a pot whose ships carry guns (3" or more): they reach past 60 cm
+	byID      map[string]*Marker
 	ships     map[string]*Ship
 	cups      map[string]*engine.Cup
 	orders    []manyOrder                // the player's orders for many markers, this step (orders.go)
@@ -258,6 +260,12 @@ func (r *Rules) setUp(c *engine.Ctx) {
 		for _, name := range p.Real {
 			r.potMax[p.ID] = max(r.potMax[p.ID], ships[name].MaxSpeed())
 			r.potTorps[p.ID] = r.potTorps[p.ID] || ships[name].Torps > 0
+			if hasGun(ships[name]) {
+				if r.potGuns == nil {
+					r.potGuns = map[string]bool{}
+				}
+				r.potGuns[p.ID] = true
+			}
 		}
 		cup := c.NewCup(p.ID, p.Title, chits...)
 		if r.cups == nil {
@@ -303,6 +311,16 @@ func (r *Rules) markerOf(s *Ship) *Marker {
 
 // marker finds a marker by id.
 func (r *Rules) marker(id string) *Marker {
+	// markers are only ever added: the index is rebuilt when one was
+	if len(r.byID) != len(r.Markers) {
+		r.byID = make(map[string]*Marker, len(r.Markers))
+		for _, m := range r.Markers {
+			r.byID[m.ID] = m
+		}
+	}
+	if m, ok := r.byID[id]; ok {
+		return m
+	}
 	for _, m := range r.Markers {
 		if strings.EqualFold(m.ID, id) {
 			return m

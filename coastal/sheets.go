@@ -235,7 +235,7 @@ func (Game) LuaAPI() luadoc.API {
 			{Class: "Option", Name: "class", Type: "string", Doc: "its vessel class, or dummy (coastal; only its own side sees it)"},
 			{Class: "Option", Name: "left", Type: "integer", Doc: "launch: what the marker may still launch (coastal)"},
 			{Class: "Option", Name: "sighted", Type: "table", Doc: "launch, fire: the ships the marker observed itself in its side's last observation step, by marker id, and the range measured then in cm (`o.sighted.M3 == 55`); nothing moves between that step and the launch, so it is the launch's range (coastal)"},
-			{Class: "Option", Name: "ranges", Type: "table?", Doc: "launch, fire, split on a virtual table: the range to every ship in sight, by marker id, in cm (coastal)"},
+			{Class: "Option", Name: "ranges", Type: "table?", Doc: "on a virtual table, the launch or fire option: the range to every ship it may name, by marker id, in cm (coastal)"},
 			{Class: "Game", Name: "scenario", Type: "string", Doc: "convoy, rescue, hunter, escape, warships or random (coastal)"},
 			{Class: "Game", Name: "table", Type: "string", Doc: "physical (the player measures) or virtual (the program holds the table) (coastal)"},
 			{Class: "Game", Name: "width", Type: "integer?", Doc: "a virtual table's width in mm (x runs 0 at the left edge to width)"},

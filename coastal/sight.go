@@ -18,25 +18,22 @@ import (
 // needs a 6), in mm.
 const sightRange = 1200
 
-// inReach keeps of the unseen enemy markers those within 120 cm of obs,
-// and of the torpedo markers those heading for it within 120 cm: nothing
-// farther can be seen, so nothing farther is offered.
-func (t *Table) inReach(obs *Marker, unseen, torps []string) ([]string, []string) {
-	keep := func(ids []string, torp bool) []string {
-		out := ids[:0:0]
-		for _, id := range ids {
-			m := t.r.marker(id)
-			if m == nil || !onTable(m) || !sea.Within(obs.At.Centre, m.At.Centre, sightRange) {
-				continue
-			}
-			if torp && !headingFor(m, obs) {
-				continue
-			}
-			out = append(out, id)
+// inReach are the enemy markers not in sight within 120 cm of obs, and
+// the torpedo markers heading for it within 120 cm: nothing farther can
+// be seen, so nothing farther is offered.
+func (t *Table) inReach(obs *Marker) (unseen, torps []string) {
+	for _, m := range t.r.Markers {
+		if m.Side == obs.Side || m.Observed || !onTable(m) || !sea.Within(obs.At.Centre, m.At.Centre, sightRange) {
+			continue
 		}
-		return out
+		switch {
+		case !m.Torpedo:
+			unseen = append(unseen, m.ID)
+		case headingFor(m, obs):
+			torps = append(torps, m.ID)
+		}
 	}
-	return keep(unseen, false), keep(torps, true)
+	return unseen, torps
 }
 
 // headingFor: torpedo marker tp's track ahead (up to 120 cm) passes within
@@ -84,6 +81,21 @@ func (t *Table) screened(a, b *Marker) bool {
 		others = append(others, footprint(o))
 	}
 	return sea.Screened(p, q, others)
+}
+
+// reaches: a ship in sight is within reach of m's weapons, so m is
+// offered fire at it: cannon and the default twin MG reach 60 cm (the
+// gunfire chart), guns of 3" or more any range. A hidden marker reaches
+// as its pot's ships would (a dummy as they do), a ship in the open by its
+// own weapons standing.
+func (t *Table) reaches(m, e *Marker) bool {
+	if rangeCM(m, e) <= 60 {
+		return true
+	}
+	if m.Revealed && m.Ship != nil {
+		return hasGun(m.Ship)
+	}
+	return t.r.potGuns[m.Pot]
 }
 
 // gunRange is the table's part of a shot: the range, and the free mounts

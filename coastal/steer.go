@@ -47,6 +47,7 @@ func (t *Table) move(c *engine.Ctx, m *Marker) {
 	d.Side = m.Side
 	unaware := !r.Aware[m.Side]
 	here := m.At.Heading
+	t.ask.m, t.ask.l, t.ask.here = m, l, here
 	goes := !unaware && l.canTurn && l.max > 0
 	for _, k := range virtualCourses {
 		switch k.name {
@@ -71,31 +72,28 @@ func (t *Table) move(c *engine.Ctx, m *Marker) {
 				deg := engine.IntArg("deg", 0, 359, "°")
 				deg.Default = gamelog.IntV(here)
 				deg.Text = "the heading (0 north, 90 east)"
-				o.Args = []engine.Arg{deg, cm}
+				t.ask.steer = [2]engine.Arg{deg, cm}
+				o.Args = t.ask.steer[:]
 			} else {
-				o.Args = []engine.Arg{cm}
+				t.ask.speed = [1]engine.Arg{cm}
+				o.Args = t.ask.speed[:]
 			}
-			o.Check = func(a engine.ArgValues) error {
-				switch {
-				case m.astern && a.Int("cm") > 0:
-					return fmt.Errorf("%s went astern: it must spend a move stationary (0 cm) before going ahead again (Ship movement)", l.name)
-				case !l.canTurn && k.name == "steer" && a.Int("deg") != here:
-					return fmt.Errorf("%s cannot turn: its bridge is lost until a point is repaired (Bridge loss), or it is adrift: it holds %d°", l.name, here)
-				}
-				return nil
-			}
+			o.Check = t.ask.check
 		case "follow":
-			leaders := t.own(m)
-			if !goes || len(leaders) == 0 {
+			if !goes || !t.hasOwn(m) {
 				continue
 			}
 			o := d.Add(k.name, k.text, "")
-			o.Args = []engine.Arg{engine.IDArg("leader", leaders...), engine.IntArg("bearing", 0, 359, "°"), engine.IntArg("cm", 5, 60, "cm")}
+			// the leader is typed (a marker id), checked below: a list of
+			// every marker of the side would weigh on every move's question
+			t.ask.follow = [3]engine.Arg{engine.TextArg("leader"), engine.IntArg("bearing", 0, 359, "°"), engine.IntArg("cm", 5, 60, "cm")}
+			o.Args = t.ask.follow[:]
 			o.Args[0].Text = "the marker it keeps station on"
 			o.Args[1].Text = "its place, degrees off the leader's bow (180: astern)"
 			o.Args[1].Default = gamelog.IntV(180)
 			o.Args[2].Text = "how far from the leader"
 			o.Args[2].Default = gamelog.IntV(10)
+			o.Check = t.ask.check
 		case "toward", "comb", "ram", "away":
 			if !goes || (k.name == "toward" && t.nearest(m, false) == nil) || (k.name == "comb" && len(t.torpedoesNear(m)) == 0) || (k.name == "ram" && t.ramTarget(m, l.max) == nil) {
 				continue
@@ -115,7 +113,8 @@ func (t *Table) move(c *engine.Ctx, m *Marker) {
 				continue
 			}
 			o := d.Add(k.name, k.text, "")
-			o.Args = []engine.Arg{engine.IntArg("cm", 1, l.max/2, "cm")}
+			t.ask.astern = [1]engine.Arg{engine.IntArg("cm", 1, l.max/2, "cm")}
+			o.Args = t.ask.astern[:]
 			o.Args[0].Default = gamelog.IntV(l.max / 2)
 			o.Args[0].Text = "the distance backwards (up to half the maximum speed)"
 		case "tow":
@@ -187,15 +186,50 @@ func (t *Table) move(c *engine.Ctx, m *Marker) {
 	t.moved(c, m, course, speed, turned)
 }
 
+// asking is the move being asked, and its options' arguments, kept from
+// one question to the next (a move is asked of every marker every turn).
+type asking struct {
+	t      *Table
+	m      *Marker
+	l      limits
+	here   int
+	steer  [2]engine.Arg
+	speed  [1]engine.Arg
+	follow [3]engine.Arg
+	astern [1]engine.Arg
+	check  func(engine.ArgValues) error // checks, made once
+}
+
+// checks is the whole-answer check of a move's steer, speed and follow
+// (Ship movement; Bridge loss; a station on a marker of the side).
+func (a *asking) checks(v engine.ArgValues) error {
+	m, l := a.m, a.l
+	if ld := v.Str("leader"); ld != "" || v.Len() == 3 {
+		if o := a.t.r.marker(ld); o == m || o == nil || o.Side != m.Side || o.Torpedo || !onTable(o) {
+			return fmt.Errorf("%s keeps station on another marker of yours on the table, not %q", m.ID, ld)
+		}
+		return nil
+	}
+	switch {
+	case m.astern && v.Int("cm") > 0:
+		return fmt.Errorf("%s went astern: it must spend a move stationary (0 cm) before going ahead again (Ship movement)", l.name)
+	case !l.canTurn && v.Len() == 2 && v.Int("deg") != a.here:
+		return fmt.Errorf("%s cannot turn: its bridge is lost until a point is repaired (Bridge loss), or it is adrift: it holds %d°", l.name, a.here)
+	}
+	return nil
+}
+
 // moved logs a move: the course, the speed and turn of a marker in the
 // open (a hidden one's would tell its class), and where it stands; then
 // the table's edge.
 func (t *Table) moved(c *engine.Ctx, m *Marker, course string, speed int, turned bool) {
-	f := []gamelog.Field{gamelog.Str("ship", m.ID), gamelog.Str("course", course)}
+	p := m.At
 	if m.Revealed {
-		f = append(f, gamelog.Int("cm", speed), gamelog.Bool("turning", turned))
+		c.Emit(evMove, gamelog.Str("ship", m.ID), gamelog.Str("course", course), gamelog.Int("cm", speed), gamelog.Bool("turning", turned),
+			gamelog.Int("x", p.Centre.X), gamelog.Int("y", p.Centre.Y), gamelog.Int("heading", p.Heading))
+	} else {
+		c.Emit(evMove, gamelog.Str("ship", m.ID), gamelog.Str("course", course), gamelog.Int("x", p.Centre.X), gamelog.Int("y", p.Centre.Y), gamelog.Int("heading", p.Heading))
 	}
-	c.Emit(evMove, append(f, position(m)...)...)
 	t.edge(c, m)
 }
 
@@ -270,7 +304,7 @@ func (t *Table) blocked(m *Marker, sh sea.Shape) bool {
 		if o == m || o.Torpedo || !onTable(o) {
 			continue
 		}
-		if f := footprint(o); sea.Overlap(sh, f) && !sea.Overlap(now, f) {
+		if f := footprint(o); overlap(sh, f) && !overlap(now, f) {
 			return true
 		}
 	}
@@ -289,7 +323,7 @@ func (t *Table) ahead(c *engine.Ctx, m *Marker, mm int) int {
 		if o == m || o.Torpedo || !onTable(o) || sea.Dist2(o.At.Centre, start.Centre) > int64(reach)*int64(reach) {
 			continue
 		}
-		if !sea.Overlap(start, footprint(o)) { // one it touches already is no obstacle
+		if !overlap(start, footprint(o)) { // one it touches already is no obstacle
 			near = append(near, o)
 		}
 	}
@@ -306,7 +340,7 @@ func (t *Table) ahead(c *engine.Ctx, m *Marker, mm int) int {
 		}
 		s := sea.Ahead(start, next)
 		for _, o := range near {
-			if sea.Overlap(s, footprint(o)) {
+			if overlap(s, footprint(o)) {
 				hit = o
 				break
 			}
@@ -358,16 +392,15 @@ func (t *Table) edge(c *engine.Ctx, m *Marker) {
 	c.Emit(evRemoved, gamelog.Str("marker", m.ID), gamelog.Str("why", "left the table by the "+e.String()+" edge"))
 }
 
-// own are the side's other markers on the table (ships and dummies), the
-// leaders m may keep station on.
-func (t *Table) own(m *Marker) []string {
-	var out []string
+// hasOwn: the side has another marker on the table (ship or dummy) m may
+// keep station on.
+func (t *Table) hasOwn(m *Marker) bool {
 	for _, o := range t.r.Markers {
 		if o != m && o.Side == m.Side && !o.Torpedo && onTable(o) {
-			out = append(out, o.ID)
+			return true
 		}
 	}
-	return out
+	return false
 }
 
 // keepStation is the heading and speed that bring m to its station: at

@@ -31,6 +31,7 @@ type Table struct {
 	Shots []sea.Line
 
 	near []*Marker // scratch: the markers near a move
+	ask  asking    // the move being asked
 }
 
 // The footprints: a hidden marker is 3 by 2 cm (Introduction); a torpedo
@@ -93,7 +94,10 @@ func (f Facing) Bears(rel int) bool {
 
 // newTable makes the virtual table of a game (6 by 4 feet: rules notes).
 func newTable(r *Rules) *Table {
-	return &Table{r: r, Size: sea.Table6x4, Home: map[string]sea.Edge{}}
+	t := &Table{r: r, Size: sea.Table6x4, Home: map[string]sea.Edge{}}
+	t.ask.t = t
+	t.ask.check = t.ask.checks
+	return t
 }
 
 // footprint is a marker's shape on the table as it stands: a hidden
@@ -142,3 +146,14 @@ func placed(c *engine.Ctx, m *Marker) {
 func position(m *Marker) []gamelog.Field {
 	return []gamelog.Field{gamelog.Int("x", m.At.Centre.X), gamelog.Int("y", m.At.Centre.Y), gamelog.Int("heading", m.At.Heading)}
 }
+
+// apart says, cheaply, that two footprints cannot overlap: their centres
+// are farther apart than their half lengths and beams added (a bound on
+// the circles around them).
+func apart(a, b sea.Shape) bool {
+	r := int64(a.Length+a.Beam+b.Length+b.Beam) / 2
+	return sea.Dist2(a.Centre, b.Centre) > r*r
+}
+
+// overlap is sea.Overlap behind the cheap test.
+func overlap(a, b sea.Shape) bool { return !apart(a, b) && sea.Overlap(a, b) }

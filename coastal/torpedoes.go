@@ -125,16 +125,19 @@ func (r *Rules) sightFacts(d *engine.Decision, m *Marker) {
 	if r.Table == nil {
 		return
 	}
-	// On a virtual table the range to every ship in sight is the table's
-	// (positions are seen by both sides): `ranges`, by marker id, in cm.
-	var rs []gamelog.Field
-	for _, e := range r.Markers {
-		if e.Side != m.Side && onTable(e) && e.Observed && e.Ship != nil && !e.Torpedo {
-			rs = append(rs, gamelog.Int(e.ID, rangeCM(m, e)))
-		}
-	}
+	// On a virtual table the range to every ship the option may name is
+	// the table's (positions are seen by both sides): `ranges` on that
+	// option, by marker id, in cm.
 	for i := range d.Options {
-		d.Options[i].Facts = append(d.Options[i].Facts, gamelog.Field{Key: "ranges", Val: gamelog.Value{Kind: gamelog.KObj, O: rs}})
+		o := &d.Options[i]
+		if len(o.Args) == 0 || o.Args[0].Name != "target" {
+			continue
+		}
+		rs := make([]gamelog.Field, 0, len(o.Args[0].IDs))
+		for _, id := range o.Args[0].IDs {
+			rs = append(rs, gamelog.Int(id, rangeCM(m, r.marker(id))))
+		}
+		o.Facts = append(o.Facts, gamelog.Field{Key: "ranges", Val: gamelog.Value{Kind: gamelog.KObj, O: rs}})
 	}
 }
 

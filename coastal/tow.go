@@ -2,6 +2,7 @@ package coastal
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/schnell-wargames/schnell/engine"
 	"github.com/schnell-wargames/schnell/gamelog"
@@ -54,6 +55,9 @@ func (r *Rules) severTows(c *engine.Ctx, s *Ship) {
 // may take them in tow.
 func (r *Rules) looseLighters(side string) []string {
 	var out []string
+	if !slices.ContainsFunc(r.Ships, func(s *Ship) bool { return s.Class == Lighter && s.Side == side }) {
+		return nil // no lighters: nothing to list
+	}
 	for _, l := range r.shipsOf(side) {
 		if l.Class == Lighter && l.Tow == "" && l.Acting() {
 			out = append(out, l.Name)

@@ -60,8 +60,9 @@ function decide(d, game)
   elseif d.kind == "move" then
     -- a: until aware, the convoy holds 4 cm in its current direction
     if not aware(game) or not has(d, "toward") then return "hold" end
-    -- c.ii: torpedo markers: comb them, ignoring all else
-    if torpedoes_in_sight(game) > 0 and has(d, "comb") then return "comb" end
+    -- c.ii: torpedo markers: comb them, ignoring all else (a virtual
+    -- table offers comb only with torpedo markers within 60 cm)
+    if has(d, "comb") and (game.table == "virtual" or torpedoes_in_sight(game) > 0) then return "comb" end
     -- c.i: turn toward the nearest enemy, escorts at 45 degrees,
     -- merchantmen straight at it; then hold that course at full speed
     local m = d.options[1].marker

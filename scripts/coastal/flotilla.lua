@@ -72,7 +72,7 @@ function decide(d, game)
       -- any ship it sees: one it observed itself at 30 cm or more (the
       -- range measured then), else one the table measures
       local sighted = d.options[1].sighted or {}
-      local ranges = d.options[1].ranges or {} -- a virtual table's
+      local ranges = o.ranges or {} -- a virtual table's
       for _, id in ipairs(o.args[1].ids) do
         local cm = sighted[id] or ranges[id]
         if cm == nil or cm >= 30 then
