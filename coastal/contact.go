@@ -49,7 +49,7 @@ func (t *Table) runTorpedoes(c *engine.Ctx, side string) {
 		t.Shots = append(t.Shots, sea.Line{From: nose0, To: nose1, Kind: "torpedo"})
 		for _, h := range t.touched(tp, nose0, nose1) {
 			tp.passed = append(tp.passed, h.ID)
-			touch(r, c, tp, h, endOn(h, tp))
+			touch(r, c, tp, h, endOn(h, nose0))
 			if tp.Gone {
 				break
 			}
@@ -107,17 +107,18 @@ func (t *Table) sweep(c *engine.Ctx, m *Marker, start sea.Shape, moved int) {
 			continue
 		}
 		tp.passed = append(tp.passed, m.ID)
-		touch(t.r, c, tp, m, endOn(m, tp))
+		touch(t.r, c, tp, m, endOn(m, footprint(tp).Bow()))
 		if !m.Live() || m.Gone {
 			return
 		}
 	}
 }
 
-// endOn: the torpedo's nose is in the target's forward or rear fire arc
+// endOn: the torpedo comes from the target's forward or rear fire arc
 // (Hits and effect: -1), the quarters 45 degrees either side of the bow
-// and of the stern.
-func endOn(target, tp *Marker) bool {
-	rel := sea.Relative(target.At.Heading, sea.Bearing(target.At.Centre, footprint(tp).Bow()))
+// and of the stern: its nose at from (where its run began, or where it lay
+// when the ship ran onto it).
+func endOn(target *Marker, from sea.Pos) bool {
+	rel := sea.Relative(target.At.Heading, sea.Bearing(target.At.Centre, from))
 	return sea.ArcForward.Holds(rel) || sea.ArcAft.Holds(rel)
 }

@@ -182,8 +182,8 @@ func (t *Table) cluster(ms []*Marker, p sea.Pos, inner, outer, h int) {
 // line ahead 20 cm in from the bottom edge, 20 cm apart, heading along it
 // (more columns, 20 cm further in, when a column would pass 8 markers:
 // closer together than 20 cm when they would pass 60 cm in); the escorts'
-// markers within 20 cm of them: abreast on the seaward flank, then ahead
-// of and astern of the columns (rules notes).
+// markers within 20 cm of them: abreast on the seaward flank, ahead of and
+// astern of the columns, then further out (rules notes).
 func (t *Table) convoy(mer, esc []*Marker) {
 	W := t.Size.Width
 	per := (W-400)/convoyGap + 1
@@ -205,7 +205,7 @@ func (t *Table) convoy(mer, esc []*Marker) {
 	var spots []sea.Pos
 	for ring := 0; len(spots) < len(esc); ring++ {
 		flank := outer + convoyGap + ring*100
-		for x := tail - convoyGap; x <= lead+convoyGap; x += convoyGap {
+		for x := tail; x <= lead; x += convoyGap {
 			spots = append(spots, sea.Pos{X: x, Y: flank})
 		}
 		if ring == 0 {

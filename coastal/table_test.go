@@ -2,6 +2,7 @@ package coastal
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -9,6 +10,7 @@ import (
 	"github.com/schnell-wargames/schnell/gamelog"
 	"github.com/schnell-wargames/schnell/scripting"
 	"github.com/schnell-wargames/schnell/sea"
+	"github.com/schnell-wargames/schnell/tables"
 )
 
 // virtual is the option of a game on the virtual table.
@@ -246,6 +248,366 @@ func TestVirtualScripts(t *testing.T) {
 				if scripted == 0 || moved == 0 {
 					t.Errorf("seed %d: %d decisions by the scripts, %d moves other than holding course", seed, scripted, moved)
 				}
+			}
+		})
+	}
+}
+
+// placedAt reads where the set-up put each marker (the placed events
+// before the first turn).
+func placedAt(t *testing.T, log []byte) map[string]sea.Shape {
+	out := map[string]sea.Shape{}
+	for _, e := range logEvents(t, log) {
+		if e.Type == "turn" {
+			break
+		}
+		if e.Type == "placed" {
+			out[e.Str("marker")] = sea.Shape{Centre: sea.Pos{X: e.Int("x"), Y: e.Int("y")}, Heading: e.Int("heading")}
+		}
+	}
+	return out
+}
+
+// Scenarios laid out as the document says (Scenarios 1-4, Deployment, Solo
+// rules) and, where it is silent, as the rules notes say.
+func TestVirtualLayouts(t *testing.T) {
+	W, H := sea.Table6x4.Width, sea.Table6x4.Height
+	layout := func(t *testing.T, opts ...gamelog.Option) (*Rules, map[string]sea.Shape) {
+		g, log := playVirtual(t, 3, nil, append(opts, gamelog.Option{Name: "turns", Value: "1"})...)
+		return g.Rules().(*Rules), placedAt(t, log)
+	}
+	pot := func(r *Rules, id string) []*Marker {
+		var out []*Marker
+		for _, m := range r.Markers {
+			if m.Pot == id {
+				out = append(out, m)
+			}
+		}
+		return out
+	}
+	t.Run("(1) convoy", func(t *testing.T) {
+		r, at := layout(t)
+		mer, esc := pot(r, "MERCHANTS"), pot(r, "ESCORTS")
+		// "merchantmen in line ahead 20cms in from 1 long table edge",
+		// "approx. 20cms apart"
+		if p := at[mer[0].ID]; p.Centre.Y != 200 || p.Heading != 90 {
+			t.Errorf("the lead merchant marker at %v heading %d: want 20 cm in from the bottom edge, heading along it", p.Centre, p.Heading)
+		}
+		for _, e := range esc { // escorts "within 20cms of the merchantmen"
+			near := false
+			for _, m := range mer {
+				near = near || sea.Within(at[e.ID].Centre, at[m.ID].Centre, 200)
+			}
+			if !near {
+				t.Errorf("escort marker %s at %v is not within 20 cm of a merchant marker", e.ID, at[e.ID].Centre)
+			}
+		}
+		for _, a := range pot(r, "ATTACKERS") { // "enter from the opposite edge"
+			if p := at[a.ID]; p.Centre.Y != H-15 || p.Heading != 180 {
+				t.Errorf("attacker %s at %v heading %d: want on the top edge heading in", a.ID, p.Centre, p.Heading)
+			}
+		}
+	})
+	t.Run("solo attackers", func(t *testing.T) {
+		r, at := layout(t, gamelog.Option{Name: "attackers", Value: "solo"})
+		for _, a := range pot(r, "ATTACKERS") { // b: the opposite edge, pointing at the nearest target marker
+			p := at[a.ID]
+			best := -1
+			for _, d := range r.Markers {
+				if d.Side == Defender && (best < 0 || sea.Distance(p.Centre, at[d.ID].Centre) < sea.Distance(p.Centre, at[r.Markers[best].ID].Centre)) {
+					best = slicesIndex(r.Markers, d)
+				}
+			}
+			if p.Centre.Y != H-15 || p.Heading != sea.Bearing(p.Centre, at[r.Markers[best].ID].Centre) {
+				t.Errorf("solo attacker %s at %v heading %d: want on the top edge, pointing at %s", a.ID, p.Centre, p.Heading, r.Markers[best].ID)
+			}
+		}
+	})
+	t.Run("(2) rescue", func(t *testing.T) {
+		r, at := layout(t, gamelog.Option{Name: "scenario", Value: Rescue}, gamelog.Option{Name: "size", Value: "6"})
+		var stricken sea.Pos
+		for _, m := range r.Markers {
+			if m.Ship != nil && m.Ship.Name == r.Setup.Stricken {
+				stricken = at[m.ID].Centre
+			}
+		}
+		if stricken != (sea.Pos{X: W / 2, Y: 300}) {
+			t.Errorf("the stricken boat at %v: want 30 cm in from the middle of the bottom edge", stricken)
+		}
+		for _, m := range pot(r, "DEFENDERS") {
+			if p := at[m.ID].Centre; p != stricken && (!sea.Within(p, stricken, 200) || sea.Within(p, stricken, 79)) {
+				t.Errorf("%s at %v: want within 20 cm of the stricken boat and not within 5 cm of it", m.ID, p)
+			}
+		}
+		atk := pot(r, "ATTACKERS") // in line astern on the top edge, at 10 cm
+		if p := at[atk[0].ID]; p.Centre.Y != H-15 || p.Heading != 180 || atk[0].speed != 10 && (atk[0].Ship == nil || atk[0].Ship.Speed != 10) {
+			t.Errorf("the MTBs' lead at %v heading %d: want on the top edge heading in at 10 cm", p.Centre, p.Heading)
+		}
+		if d := sea.Distance(at[atk[0].ID].Centre, at[atk[1].ID].Centre); d != 100 {
+			t.Errorf("the MTBs' column is %d mm apart, want 100", d)
+		}
+	})
+	t.Run("(3) hunter", func(t *testing.T) {
+		r, at := layout(t, gamelog.Option{Name: "scenario", Value: Hunter})
+		for _, m := range pot(r, "DEFENDERS") {
+			if !sea.Within(at[m.ID].Centre, sea.Table6x4.Centre(), 200) || m.speed != 0 {
+				t.Errorf("patrol marker %s at %v at %d cm: want stationary within 20 cm of the centre", m.ID, at[m.ID].Centre, m.speed)
+			}
+		}
+		lead := at[pot(r, "ATTACKERS")[0].ID]
+		if e, d := sea.Table6x4.Nearest(lead.Centre); d != 15 || lead.Heading != e.Inward() {
+			t.Errorf("the enemy's lead at %v heading %d: want on an edge heading in", lead.Centre, lead.Heading)
+		}
+	})
+	t.Run("(4) escape", func(t *testing.T) {
+		r, at := layout(t, gamelog.Option{Name: "scenario", Value: Escape}, gamelog.Option{Name: "size", Value: "2"})
+		def := pot(r, "DEFENDERS")
+		gap := min(300, (H-100)/(len(def)-1)) // 30 cm apart, closer when they do not fit
+		for i, m := range def {               // across the width at the middle
+			if p := at[m.ID].Centre; p.X != W/2 || i > 0 && p.Y-at[def[i-1].ID].Centre.Y != gap {
+				t.Errorf("patrol marker %s at %v: want at the middle, %d mm from the one before", m.ID, p, gap)
+			}
+		}
+		if lead := at[pot(r, "ATTACKERS")[0].ID]; lead.Centre.X != 15 || lead.Heading != 90 || r.Table.Exit != sea.Right {
+			t.Errorf("the smaller force's lead at %v heading %d, exit %v: want on the left edge heading in, out by the right", lead.Centre, lead.Heading, r.Table.Exit)
+		}
+	})
+	t.Run("warships", func(t *testing.T) {
+		r, at := layout(t, gamelog.Option{Name: "scenario", Value: Warships})
+		cols := map[int][]sea.Shape{}
+		for _, m := range pot(r, "WARSHIPS") {
+			if m.Column > 0 {
+				cols[m.Column] = append(cols[m.Column], at[m.ID])
+			}
+		}
+		for n, c := range cols { // groups of 3 in line ahead, 15 cm apart, heading across, in the far half
+			for i, p := range c {
+				if p.Heading != 270 || p.Centre.Y < H/2 || i > 0 && sea.Distance(p.Centre, c[i-1].Centre) != 150 {
+					t.Errorf("column %d: %v heading %d", n, p.Centre, p.Heading)
+				}
+			}
+		}
+	})
+	t.Run("random game", func(t *testing.T) {
+		r, at := layout(t, gamelog.Option{Name: "scenario", Value: Random})
+		for _, m := range pot(r, "DEFENDERS") { // "within 30cms of 1 long table edge in line ahead"
+			if p := at[m.ID]; p.Centre.Y > 300 || p.Heading != 90 {
+				t.Errorf("ally %s at %v heading %d", m.ID, p.Centre, p.Heading)
+			}
+		}
+		if lead := at[pot(r, "ATTACKERS")[0].ID]; lead.Centre.Y != H-15 || lead.Heading != 180 {
+			t.Errorf("the Germans' lead at %v heading %d: want on the opposite edge, heading in", lead.Centre, lead.Heading)
+		}
+	})
+}
+
+func slicesIndex(ms []*Marker, m *Marker) int {
+	for i := range ms {
+		if ms[i] == m {
+			return i
+		}
+	}
+	return -1
+}
+
+// Torpedoes on the table: "move straight forward at 15cms"; "If the centre
+// of the front edge of the marker comes into contact with an enemy vessel
+// (not the base)"; "Target hit in its forward or rear fire arc" -1; a
+// torpedo marker run off the table is removed.
+func TestVirtualTorpedoRuns(t *testing.T) {
+	torp := func(c *engine.Ctx, r *Rules, id string, nose sea.Pos, h int) {
+		m := put(c, r, id, "", Attacker, 0, 0, h, false)
+		m.Torpedo, m.Real = true, true
+		m.At.Centre = sea.Advance(nose, h+180, torpedoLength/2)
+	}
+	g, _ := onTheTable(t, func(c *engine.Ctx, r *Rules) {
+		// a merchantman heading east at (100, 60) cm: its model 100 by 16 mm
+		// (x 950-1050), its base 106 by 22 (x 947-1053)
+		put(c, r, "D1", "MERCHANT", Defender, 100, 60, 90, true)
+		torp(c, r, "T1", sea.Pos{X: 1052, Y: 450}, 0) // its nose through the base, beside the model
+		torp(c, r, "T2", sea.Pos{X: 980, Y: 450}, 0)  // onto its side
+		torp(c, r, "T3", sea.Pos{X: 800, Y: 600}, 90) // up its stern
+		torp(c, r, "T4", sea.Pos{X: 1700, Y: 1150}, 0)
+		r.Table.runTorpedoes(c, Attacker)
+	}, answerWith("hold"))
+	rolls := map[string]string{}
+	removed := ""
+	for _, e := range g.History() {
+		if e.Type == "roll" && strings.HasPrefix(e.Str("for"), "torpedo ") {
+			rolls[strings.Fields(e.Str("for"))[1]] = fmt.Sprint(e.Fields)
+		}
+		if e.Type == "removed" {
+			removed += e.Str("marker")
+		}
+	}
+	if _, ok := rolls["T1"]; ok {
+		t.Error("T1 touched the base, not the model: it rolled")
+	}
+	if !strings.Contains(rolls["T3"], "forward or rear arc") {
+		t.Errorf("T3 came up its stern (its rear arc) and rolled without the -1: %s", rolls["T3"])
+	}
+	if r2, ok := rolls["T2"]; !ok || strings.Contains(r2, "forward or rear arc") {
+		t.Errorf("T2 hit its side: rolled %v, %s", ok, r2)
+	}
+	if removed != "T4" {
+		t.Errorf("removed %q, want T4 (off the top edge)", removed)
+	}
+}
+
+// Torpedoes "may not be fired from less than 30cms": on the table a launch
+// at a ship under 30 cm is refused with the rule, at 30 cm or more made.
+func TestVirtualLaunchUnder30(t *testing.T) {
+	for _, c := range []struct {
+		x      int
+		refuse bool
+	}{{75, true}, {80, false}} {
+		d := *def(t)
+		pr := &playRules{r: &Rules{Scenario: Convoy, Setup: &Setup{}, Aware: map[string]bool{Attacker: true, Defender: true}}, play: func(c2 *engine.Ctx, r *Rules) {
+			r.Table = newTable(r)
+			r.potMax, r.potTorps = map[string]int{}, map[string]bool{}
+			a := put(c2, r, "A1", "S-BOAT", Attacker, 50, 60, 90, true)
+			put(c2, r, "D1", "MERCHANT", Defender, c.x, 60, 90, true).Observed = true
+			r.potTorps[a.Pot] = true
+			r.launchOrder(c2, a)
+		}}
+		d.New = func([]gamelog.Option, *tables.Set) (engine.Rules, error) { return pr, nil }
+		g, err := engine.New(engine.Config{Def: &d, Seed: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := g.Step(engine.NoPause); err != nil {
+			t.Fatal(err)
+		}
+		_, err = g.ChooseArgs("launch", []string{"D1"}, engine.ByPlayer, engine.NoPause)
+		switch {
+		case c.refuse && (err == nil || !strings.Contains(err.Error(), "less than 30 cm")):
+			t.Errorf("%d cm: launch says %v, want refused under 30 cm", c.x-50, err)
+		case !c.refuse && err != nil:
+			t.Errorf("%d cm: launch refused: %v", c.x-50, err)
+		}
+	}
+}
+
+// Observation on the table: "To spot the nearest 2 markers": the nearest
+// marker not in sight, its range centre to centre in whole centimetres, a
+// part counting as the next; nothing beyond 120 cm (not even asked);
+// "Observers ship screened from target by another ship" -1 when the line
+// of sight crosses another footprint, the observer's own side's too.
+func TestVirtualObservation(t *testing.T) {
+	type mk struct {
+		id, card, side string
+		x, y           int
+	}
+	for _, c := range []struct {
+		name  string
+		marks []mk
+		want  string // the roll: who observes whom, the range, screened; "": not asked
+	}{
+		{"screened by its own dummy", []mk{{"D1", "FLOWER", Defender, 20, 20}, {"A1", "", Attacker, 20, 75}, {"D2", "", Defender, 20, 50}}, "D1 observes A1 55 true"},
+		{"the nearest", []mk{{"D1", "FLOWER", Defender, 20, 20}, {"A1", "", Attacker, 20, 95}, {"A2", "", Attacker, 60, 20}}, "D1 observes A2 40 false"},
+		{"a part of a cm counts", []mk{{"D1", "FLOWER", Defender, 175, 60}, {"A2", "", Attacker, 150, 20}}, "D1 observes A2 48 false"},
+		{"120 cm", []mk{{"D1", "FLOWER", Defender, 20, 60}, {"A1", "", Attacker, 140, 60}}, "D1 observes A1 120 false"},
+		{"beyond 120 cm", []mk{{"D1", "FLOWER", Defender, 20, 60}, {"A1", "", Attacker, 141, 60}}, ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			asked := 0
+			g, _ := onTheTable(t, func(ctx *engine.Ctx, r *Rules) {
+				var obs *Marker
+				for i, m := range c.marks {
+					p := put(ctx, r, m.id, m.card, m.side, m.x, m.y, 0, m.card != "")
+					if i == 0 {
+						obs = p
+					}
+				}
+				r.observe(ctx, obs, 1)
+			}, func(d *engine.Decision) (string, []string) {
+				asked++
+				return "nearest", nil
+			})
+			got := ""
+			for _, e := range g.History() {
+				if e.Type == "roll" && e.Str("table") == "OBS" {
+					got = fmt.Sprintf("%s %d %v", e.Str("for"), e.Int("value"), strings.Contains(fmt.Sprint(e.Fields), "screened"))
+				}
+			}
+			if got != c.want || (c.want == "") != (asked == 0) {
+				t.Errorf("roll %q after %d questions, want %q", got, asked, c.want)
+			}
+		})
+	}
+}
+
+// Firing arcs (Ship statistic charts): forward mounts fire ahead or to
+// the sides, aft mounts astern or to the sides, side mounts to their side.
+func TestFacings(t *testing.T) {
+	for _, c := range []struct {
+		f     Facing
+		rel   int
+		fires bool
+	}{
+		{FacingFwd, 0, true}, {FacingFwd, 90, true}, {FacingFwd, 135, true}, {FacingFwd, 180, false}, {FacingFwd, 270, true},
+		{FacingAft, 180, true}, {FacingAft, 90, true}, {FacingAft, 0, false}, {FacingAft, 44, false}, {FacingAft, 45, true},
+		{FacingPort, 270, true}, {FacingPort, 90, false}, {FacingStarboard, 90, true}, {FacingStarboard, 0, false},
+		{FacingBeam, 90, true}, {FacingBeam, 270, true}, {FacingBeam, 0, false}, {FacingAll, 180, true},
+	} {
+		if got := c.f.Bears(c.rel); got != c.fires {
+			t.Errorf("%s mount at %d° off the bow: bears %v, want %v", c.f, c.rel, got, c.fires)
+		}
+	}
+}
+
+// Issue 29: hidden identities never reach a side's picture, view or
+// script before that side observes them: in every scenario, at every step
+// of a whole game, each side's picture shows an unrevealed enemy marker
+// only as a marker (its id, "hidden" or "observed"), nothing in it or in
+// the scripts' view names an unrevealed ship, and the referee's picture
+// shows every one. (A side's script is asked only its own side's
+// decisions: TestHiddenMarkersMasked checks the events.)
+func TestHiddenIdentitiesOnTheTable(t *testing.T) {
+	for _, sc := range Scenarios {
+		t.Run(sc, func(t *testing.T) {
+			d := def(t)
+			g, err := engine.New(engine.Config{Def: d, Seed: 11, Options: []gamelog.Option{virtual, {Name: "scenario", Value: sc}}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := g.Rules().(*Rules)
+			checked := 0
+			g.Observe(func(e *gamelog.Event) {
+				if e.Type != "step" && e.Type != "victory" {
+					return
+				}
+				checked++
+				view := fmt.Sprint(engine.ViewFields(r))
+				for _, side := range Sides {
+					p := r.Table.Picture(side)
+					text := fmt.Sprint(p.Title, p.Marks)
+					for _, m := range r.Markers {
+						if m.Side == side || m.Revealed || !onTable(m) {
+							continue
+						}
+						for _, mk := range p.Marks {
+							if mk.Label == m.ID && (mk.Note != "hidden" && mk.Note != "observed" && mk.Note != "torpedo marker" || mk.Kind != "unknown" && mk.Kind != "torpedo") {
+								t.Fatalf("turn %d step %d: the %s's picture shows %s as %s %q", r.Turn, r.Step, side, m.ID, mk.Kind, mk.Note)
+							}
+						}
+						if m.Ship != nil && (strings.Contains(text, m.Ship.Name) || strings.Contains(view, m.Ship.Name)) {
+							t.Fatalf("turn %d step %d: %s, hidden under %s, is in the %s's picture or the scripts' view", r.Turn, r.Step, m.Ship.Name, m.ID, side)
+						}
+					}
+				}
+				ref := fmt.Sprint(r.Table.Picture(Referee).Marks)
+				for _, m := range r.Markers {
+					if m.Ship != nil && onTable(m) && !strings.Contains(ref, m.Ship.Name) {
+						t.Fatalf("the referee's picture does not show %s (%s)", m.Ship.Name, m.ID)
+					}
+				}
+			})
+			if err := g.PlayOut(d.Reference(r), nil); err != nil {
+				t.Fatal(err)
+			}
+			if checked < 8 {
+				t.Errorf("checked %d times", checked)
 			}
 		})
 	}
