@@ -48,6 +48,8 @@ type Vessel struct {
 	Seen               [2]bool // spotted this turn by each side
 	Busy               bool    // fired, or was fired at, this turn (Torpedo Reloads)
 	Starshells, Flares int
+	Place              *Place // on the virtual table (nil: the player's table)
+	Left               bool   // it left the virtual table (out of the battle)
 }
 
 // Gun is one gun of a vessel.
@@ -66,8 +68,9 @@ type TubeMount struct {
 	Lost   bool
 }
 
-// Afloat reports whether the vessel is not sunk.
-func (v *Vessel) Afloat() bool { return v.Level < Sunk }
+// Afloat reports whether the vessel is in the battle: not sunk, and on
+// the table (a vessel that left the virtual table is out of it).
+func (v *Vessel) Afloat() bool { return v.Level < Sunk && !v.Left }
 
 // Torpedo is a torpedo in the water.
 type Torpedo struct {
@@ -114,11 +117,27 @@ type Battle struct {
 	facts   facts
 	acting  string // the side whose orders the phase waits for
 	presets []preset
+	quick   bool // the presets are the quick battle's
 	// Air are the aircraft the player has named (option aircraft).
 	Air   []*Aircraft
 	downs []*Aircraft
 	// Ranges are the ranges the table measured this turn, observer>target.
 	Ranges map[string]int
+	// Table is the virtual table (option table=virtual; nil: the player's
+	// own table, where the player measures).
+	Table *Table
+}
+
+// afloat counts each side's vessels not sunk (on the table or gone from
+// it: a vessel that left the virtual table got away).
+func (b *Battle) afloat() [2]int {
+	var n [2]int
+	for _, v := range b.Vessels {
+		if v.Level < Sunk {
+			n[sideIndex(v.Side)]++
+		}
+	}
+	return n
 }
 
 // Vessel returns a vessel by id (case-insensitive), or nil.
@@ -175,6 +194,9 @@ func (b *Battle) Play(c *engine.Ctx) {
 				v.Guns[i].Fired = false
 			}
 		}
+		if b.Table != nil {
+			virtual{b}.newTurn()
+		}
 		for _, a := range b.Air {
 			a.Target, a.Shot, a.AirTarget = "", false, ""
 			a.Strafed, a.Defended = nil, nil
@@ -205,12 +227,7 @@ func (b *Battle) Play(c *engine.Ctx) {
 		}
 	}
 	b.Phase = PhaseSetup
-	var afloat [2]int
-	for _, v := range b.Vessels {
-		if v.Afloat() {
-			afloat[sideIndex(v.Side)]++
-		}
-	}
+	afloat := b.afloat()
 	c.Emit(evEnd, gamelog.Int("turns", min(b.Turn-1, b.Opt.Turns)), gamelog.Int(Sides[0], afloat[0]), gamelog.Int(Sides[1], afloat[1]))
 }
 

@@ -66,6 +66,9 @@ func battle(g *engine.Game) (*Battle, error) {
 var orderKinds = map[string]struct{ kinds, when string }{
 	"add":         {"setup", "the set-up"},
 	"remove":      {"setup", "the set-up"},
+	"place":       {"setup", "the set-up (table=virtual)"},
+	"steer":       {"move", "phases 4 and 5, movement (table=virtual)"},
+	"formation":   {"move", "phases 4 and 5, movement (table=virtual)"},
 	"begin":       {"setup", "the set-up"},
 	"spot":        {"spot", "phase 1, spot targets"},
 	"end":         {"spot", "phase 1, spot targets"},

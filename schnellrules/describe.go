@@ -6,6 +6,7 @@ import (
 
 	"github.com/schnell-wargames/schnell/engine"
 	"github.com/schnell-wargames/schnell/gamelog"
+	"github.com/schnell-wargames/schnell/sea"
 )
 
 // describe words the game's main events for the player ("" leaves an
@@ -76,7 +77,26 @@ func describe(e *gamelog.Event) string {
 		}
 		return s
 	case evSpeed:
+		if l := e.Str("as"); l != "" {
+			return fmt.Sprintf("%s: %s to %s, keeping station on %s (moves %dcm)", e.Str("vessel"), word("from"), word("to"), l, num("move"))
+		}
 		return fmt.Sprintf("%s: %s to %s (moves up to %dcm)", e.Str("vessel"), word("from"), word("to"), num("move"))
+	case evPlaced:
+		return fmt.Sprintf("%s is placed at %s cm, heading %d° (marker %s to the enemy)", e.Str("vessel"), at(e), num("heading"), e.Str("marker"))
+	case evMove:
+		if t := e.Str("torpedo"); t != "" {
+			return fmt.Sprintf("Torpedo marker %s runs to %s cm", t, at(e))
+		}
+		return fmt.Sprintf("%s moves %dcm to %s, heading %d°", e.Str("vessel"), num("cm"), at(e), num("heading"))
+	case evLeft:
+		return fmt.Sprintf("%s leaves the table by the %s edge: out of the battle", e.Str("vessel"), e.Str("edge"))
+	case evSteer:
+		return fmt.Sprintf("%s steers %d° (was %d°)", e.Str("vessel"), num("to"), num("from"))
+	case evFormation:
+		if l := e.Str("leaves"); l != "" {
+			return fmt.Sprintf("%s leaves %s's formation", e.Str("vessel"), l)
+		}
+		return fmt.Sprintf("%s keeps station on %s (its course and speed)", e.Str("vessel"), e.Str("leader"))
 	case evInitiative:
 		if t := e.Str("tie"); t != "" {
 			return "Initiative tied at " + t + ": roll again"
@@ -149,6 +169,11 @@ func describe(e *gamelog.Event) string {
 		return s
 	}
 	return ""
+}
+
+// at is an event's x and y (mm) as a point in cm: "(40, 87.5)".
+func at(e *gamelog.Event) string {
+	return sea.Pos{X: e.Int("x"), Y: e.Int("y")}.String()
 }
 
 // shot words a roll to hit: "30cm (medium, 12+): d20 11, modifiers +0: miss".

@@ -51,7 +51,7 @@ func describeRun(evs []gamelog.Event, i int) (string, int) {
 
 // orderEvents are the events an order of the player makes, by its option.
 var orderEvents = map[string]engine.EventType{
-	"spot": evSpot, "speed": evSpeed, "torpedo": evLaunch, "add": evVessel, "remove": evRemoved,
+	"spot": evSpot, "speed": evSpeed, "steer": evSteer, "formation": evFormation, "place": evPlaced, "torpedo": evLaunch, "add": evVessel, "remove": evRemoved,
 	"depthcharge": "roll", "ram": evRam, "reload": evReload, "starshell": "roll", "flare": "roll",
 	"fire": "roll", "aa": "roll", "air": "roll", "airfire": "roll",
 	"first": evInitiative, "second": evInitiative,

@@ -26,10 +26,16 @@ const (
 	evAA         engine.EventType = "aa_fire"      // a gun fires at an aircraft, or an aircraft is down
 	evAirFire    engine.EventType = "air_fire"     // an aircraft fires at an aircraft
 	evRam        engine.EventType = "ram"          // a ram (FAQ)
+	evPlaced     engine.EventType = "placed"       // a vessel placed on the virtual table
+	evMove       engine.EventType = "move"         // a vessel or torpedo marker moved on the virtual table
+	evLeft       engine.EventType = "left"         // a vessel left the virtual table
+	evSteer      engine.EventType = "steer"        // a vessel's course ordered (virtual table)
+	evFormation  engine.EventType = "formation"    // a vessel joins or leaves a leader's formation
 )
 
 // eventTypes lists them for the kernel (engine.Definition.Events).
 var eventTypes = []engine.EventType{
 	evBattle, evVessel, evRemoved, evTurn, evPhase, evVisibility, evSpot, evInitiative, evSpeed, evGunfire, evLaunch,
 	evArrival, evDamage, evFire, evReload, evDepth, evIlluminate, evEnd, evAir, evAA, evAirFire, evRam,
+	evPlaced, evMove, evLeft, evSteer, evFormation,
 }

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -32,6 +33,7 @@ var onOff = []string{"off", "on"}
 // options are the game's options: the turns, then every optional rule of
 // the document, off by default.
 var options = []engine.OptionDef{
+	{Name: "table", Default: "physical", Values: []string{"physical", "virtual"}, Quiet: true, Help: "physical: your own table, where you move the models and measure (type each range); virtual: the program holds the table: you order `steer VESSEL DEG` and `speed VESSEL LEVEL`, and it moves, measures ranges, arcs and sightings (with no scenario, the quick battle)"},
 	{Name: "turns", Default: "10", Help: "how many turns the battle lasts at most (1-99)"},
 	{Name: "scenario", Default: "", Help: "a scenario file: one `add ID CLASS [side=S] [speed=L]` a line, added before the set-up asks (replays need the same file)"},
 	{Name: "duel", Default: "off", Help: "OUR OWN ABSTRACTION, not the document's: START,CLOSING (cm) plays without a table, every vessel START cm from every enemy on turn 1 and CLOSING cm nearer each turn; sightings are read at that range and the table's other questions answered no (for sim: compare loadouts over many seeds with --scenario and --script)"},
@@ -81,7 +83,7 @@ func Definition() (*engine.Definition, error) {
 		Pauses:      []string{"turn", "battle"},
 		Sides:       Sides,
 		Part:        "",
-		Commands:    commands,
+		Commands:    slices.Concat(commands, tableCommands),
 		Describe:    describe,
 		Events:      eventTypes,
 		DescribeRun: describeRun,
@@ -94,12 +96,7 @@ func Definition() (*engine.Definition, error) {
 		},
 		Score: func(r engine.Rules) []gamelog.Field {
 			b := r.(*Battle)
-			var afloat [2]int
-			for _, v := range b.Vessels {
-				if v.Afloat() {
-					afloat[sideIndex(v.Side)]++
-				}
-			}
+			afloat := b.afloat()
 			return []gamelog.Field{gamelog.Int("turns", min(b.Turn-1, b.Opt.Turns)), gamelog.Int(Sides[0], afloat[0]), gamelog.Int(Sides[1], afloat[1])}
 		},
 		View:          func(r engine.Rules) engine.Viewer { return view{r.(*Battle)} },
@@ -116,9 +113,14 @@ func newBattle(opts []gamelog.Option, tabs *tables.Set) (engine.Rules, error) {
 		return nil, err
 	}
 	b := &Battle{DB: db, tables: tabs}
+	var set setting
 	for _, o := range opts {
 		on := o.Value == "on"
 		switch o.Name {
+		case "table":
+			if o.Value == "virtual" {
+				b.Table = newTable()
+			}
 		case "turns":
 			n, err := strconv.Atoi(o.Value)
 			if err != nil || n < 1 || n > 99 {
@@ -127,7 +129,7 @@ func newBattle(opts []gamelog.Option, tabs *tables.Set) (engine.Rules, error) {
 			b.Opt.Turns = n
 		case "scenario":
 			if o.Value != "" {
-				if b.presets, err = readScenario(db, o.Value); err != nil {
+				if set, err = readScenario(db, o.Value); err != nil {
 					return nil, err
 				}
 			}
@@ -165,6 +167,18 @@ func newBattle(opts []gamelog.Option, tabs *tables.Set) (engine.Rules, error) {
 			b.Opt.Ramming = on
 		case "stationary":
 			b.Opt.StationaryPlus = o.Value == "plus"
+		}
+	}
+	b.presets = set.presets
+	if b.Table != nil {
+		if err := virtualFits(b.Opt); err != nil {
+			return nil, err
+		}
+		if set.area != "" {
+			b.Table.Area = tableSizes[set.area]
+		}
+		if b.presets == nil {
+			b.presets, b.quick = quickBattle, true
 		}
 	}
 	return b, nil

@@ -89,6 +89,9 @@ func (b *Battle) CheckFire(shooter, weapon, target string, cm int) (*Vessel, *Gu
 	if !ok {
 		return nil, nil, nil, 0, fmt.Errorf("%dcm is out of range: %s (%s) reaches %dcm", cm, g.Name, g.Row.Title, g.Row.Bands[len(g.Row.Bands)-1].Range)
 	}
+	if v.Place != nil && !Bears(g.Arcs, v.Place.At, t.Place.At.Centre) {
+		return nil, nil, nil, 0, fmt.Errorf("%s's %s (arcs %s) does not bear on %s: it is %s", v.ID, g.Name, g.Arcs, t.ID, offBow(v.Place.At, t.Place.At.Centre))
+	}
 	return v, g, t, band, nil
 }
 
@@ -125,9 +128,9 @@ func (b *Battle) guns(c *engine.Ctx) {
 			d.Prompt = sideName(side) + " gunfire (phase 7): fire each gun, then done"
 			d.Side = side
 			o := d.Add("fire", "a gun fires", "fire")
-			o.Args = []engine.Arg{engine.IDArg("shooter", b.ids(side)...), engine.TextArg("weapon"), engine.IDArg("target", b.ids(other(side))...), engine.IntArg("range", 0, 500, "cm")}
+			o.Args = append([]engine.Arg{engine.IDArg("shooter", b.ids(side)...), engine.TextArg("weapon"), engine.IDArg("target", b.ids(other(side))...)}, b.rangeArg()...)
 			o.Check = func(a engine.ArgValues) error {
-				_, _, _, _, err := b.CheckFire(a.Str("shooter"), a.Str("weapon"), a.Str("target"), a.Int("range"))
+				_, _, _, _, err := b.CheckFire(a.Str("shooter"), a.Str("weapon"), a.Str("target"), b.measure(a, "shooter", "target"))
 				return err
 			}
 			if b.Opt.Starshells {
@@ -171,8 +174,9 @@ func (b *Battle) guns(c *engine.Ctx) {
 			a := d.Args()
 			switch d.Options[i].Name {
 			case "fire":
-				v, g, t, band, _ := b.CheckFire(a.Str("shooter"), a.Str("weapon"), a.Str("target"), a.Int("range"))
-				b.shoot(c, v, g, t, band, a.Int("range"))
+				cm := b.measure(a, "shooter", "target")
+				v, g, t, band, _ := b.CheckFire(a.Str("shooter"), a.Str("weapon"), a.Str("target"), cm)
+				b.shoot(c, v, g, t, band, cm)
 				continue
 			case "starshell", "flare":
 				flare := d.Options[i].Name == "flare"

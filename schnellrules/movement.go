@@ -25,12 +25,25 @@ func (b *Battle) move(c *engine.Ctx, large bool) {
 		for {
 			d := c.Ask("move")
 			d.Prompt = sideName(side) + " moves (phase " + phaseNames[b.Phase][:1] + "): speed changes, then done; move the models"
+			if b.Table != nil {
+				d.Prompt = sideName(side) + " moves (phase " + phaseNames[b.Phase][:1] + "): speed and steer orders, then done"
+			}
 			d.Side = side
 			o := d.Add("speed", "change a vessel's speed", "speed")
 			o.Args = []engine.Arg{engine.IDArg("vessel", b.ids(side)...), engine.IDArg("level", speedWords...)} // CheckSpeed says which phase moves a vessel
 			o.Check = func(a engine.ArgValues) error {
 				sp, _ := ParseSpeed(a.Str("level"))
-				return b.CheckSpeed(b.Vessel(a.Str("vessel")), sp)
+				v := b.Vessel(a.Str("vessel"))
+				if err := b.CheckSpeed(v, sp); err != nil {
+					return err
+				}
+				return checkFollower(v)
+			}
+			if b.Table != nil {
+				virtual{b}.steerOptions(d, side)
+			} else {
+				d.Refuse("steer", "", "steer is for the virtual table (`new table=virtual`): on your own table you move the models")
+				d.Refuse("formation", "", "formation is for the virtual table (`new table=virtual`): on your own table you move the models")
 			}
 			if b.Opt.DepthCharges {
 				dc := d.Add("depthcharge", "a depth charge attack on a Large or Very Large ship", "depthcharge")
@@ -70,8 +83,14 @@ func (b *Battle) move(c *engine.Ctx, large bool) {
 			case "ram":
 				b.ram(c, v, b.Vessel(a.Str("target")))
 				continue
+			case "steer", "formation":
+				virtual{b}.order(c, d.Options[i].Name, v, a)
+				continue
 			}
 			break
+		}
+		if b.Table != nil {
+			virtual{b}.moveSide(c, side, large)
 		}
 	}
 	b.acting = ""

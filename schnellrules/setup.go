@@ -7,6 +7,7 @@ import (
 
 	"github.com/schnell-wargames/schnell/engine"
 	"github.com/schnell-wargames/schnell/gamelog"
+	"github.com/schnell-wargames/schnell/sea"
 )
 
 // setup asks for the vessels: add, remove, begin. The battle begins only
@@ -27,6 +28,13 @@ func (b *Battle) setup(c *engine.Ctx) {
 		} else {
 			d.Refuse("remove", "", "there is no vessel to remove yet")
 		}
+		if b.Table != nil && len(b.Vessels) > 0 {
+			area := b.Table.Area
+			pl := d.Add("place", "place a vessel on the table: X Y (cm from the bottom left corner) HEADING", "place")
+			pl.Args = []engine.Arg{engine.IDArg("vessel", b.ids("")...), engine.IntArg("x", 0, area.Width/10, "cm"), engine.IntArg("y", 0, area.Height/10, "cm"), engine.IntArg("heading", 0, 359, "degrees")}
+		} else if b.Table == nil {
+			d.Refuse("place", "", "place is for the virtual table (`new table=virtual`): on your own table you place the models")
+		}
 		if missing := b.sideMissing(); missing != "" {
 			d.Refuse("begin", "begin", "the ", sideName(missing), " have no vessel yet: add one (add ID CLASS ", missing, ") before the battle begins")
 			d.Default = 0
@@ -40,6 +48,15 @@ func (b *Battle) setup(c *engine.Ctx) {
 			sp, _ := ParseSpeed(a.Str("speed"))
 			v := b.add(a.Str("id"), b.DB.Class(a.Str("class")), a.Str("side"), sp)
 			c.Emit(evVessel, gamelog.Str("id", v.ID), gamelog.Str("class", v.Class.ID), gamelog.Str("side", v.Side), gamelog.Str("speed", v.Speed.String()))
+			if b.Table != nil {
+				b.Table.deploy(v)
+				emitPlaced(c, v)
+			}
+		case "place":
+			a := d.Args()
+			v := b.Vessel(a.Str("vessel"))
+			b.Table.place(v, sea.Cm(a.Int("x"), a.Int("y")), a.Int("heading"))
+			emitPlaced(c, v)
 		case "remove":
 			v := b.Vessel(d.Args().Str("id"))
 			b.Vessels = slices.DeleteFunc(b.Vessels, func(x *Vessel) bool { return x == v })

@@ -77,6 +77,10 @@ func (b *Battle) spot(c *engine.Ctx) {
 		b.duelSpot(c)
 		return
 	}
+	if b.Table != nil {
+		virtual{b}.spot(c)
+		return
+	}
 	for len(b.ids("")) > 0 {
 		d := c.Ask("spot")
 		d.Prompt = "Turn " + strconv.Itoa(b.Turn) + " sightings: spot each range measured, then done"

@@ -35,6 +35,9 @@ func (b *Battle) CheckLaunch(shooter, target string, cm int, typ string) (*Vesse
 		if cm < m.Type.MinRange || cm > m.Type.MaxRange {
 			return nil, nil, nil, fmt.Errorf("%dcm: a %s runs %d to %dcm", cm, m.Type.Title, m.Type.MinRange, m.Type.MaxRange)
 		}
+		if v.Place != nil && !Bears(tubeArcs(v.Class), v.Place.At, t.Place.At.Centre) {
+			return nil, nil, nil, fmt.Errorf("%s's tubes (arcs %s) do not bear on %s: it is %s", v.ID, tubeArcs(v.Class), t.ID, offBow(v.Place.At, t.Place.At.Centre))
+		}
 		if v.Reloading >= 0 {
 			return nil, nil, nil, fmt.Errorf("%s is reloading its tubes", v.ID)
 		}
@@ -65,9 +68,9 @@ func (b *Battle) launch(c *engine.Ctx) {
 			o := d.Add("torpedo", "launch a torpedo", "torpedo")
 			typ := engine.IDArg("type", "any", "18in", "21in")
 			typ.Default = gamelog.StrV("any")
-			o.Args = []engine.Arg{engine.IDArg("shooter", armed...), engine.IDArg("target", b.ids(other(side))...), engine.IntArg("range", 0, 500, "cm"), typ}
+			o.Args = append(append([]engine.Arg{engine.IDArg("shooter", armed...), engine.IDArg("target", b.ids(other(side))...)}, b.rangeArg()...), typ)
 			o.Check = func(a engine.ArgValues) error {
-				_, _, _, err := b.CheckLaunch(a.Str("shooter"), a.Str("target"), a.Int("range"), a.Str("type"))
+				_, _, _, err := b.CheckLaunch(a.Str("shooter"), a.Str("target"), b.measure(a, "shooter", "target"), a.Str("type"))
 				return err
 			}
 			if b.Opt.Reloads {
@@ -89,8 +92,9 @@ func (b *Battle) launch(c *engine.Ctx) {
 				c.Emit(evReload, gamelog.Str("vessel", v.ID), gamelog.Str("state", "begins"))
 				continue
 			case "torpedo":
-				v, m, t, _ := b.CheckLaunch(a.Str("shooter"), a.Str("target"), a.Int("range"), a.Str("type"))
-				b.launchOne(c, side, v, m, t, a.Int("range"))
+				cm := b.measure(a, "shooter", "target")
+				v, m, t, _ := b.CheckLaunch(a.Str("shooter"), a.Str("target"), cm, a.Str("type"))
+				b.launchOne(c, side, v, m, t, cm)
 				continue
 			}
 			break
