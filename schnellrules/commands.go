@@ -66,9 +66,9 @@ func battle(g *engine.Game) (*Battle, error) {
 var orderKinds = map[string]struct{ kinds, when string }{
 	"add":         {"setup", "the set-up"},
 	"remove":      {"setup", "the set-up"},
-	"place":       {"setup", "the set-up (table=virtual)"},
-	"steer":       {"move", "phases 4 and 5, movement (table=virtual)"},
-	"formation":   {"move", "phases 4 and 5, movement (table=virtual)"},
+	"place":       {"setup", "the set-up on the virtual table"},
+	"steer":       {"move", "phases 4 and 5, movement on the virtual table"},
+	"formation":   {"move", "phases 4 and 5, movement on the virtual table"},
 	"begin":       {"setup", "the set-up"},
 	"spot":        {"spot", "phase 1, spot targets"},
 	"end":         {"spot", "phase 1, spot targets"},
@@ -407,24 +407,34 @@ func parseAdd(db *Database, args []string) (id, class, side, speed string, err e
 			name = append(name, a)
 		}
 	}
-	// A trailing side or speed word, while what is left still names a class.
-	for range 2 {
-		if len(name) < 2 {
-			break
+	// Trailing side and speed words (one of each at most), when what is
+	// left before them names a class.
+	for strip := min(2, len(name)-1); strip > 0; strip-- {
+		if _, err := db.Find(strings.Trim(strings.Join(name[:len(name)-strip], " "), `"`)); err != nil {
+			continue
 		}
-		last := strings.ToLower(name[len(name)-1])
-		rest := strings.Trim(strings.Join(name[:len(name)-1], " "), `"`)
-		if _, err := db.Find(rest); err != nil {
-			break
+		tSide, tSpeed, ok := "", "", true
+		for _, w := range name[len(name)-strip:] {
+			w = strings.ToLower(w)
+			if (w == Sides[0] || w == Sides[1]) && tSide == "" {
+				tSide = w
+			} else if _, err := ParseSpeed(strings.ReplaceAll(w, "-", "_")); err == nil && tSpeed == "" {
+				tSpeed = strings.ReplaceAll(w, "-", "_")
+			} else {
+				ok = false
+			}
 		}
-		if last == Sides[0] || last == Sides[1] {
-			side = last
-		} else if _, err := ParseSpeed(strings.ReplaceAll(last, "-", "_")); err == nil {
-			speed, given = strings.ReplaceAll(last, "-", "_"), true
-		} else {
-			break
+		if !ok {
+			continue
 		}
-		name = name[:len(name)-1]
+		if tSide != "" {
+			side = tSide
+		}
+		if tSpeed != "" {
+			speed, given = tSpeed, true
+		}
+		name = name[:len(name)-strip]
+		break
 	}
 	c, err := db.Find(strings.Trim(strings.Join(name, " "), `"`))
 	if err != nil {

@@ -99,9 +99,14 @@ func Definition() (*engine.Definition, error) {
 			afloat := b.afloat()
 			return []gamelog.Field{gamelog.Int("turns", min(b.Turn-1, b.Opt.Turns)), gamelog.Int(Sides[0], afloat[0]), gamelog.Int(Sides[1], afloat[1])}
 		},
-		View:          func(r engine.Rules) engine.Viewer { return view{r.(*Battle)} },
-		Reference:     func(engine.Rules) engine.Decider { return referee{} },
-		ReferenceName: "the passive referee (every phase done, no orders)",
+		View: func(r engine.Rules) engine.Viewer { return view{r.(*Battle)} },
+		Reference: func(r engine.Rules) engine.Decider {
+			if b := r.(*Battle); b.Table != nil {
+				return captain{b}
+			}
+			return referee{}
+		},
+		ReferenceName: "the reference player (on your own table the passive referee, every phase done; on the virtual table a captain for each side)",
 		Game:          Game{},
 	}, nil
 }

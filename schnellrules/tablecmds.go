@@ -14,9 +14,9 @@ import (
 
 // tableCommands are the orders of the virtual table at the prompt.
 var tableCommands = []engine.Command{
-	{Name: "steer", Group: groupOrders, Usage: "steer VESSEL DEG|+N|-N|TARGET", Help: "phases 4-5 (table=virtual): the course a vessel turns to (0 up the table, 90 right; +N/-N turns from its course; TARGET: towards a vessel or marker) and keeps", Run: runSteer},
-	{Name: "formation", Group: groupOrders, Usage: "formation VESSEL LEADER|off", Help: "phases 4-5 (table=virtual): a vessel keeps its leader's course and speed (off: on its own again)", Run: orderCmd("formation")},
-	{Name: "place", Group: groupOrders, Usage: "place VESSEL X Y [HEADING]", Help: "set-up (table=virtual): put a vessel at X, Y cm from the table's bottom left corner, heading HEADING degrees (its own unless given)", Run: runPlace},
+	{Name: "steer", Group: groupOrders, Usage: "steer VESSEL DEG|+N|-N|TARGET", Help: "phases 4-5 on the virtual table: the course a vessel turns to (0 up the table, 90 right; +N/-N turns from its course; TARGET: towards a vessel or marker) and keeps", Run: runSteer},
+	{Name: "formation", Group: groupOrders, Usage: "formation VESSEL LEADER|off", Help: "phases 4-5 on the virtual table: a vessel keeps its leader's course and speed (off: on its own again)", Run: orderCmd("formation")},
+	{Name: "place", Group: groupOrders, Usage: "place VESSEL X Y [HEADING]", Help: "set-up on the virtual table: put a vessel at X, Y cm from the table's bottom left corner, heading HEADING degrees (its own unless given)", Run: runPlace},
 }
 
 // virtualOnly is the error of a virtual table's order on the player's

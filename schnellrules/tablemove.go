@@ -41,12 +41,21 @@ func steerLeg(at sea.Shape, course, straight, move, minRun int, area sea.Table) 
 			leg = min(left, minRun-straight)
 		}
 		from := at.Centre
+		if e, off := area.Crossed(from, sea.Advance(from, at.Heading, leg)); off {
+			// It runs to the edge, the last whole millimetre on the table.
+			lo, hi := 0, leg
+			for lo < hi {
+				if mid := (lo + hi + 1) / 2; area.On(sea.Advance(from, at.Heading, mid)) {
+					lo = mid
+				} else {
+					hi = mid - 1
+				}
+			}
+			return sea.Ahead(at, lo), straight + lo, move - left + lo, &e
+		}
 		at = sea.Ahead(at, leg)
 		left -= leg
 		straight += leg
-		if e, off := area.Crossed(from, at.Centre); off {
-			return at, straight, move - left, &e
-		}
 	}
 }
 
