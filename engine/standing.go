@@ -26,6 +26,11 @@ type StandingOrder struct {
 	// history so far; false: the order does not answer d (the player is
 	// asked). It must not change d.
 	Pick func(d *Decision, history []gamelog.Event) (int, bool)
+	// Covers, when set, says which questions the order is about: at one it
+	// covers and does not answer (or is off), no order after it answers
+	// (the kernel's `again`, which knows less of the question): the player
+	// is asked.
+	Covers func(d *Decision) bool
 }
 
 // The kernel's standing orders; a game adds its own (Definition.Orders).
@@ -46,24 +51,34 @@ var (
 
 // Quiet is the kernel's order to play through a quiet turn: a pause of
 // the smallest level with nothing since the prompt last stopped that the
-// game marks as something the player must see (Definition.Notable). It
-// answers no decision (no Pick); games with no Notable do not offer it.
-var Quiet = StandingOrder{Name: "quiet", Help: "play on through a turn (or round) in which nothing happened that you must see before going on"}
+// game marks as something the player must see (Definition.Notable); at a
+// terminal, one with such news plays on to the next question, which the
+// news is above (the prompt's playThroughQuiet). It answers no decision (no
+// Pick); games with no Notable do not offer it.
+var Quiet = StandingOrder{Name: "quiet", Help: "play on through the end of a turn (or round) in which nothing happened that you must see; after one in which something did, play stops at the next question (or turn's end), the news above it"}
 
 // Again is the kernel's order to give a question asked again, with the
 // same answers offered, the player's last answer to it, when nothing he
-// must see (notable) happened since he gave it.
+// must see (notable) happened since he gave it. Questions of one kind
+// asked one right after the other, with nothing between them, are a run of
+// questions about different things (each boat's), not one asked again:
+// the second is not answered from the first.
 func Again(notable func(e *gamelog.Event) bool) StandingOrder {
 	return StandingOrder{Name: "again", Said: "again",
 		Help: "a question asked again with the same answers offered gets your last answer, unless something happened since that you must see",
 		Pick: func(d *Decision, h []gamelog.Event) (int, bool) {
+			later := false // play went on since the answer
 			for i := len(h) - 1; i >= 0; i-- {
 				e := &h[i]
 				if e.Type != "decision" || e.Str("kind") != d.Kind || e.Str("side") != sideOf(d) {
 					if notable(e) {
 						return 0, false
 					}
+					later = true
 					continue
+				}
+				if !later {
+					return 0, false
 				}
 				return repeatOf(d, e)
 			}

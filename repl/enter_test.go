@@ -309,21 +309,31 @@ func TestBannerPhysical(t *testing.T) {
 // Issue 25 item 2: a quiet turn does not stop play. With a game that says
 // what the player must see (Definition.Notable), a pause of the smallest
 // level is played through when nothing notable happened since the player
-// last had the prompt; `orders quiet off` stops at every one.
+// last had the prompt; `orders quiet off` stops at every one. A pause with
+// news plays on to the question that follows (the news is above it), but
+// a second pause with the news still unseen stops (the toy's `go_on` is
+// answered by a standing order in "news, then an order").
 func TestQuietTurnPlayedThrough(t *testing.T) {
+	sail := engine.StandingOrder{Name: "sail", Help: "sail on", Pick: func(d *engine.Decision, _ []gamelog.Event) (int, bool) {
+		return 0, d.Kind == "go_on"
+	}}
 	for _, tc := range []struct {
 		name    string
 		notable func(e *gamelog.Event) bool
+		orders  []engine.StandingOrder
 		lines   []string
-		pause   bool // Enter stops at the leg's pause
+		pause   bool // Enter stops at a pause (else at the question after it)
+		legs    int  // the legs sailed when it stops
 	}{
-		{"nothing notable", func(*gamelog.Event) bool { return false }, nil, false},
-		{"a notable leg", func(e *gamelog.Event) bool { return e.Type == "leg" }, nil, true},
-		{"quiet off", func(*gamelog.Event) bool { return false }, []string{"orders quiet off"}, true},
-		{"no Notable", nil, nil, true},
+		{"nothing notable", func(*gamelog.Event) bool { return false }, nil, nil, false, 1},
+		{"a notable leg", func(e *gamelog.Event) bool { return e.Type == "leg" }, nil, nil, false, 1},
+		{"news, then an order", func(e *gamelog.Event) bool { return e.Type == "leg" }, []engine.StandingOrder{sail}, nil, true, 2},
+		{"quiet, then an order: to the end", func(*gamelog.Event) bool { return false }, []engine.StandingOrder{sail}, nil, false, 4},
+		{"quiet off", func(*gamelog.Event) bool { return false }, nil, []string{"orders quiet off"}, true, 1},
+		{"no Notable", nil, nil, nil, true, 1},
 	} {
 		def := enginetest.Definition()
-		def.Notable = tc.notable
+		def.Notable, def.Orders = tc.notable, tc.orders
 		var out bytes.Buffer
 		s, err := New(Config{Def: def, Game: engine.Config{Seed: 7}, Out: &out, Err: &out, Interactive: true, LogFile: filepath.Join(t.TempDir(), "g.jsonl")})
 		if err != nil {
@@ -331,8 +341,14 @@ func TestQuietTurnPlayedThrough(t *testing.T) {
 		}
 		execAll(t, s, append(tc.lines, "")...)
 		p := s.Game().Pending()
-		if got := p != nil && p.Pause != ""; got != tc.pause {
-			t.Errorf("%s: Enter stops at %+v, want a pause: %v", tc.name, p, tc.pause)
+		legs := 0
+		for _, e := range s.Game().History() {
+			if e.Type == "leg" {
+				legs++
+			}
+		}
+		if got := p != nil && p.Pause != ""; got != tc.pause || legs != tc.legs {
+			t.Errorf("%s: Enter stops at %+v after %d legs, want a pause: %v after %d\n%s", tc.name, p, legs, tc.pause, tc.legs, out.String())
 		}
 		s.Close()
 	}
@@ -383,5 +399,25 @@ func TestOrdersOfAnotherGame(t *testing.T) {
 	execAll(t, s, "new game=other", "orders")
 	if !strings.Contains(out.String(), "theirs  on") {
 		t.Errorf("the other game's order is not in force:\n%s", out.String())
+	}
+}
+
+// A game's standing order that covers a question and does not answer it
+// (StandingOrder.Covers), in force or not, leaves it to the player: the
+// kernel's `again`, which knows less of it, does not answer it either.
+func TestCoveredQuestionAsked(t *testing.T) {
+	for _, lines := range [][]string{nil, {"orders mine off"}} {
+		def := rounds("ranges", roundsRules{rng: true})
+		def.Notable = func(*gamelog.Event) bool { return false }
+		def.Orders = []engine.StandingOrder{{Name: "mine", Help: "x",
+			Pick:   func(*engine.Decision, []gamelog.Event) (int, bool) { return 0, false },
+			Covers: func(d *engine.Decision) bool { return d.Kind == "range" }}}
+		var out bytes.Buffer
+		s, _ := New(Config{Def: def, Out: &out, Err: &out, Interactive: true, LogFile: filepath.Join(t.TempDir(), "g.jsonl")})
+		execAll(t, s, append(lines, "step", "choose slow", "choose stay")...)
+		if p := s.Game().Pending(); p == nil || p.Decision == nil || p.Decision.Kind != "range" {
+			t.Errorf("%v: the covered question is not asked again: %+v\n%s", lines, p, out.String())
+		}
+		s.Close()
 	}
 }

@@ -93,14 +93,17 @@ func (s *Session) listOrders() {
 }
 
 // standingAnswer is the standing order in force that answers d, and the
-// option it takes.
+// option it takes. An order that covers d (StandingOrder.Covers) and does
+// not answer it, in force or not, leaves it to the player.
 func (s *Session) standingAnswer(d *engine.Decision) (engine.StandingOrder, int, bool) {
 	for _, o := range s.def.StandingOrders() {
-		if !s.orders[o.Name] || o.Pick == nil {
-			continue
+		if s.orders[o.Name] && o.Pick != nil {
+			if i, ok := o.Pick(d, s.game.History()); ok && i >= 0 && i < len(d.Options) {
+				return o, i, true
+			}
 		}
-		if i, ok := o.Pick(d, s.game.History()); ok && i >= 0 && i < len(d.Options) {
-			return o, i, true
+		if o.Covers != nil && o.Covers(d) {
+			break // the order about it did not answer: the player is asked
 		}
 	}
 	return engine.StandingOrder{}, 0, false

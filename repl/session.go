@@ -85,7 +85,11 @@ type Session struct {
 	// event count when the line being run was typed): a quiet turn is one
 	// with nothing notable since (playThroughQuiet).
 	stopped question
-	failed  bool
+	// passedNews: since the player last had the prompt, play went on
+	// through a pause with news for him (playThroughQuiet): the next
+	// pause stops.
+	passedNews bool
+	failed     bool
 	// interrupted: a Ctrl-C came during Exec (it stopped the command at
 	// the game's next pause).
 	interrupted atomic.Bool
@@ -287,7 +291,7 @@ func (s *Session) Exec(line string) error {
 	if err != nil {
 		return err
 	}
-	s.stopped = s.question()
+	s.stopped, s.passedNews = s.question(), false
 	s.interrupted.Store(false)
 	words = s.shortcut(words)
 	if len(words) == 0 {
@@ -576,9 +580,17 @@ func (s *Session) show(evs []gamelog.Event) {
 }
 
 // playThroughQuiet plays on from a pause of the smallest level (a turn, a
-// round) when nothing the player must see happened since he last had the
-// prompt (Definition.Notable), while the standing order `quiet` stands: a
-// quiet turn does not stop play.
+// round) while the standing order `quiet` stands, so that Enter stops only
+// where the player has something to decide or to see:
+//   - a quiet turn (nothing the player must see, Definition.Notable, since
+//     he last had the prompt) does not stop play;
+//   - a turn with news plays on too, its pause's summary (AtPause) shown,
+//     when it is the first such pause since the player last had the
+//     prompt: the news is before his eyes at the next stop, which comes
+//     before anything he has a choice in is decided for him (the game's
+//     standing orders weigh the news: they answer nothing it bears on; an
+//     unchanged answer, `same`, is revised by an order typed at the next
+//     question), and a second pause with the news still unseen stops.
 func (s *Session) playThroughQuiet() ([]gamelog.Event, bool) {
 	g := s.game
 	p := g.Pending()
@@ -586,12 +598,25 @@ func (s *Session) playThroughQuiet() ([]gamelog.Event, bool) {
 		return nil, false
 	}
 	h := g.History()
+	news := false
 	for i := len(h) - 1; i >= 0; i-- {
 		if s.stopped.g == g && h[i].Seq <= s.stopped.seq {
 			break
 		}
 		if s.def.Notable(&h[i]) {
+			news = true
+			break
+		}
+	}
+	if news {
+		if s.passedNews || !s.cfg.Interactive {
 			return nil, false
+		}
+		s.passedNews = true
+		if s.def.AtPause != nil && s.detail < engine.Verbose {
+			for _, l := range s.def.AtPause(g, p.Pause) {
+				fmt.Fprintln(s.cfg.Out, l)
+			}
 		}
 	}
 	evs, err := g.Step(s.level)

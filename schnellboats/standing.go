@@ -25,6 +25,172 @@ var standingOrders = []engine.StandingOrder{
 			}
 			return engine.SameAsLast(d, h)
 		}},
+	{Name: "keep-range", Said: "as last round",
+		Help: "in a combat the squadron's range order (closer, stay, away, out) is given again each round while nothing happened since you gave it: no harm, no torpedo launched, no enemy sunk or gone, not newly detected, the same wave; turning away is kept through harm, unless a boat would be left behind",
+		Pick: func(d *engine.Decision, h []gamelog.Event) (int, bool) {
+			if decisionKind(d.Kind) != askRange {
+				return 0, false
+			}
+			return keepLast(d, h)
+		},
+		Covers: func(d *engine.Decision) bool { return decisionKind(d.Kind) == askRange }},
+	{Name: "keep-target", Said: "as last round",
+		Help: "in a combat the squadron's attack (its weapon and target, or hold fire) is given again each round while it is still offered and nothing happened since you gave it (as for keep-range)",
+		Pick: func(d *engine.Decision, h []gamelog.Event) (int, bool) {
+			if decisionKind(d.Kind) != askAttack {
+				return 0, false
+			}
+			return keepLast(d, h)
+		},
+		Covers: func(d *engine.Decision) bool { return decisionKind(d.Kind) == askAttack }},
+	{Name: "keep-formation", Said: "kept in formation: no more harm since",
+		Help:   "a heavily damaged boat you kept in formation (4.8) stays in formation while she takes no more harm; asked again when she does, and in each mission",
+		Pick:   keepFormation,
+		Covers: func(d *engine.Decision) bool { return decisionKind(d.Kind) == askBreakFormation }},
+}
+
+// keepLast is keep-range and keep-target: the answer the player gave to
+// the last question of d's kind in this combat, when d offers it again
+// (with the same values, if it takes any) and nothing happened since that
+// is news for the squadron (combatNews). An answer the rules forced (the
+// only option) is not the player's order, and is not kept.
+func keepLast(d *engine.Decision, h []gamelog.Event) (int, bool) {
+	var last *gamelog.Event // the answer kept
+	for i := len(h) - 1; i >= 0; i-- {
+		e := &h[i]
+		if e.Type == "decision" && e.Str("kind") == d.Kind && e.Str("side") == d.Side {
+			last = e
+			break
+		}
+		if eventType(e.Type) == evCombatStart || eventType(e.Type) == evMissionStart {
+			return 0, false // a new wave: the player gives his orders for it
+		}
+	}
+	if last == nil || engine.Who(last.Str("by")) != engine.ByPlayer || last.Str("as") == engine.OnlyOption.Name {
+		return 0, false
+	}
+	// Turning away (toward Long, or out of the combat) is what harm to the
+	// squadron calls for: harm does not reopen it, but a boat that would
+	// be left behind (disabled, towing, aborting alone) does.
+	news := combatNews
+	if c := last.Str("choice"); decisionKind(d.Kind) == askRange && (c == "away" || c == "out") {
+		news = leavingNews
+	}
+	for i := len(h) - 1; &h[i] != last; i-- {
+		if news(&h[i]) {
+			return 0, false
+		}
+	}
+	return sameOption(d, last)
+}
+
+// leavingNews reports whether e, while the squadron turns away, reopens its
+// order: a boat that cannot go with it (disabled, towing or towed, aborting
+// alone, separated), or a change of the enemy's wave.
+func leavingNews(e *gamelog.Event) bool {
+	switch eventType(e.Type) {
+	case evDisabled, evTow, evSeparated, evLoneBoat:
+		return true
+	case evAbort:
+		return !squadronLeaving(e)
+	}
+	return false
+}
+
+// squadronLeaving reports whether e is the squadron's own order to leave
+// the combat carried out (4.9): it got away, or did not and stays in the
+// Long zone, and a boat apart goes with it. The player gave the order
+// knowing what it costs: it is not news he must see before play goes on.
+// (A wave let pass unattacked, or a boat aborting alone, is.)
+func squadronLeaving(e *gamelog.Event) bool {
+	r := e.Str("result")
+	if e.Str("boat") == "squadron" {
+		return strings.HasPrefix(r, "does not get away") || r == "left the combat"
+	}
+	return strings.HasPrefix(r, "leaves the combat with the squadron")
+}
+
+// sameOption is the option of d that e chose, if d offers it and would
+// take it with the values e gave: an option that takes none now, or whose
+// defaults are those values.
+func sameOption(d *engine.Decision, e *gamelog.Event) (int, bool) {
+	choice := e.Str("choice")
+	for j := range d.Options {
+		o := &d.Options[j]
+		if o.Name != choice {
+			continue
+		}
+		if len(o.Args) == 0 {
+			return j, true
+		}
+		got, ok := e.Get("args")
+		if !ok || len(got.O) != len(o.Args) {
+			return 0, false
+		}
+		for k, a := range o.Args {
+			if got.O[k].Key != a.Name || engine.Word(got.O[k].Val) != engine.Word(a.Default) {
+				return 0, false
+			}
+		}
+		return j, true
+	}
+	return 0, false
+}
+
+// combatNews reports whether e, in a combat, changes what the squadron
+// faces, so that its orders are asked again: harm to the squadron (as
+// notable says), its torpedoes or rockets launched, an enemy sunk, disabled
+// or gone, the squadron newly detected. The squadron's own attempt to leave (C-6) is not: its order to
+// leave stands.
+func combatNews(e *gamelog.Event) bool {
+	switch eventType(e.Type) {
+	case evSunk, evEvaded, evUnitDisabled, evDetected:
+		return true
+	}
+	return happened(e)
+}
+
+// keepFormation is the standing order keep-formation: a heavily damaged
+// boat (4.8) the player kept in formation at the start of an earlier round
+// of this mission stays in it while she takes no more harm. The log does
+// not name the boat of a break_formation question, so the order keeps her
+// only when every such question answered since her last harm, before this
+// round's, was answered "stay" by the player: she was heavily damaged then,
+// in formation, and so asked among them.
+func keepFormation(d *engine.Decision, h []gamelog.Event) (int, bool) {
+	if decisionKind(d.Kind) != askBreakFormation || len(d.Options) == 0 || d.Options[0].Name != "stay" {
+		return 0, false
+	}
+	boat := ""
+	for _, f := range d.Options[0].Facts {
+		if f.Key == "boat" {
+			boat = f.Val.S
+		}
+	}
+	if boat == "" {
+		return 0, false
+	}
+	thisRound, stayed := true, false
+	for i := len(h) - 1; i >= 0; i-- {
+		e := &h[i]
+		switch {
+		case eventType(e.Type) == evRound:
+			thisRound = false
+		case e.Type == "decision" && decisionKind(e.Str("kind")) == askBreakFormation && e.Str("side") == d.Side:
+			if thisRound {
+				continue // another boat's, asked just before hers
+			}
+			if engine.Who(e.Str("by")) != engine.ByPlayer || e.Str("choice") != "stay" {
+				return 0, false
+			}
+			stayed = true
+		case eventType(e.Type) == evMissionStart:
+			return 0, stayed
+		case notable(e) && (e.Str("boat") == boat || e.Str("unit") == boat):
+			return 0, stayed
+		}
+	}
+	return 0, stayed
 }
 
 // pressOn goes on to the next zone at the map's "go on or abort?" (4.9)
@@ -71,7 +237,7 @@ func notable(e *gamelog.Event) bool {
 	case evBoatDamage, evFire, evDisabled, evCrewHit, evWound, evTow, evBoatLost, evCrewLost, evSeparated, evLoneBoat:
 		return true
 	case evAbort:
-		return true
+		return !squadronLeaving(e)
 	case evAirAttack:
 		return e.Int("hits") > 0
 	}

@@ -105,15 +105,24 @@ func last(s string, n int) string { return s[max(0, len(s)-n):] }
 // or his standing order), never autoplay's; the same keys give the same
 // log, and the log replays to itself. The stops and lines it costs are
 // logged (go test -run TestEnterOnlyCampaign -v ./cmd/schnell): at most 8
-// stops and 120 lines a mission is the target.
+// stops and 120 lines a mission is the target. SCHNELL_ENTERONLY_OUT=FILE
+// writes the transcript, SCHNELL_ENTERONLY_LOG=FILE the log, and
+// SCHNELL_ENTERONLY_SEED=N plays another seed, to read.
 func TestEnterOnlyCampaign(t *testing.T) {
 	if testing.Short() {
 		t.Skip("short")
 	}
-	r := playEnterOnly(t, 7)
-	t.Logf("seed 7: %s", r)
+	seed := uint64(7)
+	if n, err := strconv.ParseUint(os.Getenv("SCHNELL_ENTERONLY_SEED"), 10, 64); err == nil {
+		seed = n // another seed's transcript, to read
+	}
+	r := playEnterOnly(t, seed)
+	t.Logf("seed %d: %s", seed, r)
 	if p := os.Getenv("SCHNELL_ENTERONLY_OUT"); p != "" {
 		os.WriteFile(p, []byte(r.out), 0o644) // the transcript, to read
+	}
+	if p := os.Getenv("SCHNELL_ENTERONLY_LOG"); p != "" {
+		os.WriteFile(p, r.log, 0o644) // the log, to read
 	}
 	if r.missions == 0 {
 		t.Fatal("no mission was played")
@@ -136,7 +145,7 @@ func TestEnterOnlyCampaign(t *testing.T) {
 			t.Errorf("line %d is %d columns: %q", i+1, n, l)
 		}
 	}
-	if again := playEnterOnly(t, 7); !bytes.Equal(again.log, r.log) {
+	if again := playEnterOnly(t, seed); !bytes.Equal(again.log, r.log) {
 		t.Error("the same Enters gave another log")
 	}
 	def, _ := schnellboats.Definition()
