@@ -17,6 +17,7 @@ import (
 
 	"github.com/schnell-wargames/schnell/engine"
 	"github.com/schnell-wargames/schnell/gamelog"
+	"github.com/schnell-wargames/schnell/sea"
 	"github.com/schnell-wargames/schnell/tables"
 )
 
@@ -139,6 +140,7 @@ func Definition() (*engine.Definition, error) {
 			DescribeRun: describeRun,
 			DescribeAt:  describeAt,
 			Status:      status,
+			Menu:        menu,
 			Commands:    commands,
 			Events:      eventTypes,
 			Orders:      []engine.StandingOrder{dummiesHold},
@@ -322,11 +324,21 @@ func status(g *engine.Game, w io.Writer) error {
 // ships`).
 func (r *Rules) Register(w io.Writer, knows func(side string) bool) error {
 	fmt.Fprintf(w, "Coastal Warfare, %s: turn %d, step %d. VP %d.\n", r.Scenario, r.Turn, r.Step, r.ConvoyVPIf())
-	fmt.Fprintf(w, "%-5s %-9s %-10s %-9s %s\n", "MARK", "SIDE", "POT", "SIGHT", "IS")
+	if r.Table != nil {
+		// on a virtual table: where each marker stands instead of its pot
+		// (its letter says it), a ship by its name (`sheet ships` has the
+		// classes)
+		fmt.Fprintf(w, "%-5s %-9s %-12s %-4s %-9s %s\n", "MARK", "SIDE", "AT (CM)", "HDG", "SIGHT", "IS")
+	} else {
+		fmt.Fprintf(w, "%-5s %-9s %-10s %-9s %s\n", "MARK", "SIDE", "POT", "SIGHT", "IS")
+	}
 	for _, m := range r.Markers {
 		what := "?"
 		if m.Revealed || knows(m.Side) {
 			what = m.What()
+			if r.Table != nil && m.Ship != nil {
+				what = m.Ship.Name
+			}
 		}
 		sight := "hidden"
 		switch {
@@ -336,6 +348,17 @@ func (r *Rules) Register(w io.Writer, knows func(side string) bool) error {
 			sight = "observed"
 		case m.Revealed:
 			sight = "known"
+		}
+		if r.Table != nil {
+			at, hdg := "-", "-"
+			if onTable(m) {
+				at = sea.CmText(m.At.Centre.X) + "," + sea.CmText(m.At.Centre.Y)
+				hdg = fmt.Sprintf("%03d", m.At.Heading)
+			} else if !m.In && !m.Gone {
+				sight = "coming in"
+			}
+			fmt.Fprintf(w, "%-5s %-9s %-12s %-4s %-9s %s\n", m.ID, m.Side, at, hdg, sight, what)
+			continue
 		}
 		fmt.Fprintf(w, "%-5s %-9s %-10s %-9s %s\n", m.ID, m.Side, potName(m), sight, what)
 	}

@@ -266,12 +266,20 @@ func tableOrder(g *engine.Game, name string, least int, args []string, w io.Writ
 	switch {
 	case !ok || r.Setup == nil:
 		return nil, errors.New("no coastal game is on: start one with new")
-	case len(args) < least:
+	case len(args) == 0 || len(args) < least && !isNumber(args[0]):
 		return nil, fmt.Errorf("`%s` needs a marker and a number: `%s A3 %s`", name, name, map[string]string{"steer": "135 12", "speed": "8"}[name])
 	case r.Table == nil && name == "steer":
 		return nil, errors.New("`steer` orders a heading on a virtual table (`new table=virtual`); on a physical table move the model and answer `speed CM TURN SWING`")
 	}
-	return markerOrder(g, append([]string{args[0], name}, args[1:]...), w)
+	who := args[0]
+	if isNumber(who) { // `steer 135 12` at a marker's question: that marker
+		p := g.Pending()
+		if p == nil || p.Decision == nil || optionMarker(p.Decision) == "" {
+			return nil, fmt.Errorf("`%s %s` needs a marker first: `%s A3 %s`", name, strings.Join(args, " "), name, strings.Join(args, " "))
+		}
+		return markerOrder(g, append([]string{optionMarker(p.Decision), name}, args...), w)
+	}
+	return markerOrder(g, append([]string{who, name}, args[1:]...), w)
 }
 
 // formationOrder is `formation SHIPS ahead|abreast [CM]`: each marker of
@@ -338,4 +346,9 @@ func formationOrder(g *engine.Game, args []string, w io.Writer) ([]gamelog.Event
 		line = append(line, d.Options[j].Args[k].Word(vals[k]))
 	}
 	return engine.Order("choose")(g, line, w)
+}
+
+func isNumber(w string) bool {
+	_, err := strconv.Atoi(w)
+	return err == nil
 }

@@ -161,7 +161,7 @@ func isDecision(e *gamelog.Event, kind string) bool {
 // markers that move alike, the table's answers, markers that hold fire,
 // torpedo markers that touch nothing.
 func describeRun(evs []gamelog.Event, i int) (string, int) {
-	for _, f := range []func([]gamelog.Event, int) (string, int){moveRun, clearRun, tableRun, holdRun, drawRun, placedRun, runRun} {
+	for _, f := range []func([]gamelog.Event, int) (string, int){moveRun, clearRun, tableRun, holdRun, drawRun} {
 		if line, n := f(evs, i); n > 0 {
 			return line, n
 		}
@@ -178,7 +178,7 @@ func describeAt(evs []gamelog.Event, i int, d engine.Detail) (string, int) {
 	if d >= engine.Verbose {
 		return "", 0
 	}
-	for _, f := range []func([]gamelog.Event, int) (string, int){observationRun, gunfireRun, torpedoReachRun, systemsRun, repairRun} {
+	for _, f := range []func([]gamelog.Event, int) (string, int){blankRun, observationRun, gunfireRun, torpedoReachRun, systemsRun, repairRun, placedRun, runRun, tableMoveRun} {
 		if line, n := f(evs, i); n > 0 {
 			if d <= engine.Brief {
 				line = withoutDice(line)
@@ -223,8 +223,17 @@ func moveUnit(evs []gamelog.Event, j int) (n int, dec, mv *gamelog.Event) {
 }
 
 // moveRun: markers that move alike, one line ("A1-A12 hold course.";
-// "M1-M6 turn toward the nearest enemy (the script).").
+// "M1-M6 turn toward the nearest enemy (the script)."). On a virtual table
+// (a move with its place) only below verbose: the places are left out.
 func moveRun(evs []gamelog.Event, i int) (string, int) {
+	if n, _, mv := moveUnit(evs, i); n > 0 && hasX(mv) {
+		return "", 0
+	}
+	return tableMoveRun(evs, i)
+}
+
+// tableMoveRun is moveRun, places and all.
+func tableMoveRun(evs []gamelog.Event, i int) (string, int) {
 	n, dec, mv := moveUnit(evs, i)
 	if n == 0 {
 		return "", 0
@@ -234,7 +243,7 @@ func moveRun(evs []gamelog.Event, i int) (string, int) {
 	total := n
 	for {
 		m, d2, mv2 := moveUnit(evs, i+total)
-		if m == 0 || courseText(mv2, false)+who(d2) != key {
+		if m == 0 || courseText(mv2, false)+who(d2) != key || hasX(mv2) != hasX(mv) {
 			break
 		}
 		ids = append(ids, mv2.Str("ship"))
@@ -248,6 +257,13 @@ func moveRun(evs []gamelog.Event, i int) (string, int) {
 // unaware = 3, needs 3]."
 func observationRun(evs []gamelog.Event, i int) (string, int) {
 	j := i
+	// a script's or the reference side's choice of what to look for goes
+	// into the line (the player's own the prompt has shown)
+	var dec *gamelog.Event
+	if j < len(evs) && isDecision(&evs[j], "observe") && who(&evs[j]) != "" && j+1 < len(evs) && (evs[j+1].Type == "roll" || isDecision(&evs[j+1], "range")) {
+		dec = &evs[j]
+		j++
+	}
 	if j < len(evs) && isDecision(&evs[j], "range") && j+1 < len(evs) && evs[j+1].Type == "roll" && evs[j+1].Str("table") == "OBS" {
 		j++
 	}
@@ -279,13 +295,21 @@ func observationRun(evs []gamelog.Event, i int) (string, int) {
 	}
 done:
 	dice := fmt.Sprintf("[%s, %s]", dieText(roll), need)
+	by := ""
+	if dec != nil {
+		by = who(dec)
+		// and its marker's hold of fire that follows, by the same hand
+		if j < len(evs) && isDecision(&evs[j], "fire") && evs[j].Str("choice") == "hold" && who(&evs[j]) == by && evs[j].Str("side") == dec.Str("side") {
+			j++
+		}
+	}
 	if is == "" {
-		return fmt.Sprintf("%s does not see %s at %d cm %s.", obs, target, cm, dice), j - i
+		return fmt.Sprintf("%s does not see %s at %d cm %s%s.", obs, target, cm, dice, by), j - i
 	}
 	if is == "dummy" || is == "dummy torpedo" {
 		is = "a " + is
 	}
-	return fmt.Sprintf("%s sees %s at %d cm: %s%s %s.%s", obs, target, cm, is, gone, dice, aware), j - i
+	return fmt.Sprintf("%s sees %s at %d cm: %s%s %s%s.%s", obs, target, cm, is, gone, dice, by, aware), j - i
 }
 
 // gunfireRun: a shot's range and roll, one line a group (cannon, guns):
@@ -610,4 +634,35 @@ func runRun(evs []gamelog.Event, i int) (string, int) {
 		return "", 0
 	}
 	return fmt.Sprintf("Torpedo markers %s run 15 cm.", spanText(ids)), len(ids)
+}
+
+// blankRun: observations of a scripted side (or the reference side) that
+// see nothing, two or more in a row, as one line: "[defender] M1-M14,
+// M16 see nothing (the script)." (each one's die is in `log`).
+func blankRun(evs []gamelog.Event, i int) (string, int) {
+	var ids []string
+	side, by, n := "", "", 0
+	for i+n < len(evs) {
+		d := &evs[i+n]
+		if !isDecision(d, "observe") || who(d) == "" || (by != "" && (who(d) != by || d.Str("side") != side)) {
+			break
+		}
+		line, k := observationRun(evs, i+n)
+		obs, _, _ := strings.Cut(line, " ")
+		if k == 0 || !strings.HasPrefix(line, obs+" does not see ") {
+			break
+		}
+		side, by = d.Str("side"), who(d)
+		ids = append(ids, obs)
+		n += k
+	}
+	if len(ids) < 2 {
+		return "", 0
+	}
+	return fmt.Sprintf("[%s] %s see nothing%s.", side, spanText(ids), by), n
+}
+
+func hasX(e *gamelog.Event) bool {
+	_, ok := e.Get("x")
+	return ok
 }

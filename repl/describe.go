@@ -1,6 +1,7 @@
 package repl
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -65,7 +66,37 @@ func (s *Session) describeRunAt(evs []gamelog.Event, i int) (string, int) {
 			}
 		}
 	}
+	if line, n := s.hiddenDraws(evs, i); n > 1 {
+		return line, n
+	}
 	return s.describeLevel(&evs[i], s.detail), 1
+}
+
+// hiddenDraws words a run of another side's hidden draws from one cup as
+// one line ("defender draws 18 from MERCHANTS, hidden: marker M1 to marker
+// M18."): a game's set-up may draw dozens of markers the player may not see.
+func (s *Session) hiddenDraws(evs []gamelog.Event, i int) (string, int) {
+	first := &evs[i]
+	if first.Type != "draw" || !s.game.Hides(first, engine.AtPrompt) {
+		return "", 0
+	}
+	n, chits := 0, 0
+	for ; i+n < len(evs); n++ {
+		e := &evs[i+n]
+		if e.Type != "draw" || e.Str("cup") != first.Str("cup") || e.Str("side") != first.Str("side") || !s.game.Hides(e, engine.AtPrompt) {
+			break
+		}
+		v, _ := e.Get("chits")
+		chits += len(v.L)
+	}
+	if n < 2 {
+		return "", 0
+	}
+	by := ""
+	if first.Str("source") == "generator" {
+		by = " (drawn by the program)"
+	}
+	return fmt.Sprintf("%s draws %d from %s%s, hidden: %s to %s.", first.Str("side"), chits, first.Str("cup"), by, first.Str("for"), evs[i+n-1].Str("for")), n
 }
 
 func (s *Session) tableTitle(id string) string {
