@@ -141,6 +141,7 @@ func Definition() (*engine.Definition, error) {
 			DescribeAt:  describeAt,
 			Status:      status,
 			Menu:        menu,
+			Picture:     picture,
 			Commands:    commands,
 			Events:      eventTypes,
 			Orders:      []engine.StandingOrder{dummiesHold},

@@ -3,11 +3,22 @@ package coastal
 import (
 	"fmt"
 
+	"github.com/schnell-wargames/schnell/engine"
 	"github.com/schnell-wargames/schnell/sea"
 )
 
 // Referee is the side that sees the table as it is (every identity).
 const Referee = "referee"
+
+// picture is engine.Definition.Picture: the virtual table as side sees
+// it; false on a physical table.
+func picture(g *engine.Game, side string) (sea.Picture, bool) {
+	r, ok := g.Rules().(*Rules)
+	if !ok || r.Table == nil {
+		return sea.Picture{}, false
+	}
+	return r.Table.Picture(side), true
+}
 
 // Picture is the table now as side sees it (Referee: everything): every
 // marker on the table where it stands, its own by what they are, the
@@ -19,7 +30,7 @@ func (t *Table) Picture(side string) sea.Picture {
 	if who == Referee {
 		who = "the referee"
 	}
-	p := sea.Picture{Table: t.Size, Title: fmt.Sprintf("Coastal Warfare, %s: turn %d, step %d, as %s sees it", r.Scenario, r.Turn, r.Step, who)}
+	p := sea.Picture{Table: t.Size, Title: fmt.Sprintf("Coastal Warfare, %s: turn %d, step %d, as %s sees it", r.Scenario, min(r.Turn, r.Turns), r.Step, who)}
 	for _, m := range r.Markers {
 		if !onTable(m) {
 			continue

@@ -580,7 +580,10 @@ func TestHiddenIdentitiesOnTheTable(t *testing.T) {
 				checked++
 				view := fmt.Sprint(engine.ViewFields(r))
 				for _, side := range Sides {
-					p := r.Table.Picture(side)
+					p, ok := d.Picture(g, side)
+					if !ok {
+						t.Fatal("no picture of a virtual table")
+					}
 					text := fmt.Sprint(p.Title, p.Marks)
 					for _, m := range r.Markers {
 						if m.Side == side || m.Revealed || !onTable(m) {
@@ -596,7 +599,8 @@ func TestHiddenIdentitiesOnTheTable(t *testing.T) {
 						}
 					}
 				}
-				ref := fmt.Sprint(r.Table.Picture(Referee).Marks)
+				rp, _ := d.Picture(g, Referee)
+				ref := fmt.Sprint(rp.Marks)
 				for _, m := range r.Markers {
 					if m.Ship != nil && onTable(m) && !strings.Contains(ref, m.Ship.Name) {
 						t.Fatalf("the referee's picture does not show %s (%s)", m.Ship.Name, m.ID)
@@ -610,5 +614,17 @@ func TestHiddenIdentitiesOnTheTable(t *testing.T) {
 				t.Errorf("checked %d times", checked)
 			}
 		})
+	}
+}
+
+// A physical table has no picture (the player's table is the picture).
+func TestNoPictureOfAPhysicalTable(t *testing.T) {
+	d := def(t)
+	g, err := engine.New(engine.Config{Def: d, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := d.Picture(g, Referee); ok {
+		t.Error("a physical game gives a picture")
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/schnell-wargames/schnell/gamelog"
+	"github.com/schnell-wargames/schnell/sea"
 	"github.com/schnell-wargames/schnell/tables"
 )
 
@@ -94,6 +95,11 @@ type Definition struct {
 	// fire). The options keep their names and commands (`choose N` still
 	// answers). Nil lines, or a nil Menu: the kernel's list.
 	Menu func(g *Game, d *Decision) []string
+	// Picture is the table now as side sees it (issue 29: a miniatures
+	// game on a table the program holds), "referee" everything; false:
+	// this game is not on a virtual table (table=physical, or a board
+	// game). Nil: the game has no table.
+	Picture func(g *Game, side string) (sea.Picture, bool)
 	// RollResult words what a roll event's total means where its row's
 	// text does not say it (the date a number of days falls on, the unit
 	// a die picks); "": the row's text. Nil: none.
