@@ -21,6 +21,9 @@ type Ctx struct {
 	lists   gamelog.Arena   // the rules' lists and objects (List, Object), when events are not kept
 	listed  bool            // lists holds some
 	asks    []*Decision     // one per kind (Ask)
+	tabs    *tables.Set     // the tables of the game these rules play (an inner game's own: Play)
+	opts    []gamelog.Option
+	in      *innerRun // the inner game these rules play (Play); nil: the game itself
 }
 
 // Outcome is one table roll.
@@ -86,10 +89,10 @@ func (o Outcome) Result() string {
 }
 
 // Tables returns the game's tables.
-func (c *Ctx) Tables() *tables.Set { return c.g.tabs }
+func (c *Ctx) Tables() *tables.Set { return c.tabs }
 
 // Options returns the game's options.
-func (c *Ctx) Options() []gamelog.Option { return c.g.header.Options }
+func (c *Ctx) Options() []gamelog.Option { return c.opts }
 
 // Roll rolls on table id with facts f, records a roll event and returns
 // the outcome. label says what the roll is for (none, or parts such as
@@ -97,7 +100,7 @@ func (c *Ctx) Options() []gamelog.Option { return c.g.header.Options }
 // (a log, the history, an observer, the player rolling the dice). The
 // outcome's Faces are valid until the next roll.
 func (c *Ctx) Roll(id string, f tables.Facts, label ...string) Outcome {
-	t, ok := c.g.tabs.Get(id)
+	t, ok := c.tabs.Get(id)
 	if !ok {
 		c.Fail(fmt.Errorf("rules ask for table %s, which the table set does not have", id))
 	}
@@ -220,7 +223,7 @@ func (c *Ctx) ints(key string, v []int) gamelog.Field {
 
 // Lookup reads a lookup table (no dice, no event) by its key fact.
 func (c *Ctx) Lookup(id string, f tables.Facts) *tables.Row {
-	t, ok := c.g.tabs.Get(id)
+	t, ok := c.tabs.Get(id)
 	if !ok || !t.IsLookup() {
 		c.Fail(fmt.Errorf("rules look up table %s, which the table set does not have as a lookup table", id))
 	}
@@ -358,6 +361,9 @@ func (c *Ctx) Object(n int) []gamelog.Field {
 
 // Pause lets a front end stop stepping here (nothing is recorded).
 func (c *Ctx) Pause(name string, level int) {
+	if c.in != nil {
+		level = c.in.pause // an inner game's pauses are the outer's smallest (Inner.Pause)
+	}
 	if w, ok := c.g.decider.(PauseWatcher); ok {
 		w.Paused(name, level)
 	}

@@ -146,7 +146,7 @@ func (c *Ctx) NewCup(id, title string, chits ...string) *Cup {
 // FillCup makes the cup the table set declares as id, full (a cup with the
 // same id is replaced).
 func (c *Ctx) FillCup(id string) *Cup {
-	def, ok := c.g.tabs.Cup(id)
+	def, ok := c.tabs.Cup(id)
 	if !ok {
 		c.Fail(fmt.Errorf("rules ask for cup %s, which the table set does not declare", id))
 	}

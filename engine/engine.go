@@ -306,6 +306,9 @@ type Game struct {
 	wantBuf []int         // the generator's faces for a replayed roll
 	seen    gamelog.Event // the event observers see (valid during the call)
 	ext     extras        // sides, arguments, cups, draws, schedules (sides.go)
+
+	inner     []*innerRun   // the games running inside this one, outermost first (inner.go)
+	innerDefs []*Definition // every game that has run inside this one (DefinitionOf)
 }
 
 var errStop = errors.New("engine: stopped")
@@ -349,7 +352,7 @@ func New(cfg Config) (*Game, error) {
 		},
 		collect: true,
 	}
-	g.ctx.g = g
+	g.ctx.g, g.ctx.tabs, g.ctx.opts = g, tabs, g.header.Options
 	return g, nil
 }
 

@@ -11,7 +11,7 @@ import (
 // rules ask only for records their data has, unless a player's overlay
 // broke that.
 func (c *Ctx) Record(id string) *tables.Record {
-	r, ok := c.g.tabs.Record(id)
+	r, ok := c.tabs.Record(id)
 	if !ok {
 		c.Fail(fmt.Errorf("rules ask for record %s, which the game's data does not have", id))
 	}

@@ -141,11 +141,16 @@ func (g *Game) SideDecider(side string) (Decider, bool) {
 }
 
 // handBack detaches dec, which handed d back: the player answers what it
-// answered.
+// answered (inside an inner game, what the outer side that plays d's
+// side answered).
 func (g *Game) handBack(d *Decision, dec Decider) {
-	if d.Side != "" {
-		if sd, ok := g.SideDecider(d.Side); ok && sd == dec {
-			g.SetSideDecider(d.Side, nil)
+	side, ok := g.outerSide(len(g.inner), d.Side)
+	if !ok {
+		return // the inner game's reference player: it stays
+	}
+	if side != "" {
+		if sd, ok := g.SideDecider(side); ok && sd == dec {
+			g.SetSideDecider(side, nil)
 			return
 		}
 	}
@@ -167,31 +172,23 @@ func (g *Game) Sides() []string {
 type SidesInPlay interface{ SidesInPlay() []string }
 
 // deciderFor is who answers d: nobody for the table, a side's own decider,
-// else the game's.
+// else the game's; inside an inner game, whom its seat names (inner.go).
 func (g *Game) deciderFor(d *Decision) Decider {
 	if d.Side == TableSide {
 		return nil
 	}
-	if d.Side != "" {
-		if dec, ok := g.SideDecider(d.Side); ok {
-			return dec
-		}
-	}
-	return g.decider
+	return g.seatDecider(len(g.inner), d.Side)
 }
 
 // PlayerPlays reports whether the player at the prompt plays side: its
 // decisions come to the prompt, so the player may see its hidden draws.
 // The table and the game's unsided decisions are the player's when no
-// decider answers them.
+// decider answers them. Inside an inner game, side is the inner game's.
 func (g *Game) PlayerPlays(side string) bool {
 	if side == TableSide {
 		return true
 	}
-	if dec, ok := g.SideDecider(side); ok {
-		return dec == nil
-	}
-	return g.decider == nil
+	return g.seatDecider(len(g.inner), side) == nil
 }
 
 // emitDecision records the answer to d: kind, side (when set), options,
