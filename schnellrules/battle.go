@@ -8,6 +8,7 @@ import (
 	"github.com/schnell-wargames/schnell/dice"
 	"github.com/schnell-wargames/schnell/engine"
 	"github.com/schnell-wargames/schnell/gamelog"
+	"github.com/schnell-wargames/schnell/sea"
 	"github.com/schnell-wargames/schnell/tables"
 )
 
@@ -77,7 +78,8 @@ type Torpedo struct {
 	ID, From, Target, Side string
 	Type                   *TorpedoData
 	Range, Launched, Due   int
-	Marker                 bool // the Alternative Torpedo Rule: a marker the table moves
+	Marker                 bool    // the Alternative Torpedo Rule: a marker the table moves
+	At, Aim                sea.Pos // the virtual table: the launch and the target's place then
 }
 
 // Options are the game's options.

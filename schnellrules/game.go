@@ -99,7 +99,9 @@ func Definition() (*engine.Definition, error) {
 			afloat := b.afloat()
 			return []gamelog.Field{gamelog.Int("turns", min(b.Turn-1, b.Opt.Turns)), gamelog.Int(Sides[0], afloat[0]), gamelog.Int(Sides[1], afloat[1])}
 		},
-		View: func(r engine.Rules) engine.Viewer { return view{r.(*Battle)} },
+		View:    func(r engine.Rules) engine.Viewer { return view{b: r.(*Battle)} },
+		Picture: Picture,
+		ViewAs:  func(r engine.Rules, side string) engine.Viewer { return view{b: r.(*Battle), side: side} },
 		Reference: func(r engine.Rules) engine.Decider {
 			if b := r.(*Battle); b.Table != nil {
 				return captain{b}

@@ -8,6 +8,7 @@ import (
 	"github.com/schnell-wargames/schnell/dice"
 	"github.com/schnell-wargames/schnell/engine"
 	"github.com/schnell-wargames/schnell/gamelog"
+	"github.com/schnell-wargames/schnell/sea"
 )
 
 // Gunfire is the Gunfire section's one throw: a d20 to hit, a white d6 for
@@ -242,6 +243,9 @@ func (b *Battle) applyPending(c *engine.Ctx) {
 func (b *Battle) shoot(c *engine.Ctx, v *Vessel, g *Gun, t *Vessel, band Band, cm int) {
 	g.Fired = true
 	v.Busy, t.Busy = true, true
+	if b.Table != nil {
+		b.Table.shots = append(b.Table.shots, sea.Line{From: v.Place.At.Centre, To: t.Place.At.Centre, Kind: "shot", Label: fmt.Sprintf("%dcm", cm)})
+	}
 	what := v.ID + " " + g.Name + " at " + t.ID
 	th := c.Throw(Gunfire, what)
 	f := b.gunFacts(v, g, t, band)

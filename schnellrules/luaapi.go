@@ -11,7 +11,10 @@ var luaFields = []luadoc.Field{
 	{Class: "Battle", Name: "phase", Type: "string", Doc: "the phase of the Turn Sequence, numbered (`7 fire guns`)"},
 	{Class: "Battle", Name: "first", Type: "string", Doc: "the side that acts first this turn (allies, axis; empty before the first initiative)"},
 	{Class: "Battle", Name: "shrink", Type: "integer", Doc: "Random Visibility: targets this many sizes smaller"},
-	{Class: "Battle", Name: "vessels", Type: "Vessel[]", Doc: "every vessel, sunk ones too"},
+	{Class: "Battle", Name: "side", Type: "string?", Doc: "the virtual table: the side the script plays (`--side S=script:FILE`; empty for a script that plays every side, which sees everything)"},
+	{Class: "Battle", Name: "width", Type: "integer?", Doc: "the virtual table: its width in cm (183 or 244)"},
+	{Class: "Battle", Name: "height", Type: "integer?", Doc: "the virtual table: its depth in cm (122 or 183)"},
+	{Class: "Battle", Name: "vessels", Type: "Vessel[]", Doc: "every vessel, sunk ones too; on the virtual table, an enemy the script's side has not spotted this turn is only its marker: `id` its label (M1, M2 …), `class` empty, `side`, `afloat`, the seen flags and its place (`x`, `y`, `heading`), nothing else"},
 	{Class: "Battle", Name: "torpedoes", Type: "Torpedo[]", Doc: "the torpedoes in the water"},
 	{Class: "Vessel", Name: "id", Type: "string", Doc: "the vessel's id"},
 	{Class: "Vessel", Name: "class", Type: "string", Doc: "its class id (`vessels` lists them)"},
@@ -25,6 +28,20 @@ var luaFields = []luadoc.Field{
 	{Class: "Vessel", Name: "seen_by_allies", Type: "boolean", Doc: "spotted by the allies this turn"},
 	{Class: "Vessel", Name: "seen_by_axis", Type: "boolean", Doc: "spotted by the axis this turn"},
 	{Class: "Vessel", Name: "ranges", Type: "Range[]", Doc: "the ranges the table measured to it this turn (spotting)"},
+	{Class: "Vessel", Name: "marker", Type: "string?", Doc: "the virtual table: the label of its marker, the name the enemy knows it by until it spots it"},
+	{Class: "Vessel", Name: "x", Type: "integer?", Doc: "the virtual table: its centre, mm from the table's left edge"},
+	{Class: "Vessel", Name: "y", Type: "integer?", Doc: "the virtual table: its centre, mm from the table's bottom edge"},
+	{Class: "Vessel", Name: "heading", Type: "integer?", Doc: "the virtual table: its heading in degrees (0 up the table, 90 to the right)"},
+	{Class: "Vessel", Name: "course", Type: "integer?", Doc: "the virtual table: the course it steers to (`steer`)"},
+	{Class: "Vessel", Name: "on_table", Type: "boolean?", Doc: "the virtual table: false once it has left the table"},
+	{Class: "Vessel", Name: "contacts", Type: "Contact[]?", Doc: "the virtual table, the script's own vessels: each enemy on the table as seen from it"},
+	{Class: "Contact", Name: "id", Type: "string", Doc: "the enemy's id once spotted this turn, else its marker's label"},
+	{Class: "Contact", Name: "seen", Type: "boolean", Doc: "spotted by the side this turn (only then may it be fired at or torpedoed)"},
+	{Class: "Contact", Name: "range", Type: "integer", Doc: "the range in cm, centre to centre, rounded up (as the rules measure it)"},
+	{Class: "Contact", Name: "bearing", Type: "integer", Doc: "its compass bearing from the vessel (the course to steer at it)"},
+	{Class: "Contact", Name: "off_bow", Type: "integer", Doc: "its bearing off the vessel's bow, clockwise (0 ahead, 90 starboard, 180 astern, 270 port)"},
+	{Class: "Contact", Name: "guns", Type: "string[]", Doc: "the guns that may fire at it now (bear, reach, not fired, not lost; spotted): each a `fire` order the rules take"},
+	{Class: "Contact", Name: "torpedo", Type: "boolean", Doc: "a `torpedo` order at it would be taken now (spotted, within the torpedo's range, the tubes bearing and loaded)"},
 	{Class: "Vessel", Name: "guns", Type: "Gun[]", Doc: "its guns"},
 	{Class: "Vessel", Name: "tubes", Type: "Tube[]", Doc: "its torpedo mounts"},
 	{Class: "Range", Name: "observer", Type: "string", Doc: "the vessel that measured"},
@@ -44,19 +61,19 @@ var luaFields = []luadoc.Field{
 }
 
 const luaDecisions = `## Decision kinds
-Each side's decisions (` + "`d.side`" + `): ` + "`initiative`" + ` (first, second), ` + "`move`" + ` (speed VESSEL LEVEL;
+Each side's decisions (` + "`d.side`" + `): ` + "`initiative`" + ` (first, second), ` + "`move`" + ` (speed VESSEL LEVEL; on the virtual table steer VESSEL COURSE and formation VESSEL LEADER (or ` + "`off`" + `);
 depthcharge VESSEL TARGET, ram VESSEL TARGET with the options; done), ` + "`air`" + ` and ` + "`aa`" + ` with aircraft=on (air AIRCRAFT WEAPON TARGET RANGE; aa VESSEL WEAPON AIRCRAFT RANGE; done),
-` + "`guns`" + ` (fire SHOOTER WEAPON TARGET RANGE; starshell or flare VESSEL RANGE with starshells=on; aa VESSEL WEAPON AIRCRAFT RANGE and airfire AIRCRAFT WEAPON TARGET RANGE MOUNT (fixed or defensive) with aircraft=on; done),
-` + "`launch`" + ` (torpedo SHOOTER TARGET RANGE TYPE; reload VESSEL with the option; done). The set-up (` + "`setup`" + `)
+` + "`guns`" + ` (fire SHOOTER WEAPON TARGET RANGE, on the virtual table fire SHOOTER WEAPON TARGET; starshell or flare VESSEL RANGE with starshells=on; aa VESSEL WEAPON AIRCRAFT RANGE and airfire AIRCRAFT WEAPON TARGET RANGE MOUNT (fixed or defensive) with aircraft=on; done),
+` + "`launch`" + ` (torpedo SHOOTER TARGET RANGE TYPE, on the virtual table torpedo SHOOTER TARGET TYPE; reload VESSEL with the option; done). The set-up (` + "`setup`" + `)
 is the player's; sightings (` + "`spot`" + `), lit vessels (` + "`lit`" + `), torpedo markers (` + "`marker`" + `) and secondary torpedo targets (` + "`secondary`" + `) are the table's and
 never go to a script. A side is asked in a phase only when it has an order it may give there (a gun
 free to fire at an enemy its side saw, a loaded tube, a vessel that moves in the phase). An order the
 rules refuse (a gun that fired, a range out of reach) stops the script with the rule's reason, as the
 prompt refuses it: nothing is logged.`
 
-const luaExamples = "Example: `scripts/schnellrules-house.lua`, a house opponent that fires every gun that reaches at the nearest enemy its side saw, at the range the table measured, and launches within 40cm: `schnell --game schnellrules --side axis=script:scripts/schnellrules-house.lua`."
+const luaExamples = "Examples: `scripts/schnellrules-house.lua`, a house opponent for your own table that fires every gun that reaches at the nearest enemy its side saw, at the range the table measured, and launches within 40cm: `schnell --game schnellrules --side axis=script:scripts/schnellrules-house.lua`; `scripts/schnellrules-virtual.lua`, a side for the virtual table that steers at the nearest contact, fires every gun the contacts list, and launches at what it sees within 40cm: `schnell auto --game schnellrules -o table=virtual --side axis=script:scripts/schnellrules-virtual.lua`."
 
 // LuaAPI implements luadoc.Documented.
 func (Game) LuaAPI() luadoc.API {
-	return luadoc.API{Game: Name, Classes: []string{"Battle", "Vessel", "Range", "Gun", "Tube", "Torpedo"}, Fields: luaFields, Decisions: luaDecisions, Examples: luaExamples}
+	return luadoc.API{Game: Name, Classes: []string{"Battle", "Vessel", "Contact", "Range", "Gun", "Tube", "Torpedo"}, Fields: luaFields, Decisions: luaDecisions, Examples: luaExamples}
 }

@@ -23,7 +23,8 @@ type Table struct {
 	// slots are each side's next deployment slot for a vessel added
 	// without a place (allies along the bottom edge, axis along the top).
 	slots   [2]int
-	markers int // markers labelled so far
+	markers int        // markers labelled so far
+	shots   []sea.Line // this turn's shots, for the picture
 }
 
 // Place is where a vessel is on the virtual table and what it steers.

@@ -2,6 +2,7 @@ package schnellrules
 
 import (
 	"bytes"
+	"slices"
 	"testing"
 
 	"github.com/schnell-wargames/schnell/engine"
@@ -123,6 +124,108 @@ func TestVirtualBattlesPlayOut(t *testing.T) {
 		}
 		if _, err := engine.Replay(def, lg, 0, engine.Config{}); err != nil {
 			t.Fatalf("seed %d: replay: %v", seed, err)
+		}
+		g.Close()
+	}
+}
+
+// watcher answers as the reference captain and, before each answer, looks
+// at what each side's script view and picture hold.
+type watcher struct {
+	t    *testing.T
+	g    *engine.Game
+	def  *engine.Definition
+	k    captain
+	seen int // checks made
+}
+
+func (w *watcher) Who() engine.Who { return engine.ByDefault }
+
+func (w *watcher) Decide(d *engine.Decision) (int, error) {
+	a, err := w.DecideArgs(d)
+	return a.Option, err
+}
+
+func (w *watcher) DecideArgs(d *engine.Decision) (engine.Answer, error) {
+	w.check()
+	return w.k.DecideArgs(d)
+}
+
+// check: no enemy a side has not spotted this turn is named in that
+// side's view or picture, by id or class; its marker is there instead.
+func (w *watcher) check() {
+	b := w.k.b
+	for _, side := range Sides {
+		fields := engine.ViewFields(w.def.ViewAs(b, side))
+		var words []string
+		var walk func(fs []gamelog.Field)
+		walk = func(fs []gamelog.Field) {
+			for _, f := range fs {
+				switch f.Val.Kind {
+				case gamelog.KStr:
+					words = append(words, f.Val.S)
+				case gamelog.KObj:
+					walk(f.Val.O)
+				case gamelog.KList:
+					for _, x := range f.Val.L {
+						if x.Kind == gamelog.KObj {
+							walk(x.O)
+						} else if x.Kind == gamelog.KStr {
+							words = append(words, x.S)
+						}
+					}
+				}
+			}
+		}
+		walk(fields)
+		pic, ok := w.def.Picture(w.g, side)
+		if !ok {
+			w.t.Fatal("no picture of a virtual table")
+		}
+		for _, m := range pic.Marks {
+			words = append(words, m.Label, m.Note)
+		}
+		for _, x := range b.Vessels {
+			if x.Side == side || x.Seen[sideIndex(side)] || !x.Afloat() {
+				continue
+			}
+			classUsed := false // the class of a vessel the side knows may be the same
+			for _, y := range b.Vessels {
+				if y.Class == x.Class && (y.Side == side || y.Seen[sideIndex(side)] || !y.Afloat()) {
+					classUsed = true
+				}
+			}
+			for _, s := range words {
+				if s == x.ID || s == x.Class.ID && !classUsed {
+					w.t.Fatalf("turn %d, phase %s: the %s see %q of %s, which they have not spotted", b.Turn, phaseNames[b.Phase], side, s, x.ID)
+				}
+			}
+			if !slices.Contains(words, x.Place.Marker) {
+				w.t.Fatalf("turn %d: the %s's view or picture lacks marker %s", b.Turn, side, x.Place.Marker)
+			}
+			w.seen++
+		}
+	}
+}
+
+// Issue 29: a vessel a side has not spotted this turn never reaches that
+// side's script view or picture by its id or class: only its marker does.
+func TestHiddenIdentities(t *testing.T) {
+	def, err := Definition()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for seed := uint64(1); seed <= 6; seed++ {
+		g, err := engine.New(engine.Config{Def: def, Seed: seed, Options: []gamelog.Option{{Name: "table", Value: "virtual"}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		w := &watcher{t: t, g: g, def: def, k: captain{g.Rules().(*Battle)}}
+		if err := g.PlayOut(w, nil); err != nil {
+			t.Fatal(err)
+		}
+		if w.seen == 0 {
+			t.Errorf("seed %d: no hidden vessel was ever looked for: the test tests nothing", seed)
 		}
 		g.Close()
 	}

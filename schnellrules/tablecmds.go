@@ -16,6 +16,7 @@ import (
 var tableCommands = []engine.Command{
 	{Name: "steer", Group: groupOrders, Usage: "steer VESSEL DEG|+N|-N|TARGET", Help: "phases 4-5 on the virtual table: the course a vessel turns to (0 up the table, 90 right; +N/-N turns from its course; TARGET: towards a vessel or marker) and keeps", Run: runSteer},
 	{Name: "formation", Group: groupOrders, Usage: "formation VESSEL LEADER|off", Help: "phases 4-5 on the virtual table: a vessel keeps its leader's course and speed (off: on its own again)", Run: orderCmd("formation")},
+	{Name: "board", Group: groupData, Usage: "board [allies|axis|referee] [--svg FILE]", Help: "the virtual table drawn: the models, their headings and speeds, the enemy's markers as your side sees them (the side you play; referee: all), this turn's shots and the torpedoes in the water; --svg FILE writes a drawing to scale", Run: runBoard},
 	{Name: "place", Group: groupOrders, Usage: "place VESSEL X Y [HEADING]", Help: "set-up on the virtual table: put a vessel at X, Y cm from the table's bottom left corner, heading HEADING degrees (its own unless given)", Run: runPlace},
 }
 

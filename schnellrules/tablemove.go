@@ -100,6 +100,7 @@ func (t virtual) moveVessel(c *engine.Ctx, v *Vessel) {
 
 // newTurn clears what a vessel's place records of the last turn.
 func (t virtual) newTurn() {
+	t.Table.shots = t.Table.shots[:0]
 	for _, v := range t.Vessels {
 		if v.Place != nil {
 			v.Place.Moved = false

@@ -131,6 +131,9 @@ func (b *Battle) launchOne(c *engine.Ctx, side string, v *Vessel, m *TubeMount, 
 	if tp.Range > 40 {
 		tp.Due++
 	}
+	if v.Place != nil && t.Place != nil {
+		tp.At, tp.Aim = v.Place.At.Centre, t.Place.At.Centre
+	}
 	b.Torps = append(b.Torps, tp)
 	if b.Opt.Markers {
 		tp.Marker, tp.Due = true, 0

@@ -65,7 +65,10 @@ func attach(g *engine.Game, def *engine.Definition, path string, opts Options, s
 		opts.Seed = g.Header().Seed
 	}
 	var view View
-	if def.View != nil {
+	switch {
+	case side != "" && def.ViewAs != nil:
+		view = func() engine.Viewer { return def.ViewAs(g.Rules(), side) }
+	case def.View != nil:
 		view = func() engine.Viewer { return def.View(g.Rules()) }
 	}
 	h, err := Load(path, src, opts, view)
