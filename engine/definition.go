@@ -116,11 +116,6 @@ type Definition struct {
 	Glance []string
 	// View is what a script may see of the game's rules (nil: nothing).
 	View func(r Rules) Viewer
-	// Picture is the game's table now as side sees it ("referee": all of
-	// it), for a game played on a virtual table (issue 29; package sea);
-	// false: not on a virtual table (a game, or a battle with
-	// table=physical, whose player holds the table). Nil: never.
-	Picture func(g *Game, side string) (sea.Picture, bool)
 	// ViewAs is what a script that plays one side sees (`--side
 	// S=script:FILE`): the game as that side knows it, never what it has
 	// not observed (an unspotted enemy's identity). Nil: View, for every

@@ -873,3 +873,35 @@ func TestFirstOrderShowsTheSetUp(t *testing.T) {
 		t.Errorf("the first order's output:\n%s", out.String())
 	}
 }
+
+// Issue 29: a Lua side on the virtual table reads its contacts and
+// answers with moves as well as fire (scripts/schnellrules-virtual.lua
+// against the reference captain), and its side's view holds no enemy it
+// has not spotted by name.
+func TestLuaSideOnTheVirtualTable(t *testing.T) {
+	var sides []engine.SideSpec
+	for _, s := range []string{"axis=script:../scripts/schnellrules-virtual.lua", "allies=reference"} {
+		sp, err := engine.ParseSide(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sides = append(sides, sp)
+	}
+	var out bytes.Buffer
+	s, err := repl.New(repl.Config{Def: definition(t), Game: engine.Config{Seed: 5, Options: []gamelog.Option{{Name: "table", Value: "virtual"}}}, LogDir: t.TempDir(), Out: &out, Sides: sides})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if code := s.Run(repl.Plain(strings.NewReader("begin\n"))); code != 0 {
+		t.Fatalf("the commands failed:\n%s", out.String())
+	}
+	n := map[string]int{}
+	for _, e := range s.Game().History() {
+		if e.Type == "decision" && e.Str("by") == "script" {
+			n[e.Str("choice")]++
+		}
+	}
+	if n["steer"] == 0 || n["speed"] == 0 || n["fire"] == 0 || !s.Game().Over() {
+		t.Errorf("the script steered %d times, set %d speeds, fired %d guns; the game is over: %v\n%s", n["steer"], n["speed"], n["fire"], s.Game().Over(), out.String())
+	}
+}

@@ -79,6 +79,9 @@ func (b *Battle) flags(v *Vessel) string {
 	if v.Burning {
 		f = append(f, "on fire")
 	}
+	if v.Left {
+		f = append(f, "left the table")
+	}
 	if v.Seen[0] || v.Seen[1] {
 		var by []string
 		for i, s := range v.Seen {
