@@ -44,7 +44,7 @@ type Inner struct {
 
 // Seat is who plays one side of an inner game.
 type Seat struct {
-	Side string // the inner game's side
+	Side string // the inner game's side ("": its decisions of no side)
 	// As is the outer game's side whose player or decider plays it (""
 	// the outer game's own decisions': the player, or the decider that
 	// answers the whole game). A decider that does not play the inner game
@@ -115,7 +115,7 @@ func (c *Ctx) Play(in Inner) Rules {
 		run.ref = def.Reference(rules)
 	}
 	for _, s := range in.Seats {
-		if err := def.checkSide(s.Side); err != nil {
+		if err := def.checkSide(s.Side); s.Side != "" && err != nil {
 			c.Fail(fmt.Errorf("%s inside %s: %w", def.Name, g.def.Name, err))
 		}
 		if s.Reference && run.ref == nil {

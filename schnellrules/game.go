@@ -36,6 +36,7 @@ var options = []engine.OptionDef{
 	{Name: "table", Default: "physical", Values: []string{"physical", "virtual"}, Quiet: true, Help: "physical: your own table, where you move the models and measure (type each range); virtual: the program holds the table: you order `steer VESSEL DEG` and `speed VESSEL LEVEL`, and it moves, measures ranges, arcs and sightings (with no scenario, the quick battle)"},
 	{Name: "turns", Default: "10", Help: "how many turns the battle lasts at most (1-99)"},
 	{Name: "scenario", Default: "", Help: "a scenario file: one `add ID CLASS [side=S] [speed=L]` a line, added before the set-up asks (replays need the same file)"},
+	{Name: "setup", Default: "", Quiet: true, Help: "a scenario given inline, for a battle another game sets up (a Schnell Boats battle): the lines of a scenario file separated by `;` (not with a scenario file)"},
 	{Name: "duel", Default: "off", Help: "OUR OWN ABSTRACTION, not the document's: START,CLOSING (cm) plays without a table, every vessel START cm from every enemy on turn 1 and CLOSING cm nearer each turn; sightings are read at that range and the table's other questions answered no (for sim: compare loadouts over many seeds with --scenario and --script)"},
 	{Name: "fire", Default: "off", Values: onOff, Help: "optional rule Fire: a hit may start a fire (red d6 6); a d10 each turn puts it out (1-2) or spreads it (10)"},
 	{Name: "visibility", Default: "off", Values: onOff, Help: "optional rule Random Visibility: a d6 each turn, 5 targets a size smaller, 6 two"},
@@ -137,6 +138,15 @@ func newBattle(opts []gamelog.Option, tabs *tables.Set) (engine.Rules, error) {
 		case "scenario":
 			if o.Value != "" {
 				if set, err = readScenario(db, o.Value); err != nil {
+					return nil, err
+				}
+			}
+		case "setup":
+			if o.Value != "" {
+				if set.presets != nil {
+					return nil, fmt.Errorf("setup and scenario both set the battle up: give one")
+				}
+				if set, err = parseScenario(db, "setup", []byte(strings.ReplaceAll(o.Value, ";", "\n"))); err != nil {
 					return nil, err
 				}
 			}
