@@ -79,7 +79,10 @@ type Torpedo struct {
 	Type                   *TorpedoData
 	Range, Launched, Due   int
 	Marker                 bool    // the Alternative Torpedo Rule: a marker the table moves
-	At, Aim                sea.Pos // the virtual table: the launch and the target's place then
+	At, Aim                sea.Pos // the virtual table: the launch (a marker's place) and where it is aimed
+	Heading, Run           int     // the virtual table: a marker's heading and its run so far (mm)
+	Contact                *Vessel // a marker's track passed within 5cm of it this turn
+	Spent                  bool    // a marker ran its course or left the table
 }
 
 // Options are the game's options.
@@ -130,9 +133,9 @@ type Battle struct {
 	Table *Table
 }
 
-// afloat counts each side's vessels not sunk (on the table or gone from
+// afloatBySide counts each side's vessels not sunk (on the table or gone from
 // it: a vessel that left the virtual table got away).
-func (b *Battle) afloat() [2]int {
+func afloatBySide(b *Battle) [2]int {
 	var n [2]int
 	for _, v := range b.Vessels {
 		if v.Level < Sunk {
@@ -213,6 +216,9 @@ func (b *Battle) Play(c *engine.Ctx) {
 		b.move(c, true)
 		b.phase(c, PhaseMoveSmall)
 		b.move(c, false)
+		if b.Table != nil && b.Opt.Markers {
+			virtual{b}.runMarkers(c)
+		}
 		b.phase(c, PhaseAir2)
 		airWar{b}.airPhase(c)
 		b.phase(c, PhaseGuns)
@@ -229,7 +235,7 @@ func (b *Battle) Play(c *engine.Ctx) {
 		}
 	}
 	b.Phase = PhaseSetup
-	afloat := b.afloat()
+	afloat := afloatBySide(b)
 	c.Emit(evEnd, gamelog.Int("turns", min(b.Turn-1, b.Opt.Turns)), gamelog.Int(Sides[0], afloat[0]), gamelog.Int(Sides[1], afloat[1]))
 }
 

@@ -97,7 +97,7 @@ func Definition() (*engine.Definition, error) {
 		},
 		Score: func(r engine.Rules) []gamelog.Field {
 			b := r.(*Battle)
-			afloat := b.afloat()
+			afloat := afloatBySide(b)
 			return []gamelog.Field{gamelog.Int("turns", min(b.Turn-1, b.Opt.Turns)), gamelog.Int(Sides[0], afloat[0]), gamelog.Int(Sides[1], afloat[1])}
 		},
 		View:    func(r engine.Rules) engine.Viewer { return view{b: r.(*Battle)} },

@@ -129,15 +129,18 @@ func (b *Battle) guns(c *engine.Ctx) {
 			d.Prompt = sideName(side) + " gunfire (phase 7): fire each gun, then done"
 			d.Side = side
 			o := d.Add("fire", "a gun fires", "fire")
-			o.Args = append([]engine.Arg{engine.IDArg("shooter", b.ids(side)...), engine.TextArg("weapon"), engine.IDArg("target", b.ids(other(side))...)}, b.rangeArg()...)
+			o.Args = append([]engine.Arg{engine.IDArg("shooter", b.ids(side)...), engine.TextArg("weapon"), engine.IDArg("target", b.ids(other(side))...)}, rangeArg(b)...)
 			o.Check = func(a engine.ArgValues) error {
-				_, _, _, _, err := b.CheckFire(a.Str("shooter"), a.Str("weapon"), a.Str("target"), b.measure(a, "shooter", "target"))
+				_, _, _, _, err := b.CheckFire(a.Str("shooter"), a.Str("weapon"), a.Str("target"), measure(b, a, "shooter", "target"))
 				return err
 			}
 			if b.Opt.Starshells {
 				for _, kind := range []string{"starshell", "flare"} {
 					o := d.Add(kind, "fire a "+kind+" at a point at the range measured", kind)
 					o.Args = []engine.Arg{engine.IDArg("vessel", b.ids(side)...), engine.IntArg("range", 1, 500, "cm")}
+					if b.Table != nil {
+						o.Args = append(o.Args, engine.IntArg("bearing", 0, 359, "degrees"))
+					}
 					flare := kind == "flare"
 					o.Check = func(a engine.ArgValues) error {
 						_, _, err := b.CheckIllumination(a.Str("vessel"), flare, a.Int("range"))
@@ -175,14 +178,18 @@ func (b *Battle) guns(c *engine.Ctx) {
 			a := d.Args()
 			switch d.Options[i].Name {
 			case "fire":
-				cm := b.measure(a, "shooter", "target")
+				cm := measure(b, a, "shooter", "target")
 				v, g, t, band, _ := b.CheckFire(a.Str("shooter"), a.Str("weapon"), a.Str("target"), cm)
 				b.shoot(c, v, g, t, band, cm)
 				continue
 			case "starshell", "flare":
 				flare := d.Options[i].Name == "flare"
 				v, g, _ := b.CheckIllumination(a.Str("vessel"), flare, a.Int("range"))
-				b.illuminate(c, v, g, flare, a.Int("range"))
+				bearing := 0
+				if b.Table != nil {
+					bearing = a.Int("bearing")
+				}
+				b.illuminate(c, v, g, flare, a.Int("range"), bearing)
 				continue
 			case "aa":
 				v, g, ac, band, _ := airWar{b}.CheckAA(a.Str("vessel"), a.Str("weapon"), a.Str("aircraft"), a.Int("range"))

@@ -45,14 +45,14 @@ func (b *Battle) move(c *engine.Ctx, large bool) {
 				d.Refuse("steer", "", "steer is for the virtual table (`new table=virtual`): on your own table you move the models")
 				d.Refuse("formation", "", "formation is for the virtual table (`new table=virtual`): on your own table you move the models")
 			}
-			if b.Opt.DepthCharges {
+			if b.Opt.DepthCharges && b.Table == nil {
 				dc := d.Add("depthcharge", "a depth charge attack on a Large or Very Large ship", "depthcharge")
 				dc.Args = []engine.Arg{engine.IDArg("vessel", b.ids(side)...), engine.IDArg("target", b.ids("")...)}
 				dc.Check = func(a engine.ArgValues) error {
 					return b.CheckDepthCharge(b.Vessel(a.Str("vessel")), b.Vessel(a.Str("target")))
 				}
 			}
-			if b.Opt.Ramming {
+			if b.Opt.Ramming && b.Table == nil {
 				r := d.Add("ram", "ram an enemy vessel (FAQ)", "ram")
 				r.Args = []engine.Arg{engine.IDArg("vessel", b.ids(side)...), engine.IDArg("target", b.ids("")...)}
 				r.Check = func(a engine.ArgValues) error {
@@ -61,9 +61,13 @@ func (b *Battle) move(c *engine.Ctx, large bool) {
 			}
 			if !b.Opt.DepthCharges {
 				d.Refuse("depthcharge", "", "depth charges are an optional rule, off in this battle (a new battle takes it: `new depth_charges=on`)")
+			} else if b.Table != nil {
+				d.Refuse("depthcharge", "", "on the virtual table a boat with depth charges attacks as it passes within 2cm of the bow of an enemy Large or Very Large ship that has moved: steer it there")
 			}
 			if !b.Opt.Ramming {
 				d.Refuse("ram", "", "ramming is an option (the FAQ's), off in this battle (a new battle takes it: `new ramming=on`)")
+			} else if b.Table != nil {
+				d.Refuse("ram", "", "on the virtual table a vessel rams the enemy its move runs into: steer it there")
 			}
 			d.Add("done", "the moves are made", "done")
 			d.Default = len(d.Options) - 1

@@ -41,13 +41,5 @@ func virtualFits(o Options) error {
 	case o.Aircraft:
 		return fmt.Errorf("aircraft=on is played on your own table (you name each aircraft as it attacks): table=virtual has no aircraft")
 	}
-	for _, x := range []struct {
-		on   bool
-		name string
-	}{{o.DepthCharges, "depth_charges"}, {o.Ramming, "ramming"}, {o.Markers, "torpedo_markers"}, {o.Secondary, "secondary"}, {o.Starshells, "starshells"}} {
-		if x.on {
-			return fmt.Errorf("%s=on is not played on the virtual table yet: play it with table=physical", x.name)
-		}
-	}
 	return nil
 }

@@ -58,7 +58,7 @@ func (b *Battle) CheckIllumination(vessel string, flare bool, cm int) (*Vessel, 
 // illuminate fires a starshell or a flare: the deviation throw, then the
 // table says which vessels are within 10cm of the burst; the firer's side
 // sees them this turn.
-func (b *Battle) illuminate(c *engine.Ctx, v *Vessel, g *Gun, flare bool, cm int) {
+func (b *Battle) illuminate(c *engine.Ctx, v *Vessel, g *Gun, flare bool, cm, bearing int) {
 	kind, step := "starshell", starshellStep
 	if flare {
 		kind, step = "flare", flareStep
@@ -69,6 +69,10 @@ func (b *Battle) illuminate(c *engine.Ctx, v *Vessel, g *Gun, flare bool, cm int
 	}
 	th := c.Throw(Deviation, v.ID+" "+kind)
 	dev := (th.Face("distance") - 1) * step
+	if b.Table != nil {
+		virtual{b}.burst(c, v, kind, cm, bearing, th.Face("direction"), dev)
+		return
+	}
 	c.Emit(evIlluminate, gamelog.Str("vessel", v.ID), gamelog.Str("kind", kind), gamelog.Int("range", cm), gamelog.Int("direction", th.Face("direction")), gamelog.Int("deviation", dev))
 	for n := 0; n < len(b.Vessels); n++ {
 		d := c.Ask("lit")

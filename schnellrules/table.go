@@ -35,6 +35,7 @@ type Place struct {
 	Leader   *Vessel   // formation: it keeps the leader's course and speed
 	From     sea.Pos   // where its move this turn began
 	Moved    bool      // it moved this turn (Depth Charge Attack)
+	Path     []sea.Pos // its centre's track this turn (depth charges, ramming)
 	Marker   string    // the label of its marker, as the enemy knows it before spotting it
 }
 
@@ -152,7 +153,7 @@ func (t *Table) label(v *Vessel) {
 
 // rangeArg is the range argument of an order at a target: the player's
 // measure on his own table, none on the virtual table (it is measured).
-func (b *Battle) rangeArg() []engine.Arg {
+func rangeArg(b *Battle) []engine.Arg {
 	if b.Table != nil {
 		return nil
 	}
@@ -163,7 +164,7 @@ func (b *Battle) rangeArg() []engine.Arg {
 // from to the one named by to: typed on the player's table, measured
 // centre to centre on the virtual table (0 when either is unknown: the
 // order's check names it).
-func (b *Battle) measure(a engine.ArgValues, from, to string) int {
+func measure(b *Battle, a engine.ArgValues, from, to string) int {
 	if b.Table == nil {
 		return a.Int("range")
 	}

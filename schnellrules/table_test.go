@@ -18,27 +18,27 @@ func TestTurningArcsOnTheTable(t *testing.T) {
 	start := sea.Shape{Centre: sea.Cm(30, 60), Heading: 90, Length: 150, Beam: 25}
 	// A Very Large turning class at Slow (15cm) ordered round to 180: 10cm
 	// east, 60 degrees to starboard, the last 5cm on 150.
-	at, straight, run, edge := steerLeg(start, 180, 0, 150, 100, area)
+	at, straight, run, edge := steerLeg(start, 180, 0, 150, 100, area, nil)
 	want := sea.Advance(sea.Cm(40, 60), 150, 50)
 	if at.Centre != want || at.Heading != 150 || straight != 50 || run != 150 || edge != nil {
 		t.Errorf("VL at Slow: %v heading %d, straight %d, run %d, edge %v; want %v heading 150, straight 50", at.Centre, at.Heading, straight, run, edge, want)
 	}
 	// Next turn it needs 5cm more straight before it turns again.
-	at, _, _, _ = steerLeg(at, 180, straight, 150, 100, area)
+	at, _, _, _ = steerLeg(at, 180, straight, 150, 100, area, nil)
 	if at.Heading != 180 {
 		t.Errorf("the second turn's heading %d, want 180", at.Heading)
 	}
 	// A Very Small turning class (2cm) at Fast turns 90 degrees to port
 	// in its first 4cm: 2, 60, 2, 30, then 21cm straight.
 	s := sea.Shape{Centre: sea.Cm(100, 60), Heading: 0, Length: 40, Beam: 10}
-	at, straight, _, _ = steerLeg(s, 270, 0, 250, 20, area)
+	at, straight, _, _ = steerLeg(s, 270, 0, 250, 20, area, nil)
 	p := sea.Advance(sea.Advance(sea.Advance(sea.Cm(100, 60), 0, 20), 300, 20), 270, 210)
 	if at.Centre != p || at.Heading != 270 || straight != 210 {
 		t.Errorf("VS at Fast: %v heading %d straight %d, want %v heading 270 straight 210", at.Centre, at.Heading, straight, p)
 	}
 	// A vessel that runs off the table leaves by that edge.
 	s = sea.Shape{Centre: sea.Cm(100, 110), Heading: 0, Length: 60, Beam: 15}
-	_, _, run, edge = steerLeg(s, 0, 0, 300, 40, area)
+	_, _, run, edge = steerLeg(s, 0, 0, 300, 40, area, nil)
 	if edge == nil || *edge != sea.Top || run != 120 {
 		t.Errorf("off the top: edge %v, run %d; want top after 12cm (its centre on the edge)", edge, run)
 	}

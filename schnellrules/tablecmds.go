@@ -93,6 +93,32 @@ func (b virtual) pointOf(side, word string) (sea.Pos, error) {
 	return sea.Pos{}, fmt.Errorf("%q: name a vessel of the %s, an enemy marker (M1, M2 …), or an enemy vessel they have spotted this turn", word, sideName(side))
 }
 
+// runIllumination reads starshell|flare VESSEL RANGE_CM, and on the
+// virtual table VESSEL RANGE_CM BEARING or VESSEL TARGET (a vessel or a
+// marker: the range and bearing to it now).
+func runIllumination(verb string) func(*engine.Game, []string, io.Writer) ([]gamelog.Event, error) {
+	return func(g *engine.Game, args []string, w io.Writer) ([]gamelog.Event, error) {
+		b, err := battle(g)
+		if err != nil {
+			return nil, err
+		}
+		if b.Table != nil && len(args) == 2 {
+			if _, err := strconv.Atoi(args[1]); err != nil {
+				v := b.Vessel(args[0])
+				if v == nil || v.Place == nil {
+					return orderCmd(verb)(g, args, w) // the order's check names it
+				}
+				at, err := virtual{b}.pointOf(v.Side, args[1])
+				if err != nil {
+					return nil, err
+				}
+				args = []string{args[0], strconv.Itoa(cmBetween(v.Place.At.Centre, at)), strconv.Itoa(sea.Bearing(v.Place.At.Centre, at))}
+			}
+		}
+		return orderCmd(verb)(g, args, w)
+	}
+}
+
 // runPlace reads place VESSEL X Y [HEADING].
 func runPlace(g *engine.Game, args []string, w io.Writer) ([]gamelog.Event, error) {
 	b, err := battle(g)

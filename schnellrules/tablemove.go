@@ -23,9 +23,13 @@ const maxPivot = 60
 // move lasts; a run straight at the end of one turn counts towards the
 // next turn's first. It returns the new footprint, the straight run since
 // the last turn, the distance run (mm), and where the move left the table
-// (nil: it did not).
-func steerLeg(at sea.Shape, course, straight, move, minRun int, area sea.Table) (sea.Shape, int, int, *sea.Edge) {
+// (nil: it did not). path, if not nil, gets the centre's track: the
+// start, then the end of each straight run.
+func steerLeg(at sea.Shape, course, straight, move, minRun int, area sea.Table, path *[]sea.Pos) (sea.Shape, int, int, *sea.Edge) {
 	left := move
+	if path != nil {
+		*path = append((*path)[:0], at.Centre)
+	}
 	for {
 		turn := sea.Turn(at.Heading, course)
 		if turn != 0 && straight >= minRun {
@@ -51,11 +55,18 @@ func steerLeg(at sea.Shape, course, straight, move, minRun int, area sea.Table) 
 					hi = mid - 1
 				}
 			}
-			return sea.Ahead(at, lo), straight + lo, move - left + lo, &e
+			at = sea.Ahead(at, lo)
+			if path != nil {
+				*path = append(*path, at.Centre)
+			}
+			return at, straight + lo, move - left + lo, &e
 		}
 		at = sea.Ahead(at, leg)
 		left -= leg
 		straight += leg
+		if path != nil {
+			*path = append(*path, at.Centre)
+		}
 	}
 }
 
@@ -78,6 +89,7 @@ func (t virtual) moveSide(c *engine.Ctx, side string, large bool) {
 		}
 		t.moveVessel(c, v)
 	}
+	t.closeIn(c, side, large)
 }
 
 // moveVessel moves one vessel its speed's move and records where it ends.
@@ -85,7 +97,7 @@ func (t virtual) moveVessel(c *engine.Ctx, v *Vessel) {
 	p := v.Place
 	p.From = p.At.Centre
 	before := p.At
-	at, straight, run, edge := steerLeg(p.At, p.Course, p.Straight, v.Speed.Move()*10, minMove[v.Manoeuvre]*10, t.Table.Area)
+	at, straight, run, edge := steerLeg(p.At, p.Course, p.Straight, v.Speed.Move()*10, minMove[v.Manoeuvre]*10, t.Table.Area, &p.Path)
 	p.At, p.Straight = at, straight
 	p.Moved = v.Speed > Stationary
 	if at == before {
@@ -105,6 +117,7 @@ func (t virtual) newTurn() {
 		if v.Place != nil {
 			v.Place.Moved = false
 			v.Place.From = v.Place.At.Centre
+			v.Place.Path = v.Place.Path[:0]
 		}
 	}
 }

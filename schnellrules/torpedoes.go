@@ -68,9 +68,9 @@ func (b *Battle) launch(c *engine.Ctx) {
 			o := d.Add("torpedo", "launch a torpedo", "torpedo")
 			typ := engine.IDArg("type", "any", "18in", "21in")
 			typ.Default = gamelog.StrV("any")
-			o.Args = append(append([]engine.Arg{engine.IDArg("shooter", armed...), engine.IDArg("target", b.ids(other(side))...)}, b.rangeArg()...), typ)
+			o.Args = append(append([]engine.Arg{engine.IDArg("shooter", armed...), engine.IDArg("target", b.ids(other(side))...)}, rangeArg(b)...), typ)
 			o.Check = func(a engine.ArgValues) error {
-				_, _, _, err := b.CheckLaunch(a.Str("shooter"), a.Str("target"), b.measure(a, "shooter", "target"), a.Str("type"))
+				_, _, _, err := b.CheckLaunch(a.Str("shooter"), a.Str("target"), measure(b, a, "shooter", "target"), a.Str("type"))
 				return err
 			}
 			if b.Opt.Reloads {
@@ -92,7 +92,7 @@ func (b *Battle) launch(c *engine.Ctx) {
 				c.Emit(evReload, gamelog.Str("vessel", v.ID), gamelog.Str("state", "begins"))
 				continue
 			case "torpedo":
-				cm := b.measure(a, "shooter", "target")
+				cm := measure(b, a, "shooter", "target")
 				v, m, t, _ := b.CheckLaunch(a.Str("shooter"), a.Str("target"), cm, a.Str("type"))
 				b.launchOne(c, side, v, m, t, cm)
 				continue
@@ -137,8 +137,13 @@ func (b *Battle) launchOne(c *engine.Ctx, side string, v *Vessel, m *TubeMount, 
 	b.Torps = append(b.Torps, tp)
 	if b.Opt.Markers {
 		tp.Marker, tp.Due = true, 0
-		c.Emit(evLaunch, gamelog.Str("torpedo", tp.ID), gamelog.Str("shooter", v.ID), gamelog.Str("type", tp.Type.ID), gamelog.Str("target", t.ID),
-			gamelog.Int("range", tp.Range), gamelog.Bool("marker", true), gamelog.Str("mount", m.Name), gamelog.Int("left", m.Loaded))
+		fields := []gamelog.Field{gamelog.Str("torpedo", tp.ID), gamelog.Str("shooter", v.ID), gamelog.Str("type", tp.Type.ID), gamelog.Str("target", t.ID),
+			gamelog.Int("range", tp.Range), gamelog.Bool("marker", true), gamelog.Str("mount", m.Name), gamelog.Int("left", m.Loaded)}
+		if b.Table != nil {
+			virtual{b}.placeMarker(tp, v, t)
+			fields = append(fields, gamelog.Int("x", tp.At.X), gamelog.Int("y", tp.At.Y), gamelog.Int("heading", tp.Heading))
+		}
+		c.Emit(evLaunch, fields...)
 		return
 	}
 	c.Schedule(engine.Due{Turn: tp.Due, What: fmt.Sprintf("torpedo %s (%s from %s) reaches %s", tp.ID, tp.Type.ID, tp.From, tp.Target), Side: side, Key: tp.ID})
@@ -164,7 +169,11 @@ func (b *Battle) torpedoFacts(tp *Torpedo, t *Vessel, secondary bool) *facts {
 // with Torpedo Secondary Attacks, a miss may hit another vessel within
 // 20cm (the table says which), at -3.
 func (b *Battle) torpedoes(c *engine.Ctx) {
-	b.markers(c)
+	if b.Table != nil {
+		virtual{b}.resolveMarkers(c)
+	} else {
+		b.markers(c)
+	}
 	for _, due := range c.Due(b.Turn) {
 		var tp *Torpedo
 		for _, x := range b.Torps {
@@ -181,7 +190,10 @@ func (b *Battle) torpedoes(c *engine.Ctx) {
 			b.dropTorp(tp)
 			continue
 		}
-		if !b.torpedoAttack(c, tp, t, false) && b.Opt.Secondary && !b.Opt.Duel {
+		missed := !b.torpedoAttack(c, tp, t, false)
+		if missed && b.Opt.Secondary && b.Table != nil {
+			virtual{b}.secondary(c, tp, t)
+		} else if missed && b.Opt.Secondary && !b.Opt.Duel {
 			d := c.Ask("secondary")
 			d.Prompt = "Torpedo " + tp.ID + " missed " + t.ID + ": is another vessel within 20cm of it?"
 			d.Side = engine.TableSide
