@@ -62,8 +62,8 @@ func (s *Session) commandTable() []*Command {
 			Help: "Play on until the game needs you (a decision, or a roll with physical dice). " + stepHelp(pauses) +
 				" At a terminal, Enter at a pause repeats the last `step`.",
 			Run: cmdStep, Complete: fixed(pauses...), Repeat: true},
-		{Name: "choose", Group: groupPlay, Aliases: []string{"c"}, Usage: "choose OPTION [ARG...]",
-			Help: "Answer the pending decision with an option's name or number, and the values it asks for (`choose fire b 35`: Tab completes them).", Run: cmdChoose,
+		{Name: "choose", Group: groupPlay, Aliases: []string{"c"}, Usage: "choose [OPTION [ARG...]]",
+			Help: "Answer the pending decision with an option's name or number, and the values it asks for (`choose fire b 35`: Tab completes them). Alone, it lists the question's choices in full (a question asked again with the same choices still on the screen says so in one line).", Run: cmdChoose,
 			Complete: func(s *Session, args []string) []string {
 				if p := s.game.Pending(); p != nil && p.Decision != nil {
 					return p.Decision.Complete(args)
@@ -437,6 +437,11 @@ func (s *Session) overErr() error {
 }
 
 func cmdChoose(s *Session, args []string) error {
+	if p := s.game.Pending(); len(args) == 0 && p != nil && p.Decision != nil && s.game.Decider() == nil {
+		delete(s.menus, p.Decision.Kind+" "+p.Decision.Side) // listed in full
+		s.showPending()
+		return nil
+	}
 	if len(args) < 1 {
 		return errors.New("usage: choose OPTION [ARG...] (a name or a number, then the values it asks for)")
 	}

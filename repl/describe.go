@@ -54,6 +54,9 @@ func (s *Session) describeAt(evs []gamelog.Event, i int) string {
 // "" prints nothing. The game's DescribeAt first, then its DescribeRun,
 // then each event alone.
 func (s *Session) describeRunAt(evs []gamelog.Event, i int) (string, int) {
+	if line, n := s.standingRun(evs, i); n > 1 {
+		return line, n
+	}
 	if !s.game.Hides(&evs[i], engine.AtPrompt) {
 		if s.def.DescribeAt != nil {
 			if line, n := s.def.DescribeAt(evs, i, s.detail); n > 0 {
@@ -310,4 +313,39 @@ func describeRollShort(e *gamelog.Event, title func(id string) string, result fu
 		b.WriteString(" (rolled by the program)")
 	}
 	return b.String()
+}
+
+// standingRun words, below verbose detail, the answers standing orders gave
+// one right after the other (a round's formation, speed and move kept) as
+// one line: "Break formation: stay (no more harm since); speed: medium (as
+// before); range: move out (as last round)". n < 2: no such run at evs[i].
+func (s *Session) standingRun(evs []gamelog.Event, i int) (string, int) {
+	if s.detail >= engine.Verbose {
+		return "", 0
+	}
+	var parts []string
+	n := 0
+	for ; i+n < len(evs); n++ {
+		e := &evs[i+n]
+		if e.Type != "decision" || engine.Who(e.Str("by")) != engine.ByPlayer || e.Str("as") == "" || s.game.Hides(e, engine.AtPrompt) {
+			break
+		}
+		if s.def.DescribeAt != nil {
+			if line, m := s.def.DescribeAt(evs, i+n, s.detail); m > 0 {
+				if line != "" || m > 1 {
+					break // the game words it (or more with it)
+				}
+				continue // the game leaves it out
+			}
+		}
+		line := s.describeDecision(e)
+		if len(parts) > 0 {
+			line = strings.ToLower(line[:1]) + line[1:]
+		}
+		parts = append(parts, line)
+	}
+	if len(parts) < 2 {
+		return "", 0
+	}
+	return strings.Join(parts, "; "), n
 }

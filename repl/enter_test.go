@@ -421,3 +421,47 @@ func TestCoveredQuestionAsked(t *testing.T) {
 		s.Close()
 	}
 }
+
+// A question asked again with the same choices, while its list is still on
+// the screen, says so in one line instead of listing them again; `choose`
+// alone lists them in full; piped, every list is printed.
+func TestSameChoicesSaidInOneLine(t *testing.T) {
+	for _, tc := range []struct {
+		interactive bool
+		rows        int
+		want        int // lists of the range's choices printed
+	}{{true, 40, 1}, {true, 10, 2}, {false, 40, 2}} {
+		def := rounds("ranges", roundsRules{rng: true})
+		var out bytes.Buffer
+		s, _ := New(Config{Def: def, Out: &out, Err: &out, Interactive: tc.interactive, Rows: func() int { return tc.rows },
+			LogFile: filepath.Join(t.TempDir(), "g.jsonl")})
+		execAll(t, s, "orders same off", "step", "choose slow", "choose stay", "choose slow")
+		lists := strings.Count(out.String(), "`move closer`")
+		short := strings.Count(out.String(), "Same choices as above (`choose` lists them again). Enter: `move stay`.")
+		if lists != tc.want || lists+short != 2 {
+			t.Errorf("%+v: %d lists and %d short lines of the same choices\n%s", tc, lists, short, out.String())
+		}
+		if short > 0 {
+			execAll(t, s, "choose")
+			if n := strings.Count(out.String(), "`move closer`"); n != lists+1 {
+				t.Errorf("`choose` alone does not list the choices:\n%s", out.String())
+			}
+		}
+		s.Close()
+	}
+}
+
+// Answers standing orders give one right after the other are said in one
+// line below verbose detail.
+func TestStandingAnswersInOneLine(t *testing.T) {
+	def := rounds("ranges", roundsRules{rng: true})
+	def.Orders = []engine.StandingOrder{{Name: "hold", Said: "held", Help: "x",
+		Pick: func(d *engine.Decision, _ []gamelog.Event) (int, bool) { return 0, d.Kind == "range" }}}
+	var out bytes.Buffer
+	s, _ := New(Config{Def: def, Out: &out, Err: &out, Interactive: true, LogFile: filepath.Join(t.TempDir(), "g.jsonl")})
+	defer s.Close()
+	execAll(t, s, "step", "choose fast")
+	if want := "Range: move stay (held); speed: fast (as before); range: move stay (held);"; !strings.Contains(out.String(), want) {
+		t.Errorf("no line %q:\n%s", want, out.String())
+	}
+}

@@ -45,6 +45,9 @@ type Config struct {
 	// Columns is the terminal's width: the prompt wraps what it prints to
 	// it. Nil, or less than 20: DefaultColumns.
 	Columns func() int
+	// Rows is the terminal's height: a question's choices still on the
+	// screen are not listed again. Nil, or less than 10: DefaultRows.
+	Rows func() int
 }
 
 // Session is one run of the prompt: the current game, its live log and the
@@ -102,6 +105,18 @@ type Session struct {
 	// takes what must pass byte for byte (a sheet in Markdown or HTML).
 	raw      io.Writer
 	wrappers []*lineWrapper
+	typed    int // the lines typed at the prompt (Exec), each a line on the screen
+	// menus are the choices last listed for each kind of question (and
+	// side), and where on the screen: listed again unchanged while still
+	// on it, they are said in one line (showPending).
+	menus map[string]shownMenu
+}
+
+// shownMenu is a question's choices as listed, and the line of the screen
+// (Session.printed) their list began at.
+type shownMenu struct {
+	lines []string
+	at    int
 }
 
 // New makes a session with a new game from cfg.Game (not started: the first
@@ -292,6 +307,7 @@ func (s *Session) Exec(line string) error {
 		return err
 	}
 	s.stopped, s.passedNews = s.question(), false
+	s.typed++
 	s.interrupted.Store(false)
 	words = s.shortcut(words)
 	if len(words) == 0 {
@@ -564,14 +580,27 @@ func decisionPrompt(d *engine.Decision) string {
 // "break_formation" is "break formation".
 func kindWords(kind string) string { return strings.ReplaceAll(kind, "_", " ") }
 
-// show prints events and then what the game waits for.
+// show prints events and then what the game waits for. The events of
+// the answers standing orders give are printed with those before them, so
+// that the game may word a run of them as one line across those answers
+// (a round's missed shots, each boat's order carried out between them).
 func (s *Session) show(evs []gamelog.Event) {
 	for {
-		s.print(evs)
-		var again bool
-		if evs, again = s.answerStanding(); again {
+		// The game reuses the slice it returns at its next answer: keep a
+		// copy of what is not printed yet.
+		evs = slices.Clone(evs)
+		more, again := s.answerStanding()
+		if again {
+			if !s.saidHint && s.cfg.Interactive {
+				s.saidHint = true
+				s.print(evs)
+				evs = nil
+				fmt.Fprintln(s.cfg.Out, s.paint(dim, "(Standing orders answer some questions for you: an order typed at the next question changes that answer; `orders` lists them.)"))
+			}
+			evs = append(evs, more...)
 			continue
 		}
+		s.print(evs) // before a pause's lines
 		if evs, again = s.playThroughQuiet(); !again {
 			break
 		}
@@ -653,10 +682,6 @@ func (s *Session) answerStanding() ([]gamelog.Event, bool) {
 	o, i, ok := s.standingAnswer(d)
 	if !ok {
 		return nil, false
-	}
-	if !s.saidHint && s.cfg.Interactive {
-		s.saidHint = true
-		fmt.Fprintln(s.cfg.Out, s.paint(dim, "(Standing orders answer some questions for you: an order typed at the next question changes that answer; `orders` lists them.)"))
 	}
 	evs, err := s.game.ChooseAs(i, o.Name, s.level)
 	if err != nil {
@@ -742,42 +767,68 @@ func (s *Session) showPending() {
 			who = "Decide [" + d.Side + "]:"
 		}
 		fmt.Fprintf(w, "%s %s\n", s.paint(yellow, who), d.Prompt)
-		if s.def.Menu != nil { // the game's own words for a long menu
-			if lines := s.def.Menu(g, d); lines != nil {
-				for _, l := range lines {
-					fmt.Fprintln(w, "  "+l)
-				}
-				return
-			}
+		lines := s.menuLines(d)
+		key := d.Kind + " " + d.Side
+		last, ok := s.menus[key]
+		// The same choices still on the screen above (this question's
+		// line, the short one and the prompt below them included): said in
+		// one line.
+		if ok && s.cfg.Interactive && slices.Equal(last.lines, lines) && s.printed()-last.at+3 <= s.rows() {
+			fmt.Fprintf(w, "  Same choices as above (`choose` lists them again). Enter: `%s`.\n", d.Usage(d.Default))
+			return
 		}
-		var briefs []string // the Brief captions, in order of first option
-		for i, o := range d.Options {
-			if o.Brief != "" && i != d.Default {
-				if !slices.Contains(briefs, o.Brief) {
-					briefs = append(briefs, o.Brief)
-				}
-				continue
-			}
-			// What it does, then what to type for it (a number does too).
-			text := o.Text
-			if text == "" {
-				text = kindWords(o.Name)
-			}
-			if i == d.Default {
-				text += " (default)"
-			}
-			fmt.Fprintf(w, "  %d. %s   `%s`\n", i+1, text, d.Usage(i))
+		if s.menus == nil {
+			s.menus = map[string]shownMenu{}
 		}
-		for _, b := range briefs {
-			var cmds []string
-			for i, o := range d.Options {
-				if o.Brief == b && i != d.Default {
-					cmds = append(cmds, fmt.Sprintf("%d. %s", i+1, d.Usage(i)))
-				}
-			}
-			fmt.Fprintf(w, "  also %s: %s\n", b, strings.Join(cmds, ", "))
+		s.menus[key] = shownMenu{lines: lines, at: s.printed()}
+		for _, l := range lines {
+			fmt.Fprintln(w, l)
 		}
 	}
+}
+
+// menuLines are the lines that list a decision's choices: the game's own
+// words for a long menu (Definition.Menu), else one option a line, what
+// it does and what to type for it, with runs of alike options on one line.
+func (s *Session) menuLines(d *engine.Decision) []string {
+	if s.def.Menu != nil {
+		if lines := s.def.Menu(s.game, d); lines != nil {
+			out := make([]string, len(lines))
+			for i, l := range lines {
+				out[i] = "  " + l
+			}
+			return out
+		}
+	}
+	var out []string
+	var briefs []string // the Brief captions, in order of first option
+	for i, o := range d.Options {
+		if o.Brief != "" && i != d.Default {
+			if !slices.Contains(briefs, o.Brief) {
+				briefs = append(briefs, o.Brief)
+			}
+			continue
+		}
+		// What it does, then what to type for it (a number does too).
+		text := o.Text
+		if text == "" {
+			text = kindWords(o.Name)
+		}
+		if i == d.Default {
+			text += " (default)"
+		}
+		out = append(out, fmt.Sprintf("  %d. %s   `%s`", i+1, text, d.Usage(i)))
+	}
+	for _, b := range briefs {
+		var cmds []string
+		for i, o := range d.Options {
+			if o.Brief == b && i != d.Default {
+				cmds = append(cmds, fmt.Sprintf("%d. %s", i+1, d.Usage(i)))
+			}
+		}
+		out = append(out, fmt.Sprintf("  also %s: %s", b, strings.Join(cmds, ", ")))
+	}
+	return out
 }
 
 // ANSI styles, used only when colour is on.

@@ -31,9 +31,10 @@ func (s *Session) columns() int {
 // a table (grid fits text tables to Columns), passes through unchanged
 // when it fits.
 type lineWrapper struct {
-	w    io.Writer
-	cols func() int
-	buf  []byte
+	w     io.Writer
+	cols  func() int
+	buf   []byte
+	lines int // the lines written so far, as wrapped
 }
 
 // Columns is the width lines are wrapped to (grid reads it).
@@ -49,8 +50,10 @@ func (l *lineWrapper) Write(p []byte) (int, error) {
 	var out []byte
 	for len(whole) > 0 {
 		j := bytes.IndexByte(whole, '\n')
-		out = append(out, Wrap(string(whole[:j]), l.cols())...)
+		w := Wrap(string(whole[:j]), l.cols())
+		out = append(out, w...)
 		out = append(out, '\n')
+		l.lines += 1 + strings.Count(w, "\n")
 		whole = whole[j+1:]
 	}
 	l.buf = append(l.buf[:0], l.buf[i+1:]...)
@@ -185,4 +188,29 @@ func (s *Session) flush() {
 	for _, l := range s.wrappers {
 		l.flush()
 	}
+}
+
+// printed is how many lines the session has put on the screen: those it
+// wrote, and one for each line typed at its prompt.
+func (s *Session) printed() int {
+	n := s.typed
+	for _, l := range s.wrappers {
+		n += l.lines
+	}
+	return n
+}
+
+// DefaultRows is the height of the screen when the prompt does not know
+// the terminal's: what is printed further back than that has scrolled
+// away.
+const DefaultRows = 24
+
+// rows is the height of the terminal's screen.
+func (s *Session) rows() int {
+	if s.cfg.Rows != nil {
+		if n := s.cfg.Rows(); n >= 10 {
+			return n
+		}
+	}
+	return DefaultRows
 }

@@ -37,8 +37,9 @@ func describeAt(evs []gamelog.Event, i int, d engine.Detail) (string, int) {
 		}
 		return "", 0
 	case string(evDraw):
-		v, _ := e.Get("chits")
-		return "Order of attack: " + strings.Join(v.Strs(), " ") + drawnBy(e), 1
+		// The order of attack: below verbose the shots, each line in the
+		// order drawn, say it.
+		return "", 1
 	}
 	switch eventType(e.Type) {
 	case evWeather:
@@ -61,13 +62,6 @@ func describeAt(evs []gamelog.Event, i int, d engine.Detail) (string, int) {
 	return "", 0
 }
 
-func drawnBy(e *gamelog.Event) string {
-	if e.Str("source") == "generator" {
-		return " (drawn by the program)"
-	}
-	return ""
-}
-
 // restates are the events that say what the rolls just before them gave:
 // at normal detail those rolls are left out (`why` shows them).
 var restates = map[eventType]bool{
@@ -87,8 +81,11 @@ func rollAt(evs []gamelog.Event, i int, d engine.Detail) (string, int) {
 	if line, n := shotRun(evs, i, d); n > 0 {
 		return line, n
 	}
-	if evs[i].Str("table") == s100IDs.Evade { // C-6 in both booklets
+	switch evs[i].Str("table") {
+	case s100IDs.Evade: // C-6 in both booklets
 		return "", 1
+	case s100IDs.Detect: // C-5
+		return detectAt(evs, i, d)
 	}
 	j := i
 	for j < len(evs) && (evs[j].Type == "roll" || evs[j].Type == "read") {
@@ -100,35 +97,164 @@ func rollAt(evs []gamelog.Event, i int, d engine.Detail) (string, int) {
 	return "", 0
 }
 
+// detectAt words the squadron's detection roll (C-5, 4.6): left out when
+// the squadron is detected (the line after it says so, and by what), else
+// "C-5 Detection: [2] +3 = 5 → not detected".
+func detectAt(evs []gamelog.Event, i int, d engine.Detail) (string, int) {
+	if i+1 < len(evs) && eventType(evs[i+1].Type) == evDetected {
+		return "", 1
+	}
+	e := &evs[i]
+	if strings.HasPrefix(e.Str("result"), "Detected") {
+		return "", 0 // no line after it says so: the kernel's
+	}
+	roll := strconv.Itoa(e.Int("total"))
+	if d == engine.Normal {
+		v, _ := e.Get("faces")
+		var faces []string
+		for _, f := range v.L {
+			faces = append(faces, strconv.Itoa(f.I))
+		}
+		mods := 0
+		m, _ := e.Get("mods")
+		for _, f := range m.L {
+			for _, kv := range f.O {
+				if kv.Key == "value" {
+					mods += kv.Val.I
+				}
+			}
+		}
+		roll = "[" + strings.Join(faces, " ") + "]"
+		if mods != 0 {
+			roll += fmt.Sprintf(" %+d", mods)
+		}
+		roll += " = " + strconv.Itoa(e.Int("total"))
+	}
+	return e.Str("table") + " Detection: " + roll + " → not detected", 1
+}
+
 // shot is one shot, launch or depth charge as the short report says it.
 type shot struct {
 	attacker, weapon, target string
 	text                     string // "14 vs 18, miss; disabled"
+	missed                   bool   // a miss, and nothing else to say
 }
 
-// shotRun words the shots one unit makes one after another (a boat's two
-// cannons, an escort's guns at two boats) as one line: "SB2 guns →
-// mtb-1: 14 vs 18, miss; 9 vs 18, miss", "mgb-1 guns → SB1: 4 vs 19,
-// miss; → SB3: 21 vs 19, hit". n = 0 when evs[i] does not begin a shot.
-func shotRun(evs []gamelog.Event, i int, d engine.Detail) (string, int) {
-	first, n := shotAt(evs, i, d)
-	if n == 0 {
+// missRun words a run of shots that all missed, of two or more units one
+// after another, as one line in the order they fired: "Missed: SB3 →
+// merchant-1 ×2; merchant-1 → SB2; destroyer-1 → SB3, SB2; SB4 torpedo →
+// tanker-1" (a shot's roll: `detail verbose`, `log`). A run of one unit's
+// shots keeps its own line, with its rolls (shotRun). n = 0 when evs[i]
+// does not begin such a run.
+func missRun(evs []gamelog.Event, i int, d engine.Detail) (string, int) {
+	var parts []string
+	n, end := 0, 0 // the events read, and those the line stands for
+	for i+n < len(evs) {
+		if silent(&evs[i+n]) {
+			n++
+			continue
+		}
+		shots, m := unitShots(evs, i+n, d)
+		if m == 0 || !allMissed(shots) {
+			break
+		}
+		parts = append(parts, missWords(shots))
+		n += m
+		end = n
+	}
+	if len(parts) < 2 {
 		return "", 0
 	}
+	return "Missed: " + strings.Join(parts, "; "), end
+}
+
+// silent reports whether the short report says nothing of e between two
+// shots: a boat's order carried out as the squadron gave it, an enemy's
+// failed attempt to get away (C-6).
+func silent(e *gamelog.Event) bool {
+	switch e.Type {
+	case "decision":
+		return e.Str("kind") == string(askBoatAttack) && e.Str("as") == engine.Carried.Name
+	case "roll":
+		return e.Str("table") == s100IDs.Evade && !strings.HasPrefix(e.Str("result"), "Evades")
+	}
+	return false
+}
+
+func allMissed(shots []shot) bool {
+	for _, sh := range shots {
+		if !sh.missed {
+			return false
+		}
+	}
+	return len(shots) > 0
+}
+
+// missWords words one unit's missed shots: "SB1 → merchant-1 ×3",
+// "destroyer-1 → SB3, SB2", "SB4 torpedo → tanker-1".
+func missWords(shots []shot) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s %s → %s: %s", first.attacker, first.weapon, first.target, first.text)
-	last := first
+	b.WriteString(shots[0].attacker)
+	if w := shots[0].weapon; w != "guns" {
+		b.WriteString(" " + w)
+	}
+	b.WriteString(" → ")
+	for k := 0; k < len(shots); {
+		n := 1
+		for k+n < len(shots) && shots[k+n].target == shots[k].target {
+			n++
+		}
+		if k > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(shots[k].target)
+		if n > 1 {
+			b.WriteString(" ×" + strconv.Itoa(n))
+		}
+		k += n
+	}
+	return b.String()
+}
+
+// unitShots reads the shots one unit makes one after another (a boat's two
+// cannons, an escort's guns at two boats), and the events they take.
+func unitShots(evs []gamelog.Event, i int, d engine.Detail) ([]shot, int) {
+	first, n := shotAt(evs, i, d)
+	if n == 0 {
+		return nil, 0
+	}
+	shots := []shot{first}
 	for i+n < len(evs) {
 		next, m := shotAt(evs, i+n, d)
 		if m == 0 || next.attacker != first.attacker || next.weapon != first.weapon {
 			break
 		}
-		if next.target != last.target {
-			fmt.Fprintf(&b, "; → %s: %s", next.target, next.text)
+		shots, n = append(shots, next), n+m
+	}
+	return shots, n
+}
+
+// shotRun words the shots one unit makes one after another as one line:
+// "SB2 guns → mtb-1: 14 vs 18, miss; 9 vs 18, miss", "mgb-1 guns → SB1: 4
+// vs 19, miss; → SB3: 21 vs 19, hit"; runs of misses of several units as
+// one (missRun). n = 0 when evs[i] does not begin a shot.
+func shotRun(evs []gamelog.Event, i int, d engine.Detail) (string, int) {
+	if line, n := missRun(evs, i, d); n > 0 {
+		return line, n
+	}
+	shots, n := unitShots(evs, i, d)
+	if n == 0 {
+		return "", 0
+	}
+	var b strings.Builder
+	first := shots[0]
+	fmt.Fprintf(&b, "%s %s → %s: %s", first.attacker, first.weapon, first.target, first.text)
+	for k := 1; k < len(shots); k++ {
+		if shots[k].target != shots[k-1].target {
+			fmt.Fprintf(&b, "; → %s: %s", shots[k].target, shots[k].text)
 		} else {
-			b.WriteString("; " + next.text)
+			b.WriteString("; " + shots[k].text)
 		}
-		last, n = next, n+m
 	}
 	return b.String(), n
 }
@@ -173,6 +299,7 @@ func shotAt(evs []gamelog.Event, i int, d engine.Detail) (shot, int) {
 		sh, n := shotOf(evs, j, hit, d)
 		if len(notes) > 0 {
 			sh.text += "; " + strings.Join(notes, "; ")
+			sh.missed = false
 		}
 		return sh, n + (j - i)
 	}
@@ -219,9 +346,11 @@ func shotOf(evs []gamelog.Event, j, from int, d engine.Detail) (shot, int) {
 	if len(after) > 0 {
 		b.WriteString("; " + strings.Join(after, ", "))
 	}
+	sh.missed = e.Str("result") == "miss" && len(after) == 0
 	if strings.HasPrefix(sh.attacker, "SB") {
 		if why := retargeted(evs, j); why != "" {
 			b.WriteString(" " + why)
+			sh.missed = false // said on its own line
 		}
 	}
 	sh.text = b.String()

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -47,9 +48,12 @@ var shotRe = regexp.MustCompile(`^(\[p\d\] )?(SB\d|[a-z_]+-\d+) (guns|torpedo|ro
 
 // Issue 25 item 3: at normal detail each shot or launch is one line, its
 // hit roll's total against what it needs and what it did ("SB3 torpedo →
-// tanker-1: 22 vs 19, hit: 3 damage; disabled"); the hit rolls and the
-// rolls another line restates (crewmen's names, a boat's damage) are left
-// out; the crew at the start is a paragraph, not 42 lines of rolls.
+// tanker-1: 22 vs 19, hit: 3 damage; disabled"), but a run of misses of
+// several units one after another is one line, in the order they fired
+// ("Missed: SB3 → merchant-1 ×2; destroyer-1 → SB3, SB2"); every shot of
+// the log is said, in its order; the hit rolls and the rolls another line
+// restates (crewmen's names, a boat's damage) are left out; the crew at
+// the start is a paragraph, not 42 lines of rolls.
 func TestNormalDetailOneLineAShot(t *testing.T) {
 	for _, tc := range []struct {
 		seed uint64
@@ -63,7 +67,26 @@ func TestNormalDetailOneLineAShot(t *testing.T) {
 			part := regexp.MustCompile(`(?:: |; )(?:→ (\S+): )?(-?\d+)(?: vs \d+)?, `)
 			type seen struct{ attacker, target string }
 			var shots []seen
+			missed := regexp.MustCompile(`^(SB\d|[a-z_]+-\d+)(?: (?:torpedo|rocket|depth charge))? → (.+)$`)
 			for _, l := range lines {
+				if rest, ok := strings.CutPrefix(l, "Missed: "); ok {
+					// A run of misses: "SB3 → merchant-1 ×2; destroyer-1 → SB3, SB2".
+					for _, part := range strings.Split(rest, "; ") {
+						m := missed.FindStringSubmatch(part)
+						if m == nil {
+							t.Fatalf("a part of a line of misses: %q in %q", part, l)
+						}
+						for _, tg := range strings.Split(m[2], ", ") {
+							n := 1
+							if id, times, ok := strings.Cut(tg, " ×"); ok {
+								tg, n = id, atoi(t, times)
+							}
+							for range n {
+								shots = append(shots, seen{m[1], tg})
+							}
+						}
+					}
+				}
 				if m := shotRe.FindStringSubmatch(l); m != nil {
 					target := m[4]
 					for _, p := range part.FindAllStringSubmatch(l, -1) {
@@ -93,6 +116,15 @@ func TestNormalDetailOneLineAShot(t *testing.T) {
 			}
 		})
 	}
+}
+
+func atoi(t *testing.T, s string) int {
+	t.Helper()
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
 }
 
 func slicesContainsPrefix(lines []string, p string) bool {
@@ -147,6 +179,36 @@ func TestShortReportLines(t *testing.T) {
 			`{"seq":8,"type":"attack","attacker":"mgb-1","target":"SB3","weapon":"gun","range":"close","weather":"good","result":"miss"}`,
 			`{"seq":9,"type":"roll","table":"D-1","for":"SB3 at mgb-1","dice":"1D20","faces":[1],"total":1,"row":"<=17","result":"Miss"}`},
 			engine.Normal, "mgb-1 guns → SB1: 4 vs 19, miss; → SB3: 21 vs 19, hit; 1 vs 19, miss", 8},
+		{"a run of misses", []string{
+			`{"seq":1,"type":"roll","table":"D-1","for":"SB2 at mtb-1","dice":"1D20","faces":[11],"total":11,"row":"<=17","result":"Miss"}`,
+			`{"seq":2,"type":"attack","attacker":"SB2","target":"mtb-1","weapon":"gun","range":"medium","weather":"good","result":"miss"}`,
+			`{"seq":3,"type":"roll","table":"D-1","for":"SB2 at mtb-1","dice":"1D20","faces":[1],"total":1,"row":"<=17","result":"Miss"}`,
+			`{"seq":4,"type":"attack","attacker":"SB2","target":"mtb-1","weapon":"gun","range":"medium","weather":"good","result":"miss"}`,
+			`{"seq":5,"type":"roll","table":"C-6","for":"merchant-1","dice":"1D10","faces":[2],"total":2,"row":"<=7","result":"Does not get away"}`,
+			`{"seq":6,"type":"roll","table":"D-4","for":"merchant-1 at SB3","dice":"1D20","faces":[1],"total":1,"row":"<=18","result":"Miss"}`,
+			`{"seq":7,"type":"attack","attacker":"merchant-1","target":"SB3","weapon":"gun","range":"medium","weather":"good","result":"miss"}`,
+			`{"seq":8,"type":"decision","kind":"boat_attack","options":["hold","torpedo:merchant-1"],"choice":"torpedo:merchant-1","by":"player","as":"carry","command":"torpedo merchant-1"}`,
+			`{"seq":9,"type":"roll","table":"D-2","for":"SB3 at merchant-1","dice":"1D20","faces":[2],"total":2,"row":"<=18","result":"Miss"}`,
+			`{"seq":10,"type":"attack","attacker":"SB3","target":"merchant-1","weapon":"torpedo","range":"medium","weather":"good","result":"miss"}`,
+			`{"seq":11,"type":"roll","table":"D-4","for":"merchant-2 at SB3","dice":"1D20","faces":[20],"total":20,"row":">=19","result":"Hit"}`,
+			`{"seq":12,"type":"attack","attacker":"merchant-2","target":"SB3","weapon":"gun","range":"medium","weather":"good","result":"hit"}`},
+			engine.Normal, "Missed: SB2 → mtb-1 ×2; merchant-1 → SB3; SB3 torpedo → merchant-1", 10},
+		{"one unit's misses alone", []string{
+			`{"seq":1,"type":"roll","table":"D-1","for":"SB2 at mtb-1","dice":"1D20","faces":[11],"total":11,"row":"<=17","result":"Miss"}`,
+			`{"seq":2,"type":"attack","attacker":"SB2","target":"mtb-1","weapon":"gun","range":"medium","weather":"good","result":"miss"}`,
+			`{"seq":3,"type":"roll","table":"D-4","for":"merchant-2 at SB3","dice":"1D20","faces":[20],"total":20,"row":">=19","result":"Hit"}`,
+			`{"seq":4,"type":"attack","attacker":"merchant-2","target":"SB3","weapon":"gun","range":"medium","weather":"good","result":"hit"}`},
+			engine.Normal, "SB2 guns → mtb-1: 11 vs 18, miss", 2},
+		{"not detected", []string{
+			`{"seq":1,"type":"roll","table":"C-5","for":"squadron","dice":"1D10","faces":[2],"mods":[{"value":1,"reason":"x"},{"value":2,"reason":"y"}],"total":5,"row":"<=7","result":"Not detected: the No Detection counter stays"}`},
+			engine.Normal, "C-5 Detection: [2] +3 = 5 → not detected", 1},
+		{"detected", []string{
+			`{"seq":1,"type":"roll","table":"C-5","for":"squadron","dice":"1D10","faces":[9],"total":9,"row":"8-10","result":"Detected: the enemy opens fire"}`,
+			`{"seq":2,"type":"detected","by":"the enemy's lookouts"}`},
+			engine.Normal, "", 1},
+		{"the order of attack", []string{
+			`{"seq":1,"type":"draw","cup":"order","for":"order of attack","chits":["SB1","mtb-1"]}`},
+			engine.Normal, "", 1},
 		{"a failed escape", []string{
 			`{"seq":1,"type":"roll","table":"C-6","for":"merchant-1","dice":"1D10","faces":[2],"total":2,"row":"<=5","result":"Stays"}`,
 			`{"seq":2,"type":"roll","table":"D-4","for":"merchant-1 at SB3","dice":"1D20","faces":[1],"total":1,"row":"<=18","result":"Miss"}`},

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/schnell-wargames/schnell/engine"
 )
@@ -30,27 +31,86 @@ func menu(g *engine.Game, d *engine.Decision) []string {
 		return squadronMenu(c, d)
 	case askSpeed, askBoatSpeed:
 		return speedMenu(d)
+	case askRange:
+		return rangeMenu(d)
 	}
 	return nil
 }
 
-// speedMenu says the speeds on one line, each by the command that orders
-// it and what it lets the boats do: "`speed slow` 1 zone per 2 rounds,
-// `speed medium` 1 zone per round, …".
+// rangeMenu says the squadron's moves (4.7, 4.9) in a few lines: each by
+// the command that orders it and what it does, a boat's abort alone (4.9)
+// on one line, then what Enter does: "`move stay` hold this range zone;
+// `move out` leave the combat: evade (C-6), the mission is aborted and
+// fails (4.9)." / "One boat aborts alone (4.9): `abort SB2`. Enter: move
+// out."
+func rangeMenu(d *engine.Decision) []string {
+	var moves, aborts []string
+	for i, o := range d.Options {
+		if strings.HasPrefix(o.Name, "abort:") {
+			aborts = append(aborts, "`"+d.Usage(i)+"`")
+			continue
+		}
+		moves = append(moves, "`"+d.Usage(i)+"` "+strings.ReplaceAll(o.Text, "; ", ", "))
+	}
+	if len(moves) == 0 {
+		return nil
+	}
+	lines := []string{strings.Join(moves, "; ") + "."}
+	if len(aborts) > 0 {
+		lines = append(lines, "A boat aborts alone (4.9): "+strings.Join(aborts, ", ")+".")
+	}
+	if d.Default >= 0 && d.Default < len(d.Options) {
+		enter := d.CommandFor(d.Default)
+		for _, a := range d.Options[d.Default].Args {
+			enter += " " + engine.Word(a.Default)
+		}
+		if last := &lines[len(lines)-1]; utf8.RuneCountInString(*last)+len(enter) < 68 {
+			*last += " Enter: " + enter + "."
+		} else {
+			lines = append(lines, "Enter: "+enter+".")
+		}
+	}
+	return lines
+}
+
+// speedMenu says the speeds on one line, each by its name (what `speed`
+// takes, or typed alone) and the range zones it enters a round (4.7),
+// then what Enter does: "`slow` ½ zone a round, `medium` 1, `fast` 1-2,
+// `very_fast` 1-3. Enter: fast."
 func speedMenu(d *engine.Decision) []string {
 	var parts []string
 	for i, o := range d.Options {
-		text := o.Text
-		if _, rest, ok := strings.Cut(text, ": "); ok {
-			text = rest // "very_fast: 1 to 3 zones": the command names it
+		z := speedZones(o.Name, o.Text)
+		if i == 0 && o.Name == speedSlow.String() {
+			z += " zone a round"
 		}
-		parts = append(parts, "`"+d.CommandFor(i)+"` "+text)
+		parts = append(parts, "`"+o.Name+"` "+z)
 	}
-	lines := []string{strings.Join(parts, "; ") + "."}
+	line := strings.Join(parts, ", ") + "."
 	if d.Default >= 0 && d.Default < len(d.Options) {
-		lines = append(lines, "Enter: "+d.CommandFor(d.Default)+" (the default).")
+		line += " Enter: " + d.Options[d.Default].Name + "."
 	}
-	return lines
+	return []string{line}
+}
+
+// speedZones is the range zones a speed enters a round, in few words.
+func speedZones(name, text string) string {
+	switch name {
+	case speedSlow.String():
+		return "½"
+	case speedMedium.String():
+		return "1"
+	case speedFast.String():
+		return "1-2"
+	case speedVeryFast.String():
+		return "1-3"
+	case speedIdle.String():
+		return "none: wait alongside a disabled boat to take off her crew (errata G-12)"
+	}
+	if _, rest, ok := strings.Cut(text, ": "); ok {
+		return rest
+	}
+	return text
 }
 
 // squadronMenu says the squadron decision (1.0: which 3 of the ready hulls

@@ -43,7 +43,7 @@ var standingOrders = []engine.StandingOrder{
 			return keepLast(d, h)
 		},
 		Covers: func(d *engine.Decision) bool { return decisionKind(d.Kind) == askAttack }},
-	{Name: "keep-formation", Said: "kept in formation: no more harm since",
+	{Name: "keep-formation", Said: "no more harm since",
 		Help:   "a heavily damaged boat you kept in formation (4.8) stays in formation while she takes no more harm; asked again when she does, and in each mission",
 		Pick:   keepFormation,
 		Covers: func(d *engine.Decision) bool { return decisionKind(d.Kind) == askBreakFormation }},

@@ -52,7 +52,7 @@ func playEnterOnly(t *testing.T, seed uint64) enterOnly {
 	var out bytes.Buffer
 	log := filepath.Join(t.TempDir(), "g.jsonl")
 	s, err := repl.New(repl.Config{Def: def, Game: engine.Config{Seed: seed}, LogFile: log, Out: &out, Err: &out,
-		Interactive: true, Columns: func() int { return 80 }})
+		Interactive: true, Columns: func() int { return 80 }, Rows: func() int { return 40 }})
 	if err != nil {
 		t.Fatal(err)
 	}

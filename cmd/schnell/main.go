@@ -150,6 +150,7 @@ func runPrompt(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 		Force:       *force,
 		FreeRand:    rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 1)),
 		Columns:     terminalColumns(interactive),
+		Rows:        terminalRows(interactive),
 	})
 	if err != nil {
 		fmt.Fprintf(stderr, "schnell: %v\n", err)
@@ -267,6 +268,21 @@ func terminalColumns(interactive bool) func() int {
 		return nil
 	}
 	return readline.GetScreenWidth
+}
+
+// terminalRows is the height of the terminal on stdout (nil piped: the
+// prompt then takes repl.DefaultRows).
+func terminalRows(interactive bool) func() int {
+	if !interactive {
+		return nil
+	}
+	return func() int {
+		_, h, err := readline.GetSize(int(os.Stdout.Fd()))
+		if err != nil {
+			return 0
+		}
+		return h
+	}
 }
 
 // replaceLog says whether a new game may log to path: nothing is there or
