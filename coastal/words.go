@@ -178,7 +178,7 @@ func describeAt(evs []gamelog.Event, i int, d engine.Detail) (string, int) {
 	if d >= engine.Verbose {
 		return "", 0
 	}
-	for _, f := range []func([]gamelog.Event, int) (string, int){blankRun, observationRun, gunfireRun, torpedoReachRun, systemsRun, repairRun, placedRun, runRun, tableMoveRun} {
+	for _, f := range []func([]gamelog.Event, int) (string, int){blankRun, observationRun, gunfireRun, torpedoReachRun, systemsRun, repairRun, placedRun, runRun, sideMoveRun, tableMoveRun} {
 		if line, n := f(evs, i); n > 0 {
 			if d <= engine.Brief {
 				line = withoutDice(line)
@@ -260,6 +260,10 @@ func observationRun(evs []gamelog.Event, i int) (string, int) {
 	// a script's or the reference side's choice of what to look for goes
 	// into the line (the player's own the prompt has shown)
 	var dec *gamelog.Event
+	// (a ship's second observation, chosen at its fire question, too)
+	if j+1 < len(evs) && isDecision(&evs[j], "fire") && evs[j].Str("choice") == "observe" && who(&evs[j]) != "" && isDecision(&evs[j+1], "observe") && who(&evs[j+1]) == who(&evs[j]) {
+		j++
+	}
 	if j < len(evs) && isDecision(&evs[j], "observe") && who(&evs[j]) != "" && j+1 < len(evs) && (evs[j+1].Type == "roll" || isDecision(&evs[j+1], "range")) {
 		dec = &evs[j]
 		j++
@@ -665,4 +669,40 @@ func blankRun(evs []gamelog.Event, i int) (string, int) {
 func hasX(e *gamelog.Event) bool {
 	_, ok := e.Get("x")
 	return ok
+}
+
+// sideMoveRun: a scripted side's (or the reference side's) moves on a
+// virtual table, one line grouped by course: "M1, M2, M4 turn toward the
+// nearest enemy; M3, M5 turn to comb the torpedoes (the script)." (below
+// verbose; each place is in `log`).
+func sideMoveRun(evs []gamelog.Event, i int) (string, int) {
+	var keys []string
+	ids := map[string][]string{}
+	texts := map[string]string{}
+	by, total := "", 0
+	for {
+		n, dec, mv := moveUnit(evs, i+total)
+		if n == 0 || dec == nil || who(dec) == "" || !hasX(mv) || (by != "" && who(dec) != by) {
+			break
+		}
+		by = who(dec)
+		k := courseText(mv, false)
+		if _, ok := ids[k]; !ok {
+			keys = append(keys, k)
+		}
+		ids[k] = append(ids[k], mv.Str("ship"))
+		texts[k] = courseText(mv, true)
+		if len(ids[k]) == 1 {
+			texts[k] = courseText(mv, false)
+		}
+		total += n
+	}
+	if total == 0 || len(keys) < 2 {
+		return "", 0 // one course: tableMoveRun says it
+	}
+	var parts []string
+	for _, k := range keys {
+		parts = append(parts, spanText(ids[k])+" "+texts[k])
+	}
+	return strings.Join(parts, "; ") + by + ".", total
 }
