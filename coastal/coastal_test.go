@@ -369,8 +369,12 @@ func logOf(t *testing.T, g *engine.Game) []byte {
 // Determinism: the same seed and decisions give a byte-identical log, and
 // the log replays (replay --verify).
 func TestSameSeedSameLog(t *testing.T) {
-	for _, seed := range []uint64{1, 11, 42} {
-		a, b := logOf(t, playConvoy(t, seed)), logOf(t, playConvoy(t, seed))
+	for _, seed := range []uint64{1, 11, 42, 1001, 1011, 1042} {
+		var opts []gamelog.Option
+		if seed > 1000 { // on the virtual table too
+			opts = append(opts, virtual)
+		}
+		a, b := logOf(t, playConvoy(t, seed, opts...)), logOf(t, playConvoy(t, seed, opts...))
 		if !bytes.Equal(a, b) {
 			t.Fatalf("seed %d: two logs differ", seed)
 		}
@@ -391,8 +395,12 @@ func TestSameSeedSameLog(t *testing.T) {
 // marker is revealed: not in the register (status, markers), not in the
 // Lua view, not in any event but the masked draw.
 func TestHiddenMarkersMasked(t *testing.T) {
-	for _, seed := range []uint64{1, 11, 42} {
-		g := playConvoy(t, seed, gamelog.Option{Name: "turns", Value: "2"})
+	for _, seed := range []uint64{1, 11, 42, 1001, 1011, 1042} {
+		opts := []gamelog.Option{{Name: "turns", Value: "2"}}
+		if seed > 1000 { // on the virtual table too
+			opts = append(opts, virtual)
+		}
+		g := playConvoy(t, seed, opts...)
 		r := g.Rules().(*Rules)
 		var reg bytes.Buffer
 		r.Register(&reg, func(side string) bool { return side == Attacker })
@@ -447,9 +455,12 @@ func TestHiddenMarkersMasked(t *testing.T) {
 // the same twice, and replays.
 func TestEveryScenarioPlays(t *testing.T) {
 	for _, sc := range Scenarios {
-		for _, size := range []string{"2", "5"} {
+		for _, size := range []string{"2", "5", "virtual-2", "virtual-5"} {
 			t.Run(sc+"-"+size, func(t *testing.T) {
-				opts := []gamelog.Option{{Name: "scenario", Value: sc}, {Name: "size", Value: size}, {Name: "merchants", Value: size}}
+				opts := []gamelog.Option{{Name: "scenario", Value: sc}, {Name: "size", Value: strings.TrimPrefix(size, "virtual-")}, {Name: "merchants", Value: strings.TrimPrefix(size, "virtual-")}}
+				if strings.HasPrefix(size, "virtual-") { // the same scripts on the virtual table
+					opts = append(opts, virtual)
+				}
 				g := playConvoy(t, 5, opts...)
 				a := logOf(t, g)
 				if b := logOf(t, playConvoy(t, 5, opts...)); !bytes.Equal(a, b) {
