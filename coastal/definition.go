@@ -417,6 +417,8 @@ var commands = []engine.Command{
 		}},
 	{Name: "formation", Group: "coastal", Usage: "formation SHIPS ahead|abreast [CM]", Help: "On a virtual table: the markers SHIPS (a span `E1-E4`) keep station on the first of them, each CM (10) from the one before: in its wake (ahead: line ahead) or on its starboard beam (abreast); `hold` keeps station after. The first is asked its own order.",
 		Run: formationOrder},
+	{Name: "board", Group: "coastal", Usage: "board [attacker|defender|referee] [--svg FILE]", Help: "the virtual table drawn: every marker where it stands and its heading, your side's by what they are, the enemy's as you observed them (the side you play; referee: all), this turn's shots and torpedo runs; --svg FILE writes a drawing to scale",
+		Run: board},
 	{Name: "markers", Group: "coastal", Usage: "markers [referee]", Help: "the marker register as you may see it (referee: every identity, for a referee's copy)",
 		Run: func(g *engine.Game, args []string, w io.Writer) ([]gamelog.Event, error) {
 			r, ok := g.Rules().(*Rules)

@@ -1,10 +1,17 @@
 package coastal
 
 import (
+	"bytes"
+	"errors"
 	"fmt"
+	"io"
+	"strings"
 
 	"github.com/schnell-wargames/schnell/engine"
+	"github.com/schnell-wargames/schnell/gamelog"
+	"github.com/schnell-wargames/schnell/grid"
 	"github.com/schnell-wargames/schnell/sea"
+	"github.com/schnell-wargames/schnell/sheet"
 )
 
 // Referee is the side that sees the table as it is (every identity).
@@ -65,4 +72,75 @@ func (t *Table) Picture(side string) sea.Picture {
 	}
 	p.Lines = append(p.Lines, t.Shots...)
 	return p
+}
+
+// board is the command `board [attacker|defender|referee] [--svg FILE]`:
+// the virtual table drawn in text as the side sees it (the side the player
+// plays; referee: all), with a legend of what that side knows; --svg
+// writes a drawing to scale.
+func board(g *engine.Game, args []string, w io.Writer) ([]gamelog.Event, error) {
+	r, ok := g.Rules().(*Rules)
+	switch {
+	case !ok || r.Setup == nil:
+		return nil, errors.New("no coastal game is on: start one with new")
+	case r.Table == nil:
+		return nil, errors.New("board draws the virtual table (`new table=virtual`): on your own table, look at the models")
+	}
+	side, file := "", ""
+	for i := 0; i < len(args); i++ {
+		switch a := strings.ToLower(args[i]); {
+		case a == "--svg" || a == "svg":
+			if i+1 >= len(args) {
+				return nil, errors.New("board --svg FILE: name the file to write")
+			}
+			file = args[i+1]
+			i++
+		case a == Referee || a == Attacker || a == Defender:
+			side = a
+		default:
+			return nil, fmt.Errorf("board [attacker|defender|referee] [--svg FILE]: %q is neither", args[i])
+		}
+	}
+	if side == "" {
+		side = Referee
+		for _, s := range Sides {
+			if g.PlayerPlays(s) && !g.PlayerPlays(Other(s)) {
+				side = s // the player plays this side only
+			}
+		}
+	}
+	p := r.Table.Picture(side)
+	if file != "" {
+		var buf bytes.Buffer
+		if err := p.SVG(&buf); err != nil {
+			return nil, err
+		}
+		if err := sheet.WriteFile(file, buf.Bytes()); err != nil {
+			return nil, err
+		}
+		fmt.Fprintf(w, "Wrote %s (%s).\n", file, p.Title)
+		return nil, nil
+	}
+	cols := 80
+	if c, ok := w.(grid.Columner); ok && c.Columns() > 0 {
+		cols = c.Columns()
+	}
+	// the drawing and its scale; then, instead of a line a marker, what the
+	// side knows in one paragraph (`markers` lists them all)
+	for _, line := range p.Text(cols) {
+		fmt.Fprintln(w, line)
+		if strings.Contains(line, "one character is about") {
+			break
+		}
+	}
+	var known []string
+	for _, m := range p.Marks {
+		if m.Kind == "own" || m.Kind == "enemy" || m.Kind == "wreck" {
+			known = append(known, fmt.Sprintf("%s %s %d°", m.Label, m.Note, m.Shape.Heading))
+		}
+	}
+	if len(known) > 0 {
+		fmt.Fprintln(w, "Ships: "+strings.Join(known, "; ")+". `markers` lists every marker.")
+	}
+	return nil, nil
 }
