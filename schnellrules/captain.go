@@ -27,8 +27,10 @@ import (
 //   - no vessel steers off the table but to get away;
 //   - in phase 7 each gun fires at the enemy it is likeliest to hit; in
 //     phase 8 a torpedo goes at a spotted target it hits one time in four
-//     or better, two at most at one target a turn; the initiative's winner
-//     moves second (it sees the enemy's moves first).
+//     or better if it is Medium or larger, and nearly one time in two if
+//     smaller (torpedoes are kept for ships), two at most at one target a
+//     turn; the initiative's winner moves second (it sees the enemy's
+//     moves first).
 type captain struct{ b *Battle }
 
 var _ engine.ArgDecider = captain{}
@@ -346,7 +348,8 @@ func (k captain) launch(d *engine.Decision) (engine.Answer, bool) {
 			}
 			tp := &Torpedo{Type: m.Type, Range: Range(v, t)}
 			o, err := b.odds("SR-TORP", b.torpedoFacts(tp, t, false), t)
-			if err == nil && o.Hit >= best {
+			worth := o.Hit >= 0.25 && t.Class.Size >= Medium || o.Hit >= 0.45
+			if err == nil && worth && o.Hit >= best {
 				bv, bm, bt, best = v, m, t, o.Hit
 			}
 		}

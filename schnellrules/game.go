@@ -88,6 +88,8 @@ func Definition() (*engine.Definition, error) {
 		Describe:    describe,
 		Events:      eventTypes,
 		DescribeRun: describeRun,
+		DescribeAt:  describeAt,
+		Menu:        menu,
 		Status: func(g *engine.Game, w io.Writer) error {
 			b, ok := g.Rules().(*Battle)
 			if !ok {
@@ -109,7 +111,7 @@ func Definition() (*engine.Definition, error) {
 			}
 			return referee{}
 		},
-		ReferenceName: "the reference player (on your own table the passive referee, every phase done; on the virtual table a captain for each side)",
+		ReferenceName: "the reference side",
 		Game:          Game{},
 	}, nil
 }

@@ -1,0 +1,230 @@
+package schnellrules
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/schnell-wargames/schnell/engine"
+	"github.com/schnell-wargames/schnell/gamelog"
+	"github.com/schnell-wargames/schnell/sea"
+)
+
+// The virtual table at the prompt, below verbose detail (Definition.
+// DescribeAt): a side's set-up, its sightings and its moves each as one
+// paragraph, and the orders a reference side or a script gave left to the
+// moves they made. `log` and verbose detail word each event (describe).
+func describeAt(evs []gamelog.Event, i int, d engine.Detail) (string, int) {
+	if d >= engine.Verbose {
+		return "", 0
+	}
+	e := &evs[i]
+	switch {
+	case e.Type == "decision" && e.Str("kind") == "move" && e.Str("choice") == "done":
+		return "", 1 // the moves follow
+	case e.Type == "decision" && (e.Str("kind") == "guns" || e.Str("kind") == "launch") && e.Str("by") != "table":
+		if c := e.Str("choice"); c == "done" || (c == "fire" || c == "torpedo") && i+1 < len(evs) && evs[i+1].Type != "decision" {
+			return "", 1 // the shot's or launch's line names who fires
+		}
+	case e.Type == "decision" && e.Str("kind") == "move" && (e.Str("by") == "default" || e.Str("by") == "script"):
+		switch c := e.Str("choice"); {
+		case c == "done":
+			return "", 1
+		case (c == "steer" || c == "speed" || c == "formation") && i+1 < len(evs) && evs[i+1].Type != "decision":
+			return "", 2 // where it goes is the move's line
+		}
+	case e.Type == string(evVessel) && i+1 < len(evs) && evs[i+1].Type == string(evPlaced):
+		return placedRun(evs, i)
+	case e.Type == string(evSpot) && e.Str("observer") != "":
+		return sightingsRun(evs, i)
+	case e.Type == string(evMove) && e.Str("vessel") != "" || e.Type == string(evSpeed) && e.Str("as") != "":
+		return movesRun(evs, i)
+	}
+	return "", 0
+}
+
+// placedRun is a run of vessels joining a side and placed on the table:
+// "Allies: SS1 (small-transport, slow) at (45, 30) heading 90°; …".
+func placedRun(evs []gamelog.Event, i int) (string, int) {
+	side := evs[i].Str("side")
+	var parts []string
+	j := i
+	for j+1 < len(evs) && evs[j].Type == string(evVessel) && evs[j].Str("side") == side && evs[j+1].Type == string(evPlaced) {
+		v, p := &evs[j], &evs[j+1]
+		parts = append(parts, fmt.Sprintf("%s (%s, %s) at %s heading %d°", v.Str("id"), v.Str("class"), strings.ReplaceAll(v.Str("speed"), "_", " "), at(p), p.Int("heading")))
+		j += 2
+	}
+	return sideName(side) + ": " + strings.Join(parts, "; "), j - i
+}
+
+// sightingsRun is a run of sightings on the table, by observer: "Sightings:
+// MGB607 sees S141 63cm, S142 63cm; S141 sees MGB607 63cm".
+func sightingsRun(evs []gamelog.Event, i int) (string, int) {
+	by := map[string][]string{}
+	var order []string
+	j := i
+	for ; j < len(evs) && evs[j].Type == string(evSpot) && evs[j].Str("observer") != ""; j++ {
+		o := evs[j].Str("observer")
+		if _, ok := by[o]; !ok {
+			order = append(order, o)
+		}
+		by[o] = append(by[o], fmt.Sprintf("%s %dcm", evs[j].Str("target"), evs[j].Int("range")))
+	}
+	if j-i < 2 {
+		return "", 0
+	}
+	var parts []string
+	for _, o := range order {
+		parts = append(parts, o+" sees "+strings.Join(by[o], ", "))
+	}
+	return "Sightings: " + strings.Join(parts, "; "), j - i
+}
+
+// movesRun is a run of vessels' moves: "Moves: SS1 15cm to (60, 30) 90°;
+// …", a vessel that left the table said so.
+func movesRun(evs []gamelog.Event, i int) (string, int) {
+	var parts []string
+	j := i
+	for ; j < len(evs); j++ {
+		e := &evs[j]
+		as := ""
+		if e.Type == string(evSpeed) && e.Str("as") != "" && j+1 < len(evs) && evs[j+1].Type == string(evMove) {
+			as = fmt.Sprintf(" (%s, on %s)", strings.ReplaceAll(e.Str("to"), "_", " "), e.Str("as"))
+			j++
+			e = &evs[j]
+		}
+		if e.Type != string(evMove) || e.Str("vessel") == "" {
+			break
+		}
+		p := fmt.Sprintf("%s%s %dcm to %s %d°", e.Str("vessel"), as, e.Int("cm"), at(e), e.Int("heading"))
+		if j+1 < len(evs) && evs[j+1].Type == string(evLeft) {
+			p += ", off the " + evs[j+1].Str("edge") + " edge: out of the battle"
+			j++
+		}
+		parts = append(parts, p)
+	}
+	if j-i < 2 {
+		return "", 0
+	}
+	return "Moves: " + strings.Join(parts, "; "), j - i
+}
+
+// menu words the virtual table's orders of a phase for the prompt
+// (Definition.Menu): what to type, then a line for each of the side's
+// vessels with what it may do now.
+func menu(g *engine.Game, d *engine.Decision) []string {
+	b, ok := g.Rules().(*Battle)
+	if !ok || b.Table == nil || d.Side == "" || d.Side == engine.TableSide {
+		return nil
+	}
+	var out []string
+	switch d.Kind {
+	case "move":
+		out = append(out, "`speed VESSEL st|vs|s|m|f|vf`, `steer VESSEL DEG|+N|-N|TARGET`, `formation VESSEL LEADER|off`; `done` (Enter) moves them:")
+		for _, v := range b.Vessels {
+			if v.Side == d.Side && v.Afloat() && v.Place != nil && b.CheckMoves(v) == nil {
+				out = append(out, "  "+vesselLine(b, v))
+			}
+		}
+	case "guns", "launch":
+		verb := "`fire SHOOTER GUN TARGET`"
+		if d.Kind == "launch" {
+			verb = "`torpedo SHOOTER TARGET`"
+		}
+		out = append(out, verb+"; `done` (Enter) when the side has finished:")
+		for _, v := range b.Vessels {
+			if v.Side != d.Side || !v.Afloat() || v.Place == nil {
+				continue
+			}
+			if l := shotsLine(b, v, d.Kind == "launch"); l != "" {
+				out = append(out, "  "+l)
+			}
+		}
+		if len(out) == 1 {
+			out = append(out, "  (nothing bears on a target spotted this turn)")
+		}
+		for _, o := range d.Options {
+			if o.Name != "fire" && o.Name != "torpedo" && o.Name != "done" {
+				out = append(out, fmt.Sprintf("`%s`: %s", d.Usage(indexOf(d, o.Name)), o.Text))
+			}
+		}
+	default:
+		return nil
+	}
+	return out
+}
+
+func indexOf(d *engine.Decision, name string) int {
+	for i := range d.Options {
+		if d.Options[i].Name == name {
+			return i
+		}
+	}
+	return 0
+}
+
+// vesselLine is one of the side's vessels at a movement phase: speed,
+// course, and the nearest enemy (its marker's label if not spotted).
+func vesselLine(b *Battle, v *Vessel) string {
+	s := fmt.Sprintf("%-7s %s %dcm, heading %d°", v.ID, speedCode(v.Speed), v.Speed.Move(), v.Place.At.Heading)
+	if v.Place.Course != v.Place.At.Heading {
+		s += fmt.Sprintf(", course %d°", v.Place.Course)
+	}
+	if v.Place.Leader != nil {
+		s += ", station on " + v.Place.Leader.ID
+	}
+	type near struct {
+		id       string
+		cm, brg  int
+		distance int
+	}
+	var ns []near
+	for _, x := range b.Vessels {
+		if x.Side == v.Side || !x.Afloat() || x.Place == nil {
+			continue
+		}
+		id := x.ID
+		if !x.Seen[sideIndex(v.Side)] {
+			id = x.Place.Marker
+		}
+		ns = append(ns, near{id, Range(v, x), sea.Bearing(v.Place.At.Centre, x.Place.At.Centre), sea.Distance(v.Place.At.Centre, x.Place.At.Centre)})
+	}
+	sort.SliceStable(ns, func(i, j int) bool { return ns[i].distance < ns[j].distance })
+	for k, n := range ns {
+		if k == 2 {
+			break
+		}
+		s += fmt.Sprintf("; %s %dcm at %d°", n.id, n.cm, n.brg)
+	}
+	return s
+}
+
+// shotsLine is what one vessel may fire (or launch) now, at each target
+// spotted: "MGB607: S141 14cm 2pdr:1 20mm:1; S142 20cm 20mm:1".
+func shotsLine(b *Battle, v *Vessel, launch bool) string {
+	var parts []string
+	for _, t := range b.Vessels {
+		if t.Side == v.Side || !t.Afloat() || t.Place == nil || !t.Seen[sideIndex(v.Side)] {
+			continue
+		}
+		var guns []string
+		if launch {
+			if launchable(b, v, t) {
+				guns = append(guns, "torpedo")
+			}
+		} else {
+			for _, g := range v.Guns {
+				if !g.Fired && !g.Lost && fireable(b, v, g.Name, t) {
+					guns = append(guns, g.Name)
+				}
+			}
+		}
+		if len(guns) > 0 {
+			parts = append(parts, fmt.Sprintf("%s %dcm %s", t.ID, Range(v, t), strings.Join(guns, " ")))
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return v.ID + ": " + strings.Join(parts, "; ")
+}
