@@ -35,7 +35,7 @@ var standingOrders = []engine.StandingOrder{
 		},
 		Covers: func(d *engine.Decision) bool { return decisionKind(d.Kind) == askRange }},
 	{Name: "keep-target", Said: "as last round",
-		Help: "in a combat the squadron's attack (its weapon and target, or hold fire) is given again each round while it is still offered and nothing happened since you gave it (as for keep-range)",
+		Help: "in a combat the squadron's attack (its weapon and target, or hold fire) is given again each round while it is still offered and nothing happened since you gave it (as for keep-range; while the squadron turns away, through harm)",
 		Pick: func(d *engine.Decision, h []gamelog.Event) (int, bool) {
 			if decisionKind(d.Kind) != askAttack {
 				return 0, false
@@ -43,6 +43,9 @@ var standingOrders = []engine.StandingOrder{
 			return keepLast(d, h)
 		},
 		Covers: func(d *engine.Decision) bool { return decisionKind(d.Kind) == askAttack }},
+	{Name: "keep-speed", Said: "the fastest now allowed",
+		Help: "in a combat, when damage forbids the speed you ordered (2.0 f, 4.4), the squadron goes at the fastest still allowed; a speed newly allowed, or Idle, is asked",
+		Pick: keepSpeed},
 	{Name: "keep-formation", Said: "no more harm since",
 		Help:   "a heavily damaged boat you kept in formation (4.8) stays in formation while she takes no more harm; asked again when she does, and in each mission",
 		Pick:   keepFormation,
@@ -70,10 +73,11 @@ func keepLast(d *engine.Decision, h []gamelog.Event) (int, bool) {
 		return 0, false
 	}
 	// Turning away (toward Long, or out of the combat) is what harm to the
-	// squadron calls for: harm does not reopen it, but a boat that would
-	// be left behind (disabled, towing, aborting alone) does.
+	// squadron calls for: harm does not reopen it, nor the guns' target
+	// while the squadron turns away, but a boat that would be left behind
+	// (disabled, towing, aborting alone) does.
 	news := combatNews
-	if c := last.Str("choice"); decisionKind(d.Kind) == askRange && (c == "away" || c == "out") {
+	if turningAway(d, last, h) {
 		news = leavingNews
 	}
 	for i := len(h) - 1; &h[i] != last; i-- {
@@ -82,6 +86,71 @@ func keepLast(d *engine.Decision, h []gamelog.Event) (int, bool) {
 		}
 	}
 	return sameOption(d, last)
+}
+
+// turningAway reports whether the squadron's order kept at d (last) is
+// one it gives while turning away: a range order away or out, or an attack
+// in a round it was ordered away or out.
+func turningAway(d *engine.Decision, last *gamelog.Event, h []gamelog.Event) bool {
+	away := func(c string) bool { return c == "away" || c == "out" }
+	switch decisionKind(d.Kind) {
+	case askRange:
+		return away(last.Str("choice"))
+	case askAttack:
+		for i := len(h) - 1; i >= 0; i-- {
+			e := &h[i]
+			switch {
+			case eventType(e.Type) == evRound:
+				return false
+			case e.Type == "decision" && decisionKind(e.Str("kind")) == askRange:
+				return away(e.Str("choice"))
+			}
+		}
+	}
+	return false
+}
+
+// keepSpeed is the standing order keep-speed: damage now forbids the speed
+// the player ordered in this combat (the speeds offered are fewer, the
+// slowest of the same), and the squadron goes at the fastest still
+// allowed: the nearest to his order. The same speed offered again is the
+// kernel's `same`; a faster one newly allowed, or Idle (alongside a
+// disabled boat), is the player's to say.
+func keepSpeed(d *engine.Decision, h []gamelog.Event) (int, bool) {
+	if decisionKind(d.Kind) != askSpeed || len(d.Options) == 0 {
+		return 0, false
+	}
+	for i := range d.Options {
+		if d.Options[i].Name == speedIdle.String() {
+			return 0, false
+		}
+	}
+	for i := len(h) - 1; i >= 0; i-- {
+		e := &h[i]
+		switch {
+		case eventType(e.Type) == evCombatStart, eventType(e.Type) == evMissionStart:
+			return 0, false
+		case e.Type != "decision" || e.Str("kind") != d.Kind || e.Str("side") != d.Side:
+			continue
+		}
+		opts, _ := e.Get("options")
+		if engine.Who(e.Str("by")) != engine.ByPlayer || e.Str("as") == engine.OnlyOption.Name || len(opts.L) < len(d.Options) {
+			return 0, false
+		}
+		for j := range d.Options {
+			if d.Options[j].Name != opts.L[j].S {
+				return 0, false // other speeds than before, not fewer
+			}
+			if d.Options[j].Name == e.Str("choice") {
+				return 0, false // the speed ordered is allowed: the player's, or `same`'s
+			}
+		}
+		if e.Str("choice") == speedIdle.String() {
+			return 0, false
+		}
+		return len(d.Options) - 1, true
+	}
+	return 0, false
 }
 
 // leavingNews reports whether e, while the squadron turns away, reopens its

@@ -233,3 +233,65 @@ func TestLeavingNotNotable(t *testing.T) {
 		}
 	}
 }
+
+// keep-speed (2.0 f, 4.4): when damage forbids the speed the player
+// ordered, the squadron goes at the fastest still allowed; the same speed
+// offered again, a faster one newly allowed, Idle, or an order of another
+// wave are not its to answer.
+func TestKeepSpeed(t *testing.T) {
+	speeds := func(names ...string) *engine.Decision {
+		d := &engine.Decision{Kind: string(askSpeed)}
+		for _, n := range names {
+			d.Add(n, "", "speed "+n)
+		}
+		return d
+	}
+	all := gamelog.List("options", gamelog.StrV("slow"), gamelog.StrV("medium"), gamelog.StrV("fast"), gamelog.StrV("very_fast"))
+	fast := decided("speed", "fast", all)
+	slow := decided("speed", "slow", all)
+	hit := ev("boat_damage", gamelog.Str("boat", "SB3"))
+	for _, tc := range []struct {
+		name string
+		d    *engine.Decision
+		h    []gamelog.Event
+		want int // -1: not answered
+	}{
+		{"fast forbidden", speeds("slow", "medium"), []gamelog.Event{ev("combat_start"), fast, hit, ev("round")}, 1},
+		{"slow still allowed", speeds("slow", "medium"), []gamelog.Event{ev("combat_start"), slow, hit, ev("round")}, -1},
+		{"the same speeds", speeds("slow", "medium", "fast", "very_fast"), []gamelog.Event{fast, ev("round")}, -1},
+		{"faster newly allowed", speeds("slow", "medium", "fast", "very_fast"), []gamelog.Event{decided("speed", "medium", gamelog.List("options", gamelog.StrV("slow"), gamelog.StrV("medium")))}, -1},
+		{"idle offered", speeds("slow", "medium", "idle"), []gamelog.Event{fast, hit}, -1},
+		{"another wave", speeds("slow", "medium"), []gamelog.Event{fast, hit, ev("combat_start")}, -1},
+	} {
+		i, ok := order(t, "keep-speed").Pick(tc.d, tc.h)
+		if !ok {
+			i = -1
+		}
+		if i != tc.want {
+			t.Errorf("%s: keep-speed answers %d, want %d", tc.name, i, tc.want)
+		}
+	}
+}
+
+// The squadron's attack is kept through harm in a round it turns away
+// (its range order away or out), as its range order is.
+func TestKeepTargetTurningAway(t *testing.T) {
+	att := &engine.Decision{Kind: string(askAttack)}
+	att.Add("hold", "", "hold")
+	att.Add("guns:merchant-1", "", "fire merchant-1")
+	hit := ev("boat_damage", gamelog.Str("boat", "SB3"))
+	last := decided("attack", "guns:merchant-1")
+	for _, tc := range []struct {
+		move string
+		want bool
+	}{{"out", true}, {"away", true}, {"stay", false}} {
+		h := []gamelog.Event{last, hit, ev("round"), decided("range", tc.move)}
+		if _, ok := order(t, "keep-target").Pick(att, h); ok != tc.want {
+			t.Errorf("ordered %s: the attack kept through harm %v, want %v", tc.move, ok, tc.want)
+		}
+	}
+	h := []gamelog.Event{last, ev("disabled", gamelog.Str("unit", "SB3"), gamelog.Str("boat", "SB3")), ev("round"), decided("range", "out")}
+	if _, ok := order(t, "keep-target").Pick(att, h); ok {
+		t.Error("the attack kept while a disabled boat would be left behind")
+	}
+}
