@@ -24,6 +24,7 @@ type preset struct {
 	at                     sea.Pos // mm
 	heading                int
 	line                   int // the scenario file's line
+	loaded                 int // loaded=N: torpedoes in its tubes (0: the class's, full; -1: none)
 }
 
 // setting is what a scenario file sets: its vessels and, for the virtual
@@ -77,7 +78,7 @@ func parseScenario(db *Database, path string, data []byte) (setting, error) {
 			continue
 		}
 		if words[0] != "add" {
-			return set, fmt.Errorf("%s:%d: %q: a scenario line is add ID CLASS [side=S] [speed=L] [at=X,Y heading=H], or table 6x4|8x6", path, n, words[0])
+			return set, fmt.Errorf("%s:%d: %q: a scenario line is add ID CLASS [side=S] [speed=L] [at=X,Y heading=H] [loaded=N], or table 6x4|8x6", path, n, words[0])
 		}
 		words, p, err := placeWords(words)
 		if err != nil {
@@ -130,6 +131,15 @@ func placeWords(words []string) ([]string, preset, error) {
 				return nil, p, fmt.Errorf("at=%s: say at=X,Y in whole cm from the bottom left corner", v)
 			}
 			p.placed, p.at = true, sea.Cm(cx, cy)
+		case "loaded":
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 0 || n > 64 {
+				return nil, p, fmt.Errorf("loaded=%s: say how many torpedoes are in the tubes (0 or more)", v)
+			}
+			p.loaded = n
+			if n == 0 {
+				p.loaded = -1
+			}
 		case "heading":
 			h, err := strconv.Atoi(v)
 			if err != nil || h < 0 || h > 359 {
@@ -156,6 +166,9 @@ func (b *Battle) addPresets(c *engine.Ctx) {
 	for _, p := range b.presets {
 		sp, _ := ParseSpeed(p.speed)
 		v := b.add(p.id, b.DB.Class(p.class), p.side, sp)
+		if p.loaded != 0 {
+			v.load(max(p.loaded, 0))
+		}
 		c.Emit(evVessel, gamelog.Str("id", v.ID), gamelog.Str("class", v.Class.ID), gamelog.Str("side", v.Side), gamelog.Str("speed", v.Speed.String()), gamelog.Str("from", from))
 		if b.Table != nil {
 			if p.placed {
@@ -165,6 +178,16 @@ func (b *Battle) addPresets(c *engine.Ctx) {
 			}
 			emitPlaced(c, v)
 		}
+	}
+}
+
+// load leaves n torpedoes in a vessel's tubes (a scenario's loaded=N),
+// the first mounts filled first, at most each mount's tubes.
+func (v *Vessel) load(n int) {
+	for i := range v.Mounts {
+		m := &v.Mounts[i]
+		m.Loaded = min(n, m.Tubes)
+		n -= m.Loaded
 	}
 }
 
