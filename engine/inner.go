@@ -40,6 +40,11 @@ type Inner struct {
 	// Pause is the outer game's pause level the inner game's pauses are
 	// marked at (0: 1, the outer game's smallest).
 	Pause int
+	// Observe, when set, sees each of the inner game's events as it is
+	// made, in a replay too (valid only during the call, as an
+	// Observer's): what the outer game reads back besides the inner
+	// game's final state (who sank whom).
+	Observe Observer
 }
 
 // Seat is who plays one side of an inner game.
@@ -130,7 +135,14 @@ func (c *Ctx) Play(in Inner) Rules {
 	}
 	ic := &Ctx{g: g, tabs: tabs, opts: hopts, in: run}
 	g.inner = append(g.inner, run)
+	at := len(g.observers)
+	if in.Observe != nil {
+		g.observers = append(g.observers, in.Observe)
+	}
 	rules.Play(ic)
+	if in.Observe != nil && at < len(g.observers) {
+		g.observers = slices.Delete(g.observers, at, at+1)
+	}
 	g.inner = g.inner[:len(g.inner)-1]
 	c.Emit(EvInnerEnd, gamelog.Str("game", def.Name))
 	return rules

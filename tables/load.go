@@ -144,7 +144,10 @@ func (s *Set) add(fsys fs.FS, overlay bool) error {
 	if err != nil {
 		return err
 	}
-	if len(names) == 0 && (!overlay || len(recs) == 0) {
+	// A set of records alone (no tables) is loaded when the schema
+	// declares record kinds (a data file of records, such as the one of
+	// Schnell Boats' battles); an overlay may hold either.
+	if len(names) == 0 && (len(recs) == 0 || !overlay && len(s.Schema.Records) == 0) {
 		if overlay {
 			return &Error{File: ".", Msg: "no *.tbl files (nor *.rec records)"}
 		}

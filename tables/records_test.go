@@ -101,3 +101,20 @@ func TestRecordOverlay(t *testing.T) {
 	_, err = s.Overlay(mapFS("mine.rec", lines("record vessel HUNT", "title Hunt", "size VL", "size_mod -4", "manoeuvre VL", "speed S")))
 	tableError(t, err, "mine.rec", 1, "record HUNT is not a record of this game: an overlay may only replace records")
 }
+
+// A set of records alone loads when the schema declares record kinds (a
+// data file of records with no table); with none declared, a directory
+// without tables is still refused.
+func TestRecordsAlone(t *testing.T) {
+	schema := &tables.Schema{Records: []tables.RecordKind{{Name: "zone", Fields: []tables.Field{{Name: "cm", Kind: tables.Int, Required: true}}}}}
+	s, err := tables.Load(mapFS("z.rec", "record zone long\ntitle Long\ncm 90\n"), schema)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r, ok := s.Record("long"); !ok || r.Str("cm") != "90" || len(s.IDs()) != 0 || s.Digest() == "" {
+		t.Errorf("records alone: %v %v %v %q", r, ok, s.IDs(), s.Digest())
+	}
+	if _, err := tables.Load(mapFS("z.rec", "record zone long\ntitle Long\ncm 90\n"), &tables.Schema{}); err == nil || !strings.Contains(err.Error(), "no *.tbl files") {
+		t.Errorf("records with no kinds declared: %v", err)
+	}
+}

@@ -21,6 +21,7 @@ type Patrol struct {
 	Legs, Leg, Points int
 	DuelTurns         int
 	Fights            int
+	Shots             int // the duels' fire events, as the patrol saw them made (Inner.Observe)
 	duel              *engine.Definition
 }
 
@@ -49,11 +50,16 @@ func (p *Patrol) Play(c *engine.Ctx) {
 			Def:     p.duel,
 			Options: []gamelog.Option{{Name: "turns", Value: strconv.Itoa(p.DuelTurns)}},
 			Seats:   []engine.Seat{{Side: "p1"}, {Side: "p2", Reference: true}},
+			Observe: func(e *gamelog.Event) {
+				if e.Type == "fire" {
+					p.Shots++
+				}
+			},
 		})
 		duel := r.(*Duel)
 		p.Fights++
 		p.Points += duel.Points["p1"] - duel.Points["p2"]
-		c.Emit(evFought, gamelog.Int("p1", duel.Points["p1"]), gamelog.Int("p2", duel.Points["p2"]), gamelog.Int("points", p.Points))
+		c.Emit(evFought, gamelog.Int("p1", duel.Points["p1"]), gamelog.Int("p2", duel.Points["p2"]), gamelog.Int("points", p.Points), gamelog.Int("shots", p.Shots))
 	}
 	c.Emit(evEnd, gamelog.Int("points", p.Points))
 }

@@ -146,6 +146,10 @@ func TestInnerGameLoggedBetweenItsStartAndEnd(t *testing.T) {
 	if w.Here() != "" {
 		t.Errorf("the log ends inside %q", w.Here())
 	}
+	// The patrol saw the duels' fire events as they were made (Observe).
+	if fired := events(t, log, "fought"); len(fired) == 0 || fired[len(fired)-1].Int("shots") != len(events(t, log, "fire")) {
+		t.Errorf("the patrol counted %v shots, the log has %d fire events", fired, len(events(t, log, "fire")))
+	}
 	if !strings.Contains(log, `"type":"fire","side":"p1","target":"a"`) {
 		t.Errorf("p1 never fired at a:\n%s", log)
 	}
