@@ -366,4 +366,3 @@ func (e fileEntry) Type() fs.FileMode { return 0 }
 func (e fileEntry) Info() (fs.FileInfo, error) {
 	return fileInfo{e.o.name, int64(len(e.o.data)), false}, nil
 }
-
