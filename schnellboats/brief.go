@@ -140,12 +140,12 @@ type shot struct {
 	missed                   bool   // a miss, and nothing else to say
 }
 
-// missRun words a run of shots that all missed, of two or more units one
+// missRun words a run of gunfire that all missed, of two or more units one
 // after another, as one line in the order they fired: "Missed: SB3 →
-// merchant-1 ×2; merchant-1 → SB2; destroyer-1 → SB3, SB2; SB4 torpedo →
-// tanker-1" (a shot's roll: `detail verbose`, `log`). A run of one unit's
-// shots keeps its own line, with its rolls (shotRun). n = 0 when evs[i]
-// does not begin such a run.
+// merchant-1 ×2; merchant-1 → SB2; destroyer-1 → SB3, SB2" (a shot's roll:
+// `detail verbose`, `log`). A run of one unit's shots, and a launch, keep
+// their own line, with its rolls (shotRun). n = 0 when evs[i] does not
+// begin such a run.
 func missRun(evs []gamelog.Event, i int, d engine.Detail) (string, int) {
 	var parts []string
 	n, end := 0, 0 // the events read, and those the line stands for
@@ -181,24 +181,22 @@ func silent(e *gamelog.Event) bool {
 	return false
 }
 
+// allMissed reports whether shots are gunfire that all missed: a launch
+// (a torpedo, a rocket, depth charges: a few a wave) keeps its own line.
 func allMissed(shots []shot) bool {
 	for _, sh := range shots {
-		if !sh.missed {
+		if !sh.missed || sh.weapon != "guns" {
 			return false
 		}
 	}
 	return len(shots) > 0
 }
 
-// missWords words one unit's missed shots: "SB1 → merchant-1 ×3",
-// "destroyer-1 → SB3, SB2", "SB4 torpedo → tanker-1".
+// missWords words one unit's missed gunfire: "SB1 → merchant-1 ×3",
+// "destroyer-1 → SB3, SB2".
 func missWords(shots []shot) string {
 	var b strings.Builder
-	b.WriteString(shots[0].attacker)
-	if w := shots[0].weapon; w != "guns" {
-		b.WriteString(" " + w)
-	}
-	b.WriteString(" → ")
+	b.WriteString(shots[0].attacker + " → ")
 	for k := 0; k < len(shots); {
 		n := 1
 		for k+n < len(shots) && shots[k+n].target == shots[k].target {

@@ -67,7 +67,7 @@ func TestNormalDetailOneLineAShot(t *testing.T) {
 			part := regexp.MustCompile(`(?:: |; )(?:→ (\S+): )?(-?\d+)(?: vs \d+)?, `)
 			type seen struct{ attacker, target string }
 			var shots []seen
-			missed := regexp.MustCompile(`^(SB\d|[a-z_]+-\d+)(?: (?:torpedo|rocket|depth charge))? → (.+)$`)
+			missed := regexp.MustCompile(`^(SB\d|[a-z_]+-\d+) → (.+)$`)
 			for _, l := range lines {
 				if rest, ok := strings.CutPrefix(l, "Missed: "); ok {
 					// A run of misses: "SB3 → merchant-1 ×2; destroyer-1 → SB3, SB2".
@@ -192,7 +192,7 @@ func TestShortReportLines(t *testing.T) {
 			`{"seq":10,"type":"attack","attacker":"SB3","target":"merchant-1","weapon":"torpedo","range":"medium","weather":"good","result":"miss"}`,
 			`{"seq":11,"type":"roll","table":"D-4","for":"merchant-2 at SB3","dice":"1D20","faces":[20],"total":20,"row":">=19","result":"Hit"}`,
 			`{"seq":12,"type":"attack","attacker":"merchant-2","target":"SB3","weapon":"gun","range":"medium","weather":"good","result":"hit"}`},
-			engine.Normal, "Missed: SB2 → mtb-1 ×2; merchant-1 → SB3; SB3 torpedo → merchant-1", 10},
+			engine.Normal, "Missed: SB2 → mtb-1 ×2; merchant-1 → SB3", 7},
 		{"one unit's misses alone", []string{
 			`{"seq":1,"type":"roll","table":"D-1","for":"SB2 at mtb-1","dice":"1D20","faces":[11],"total":11,"row":"<=17","result":"Miss"}`,
 			`{"seq":2,"type":"attack","attacker":"SB2","target":"mtb-1","weapon":"gun","range":"medium","weather":"good","result":"miss"}`,
