@@ -367,6 +367,9 @@ func (c *Ctx) Pause(name string, level int) {
 	if w, ok := c.g.decider.(PauseWatcher); ok {
 		w.Paused(name, level)
 	}
+	if c.g.watch != nil {
+		c.g.watch.Pause(c.g, name, level)
+	}
 	if c.g.replay != nil && c.g.replay.more() || level < c.g.level && !c.g.stopAsked.Load() {
 		return // the front end steps past this pause: no need to ask it
 	}

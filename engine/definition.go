@@ -100,6 +100,13 @@ type Definition struct {
 	// this game is not on a virtual table (table=physical, or a board
 	// game). Nil: the game has no table.
 	Picture func(g *Game, side string) (sea.Picture, bool)
+	// Told reports whether side learns of event e as it is made: called
+	// right after it, with the game as it stands then, for each side (never
+	// "referee"). A side's view of a replay (`sheet replay`) words only the
+	// events it was told, as its picture shows only what it has observed:
+	// an event naming a vessel it has not spotted is not told. Nil: a
+	// side's view of a replay shows its pictures and no events.
+	Told func(g *Game, e *gamelog.Event, side string) bool
 	// RollResult words what a roll event's total means where its row's
 	// text does not say it (the date a number of days falls on, the unit
 	// a die picks); "": the row's text. Nil: none.

@@ -260,6 +260,21 @@ type Config struct {
 	Seed    uint64
 	Mode    Mode
 	Options []gamelog.Option // overrides of Def.Options
+	// Watch sees the game as it is played or replayed, from its first
+	// event (nil: nobody): a front end that draws a game as it goes, such
+	// as the replay sheet taking its pictures at every turn's end.
+	Watch Watcher
+}
+
+// Watcher sees a game as it is played or replayed (Config.Watch). It must
+// not play the game (answer, step) from its calls.
+type Watcher interface {
+	// Event is each event after it is made; e is valid during the call
+	// only.
+	Event(g *Game, e *gamelog.Event)
+	// Pause is each pause the rules reach (Ctx.Pause), whether or not a
+	// front end stops there.
+	Pause(g *Game, name string, level int)
 }
 
 // Game is a running game: its rules, generator, history and what it waits for.
@@ -307,6 +322,7 @@ type Game struct {
 	seen    gamelog.Event // the event observers see (valid during the call)
 	ext     extras        // sides, arguments, cups, draws, schedules (sides.go)
 
+	watch     Watcher       // Config.Watch
 	inner     []*innerRun   // the games running inside this one, outermost first (inner.go)
 	innerDefs []*Definition // every game that has run inside this one (DefinitionOf)
 }
@@ -353,6 +369,10 @@ func New(cfg Config) (*Game, error) {
 		collect: true,
 	}
 	g.ctx.g, g.ctx.tabs, g.ctx.opts = g, tabs, g.header.Options
+	if w := cfg.Watch; w != nil {
+		g.watch = w
+		g.Observe(func(e *gamelog.Event) { w.Event(g, e) })
+	}
 	return g, nil
 }
 

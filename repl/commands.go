@@ -182,6 +182,9 @@ func (s *Session) commandTable() []*Command {
 			},
 		})
 	}
+	if s.def.Picture != nil && !hasCommand(s.def, "board") {
+		cmds = append(cmds, boardCommand(s.def)) // board.go: a game's own board wins
+	}
 	cmds = append(cmds, recordCommands(s)...)
 	if sh, ok := s.def.Game.(sheet.Sheeter); ok {
 		cmds = append(cmds, sheetCommand(sh, s.def.Part))
