@@ -181,6 +181,7 @@ func TestClassify(t *testing.T) {
 		{"engine", true, false, false, games.KernelPackage},
 		{"engine/enginetest", true, false, false, games.KernelPackage},
 		{"repl/scenario", true, false, false, games.KernelPackage},
+		{"third_party/gopher-lua/parse", true, false, false, games.KernelPackage},
 		{"cmd/schnell", true, true, false, games.FrontEnd},
 		{"schnellboats", false, false, true, games.GamePackage},
 		{"schnellboats/balance", false, false, true, games.GamePackage},

@@ -5,7 +5,6 @@ go 1.24
 require (
 	github.com/chzyer/readline v1.5.1
 	github.com/olekukonko/tablewriter v1.1.5
-	github.com/yuin/gopher-lua v1.1.2
 )
 
 require (
@@ -21,5 +20,3 @@ require (
 	github.com/olekukonko/ll v0.1.6 // indirect
 	golang.org/x/sys v0.30.0 // indirect
 )
-
-replace github.com/yuin/gopher-lua => ./third_party/gopher-lua

@@ -14,8 +14,9 @@ const Module = "github.com/schnell-wargames/schnell"
 // the packages under them): they know no game. A new kernel package goes
 // here; a new game is registered in All. The module's tests (deps_test.go,
 // this package's) classify every package by these two lists alone
-// (Classify), and refuse one that is in neither.
-var Kernel = []string{"batch", "cmd", "dice", "engine", "gamelog", "grid", "repl", "scripting", "sea", "sheet", "tables"}
+// (Classify), and refuse one that is in neither. third_party holds code
+// of others kept in the module (the Lua engine): it knows no game either.
+var Kernel = []string{"batch", "cmd", "dice", "engine", "gamelog", "grid", "repl", "scripting", "sea", "sheet", "tables", "third_party"}
 
 // Front is the kernel package that holds the front ends: the only one
 // that imports this registry.

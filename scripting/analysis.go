@@ -6,7 +6,7 @@ import (
 	"slices"
 	"strings"
 
-	lua "github.com/yuin/gopher-lua"
+	lua "github.com/schnell-wargames/schnell/third_party/gopher-lua"
 
 	"github.com/schnell-wargames/schnell/gamelog"
 )

@@ -4,9 +4,9 @@ import (
 	"bytes"
 	"strings"
 
-	lua "github.com/yuin/gopher-lua"
-	"github.com/yuin/gopher-lua/ast"
-	"github.com/yuin/gopher-lua/parse"
+	lua "github.com/schnell-wargames/schnell/third_party/gopher-lua"
+	"github.com/schnell-wargames/schnell/third_party/gopher-lua/ast"
+	"github.com/schnell-wargames/schnell/third_party/gopher-lua/parse"
 )
 
 // gopher-lua's `..` is one VM instruction with no bound: `s..s..s` of

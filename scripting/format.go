@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	lua "github.com/yuin/gopher-lua"
+	lua "github.com/schnell-wargames/schnell/third_party/gopher-lua"
 )
 
 // luaFormat is string.format as Lua 5.1 has it (lstrlib.c), with Lua's

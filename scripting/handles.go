@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"slices"
 
-	lua "github.com/yuin/gopher-lua"
+	lua "github.com/schnell-wargames/schnell/third_party/gopher-lua"
 
 	"github.com/schnell-wargames/schnell/engine"
 )

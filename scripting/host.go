@@ -10,7 +10,7 @@ import (
 	"sync"
 	"time"
 
-	lua "github.com/yuin/gopher-lua"
+	lua "github.com/schnell-wargames/schnell/third_party/gopher-lua"
 
 	"github.com/schnell-wargames/schnell/engine"
 	"github.com/schnell-wargames/schnell/gamelog"

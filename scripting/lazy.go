@@ -3,7 +3,7 @@ package scripting
 import (
 	"errors"
 
-	lua "github.com/yuin/gopher-lua"
+	lua "github.com/schnell-wargames/schnell/third_party/gopher-lua"
 )
 
 // Some of the view is written only when a script reads it: the top-level

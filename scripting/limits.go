@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	lua "github.com/yuin/gopher-lua"
+	lua "github.com/schnell-wargames/schnell/third_party/gopher-lua"
 )
 
 // One call to a builtin is one instruction of the VM, which asks the

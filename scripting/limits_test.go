@@ -14,7 +14,7 @@ import (
 	"testing"
 	"time"
 
-	lua "github.com/yuin/gopher-lua"
+	lua "github.com/schnell-wargames/schnell/third_party/gopher-lua"
 
 	"github.com/schnell-wargames/schnell/engine"
 )

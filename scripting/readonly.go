@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	lua "github.com/yuin/gopher-lua"
+	lua "github.com/schnell-wargames/schnell/third_party/gopher-lua"
 )
 
 // The game's view (`game`, `d` and every table in them) is read-only to a

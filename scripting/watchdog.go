@@ -8,7 +8,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	lua "github.com/yuin/gopher-lua"
+	lua "github.com/schnell-wargames/schnell/third_party/gopher-lua"
 )
 
 // DefaultMemory is a script's memory budget (Options.Memory).

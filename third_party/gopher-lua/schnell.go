@@ -1,6 +1,6 @@
 package lua
 
-// schnell's additions to gopher-lua (PATCHES.md, patches 5 and 6).
+// schnell's additions to gopher-lua (PATCHES.md).
 
 // Steps counts n steps of work that a Go function does for the script
 // (the comparisons of a sort, the slots a length or a next looks at, the

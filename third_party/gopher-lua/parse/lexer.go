@@ -9,7 +9,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/yuin/gopher-lua/ast"
+	"github.com/schnell-wargames/schnell/third_party/gopher-lua/ast"
 )
 
 const EOF = -1
