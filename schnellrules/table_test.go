@@ -2,7 +2,10 @@ package schnellrules
 
 import (
 	"bytes"
+	"errors"
 	"slices"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/schnell-wargames/schnell/engine"
@@ -124,6 +127,20 @@ func TestVirtualBattlesPlayOut(t *testing.T) {
 		}
 		if _, err := engine.Replay(def, lg, 0, engine.Config{}); err != nil {
 			t.Fatalf("seed %d: replay: %v", seed, err)
+		}
+		// A ship moved in the log (1mm) is found where it diverges.
+		raw := log.String()
+		i := strings.Index(raw, `"type":"move","vessel"`)
+		j := i + strings.Index(raw[i:], `"x":`) + len(`"x":`)
+		k := j + strings.IndexByte(raw[j:], ',')
+		x, _ := strconv.Atoi(raw[j:k])
+		bad, err := gamelog.Read("bad", strings.NewReader(raw[:j]+strconv.Itoa(x+1)+raw[k:]))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var div *engine.Divergence
+		if _, err := engine.Replay(def, bad, 0, engine.Config{}); !errors.As(err, &div) {
+			t.Errorf("seed %d: a moved ship replays: %v", seed, err)
 		}
 		g.Close()
 	}
