@@ -24,9 +24,9 @@ func (b *Battle) move(c *engine.Ctx, large bool) {
 		b.acting = side
 		for {
 			d := c.Ask("move")
-			d.Prompt = sideName(side) + " moves (phase " + phaseNames[b.Phase][:1] + "): speed changes, then done; move the models"
+			d.Prompt = "The " + sideName(side) + "' moves (phase " + phaseNames[b.Phase][:1] + "): speed changes, then done; move the models"
 			if b.Table != nil {
-				d.Prompt = sideName(side) + " moves (phase " + phaseNames[b.Phase][:1] + "): speed and steer orders, then done"
+				d.Prompt = "The " + sideName(side) + "' moves (phase " + phaseNames[b.Phase][:1] + "): speed and steer orders, then done"
 			}
 			d.Side = side
 			o := d.Add("speed", "change a vessel's speed", "speed")
