@@ -281,9 +281,14 @@ func (k captain) onTable(v *Vessel, course int, sp Speed) int {
 	return sea.Bearing(v.Place.At.Centre, area.Centre())
 }
 
-// fire picks the shot likeliest to hit of the side's guns now.
+// fire picks the shot likeliest to hit of the side's guns now; first,
+// with starshells on, a flare or starshell at an enemy marker not spotted
+// that one reaches (what it lights may be fired at this turn).
 func (k captain) fire(d *engine.Decision) (engine.Answer, bool) {
 	b := k.b
+	if a, ok := k.illuminate(d); ok {
+		return a, true
+	}
 	var bv *Vessel
 	var bg *Gun
 	var bt *Vessel
@@ -363,6 +368,33 @@ func (k captain) launch(d *engine.Decision) (engine.Answer, bool) {
 			if _, tubes := armed(v); !tubes {
 				a, _ := answer(d, "reload", "vessel", v.ID)
 				return a, true
+			}
+		}
+	}
+	return engine.Answer{}, false
+}
+
+// illuminate picks a flare or a starshell at the nearest marker of an
+// enemy the side has not spotted, if one reaches it.
+func (k captain) illuminate(d *engine.Decision) (engine.Answer, bool) {
+	b := k.b
+	if !b.Opt.Starshells {
+		return engine.Answer{}, false
+	}
+	for _, v := range b.Vessels {
+		if v.Side != d.Side || !v.Afloat() || v.Place == nil {
+			continue
+		}
+		for _, c := range k.contacts(v.Side) {
+			if c.seen != nil {
+				continue
+			}
+			cm, brg := cmBetween(v.Place.At.Centre, c.at), sea.Bearing(v.Place.At.Centre, c.at)
+			for _, kind := range []string{"flare", "starshell"} {
+				if _, _, err := b.CheckIllumination(v.ID, kind == "flare", cm); err == nil {
+					a, _ := answer(d, kind, "vessel", v.ID, "range", cm, "bearing", brg)
+					return a, a.Option >= 0 && d.Options[a.Option].Name == kind
+				}
 			}
 		}
 	}
