@@ -68,7 +68,14 @@ func newCampaign(opts []gamelog.Option, _ *tables.Set) (engine.Rules, error) {
 			default:
 				return nil, fmt.Errorf("players %q: want 1 or 2 (7.0: the optional two-player game)", o.Value)
 			}
+		case "battles", "battle_table", "battle_data": // issue 30: battle.go
+			if err := c.battleOption(o); err != nil {
+				return nil, err
+			}
 		}
+	}
+	if err := c.battleData(); err != nil {
+		return nil, err
 	}
 	c.Start = campaignStart[c.Length]
 	c.Date = c.Start

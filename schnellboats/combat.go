@@ -147,7 +147,7 @@ func (c *Campaign) fight(kind Encounter) {
 			s.launched = 0
 		}
 		c.combatStart(cb)
-		c.waveRounds(cb)
+		c.fightWave(cb) // the Combat Board's rounds, or a Schnell Rules battle (battle.go)
 		if !second || cb.Left || c.formed() == 0 || cb.Wave > 1 || cb.lone != nil {
 			break
 		}

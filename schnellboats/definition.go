@@ -27,7 +27,7 @@ const (
 const Title = "Schnell Boats: Scourge of the English Channel — a solitaire campaign of S-boat missions from Cherbourg, 1943-44"
 
 // Options are the game's options with their defaults.
-var Options = []engine.OptionDef{
+var Options = append([]engine.OptionDef{
 	{Name: "campaign", Default: "short", Values: []string{"short", "medium", "long"}, Help: "campaign length: short, medium or long"},
 	{Name: "boat", Default: "s100", Values: []string{"s100", "5b"}, Help: "boat type: s100 or 5b"},
 	// Quiet: the solitaire game's logs keep their header.
@@ -40,7 +40,7 @@ var Options = []engine.OptionDef{
 		Help: "7.0 step 4, two players: when both Kommandants leave in one mission (killed, relieved or court-martialled) the campaign ends (end); or both players enter again, player 2's new Kommandant taking the squadron (continue)"},
 	{Name: "success", Default: "task", Values: []string{"task", "sunk"}, Quiet: true,
 		Help: "Completing a Mission: a mission whose task is done (the 4 Red Zones patrolled, or its special mission) succeeds (task); or it must also have sunk a ship (sunk: \"or no ships were sunk\" read on its own)"},
-}
+}, battleOptions...) // battles fought under Schnell Rules (battle.go, issue 30)
 
 func schemaFor(booklet string) *tables.Schema {
 	return &tables.Schema{Facts: factDefs, Effects: effectDefs, Required: required[booklet], Least: least[booklet]}

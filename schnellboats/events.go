@@ -73,8 +73,10 @@ const (
 	evCognac        eventType = "cognac"
 	evInquiry       eventType = "inquiry"
 	evCampaignEnd   eventType = "campaign_end"
-	evCommand       eventType = "command" // the two-player game (7.0)
-	evRejoin        eventType = "rejoin"  // 7.0: Boat #2 back under the squadron's orders
+	evCommand       eventType = "command"      // the two-player game (7.0)
+	evRejoin        eventType = "rejoin"       // 7.0: Boat #2 back under the squadron's orders
+	evBattle        eventType = "battle_start" // a wave fought as a Schnell Rules battle, or why not (battle.go)
+	evBattleEnd     eventType = "battle_end"   // the battle's result, before the campaign's events it makes
 )
 
 // eventTypes lists every event type.
@@ -86,7 +88,7 @@ var eventTypes = []eventType{
 	evTow, evTowParted, evBoatLost, evCrewLost, evSeparated, evLoneBoat, evSpecial, evSearchTurn,
 	evPilot, evPatrolled, evCourseHome, evWoundStatus, evRepair, evNewBoat, evVictoryPoints,
 	evMissionEnd, evVeteran, evCrewSkill, evMedal, evCognac, evInquiry, evCampaignEnd,
-	evCommand, evRejoin,
+	evCommand, evRejoin, evBattle, evBattleEnd,
 }
 
 // emit records a game event of type t.

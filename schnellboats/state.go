@@ -204,9 +204,10 @@ type Campaign struct {
 	Players int
 	Lead    Record
 	Two     *Command
-	Former  []Former // Kommandants relieved or killed (two-player)
-	gone    string   // two-player: why the squadron Kommandant leaves after this mission
-	read    readings // the game's options that choose a reading of the book
+	Former  []Former    // Kommandants relieved or killed (two-player)
+	gone    string      // two-player: why the squadron Kommandant leaves after this mission
+	read    readings    // the game's options that choose a reading of the book
+	battles battleSetup // battles=schnellrules (battle.go)
 	ids     *bookIDs
 	x       *engine.Ctx
 	facts   facts // those of the table being read (roll, lookup)

@@ -262,6 +262,8 @@ func describeOne(e *gamelog.Event) string {
 			what = "the squadron in " + s("boat") + " (Boat #1)"
 		}
 		return fmt.Sprintf("%s: Kommandant %s commands %s (%s)", s("side"), s("kommandant"), what, s("why"))
+	case evBattle, evBattleEnd:
+		return describeBattle(e) // battle.go
 	case evRejoin:
 		return fmt.Sprintf("%s rejoins the squadron in the %s zone: the radio link works again, the squadron's orders reach her (7.0)", s("boat"), s("range"))
 	case evDraw:

@@ -1,0 +1,283 @@
+package schnellboats
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/schnell-wargames/schnell/engine"
+	"github.com/schnell-wargames/schnell/gamelog"
+	"github.com/schnell-wargames/schnell/schnellboats/bridge"
+)
+
+// Battles (issue 30, docs/bridge.md): with the option battles=schnellrules
+// a wave of a surface encounter is fought as a Schnell Rules battle, the
+// other game's rules running inside the campaign (engine.Ctx.Play), set
+// up and read back by package bridge.
+
+// battleSetup is the campaign's battle options.
+type battleSetup struct {
+	data    *bridge.Data // nil: the Combat Board (battles=board)
+	virtual bool         // battle_table=virtual: the program holds the table
+	file    string       // battle_data=FILE
+}
+
+// The battle options (definition.go lists them; Quiet: logs without them
+// unchanged).
+var battleOptions = []engine.OptionDef{
+	{Name: "battles", Default: "board", Values: []string{"board", "schnellrules"}, Quiet: true,
+		Help: "board: encounters are fought on the Combat Board (4.6-4.9); schnellrules: a surface encounter Schnell Rules has classes for is fought as a Schnell Rules battle and its result comes back (docs/bridge.md)"},
+	{Name: "battle_table", Default: "virtual", Values: []string{"virtual", "physical"}, Quiet: true,
+		Help: "with battles=schnellrules: virtual, the program holds the table (steer, speed); physical, your own table with models (type the ranges)"},
+	{Name: "battle_data", Default: "", Quiet: true,
+		Help: "with battles=schnellrules: your own battle data file (a .rec file: every record of schnellboats/bridge/data/bridge.rec, edited)"},
+}
+
+// battleOption reads one of the battle options.
+func (c *Campaign) battleOption(o gamelog.Option) error {
+	b := &c.battles
+	switch o.Name {
+	case "battles":
+		if o.Value == "schnellrules" && b.data == nil {
+			d, err := bridge.Default()
+			if err != nil {
+				return err
+			}
+			b.data = d
+		}
+	case "battle_table":
+		b.virtual = o.Value != "physical"
+	case "battle_data":
+		b.file = o.Value
+	}
+	return nil
+}
+
+// battleData loads battle_data=FILE once every option is read.
+func (c *Campaign) battleData() error {
+	b := &c.battles
+	if b.file == "" {
+		return nil
+	}
+	if b.data == nil {
+		return fmt.Errorf("battle_data %s: give battles=schnellrules too (the data is for Schnell Rules battles)", b.file)
+	}
+	d, err := bridge.ReadFile(b.file)
+	if err != nil {
+		return err
+	}
+	b.data = d
+	return nil
+}
+
+// fightWave fights a wave: as a Schnell Rules battle when the option asks
+// for it and Schnell Rules has a class for every unit, else on the Combat
+// Board (waveRounds).
+func (c *Campaign) fightWave(cb *Combat) {
+	d := c.battles.data
+	if d == nil {
+		c.waveRounds(cb)
+		return
+	}
+	e := c.encounterOf(cb)
+	if err := d.Eligible(e); err != nil {
+		c.emit(evBattle, str("fought", "board"), str("why", err.Error()))
+		c.waveRounds(cb)
+		return
+	}
+	p, err := d.Plan(e)
+	if err != nil {
+		c.x.Fail(fmt.Errorf("the battle's set-up: %w", err))
+	}
+	table := "physical"
+	if e.Virtual {
+		table = "virtual"
+	}
+	vis := make([]string, len(p.Visibility))
+	for i, v := range p.Visibility {
+		vis[i] = fmt.Sprint(v)
+	}
+	c.emit(evBattle, str("fought", "schnellrules"), str("table", table), str("zone", p.Zone), num("range", p.Range),
+		str("visibility", strings.Join(vis, " ")), str("data", d.Digest))
+	tl := bridge.NewTally()
+	p.Inner.Observe = tl.Observe
+	p.Inner.Seats = c.battleSeats()
+	cb.Zone = zoneOfName(p.Zone)
+	out := d.Read(c.x.Play(p.Inner), tl)
+	c.battleResult(cb, out)
+}
+
+// battleSeats: the squadron's boats (Schnell Rules' axis) are commanded by
+// whoever commands the squadron (in the two-player game, the squadron
+// Kommandant's player); the enemy and the set-up's begin by Schnell
+// Rules' reference side.
+func (c *Campaign) battleSeats() []engine.Seat {
+	squadron := ""
+	if c.Two != nil {
+		squadron = c.Lead.Side
+	}
+	return []engine.Seat{{Side: "axis", As: squadron}, {Side: "allies", Reference: true}, {Side: "", Reference: true}}
+}
+
+func zoneOfName(name string) RangeZone {
+	for z, n := range rangeZones {
+		if n == name {
+			return RangeZone(z)
+		}
+	}
+	return zoneLong
+}
+
+// encounterOf is the wave as the bridge takes it: the boats in formation
+// and not disabled (a disabled boat lies off under tow, out of the
+// battle), the enemy units present, the night's weather and sea.
+func (c *Campaign) encounterOf(cb *Combat) bridge.Encounter {
+	e := bridge.Encounter{Weather: c.Mission.Weather.String(), Heavy: c.Mission.Sea >= 4, Virtual: c.battles.virtual}
+	typ := boatTypes[c.Type]
+	for _, s := range c.formation() {
+		if s.Disabled {
+			continue
+		}
+		b := bridge.Boat{ID: s.Boat.ID, Type: typ, Torpedoes: s.Torpedoes}
+		if c.Type == P5b {
+			b.Torpedoes = s.Rockets
+		}
+		b.Torpedoes = min(b.Torpedoes, tubes-s.launched)
+		switch top := boatTop(s); {
+		case top <= speedSlow:
+			b.Speed = "s"
+		case top == speedMedium:
+			b.Speed = "m"
+		}
+		e.Boats = append(e.Boats, b)
+	}
+	for _, u := range cb.Enemy {
+		if u.present() {
+			e.Enemy = append(e.Enemy, bridge.Unit{ID: u.ID, Type: u.Type.String()})
+		}
+	}
+	return e
+}
+
+// battleResult brings the battle back into the campaign (docs/bridge.md,
+// "The result"): torpedoes spent; Boat #1's hits as G-1 rolls, Boats
+// #2-#4's level as damage points; disabled and sunk; ships sunk (VP,
+// medals, kills) and those that got away; leaving is aborting (4.8, 4.9).
+func (c *Campaign) battleResult(cb *Combat, out bridge.Outcome) {
+	cb.Round += out.Turns
+	hits, launched := 0, 0
+	for _, br := range out.Boats {
+		hits += br.Hits
+		launched += br.Launched
+	}
+	var sunk []gamelog.Value
+	for _, ur := range out.Units {
+		if ur.Sunk {
+			sunk = append(sunk, gamelog.StrV(ur.ID))
+		}
+	}
+	c.emit(evBattleEnd, num("turns", out.Turns), gamelog.List("sunk", sunk...), num("hits", hits), num("launched", launched))
+	boat1Left := false
+	for _, br := range out.Boats {
+		s := c.sortieByID(br.ID)
+		if s == nil || s.Gone != "" {
+			continue
+		}
+		if br.Launched > 0 {
+			cb.attacked = true
+			s.launched += br.Launched
+			if c.Type == P5b {
+				s.Rockets = max(s.Rockets-br.Launched, 0)
+			} else {
+				s.Torpedoes = max(s.Torpedoes-br.Launched, 0)
+			}
+		}
+		if c.manned(s) {
+			for range br.Hits {
+				if s.Gone != "" {
+					break
+				}
+				c.hit(s, attackNone)
+			}
+		} else {
+			c.points(s, br.Level.Points)
+		}
+		if s.Gone == "" && br.Level.Sunk {
+			c.sink(s, "sunk in the battle")
+		}
+		if s.Gone == "" && br.Level.Disabled && !s.Disabled {
+			s.Disabled = true
+			c.emit(evDisabled, str("unit", s.Boat.ID), str("boat", s.Boat.ID), num("no", s.No))
+		}
+		if br.Left && s.Gone == "" {
+			if s.No == 1 {
+				boat1Left = true
+			} else if !s.Disabled {
+				c.goAlone(s, "ran off the table: she has left the combat and aborts alone (4.9)")
+			}
+		}
+	}
+	if out.Attacked {
+		cb.attacked = true
+	}
+	for _, ur := range out.Units {
+		u := cb.byID(ur.ID)
+		if u == nil || !u.present() {
+			continue
+		}
+		switch {
+		case ur.Sunk:
+			c.sinkUnit(u, c.sortieByID(ur.By))
+		case ur.Left:
+			u.Gone = goneEvaded
+			c.emit(evEvaded, str("unit", u.ID), str("why", "got away off the table"))
+		}
+	}
+	switch {
+	case boat1Left && c.formed() > 0:
+		c.leaveCombat(cb) // 4.8: Boat #1 leaves, and the squadron with her
+	case c.formed() > 0 && cb.enemyLeft():
+		for _, u := range cb.Enemy {
+			if u.present() {
+				u.Gone = goneEvaded
+				c.emit(evEvaded, str("unit", u.ID), str("why", "passed out of reach"))
+			}
+		}
+		if !cb.attacked {
+			c.letPass(cb)
+		}
+	}
+}
+
+// describeBattle words the battle events.
+func describeBattle(e *gamelog.Event) string {
+	s := e.Str
+	if eventType(e.Type) == evBattleEnd {
+		v, _ := e.Get("sunk")
+		sunk := "nothing sunk"
+		if ids := v.Strs(); len(ids) > 0 {
+			sunk = "sunk: " + strings.Join(ids, ", ")
+		}
+		return fmt.Sprintf("The battle is over after %d turns: %s; the boats took %d hits and launched %d torpedoes", e.Int("turns"), sunk, e.Int("hits"), e.Int("launched"))
+	}
+	if s("fought") == "board" {
+		return "Fought on the Combat Board: " + s("why")
+	}
+	table := "on the virtual table"
+	if s("table") == "physical" {
+		table = "on your table: place the models"
+	}
+	return fmt.Sprintf("The wave is fought as a Schnell Rules battle %s, from the %s zone: the nearest boat %d cm from the nearest enemy; visibility %s", table, s("zone"), e.Int("range"), visibilityWords(s("visibility")))
+}
+
+// visibilityWords says the battle's visibility row in words.
+func visibilityWords(row string) string {
+	switch row {
+	case "", "0 0 0 0 0 0":
+		return "as the spotting table reads"
+	case "2 2 2 2 2 2":
+		return "two sizes smaller every turn"
+	case "1 1 1 1 1 1":
+		return "one size smaller every turn"
+	}
+	return "by a d6 each turn, targets " + row + " sizes smaller on faces 1-6"
+}
