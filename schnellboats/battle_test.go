@@ -128,7 +128,9 @@ func checkBattle(t *testing.T, boat string, seed uint64, b battle) {
 			}
 		}
 	}
-	where := func() string { return boat + " seed " + string(rune('0'+seed)) + " battle at seq " + b.start.Fields[0].Val.S }
+	where := func() string {
+		return boat + " seed " + string(rune('0'+seed)) + " battle at seq " + b.start.Fields[0].Val.S
+	}
 	if gunfire == 0 {
 		t.Errorf("%s: no gunfire in the battle", where())
 	}
