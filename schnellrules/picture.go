@@ -114,12 +114,7 @@ func runBoard(g *engine.Game, args []string, w io.Writer) ([]gamelog.Event, erro
 		}
 	}
 	if side == "" {
-		side = refereeSide
-		for _, s := range Sides {
-			if !g.PlayerPlays(other(s)) && g.PlayerPlays(s) {
-				side = s // the player plays this side only
-			}
-		}
+		side = lookingSide(g)
 	}
 	p, _ := Picture(g, side)
 	if file != "" {
@@ -141,4 +136,15 @@ func runBoard(g *engine.Game, args []string, w io.Writer) ([]gamelog.Event, erro
 		fmt.Fprintln(w, line)
 	}
 	return nil, nil
+}
+
+// lookingSide is the side the player at the prompt looks at the table as:
+// the one side he plays, or the referee (both sides, or none: auto).
+func lookingSide(g *engine.Game) string {
+	for _, s := range Sides {
+		if g.PlayerPlays(s) && !g.PlayerPlays(other(s)) {
+			return s
+		}
+	}
+	return refereeSide
 }

@@ -33,7 +33,13 @@ func (b *Battle) WriteStatus(g *engine.Game, w io.Writer) error {
 	}
 	if len(b.Vessels) > 0 {
 		var rows [][]string
+		looking := lookingSide(g)
 		for _, v := range b.Vessels {
+			if b.Table != nil && looking != refereeSide && v.Side != looking && v.Afloat() && !v.Seen[sideIndex(looking)] {
+				p := v.Place
+				rows = append(rows, []string{p.Marker, sideName(v.Side), "?", "?", "?", "", fmt.Sprintf("not spotted; at %s, heading %d°", p.At.Centre, p.At.Heading)})
+				continue
+			}
 			sp := speedCode(v.Speed)
 			if v.MaxSpeed != v.Class.Speed {
 				sp += " (max " + speedCode(v.MaxSpeed) + ")"
@@ -81,6 +87,8 @@ func (b *Battle) flags(v *Vessel) string {
 	}
 	if v.Left {
 		f = append(f, "left the table")
+	} else if v.Place != nil && v.Afloat() {
+		f = append(f, fmt.Sprintf("at %s, heading %d°", v.Place.At.Centre, v.Place.At.Heading))
 	}
 	if v.Seen[0] || v.Seen[1] {
 		var by []string
