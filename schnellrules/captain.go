@@ -307,7 +307,11 @@ func (k captain) fire(d *engine.Decision) (engine.Answer, bool) {
 					continue
 				}
 				t := c.seen
-				_, _, _, band, err := b.CheckFire(v.ID, g.Name, t.ID, Range(v, t))
+				cm := Range(v, t)
+				if _, ok := g.Row.BandAt(cm); !ok || !Bears(g.Arcs, v.Place.At, t.Place.At.Centre) {
+					continue // what CheckFire would refuse, without wording why
+				}
+				_, _, _, band, err := b.CheckFire(v.ID, g.Name, t.ID, cm)
 				if err != nil {
 					continue
 				}
