@@ -107,6 +107,13 @@ type Definition struct {
 	// an event naming a vessel it has not spotted is not told. Nil: a
 	// side's view of a replay shows its pictures and no events.
 	Told func(g *Game, e *gamelog.Event, side string) bool
+	// Frame names a moment the replay sheet draws the table besides every
+	// turn's end (each pause of the `turn` level, or of the smallest):
+	// called right after each event as the log is replayed, a caption
+	// ("Turn 3: the Axis have moved") takes a frame there, "" none. A game
+	// whose turns end without a pause names their ends here. Nil: the
+	// pauses only.
+	Frame func(g *Game, e *gamelog.Event) string
 	// RollResult words what a roll event's total means where its row's
 	// text does not say it (the date a number of days falls on, the unit
 	// a die picks); "": the row's text. Nil: none.

@@ -186,8 +186,8 @@ func (s *Session) commandTable() []*Command {
 		cmds = append(cmds, boardCommand(s.def)) // board.go: a game's own board wins
 	}
 	cmds = append(cmds, recordCommands(s)...)
-	if sh, ok := s.def.Game.(sheet.Sheeter); ok {
-		cmds = append(cmds, sheetCommand(sh, s.def.Part))
+	if sh, ok := s.def.Game.(sheet.Sheeter); ok || s.def.Picture != nil {
+		cmds = append(cmds, sheetCommand(sh, s.def)) // sheets.go
 	}
 	// The name a game gave its saved games before `saved` stays an alias,
 	// unless another command has it.

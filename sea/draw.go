@@ -130,20 +130,25 @@ func colour(kind string) string {
 	return "#777777"
 }
 
-// SVG draws the picture as an SVG document in millimetres (the table's
-// bottom-left corner at the bottom left; y drawn upwards). Every mark is a
-// polygon of its footprint with a data-id, data-x and data-y (its centre in
-// mm), so that a test or a page's script can find it.
+// SVG draws the picture as an SVG document to scale (1 unit = 1 mm; the
+// table's bottom-left corner at the bottom left, y drawn upwards): the
+// title (the turn) above the table, a 10 cm grid, the lines (shots with
+// their range, torpedo tracks), each mark as its footprint with its bow
+// drawn to a point (its heading), its label and note (speed, damage)
+// beside it, and the scale below. Every mark is a group with a data-id,
+// data-x and data-y (its centre in mm) and data-heading, so that a test or
+// a page's script can find it.
 func (p Picture) SVG(w io.Writer) error {
 	tw, th := max(p.Table.Width, 1), max(p.Table.Height, 1)
 	var b strings.Builder
-	pad := 40
-	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="%d %d %d %d" width="%dmm" height="%dmm" font-family="sans-serif">`+"\n",
-		-pad, -pad, tw+2*pad, th+2*pad+60, (tw+2*pad)/4, (th+2*pad+60)/4)
+	const pad, top, foot = 40, 70, 60
+	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="%d %d %d %d" width="%dmm" height="%dmm" font-family="sans-serif" data-width="%d" data-height="%d">`+"\n",
+		-pad, -pad-top, tw+2*pad, th+2*pad+top+foot, (tw+2*pad)/4, (th+2*pad+top+foot)/4, tw, th)
 	if p.Title != "" {
 		fmt.Fprintf(&b, "<title>%s</title>\n", html.EscapeString(p.Title))
+		fmt.Fprintf(&b, `<text x="0" y="%d" font-size="36" font-weight="bold" fill="#111">%s</text>`+"\n", -pad-16, html.EscapeString(p.Title))
 	}
-	fmt.Fprintf(&b, `<rect x="0" y="0" width="%d" height="%d" fill="#dfe9f2" stroke="#333" stroke-width="3"/>`+"\n", tw, th)
+	fmt.Fprintf(&b, `<rect class="table" x="0" y="0" width="%d" height="%d" fill="#dfe9f2" stroke="#333" stroke-width="3"/>`+"\n", tw, th)
 	for x := 100; x < tw; x += 100 { // a 10 cm grid, as a mat's
 		fmt.Fprintf(&b, `<line x1="%d" y1="0" x2="%d" y2="%d" stroke="#c5d3e0" stroke-width="1"/>`+"\n", x, x, th)
 	}
@@ -157,6 +162,9 @@ func (p Picture) SVG(w io.Writer) error {
 		}
 		fmt.Fprintf(&b, `<line class="%s" x1="%d" y1="%d" x2="%d" y2="%d" stroke="%s" stroke-width="4"%s/>`+"\n",
 			html.EscapeString(l.Kind), l.From.X, th-l.From.Y, l.To.X, th-l.To.Y, colour(l.Kind), dash)
+		if l.Kind == "torpedo" { // the run's head
+			fmt.Fprintf(&b, `<circle cx="%d" cy="%d" r="7" fill="%s"/>`+"\n", l.To.X, th-l.To.Y, colour(l.Kind))
+		}
 		if l.Label != "" {
 			fmt.Fprintf(&b, `<text x="%d" y="%d" font-size="24" fill="%s">%s</text>`+"\n",
 				(l.From.X+l.To.X)/2+8, th-(l.From.Y+l.To.Y)/2-8, colour(l.Kind), html.EscapeString(l.Label))
@@ -174,13 +182,21 @@ func (p Picture) SVG(w io.Writer) error {
 		fmt.Fprintf(&b, `<g class="mark %s" data-id="%s" data-x="%d" data-y="%d" data-heading="%d">`,
 			html.EscapeString(m.Kind), html.EscapeString(m.Label), m.Shape.Centre.X, m.Shape.Centre.Y, m.Shape.Heading)
 		// the footprint, its bow drawn to a point from the shoulders
-		fmt.Fprintf(&b, `<polygon points="%d,%d %d,%d %d,%d %d,%d %d,%d" fill="%s" fill-opacity="0.85" stroke="#111" stroke-width="2"/>`,
+		fmt.Fprintf(&b, `<polygon points="%d,%d %d,%d %d,%d %d,%d %d,%d" fill="%s" stroke="#111" stroke-width="2"/>`,
 			c[1].X, th-c[1].Y, c[0].X, th-c[0].Y, bow.X, th-bow.Y, c[3].X, th-c[3].Y, c[2].X, th-c[2].Y, colour(m.Kind))
-		fmt.Fprintf(&b, `<text x="%d" y="%d" font-size="28" fill="#111">%s</text></g>`+"\n",
-			m.Shape.Centre.X+s.Beam/2+10, th-m.Shape.Centre.Y-10, html.EscapeString(m.Label))
+		x, y := m.Shape.Centre.X+max(s.Beam, s.Length)/2+10, th-m.Shape.Centre.Y-6
+		anchor := ""
+		if x > tw-150 { // near the right edge: the words to the left
+			x, anchor = m.Shape.Centre.X-max(s.Beam, s.Length)/2-10, ` text-anchor="end"`
+		}
+		fmt.Fprintf(&b, `<text x="%d" y="%d" font-size="28" fill="#111"%s>%s</text>`, x, y, anchor, html.EscapeString(m.Label))
+		if m.Note != "" {
+			fmt.Fprintf(&b, `<text x="%d" y="%d" font-size="20" fill="#333"%s>%s</text>`, x, y+24, anchor, html.EscapeString(m.Note))
+		}
+		b.WriteString("</g>\n")
 	}
 	fmt.Fprintf(&b, `<text x="0" y="%d" font-size="28" fill="#333">%s</text>`+"\n", th+pad+20,
-		html.EscapeString(fmt.Sprintf("%s by %s cm; grid 10 cm", cmText(tw), cmText(th))))
+		html.EscapeString(fmt.Sprintf("%s by %s cm; grid 10 cm; north is up", cmText(tw), cmText(th))))
 	b.WriteString("</svg>\n")
 	_, err := io.WriteString(w, b.String())
 	return err

@@ -77,7 +77,7 @@ func TestWritePage(t *testing.T) {
 	seen := picture()
 	seen.Marks = seen.Marks[:1]
 	frames := []Frame{
-		{Caption: "Turn 1", Events: []string{"S38 moves 30 cm"}, Views: map[string]Picture{"referee": ref, "german": seen}},
+		{Caption: "Turn 1", Events: map[string][]string{"referee": {"S38 moves 30 cm"}, "german": {"S38 <moves>"}}, Views: map[string]Picture{"referee": ref, "german": seen}},
 		{Caption: "Turn 2 <end>", Views: map[string]Picture{"referee": ref}},
 	}
 	var b strings.Builder
@@ -85,7 +85,7 @@ func TestWritePage(t *testing.T) {
 		t.Fatal(err)
 	}
 	page := b.String()
-	for _, want := range []string{"<title>Night &amp; fog</title>", `id="frame-2"`, "Turn 2 &lt;end&gt;", "<li>S38 moves 30 cm</li>", `data-side="german"`, "1 of 2", "break-after: page"} {
+	for _, want := range []string{"<title>Night &amp; fog</title>", `id="frame-2"`, "Turn 2 &lt;end&gt;", "<li>S38 moves 30 cm</li>", "<li>S38 &lt;moves&gt;</li>", `data-side="german"`, "1 of 2", "break-after: page"} {
 		if !strings.Contains(page, want) {
 			t.Errorf("no %q in the page", want)
 		}

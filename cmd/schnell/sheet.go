@@ -1,12 +1,14 @@
 package main
 
 import (
+	"bytes"
 	"flag"
 	"fmt"
 	"io"
 
 	"github.com/schnell-wargames/schnell/engine"
 	"github.com/schnell-wargames/schnell/gamelog"
+	"github.com/schnell-wargames/schnell/repl"
 	"github.com/schnell-wargames/schnell/sheet"
 	"github.com/schnell-wargames/schnell/tables"
 )
@@ -72,20 +74,37 @@ func runSheet(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "schnell sheet: %v\n", err)
 		return 1
 	}
-	sh, ok := def.Game.(sheet.Sheeter)
-	if !ok {
+	sh, _ := def.Game.(sheet.Sheeter)
+	if sh == nil && def.Picture == nil {
 		fmt.Fprintf(stderr, "schnell sheet: %s prints no sheets\n", def.Name)
 		return 2
 	}
 	fs := newFlagSet("schnell sheet", args, stdout, stderr)
-	names := sh.SheetNames()
-	name := fs.String("sheet", "all", "which sheet: "+orList(append(names[:len(names):len(names)], "all")))
+	var names []string
+	if sh != nil {
+		names = sh.SheetNames()
+	}
+	if def.Picture != nil {
+		names = append(names[:len(names):len(names)], repl.ReplaySheetName)
+	}
+	defName := "all"
+	if sh == nil {
+		defName = repl.ReplaySheetName
+	}
+	name := fs.String("sheet", defName, "which sheet: "+orList(append(names[:len(names):len(names)], "all")))
 	format := fs.String("format", "text", "text, md, csv or html")
 	out := fs.String("o", "", "write to FILE (csv with several sheets: FILE-NAME.csv each)")
 	tablesDir := fs.String("tables", "", "the overlay of tables the game was played with")
 	part := new(int)
 	if def.Part != "" {
 		fs.IntVar(part, def.Part, 0, "one "+def.Part+" (the sheets that show one)")
+	}
+	var sides []string
+	if def.Picture != nil {
+		fs.Func("side", "the replay sheet as SIDE saw it (repeatable; "+orList(repl.ReplaySides(def))+"; default: the referee and every side)", func(v string) error {
+			sides = append(sides, v)
+			return repl.CheckOnlookers(def, []string{v})
+		})
 	}
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: schnell sheet [flags] LOG")
@@ -100,6 +119,17 @@ func runSheet(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	a.Out, a.Part = *out, *part
+	if a.Name == repl.ReplaySheetName {
+		return runReplaySheet(def, log, *tablesDir, a, sides, stdout, stderr)
+	}
+	if len(sides) > 0 {
+		fmt.Fprintln(stderr, "schnell sheet: --side picks a view of the replay sheet (--sheet replay)")
+		return 2
+	}
+	if sh == nil {
+		fmt.Fprintf(stderr, "schnell sheet: %s's sheet is the replay: --sheet replay --format html -o FILE\n", def.Name)
+		return 2
+	}
 	g, _, err := loadGame(log, *tablesDir)
 	if err != nil {
 		fmt.Fprintf(stderr, "schnell sheet: %v\n", err)
@@ -109,6 +139,40 @@ func runSheet(args []string, stdout, stderr io.Writer) int {
 	sheets, err := sh.Sheets(g, a.Name, a.Part)
 	if err == nil {
 		err = sheet.WriteAll(sheets, a, stdout)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "schnell sheet: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+// runReplaySheet writes the replay sheet of the game logged at path.
+func runReplaySheet(def *engine.Definition, path, tablesDir string, a sheet.Args, sides []string, stdout, stderr io.Writer) int {
+	if a.Part != 0 {
+		fmt.Fprintf(stderr, "schnell sheet: the replay sheet is the whole game: no --%s\n", def.Part)
+		return 2
+	}
+	lg, err := gamelog.ReadFile(path)
+	if err != nil {
+		fmt.Fprintf(stderr, "schnell sheet: %v\n", err)
+		return 1
+	}
+	if tablesDir != "" {
+		if def, err = engine.WithOverlay(def, tables.Dir(tablesDir)); err != nil {
+			fmt.Fprintf(stderr, "schnell sheet: %v\n", overlayError(tablesDir, err))
+			return 1
+		}
+	}
+	var b bytes.Buffer
+	if err := repl.WriteReplaySheet(&b, def, lg, nil, sides, a.Format, repl.DefaultColumns); err != nil {
+		fmt.Fprintf(stderr, "schnell sheet: %s: %v\n", path, err)
+		return 1
+	}
+	if a.Out == "" {
+		_, err = stdout.Write(b.Bytes())
+	} else {
+		err = sheet.WriteFile(a.Out, b.Bytes())
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "schnell sheet: %v\n", err)
