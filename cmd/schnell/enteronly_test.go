@@ -31,6 +31,15 @@ type enterOnly struct {
 	out      string
 }
 
+// perMission is the stops and the lines a mission costs, on average.
+func (e enterOnly) perMission() (stops, lines float64) {
+	total := 0
+	for _, n := range e.enters {
+		total += n
+	}
+	return float64(total) / float64(max(1, e.missions)), float64(e.lines) / float64(max(1, e.missions))
+}
+
 func (e enterOnly) String() string {
 	total, most := 0, 0
 	for _, n := range e.enters {
@@ -126,6 +135,13 @@ func TestEnterOnlyCampaign(t *testing.T) {
 	}
 	if r.missions == 0 {
 		t.Fatal("no mission was played")
+	}
+	// What seed 7 costs today, as a guard: 8.7 stops and 117 lines a
+	// mission (issue 25's target: 8 and 120; the stops left are questions
+	// asked after news, the first of each combat, and each mission's end).
+	// A new question or a longer report shows here first.
+	if stops, lines := r.perMission(); seed == 7 && (stops > 9 || lines > 120) {
+		t.Errorf("seed 7 costs %.1f stops and %.1f lines a mission: more than 9 and 120", stops, lines)
 	}
 	lg, err := gamelog.Read("g", bytes.NewReader(r.log))
 	if err != nil {
