@@ -318,3 +318,6 @@ func (w *Within) Here() string {
 	}
 	return ""
 }
+
+// Clone is a copy of w that goes on apart from it.
+func (w Within) Clone() Within { return Within{games: slices.Clone(w.games)} }

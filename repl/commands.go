@@ -139,48 +139,7 @@ func (s *Session) commandTable() []*Command {
 	cmds = append(cmds, s.kernelCommands()...)
 	cmds = append(cmds, detailCommands()...) // detail.go
 	for i := range s.def.Commands {
-		gc := &s.def.Commands[i]
-		group := gc.Group
-		if group == "" {
-			group = s.def.Name
-		}
-		cmds = append(cmds, &Command{
-			Name: gc.Name, Aliases: gc.Aliases, Group: group, Usage: gc.Usage, Help: gc.Help, Match: gc.Match,
-			Run: func(s *Session, args []string) error {
-				// A view of a game not yet started saves nothing; an order
-				// (or a view of a game under way) keeps the log open.
-				if s.game.Seq() > 0 {
-					if err := s.ensureLog(); err != nil {
-						return err
-					}
-				}
-				evs, err := gc.Run(s.game, args, s.cfg.Out)
-				if err != nil && len(evs) == 0 {
-					// Perhaps an order for the decision just answered for
-					// the player (an unchanged speed): it revises it.
-					if revised, ok := s.reviseSame(func(g *engine.Game) ([]gamelog.Event, error) {
-						return gc.Run(g, args, s.cfg.Out)
-					}); ok {
-						evs, err = revised, nil
-					}
-				}
-				if s.game.Seq() > 0 {
-					if lerr := s.ensureLog(); lerr != nil && err == nil {
-						err = lerr
-					}
-				}
-				if len(evs) > 0 {
-					s.show(evs) // an order: what it made, and what comes next
-				}
-				return err
-			},
-			Complete: func(s *Session, args []string) []string {
-				if gc.Complete == nil {
-					return nil
-				}
-				return gc.Complete(s.game, args)
-			},
-		})
+		cmds = append(cmds, s.gameCommand(s.def, &s.def.Commands[i]))
 	}
 	if s.def.Picture != nil && !hasCommand(s.def, "board") {
 		cmds = append(cmds, boardCommand(s.def)) // board.go: a game's own board wins
@@ -285,6 +244,9 @@ func fixed(words ...string) func(*Session, []string) []string {
 
 func (s *Session) lookup(name string) *Command {
 	name = strings.ToLower(name)
+	if c := s.innerCommand(name); c != nil { // a game played inside this one (inner.go)
+		return c
+	}
 	for _, c := range s.cmds {
 		if c.Name == name || slices.Contains(c.Aliases, name) {
 			return c
@@ -566,6 +528,11 @@ func cmdStatus(s *Session, args []string) error {
 			return err
 		}
 	}
+	if def := s.cur(); def != s.def && def.Status != nil { // a game played inside this one
+		if err := def.Status(g, w); err != nil {
+			return err
+		}
+	}
 	s.kernelStatus(w)
 	s.showPending()
 	return nil
@@ -588,9 +555,13 @@ func cmdLog(s *Session, args []string) error {
 	if n > len(h) {
 		n = len(h)
 	}
-	for i := len(h) - n; i < len(h); i++ {
-		fmt.Fprintf(s.cfg.Out, "%5d  %s\n", h[i].Seq, s.describeAt(h, i))
-	}
+	s.byGame(h[len(h)-n:], func(def *engine.Definition, run []gamelog.Event) { // each game's in its words (inner.go)
+		s.as(def, func() {
+			for i := range run {
+				fmt.Fprintf(s.cfg.Out, "%5d  %s\n", run[i].Seq, s.describeAt(run, i))
+			}
+		})
+	})
 	return nil
 }
 
@@ -990,4 +961,50 @@ func cmdLua(s *Session, args []string) error {
 func cmdQuit(s *Session, args []string) error {
 	s.quit = true
 	return nil
+}
+
+// gameCommand is a game's own command (an order, a view) at the prompt:
+// def's (the session's game, or a game played inside it).
+func (s *Session) gameCommand(def *engine.Definition, gc *engine.Command) *Command {
+	group := gc.Group
+	if group == "" {
+		group = def.Name
+	}
+	return &Command{
+		Name: gc.Name, Aliases: gc.Aliases, Group: group, Usage: gc.Usage, Help: gc.Help, Match: gc.Match,
+		Run: func(s *Session, args []string) error {
+			// A view of a game not yet started saves nothing; an order
+			// (or a view of a game under way) keeps the log open.
+			if s.game.Seq() > 0 {
+				if err := s.ensureLog(); err != nil {
+					return err
+				}
+			}
+			evs, err := gc.Run(s.game, args, s.cfg.Out)
+			if err != nil && len(evs) == 0 {
+				// Perhaps an order for the decision just answered for
+				// the player (an unchanged speed): it revises it.
+				if revised, ok := s.reviseSame(func(g *engine.Game) ([]gamelog.Event, error) {
+					return gc.Run(g, args, s.cfg.Out)
+				}); ok {
+					evs, err = revised, nil
+				}
+			}
+			if s.game.Seq() > 0 {
+				if lerr := s.ensureLog(); lerr != nil && err == nil {
+					err = lerr
+				}
+			}
+			if len(evs) > 0 {
+				s.show(evs) // an order: what it made, and what comes next
+			}
+			return err
+		},
+		Complete: func(s *Session, args []string) []string {
+			if gc.Complete == nil {
+				return nil
+			}
+			return gc.Complete(s.game, args)
+		},
+	}
 }

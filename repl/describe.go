@@ -26,6 +26,11 @@ func (s *Session) describeLevel(e *gamelog.Event, d engine.Detail) string {
 		}
 	}
 	switch e.Type {
+	case string(engine.EvInnerStart), string(engine.EvInnerEnd):
+		if d < engine.Verbose {
+			return "" // the game says it in its own words (a battle begins)
+		}
+		return s.describeInnerMark(e) // inner.go
 	case "roll", "read":
 		return s.paint(cyan, DescribeRollAt(e, s.tableTitle, s.def.RollResult, d))
 	case "decision":

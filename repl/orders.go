@@ -96,7 +96,8 @@ func (s *Session) listOrders() {
 // option it takes. An order that covers d (StandingOrder.Covers) and does
 // not answer it, in force or not, leaves it to the player.
 func (s *Session) standingAnswer(d *engine.Decision) (engine.StandingOrder, int, bool) {
-	for _, o := range s.def.StandingOrders() {
+	for _, o := range s.cur().StandingOrders() { // an inner game's own orders are not in force: the kernel's are
+
 		if s.orders[o.Name] && o.Pick != nil {
 			if i, ok := o.Pick(d, s.game.History()); ok && i >= 0 && i < len(d.Options) {
 				return o, i, true

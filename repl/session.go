@@ -53,17 +53,21 @@ type Config struct {
 // Session is one run of the prompt: the current game, its live log and the
 // command table.
 type Session struct {
-	cfg     Config
-	def     *engine.Definition
-	game    *engine.Game
-	logPath string
-	logFile *os.File
-	lock    *gamelog.Lock // the lock on logPath while logFile is open
-	in      LineReader    // where a question is asked (Run)
-	cmds    []*Command
-	free    *rand.Rand
-	quit    bool
-	level   int // how far an answer advances the game (a pause level)
+	cfg    Config
+	def    *engine.Definition
+	own    *engine.Definition // the session's game's, while def is an inner game's (inner.go)
+	within innerState         // which game the history's events belong to (inner.go)
+	// innerCmds are the commands of games played inside this one.
+	innerCmds map[*engine.Definition][]*Command
+	game      *engine.Game
+	logPath   string
+	logFile   *os.File
+	lock      *gamelog.Lock // the lock on logPath while logFile is open
+	in        LineReader    // where a question is asked (Run)
+	cmds      []*Command
+	free      *rand.Rand
+	quit      bool
+	level     int // how far an answer advances the game (a pause level)
 	// detail is how much of play print shows (`detail`, detail.go):
 	// Normal at a terminal, Verbose piped until `detail normal`.
 	detail engine.Detail
@@ -660,13 +664,17 @@ func (s *Session) playThroughQuiet() ([]gamelog.Event, bool) {
 // (`detail`): the game may word a run of them as one line
 // (Definition.DescribeAt, DescribeRun) or leave some out.
 func (s *Session) print(evs []gamelog.Event) {
-	for i := 0; i < len(evs); {
-		line, n := s.describeRunAt(evs, i) // at the level of detail (describe.go)
-		if line != "" {
-			fmt.Fprintln(s.cfg.Out, line)
-		}
-		i += n
-	}
+	s.byGame(evs, func(def *engine.Definition, evs []gamelog.Event) { // each game's in its words (inner.go)
+		s.as(def, func() {
+			for i := 0; i < len(evs); {
+				line, n := s.describeRunAt(evs, i) // at the level of detail (describe.go)
+				if line != "" {
+					fmt.Fprintln(s.cfg.Out, line)
+				}
+				i += n
+			}
+		})
+	})
 }
 
 // answerStanding answers, for the player, a decision one of the standing
@@ -748,8 +756,8 @@ func (s *Session) showPending() {
 	}
 	switch {
 	case p.Pause != "":
-		if s.def.AtPause != nil && s.detail < engine.Verbose {
-			for _, l := range s.def.AtPause(g, p.Pause) {
+		if at := s.cur().AtPause; at != nil && s.detail < engine.Verbose {
+			for _, l := range at(g, p.Pause) {
 				fmt.Fprintln(w, l)
 			}
 		}
@@ -791,8 +799,8 @@ func (s *Session) showPending() {
 // words for a long menu (Definition.Menu), else one option a line, what
 // it does and what to type for it, with runs of alike options on one line.
 func (s *Session) menuLines(d *engine.Decision) []string {
-	if s.def.Menu != nil {
-		if lines := s.def.Menu(s.game, d); lines != nil {
+	if menu := s.cur().Menu; menu != nil {
+		if lines := menu(s.game, d); lines != nil {
 			out := make([]string, len(lines))
 			for i, l := range lines {
 				out[i] = "  " + l

@@ -54,7 +54,7 @@ func battle(g *engine.Game) (*Battle, error) {
 	if g == nil {
 		return nil, errors.New("no game: start one with new")
 	}
-	b, ok := g.Rules().(*Battle)
+	b, ok := g.RulesOf(Name).(*Battle)
 	if !ok {
 		return nil, errors.New("not a schnellrules game")
 	}
@@ -277,7 +277,7 @@ func database(g *engine.Game) (*Database, error) {
 	if g == nil {
 		return nil, errors.New("no game: start one with new")
 	}
-	if b, ok := g.Rules().(*Battle); ok {
+	if b, ok := g.RulesOf(Name).(*Battle); ok {
 		return b.DB, nil
 	}
 	return NewDatabase(g.Tables())

@@ -91,7 +91,7 @@ func Definition() (*engine.Definition, error) {
 		DescribeAt:  describeAt,
 		Menu:        menu,
 		Status: func(g *engine.Game, w io.Writer) error {
-			b, ok := g.Rules().(*Battle)
+			b, ok := g.RulesOf(Name).(*Battle)
 			if !ok {
 				return fmt.Errorf("not a schnellrules game")
 			}

@@ -24,7 +24,7 @@ const refereeSide = "referee"
 // the water. "referee" sees everything. False: the battle is on the
 // player's own table, or side is no side.
 func Picture(g *engine.Game, side string) (sea.Picture, bool) {
-	b, ok := g.Rules().(*Battle)
+	b, ok := g.RulesOf(Name).(*Battle)
 	if !ok || b.Table == nil || side != refereeSide && side != Sides[0] && side != Sides[1] {
 		return sea.Picture{}, false
 	}

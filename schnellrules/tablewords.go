@@ -113,7 +113,7 @@ func movesRun(evs []gamelog.Event, i int) (string, int) {
 // (Definition.Menu): what to type, then a line for each of the side's
 // vessels with what it may do now.
 func menu(g *engine.Game, d *engine.Decision) []string {
-	b, ok := g.Rules().(*Battle)
+	b, ok := g.RulesOf(Name).(*Battle)
 	if !ok || b.Table == nil || d.Side == "" || d.Side == engine.TableSide {
 		return nil
 	}

@@ -25,7 +25,7 @@ import (
 
 // kernelWorded are the event types the prompt words itself when a game
 // leaves them to it (rolls, reads, decisions, draws, reveals).
-var kernelWorded = map[string]bool{"roll": true, "read": true, "decision": true, "draw": true, "reveal": true}
+var kernelWorded = map[string]bool{"roll": true, "read": true, "decision": true, "draw": true, "reveal": true, "inner_start": true, "inner_end": true}
 
 // Catcher watches the game's wording: its Def is the game's with a
 // Describe that notes each event type it words and each event the prompt
@@ -43,7 +43,7 @@ type Catcher struct {
 
 // kernelEvents are the event types the kernel makes: a game declares
 // only its own.
-var kernelEvents = map[string]bool{"roll": true, "read": true, "decision": true, "draw": true, "reveal": true, "error": true}
+var kernelEvents = map[string]bool{"roll": true, "read": true, "decision": true, "draw": true, "reveal": true, "error": true, "inner_start": true, "inner_end": true}
 
 // Declared lists a game's declared event types (Definition.Events).
 func Declared(def *engine.Definition) []string {
