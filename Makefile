@@ -16,7 +16,7 @@ build:
 # NORACE_PKGS) run without the race detector, which finds nothing there and
 # makes them 5-10 times slower (the three longest took 1-1.5 minutes each
 # under it); every other test runs under it. Together: every test, once.
-NORACE_TESTS = ^(TestReferenceLuaMatchesGo|TestAutoLogDigests|TestAllCombinationsSeeds1To50|TestCampaignsEnd|TestPlayersWords|TestKernelSpeaksNoGame|TestNoInternalReferences)$$
+NORACE_TESTS = ^(TestReferenceLuaMatchesGo|TestAutoLogDigests|TestAllCombinationsSeeds1To50|TestCampaignsEnd|TestPlayersWords|TestKernelSpeaksNoGame|TestNoInternalReferences|TestTableGamesSim)$$
 NORACE_PKGS = ./schnellboats ./games ./cmd/schnell
 
 test:

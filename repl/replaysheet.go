@@ -52,6 +52,13 @@ func CheckOnlookers(def *engine.Definition, sides []string) error {
 // sides (nil: ReplaySides) saw them, and the game replayed (the caller
 // closes it).
 func ReplayFrames(def *engine.Definition, lg *gamelog.Log, tabs *tables.Set, sides []string) ([]sea.Frame, *engine.Game, error) {
+	return ReplayFramesWatch(def, lg, tabs, sides, nil)
+}
+
+// ReplayFramesWatch is ReplayFrames, calling at (if not nil) with each
+// frame as it is taken, the game as it stands then (a test that checks
+// each side's frame against what it has observed).
+func ReplayFramesWatch(def *engine.Definition, lg *gamelog.Log, tabs *tables.Set, sides []string, at func(g *engine.Game, f *sea.Frame)) ([]sea.Frame, *engine.Game, error) {
 	if def.Picture == nil {
 		return nil, nil, fmt.Errorf("%s is not played on a table the program holds: it has no replay sheet", def.Name)
 	}
@@ -64,7 +71,7 @@ func ReplayFrames(def *engine.Definition, lg *gamelog.Log, tabs *tables.Set, sid
 	if len(sides) > 64 {
 		return nil, nil, errors.New("a replay sheet shows at most 64 sides")
 	}
-	fw := &frameWatch{def: def, sides: sides, level: frameLevel(def)}
+	fw := &frameWatch{def: def, sides: sides, level: frameLevel(def), at: at}
 	g, err := engine.Replay(def, lg, 0, engine.Config{Tables: tabs, Watch: fw})
 	if err != nil {
 		return nil, nil, err
@@ -113,6 +120,7 @@ type frameWatch struct {
 	frames  []sea.Frame
 	onTable bool
 	err     error
+	at      func(g *engine.Game, f *sea.Frame)
 }
 
 func (fw *frameWatch) Event(g *engine.Game, e *gamelog.Event) {
@@ -175,6 +183,9 @@ func (fw *frameWatch) frame(g *engine.Game, caption string) {
 	}
 	if fw.onTable {
 		fw.frames = append(fw.frames, f)
+		if fw.at != nil {
+			fw.at(g, &fw.frames[len(fw.frames)-1])
+		}
 	}
 }
 

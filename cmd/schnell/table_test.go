@@ -1,8 +1,11 @@
 package main
 
 import (
+	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -69,5 +72,75 @@ func TestReplaySheetCommand(t *testing.T) {
 	b, _ = os.ReadFile(prompt)
 	if n := strings.Count(string(b), `class="frame`); n != 2 || !strings.Contains(out, "Wrote "+prompt) || !strings.Contains(out, "As red saw it, 2 frames.") {
 		t.Errorf("at the prompt, %d frames:\n%s", n, out)
+	}
+}
+
+// Issue 29's Done-when: `sim --game coastal|schnellrules -o table=virtual
+// --runs 200` plays 200 whole games with the reference sides, sharded and
+// merged byte for byte as the flagship's; the result file shows real games
+// (turns played, vessels, wins), and `auto` logs them moving on the table.
+func TestTableGamesSim(t *testing.T) {
+	if testing.Short() {
+		t.Skip("short")
+	}
+	for _, game := range []string{"coastal", "schnellrules"} {
+		t.Run(game, func(t *testing.T) {
+			dir := t.TempDir()
+			study := []string{"sim", "--game", game, "-o", "table=virtual", "--runs", "200"}
+			whole := filepath.Join(dir, "whole.json")
+			if code, _, errs := runWith(t, "", append(study, "--out", whole, "--jobs", "2")...); code != 0 {
+				t.Fatalf("whole: exit %d: %s", code, errs)
+			}
+			var parts []string
+			for i := range 3 {
+				p := filepath.Join(dir, "part-"+strconv.Itoa(i)+".json")
+				if code, _, errs := runWith(t, "", append(study, "--shard", strconv.Itoa(i)+"/3", "--out", p, "--jobs", "1")...); code != 0 {
+					t.Fatalf("shard %d: exit %d: %s", i, code, errs)
+				}
+				parts = append(parts, p)
+			}
+			merged := filepath.Join(dir, "merged.json")
+			if code, out, errs := runWith(t, "", append([]string{"sim", "merge", "--out", merged}, parts...)...); code != 0 || !strings.Contains(out, "200 games, seeds 1..200") {
+				t.Fatalf("merge: exit %d: %s%s", code, out, errs)
+			}
+			got, _ := os.ReadFile(merged)
+			want, _ := os.ReadFile(whole)
+			if !bytes.Equal(got, want) {
+				t.Errorf("3 shards merged differ from one run:\n%s\nwant\n%s", got, want)
+			}
+			var res struct {
+				Runs    int
+				Numbers []struct {
+					Name     string
+					Min, Max int
+					Mean     float64
+				}
+			}
+			if err := json.Unmarshal(want, &res); err != nil {
+				t.Fatal(err)
+			}
+			num := map[string]float64{}
+			for _, n := range res.Numbers {
+				num[n.Name+".min"], num[n.Name+".max"], num[n.Name+".mean"] = float64(n.Min), float64(n.Max), n.Mean
+			}
+			switch game {
+			case "schnellrules": // battles of 10 turns, vessels afloat on both sides at the end, some sunk
+				if res.Runs != 200 || num["turns.min"] < 1 || num["allies.max"] < 1 || num["axis.max"] < 1 || num["allies.mean"]+num["axis.mean"] >= 8 {
+					t.Errorf("not real battles: %s", want)
+				}
+			case "coastal": // convoy nights: the attackers win some, score points
+				if res.Runs != 200 || num["vp.max"] < 1 || !strings.Contains(string(want), "attacker wins") {
+					t.Errorf("not real convoy nights: %s", want)
+				}
+			}
+			log := filepath.Join(dir, "auto.jsonl")
+			if code, _, errs := runWith(t, "", "auto", "--game", game, "-o", "table=virtual", "--seed", "9", "--log", log); code != 0 {
+				t.Fatal(errs)
+			}
+			b, _ := os.ReadFile(log)
+			if moves, turns := strings.Count(string(b), `"type":"move"`), strings.Count(string(b), `"type":"turn"`); moves < 10 || turns < 3 {
+				t.Errorf("auto's log: %d moves in %d turns", moves, turns)
+			}
+		})
 	}
 }
