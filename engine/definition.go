@@ -118,6 +118,10 @@ type Definition struct {
 	// text does not say it (the date a number of days falls on, the unit
 	// a die picks); "": the row's text. Nil: none.
 	RollResult func(e *gamelog.Event) string
+	// RollFor words a roll's label (the `for` of its event) where the
+	// prompt asks the player to roll physical dice ("mgb_patrol" as "MGB
+	// patrol"); the log keeps the label as made. Nil: the label as made.
+	RollFor func(label string) string
 	// Status prints the game's state for the "status" command (and, once
 	// the game is over, its final summary).
 	Status func(g *Game, w io.Writer) error

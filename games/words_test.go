@@ -21,7 +21,7 @@ import (
 // TestPlayersWords/GAME -v). A game's owner turns it on once the list is
 // empty (issue 25 item 4).
 var strictWords = map[string]bool{
-	"schnellboats": false,
+	"schnellboats": true,
 	"scheldt":      true,
 	"paukenschlag": true,
 	"coastal":      true,

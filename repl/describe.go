@@ -32,7 +32,7 @@ func (s *Session) describeLevel(e *gamelog.Event, d engine.Detail) string {
 		}
 		return s.describeInnerMark(e) // inner.go
 	case "roll", "read":
-		return s.paint(cyan, DescribeRollAt(e, s.tableTitle, s.def.RollResult, d))
+		return s.paint(cyan, DescribeRollAt(s.rollWords(e), s.tableTitle, s.def.RollResult, d))
 	case "decision":
 		return s.describeDecision(e) // orders.go
 	case "draw":

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -84,8 +85,22 @@ func (s *Session) showDraw(r *engine.DrawRequest) {
 	if r.Hidden {
 		hidden = ", keep them hidden"
 	}
-	fmt.Fprintf(w, ".\n%s%s%s. Type `draw` and the chits you drew, or `draw` alone to let the program draw.\n", who, engine.CupText(r.In), hidden)
+	in := r.In
+	if slices.ContainsFunc(in, typedName) { // a chit the player types as the cup spells it
+		in = slices.Clone(in)
+		for i, c := range in {
+			if typedName(c) {
+				in[i] = "`" + c + "`"
+			}
+		}
+	}
+	fmt.Fprintf(w, ".\n%s%s%s. Type `draw` and the chits you drew, or `draw` alone to let the program draw.\n", who, engine.CupText(in), hidden)
 }
+
+// typedName reports whether a name is typed as the game spells it and is
+// no word of the player's ("light_cruiser-1"): the prompt shows it in
+// backquotes, as a command.
+func typedName(name string) bool { return strings.Contains(name, "_") }
 
 // kernelStatus writes the sides, the cups and the schedule (what the
 // player may see of them).

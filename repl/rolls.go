@@ -2,19 +2,46 @@ package repl
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/schnell-wargames/schnell/engine"
+	"github.com/schnell-wargames/schnell/gamelog"
 )
+
+// rollWords is a roll event with its label (`for`) as the game words it
+// for the player (Definition.RollFor); the event itself stays as logged.
+func (s *Session) rollWords(e *gamelog.Event) *gamelog.Event {
+	f := e.Str("for")
+	if f == "" || s.def.RollFor == nil {
+		return e
+	}
+	w := s.def.RollFor(f)
+	if w == f {
+		return e
+	}
+	c := *e
+	c.Fields = slices.Clone(e.Fields)
+	for i := range c.Fields {
+		if c.Fields[i].Key == "for" {
+			c.Fields[i] = gamelog.Str("for", w)
+		}
+	}
+	return &c
+}
 
 // showRoll tells the player what to roll with physical dice and how to
 // type it.
 func (s *Session) showRoll(r *engine.RollRequest) {
 	w := s.cfg.Out
-	what := r.Label
+	label := r.Label
+	if label != "" && s.def.RollFor != nil {
+		label = s.def.RollFor(label)
+	}
+	what := label
 	if r.Table != "" {
 		what = r.Table + " " + r.Title
 		if r.Label != "" {
-			what += " (" + r.Label + ")"
+			what += " (" + label + ")"
 		}
 	}
 	if r.Throw != nil {

@@ -108,16 +108,20 @@ func newDefinition(s100, b5 *tables.Set) *engine.Definition {
 		New:         newCampaign,
 		Commands:    commands,
 		Events:      eventTypes,
-		Describe:    describe,
-		DescribeRun: describeRun,
-		DescribeAt:  describeAt,
-		Menu:        menu,
-		AtPause:     atPause,
-		RollResult:  rollResult,
-		Status:      status,
-		Summarize:   summarize,
-		View:        func(r engine.Rules) engine.Viewer { return r.(*Campaign) },
-		Glance:      []string{string(evMissionStart), string(evVictoryPoints), string(evCampaignEnd)}, // what summarize reads
+		Describe:    func(e *gamelog.Event) string { return prose(describe(e)) },
+		DescribeRun: func(evs []gamelog.Event, i int) (string, int) { line, n := describeRun(evs, i); return prose(line), n },
+		DescribeAt: func(evs []gamelog.Event, i int, d engine.Detail) (string, int) {
+			line, n := describeAt(evs, i, d)
+			return prose(line), n
+		},
+		Menu:       func(g *engine.Game, d *engine.Decision) []string { return proseLines(menu(g, d)) },
+		AtPause:    func(g *engine.Game, pause string) []string { return proseLines(atPause(g, pause)) },
+		RollResult: rollResult,
+		RollFor:    rollFor,
+		Status:     status,
+		Summarize:  summarize,
+		View:       func(r engine.Rules) engine.Viewer { return r.(*Campaign) },
+		Glance:     []string{string(evMissionStart), string(evVictoryPoints), string(evCampaignEnd)}, // what summarize reads
 		Finished: func(lg *gamelog.Log) bool {
 			return len(lg.Events) > 0 && eventType(lg.Events[len(lg.Events)-1].Type) == evCampaignEnd
 		},

@@ -13,6 +13,37 @@ import (
 // "steady hands".
 func words(id string) string { return strings.ReplaceAll(id, "_", " ") }
 
+// rollFor words a roll's label at the prompt (Definition.RollFor): the
+// encounter a C-2 roll is for ("mgb_patrol": "MGB patrol") and a unit
+// id ("light_cruiser-1": "light cruiser-1") as the player reads them.
+func rollFor(label string) string { return forWords.Replace(label) }
+
+// prose writes the unit ids in a line the prompt prints as the player
+// reads them ("light_cruiser-1": "light cruiser-1"); a command in
+// backquotes keeps the id as it is typed (`fire light_cruiser-1`).
+func prose(line string) string {
+	if !strings.Contains(line, "_") {
+		return line
+	}
+	parts := strings.Split(line, "`")
+	for i := 0; i < len(parts); i += 2 {
+		parts[i] = proseIDs.Replace(parts[i])
+	}
+	return strings.Join(parts, "`")
+}
+
+var proseIDs = strings.NewReplacer("light_cruiser-", "light cruiser-")
+
+// proseLines is prose over lines (nil stays nil).
+func proseLines(lines []string) []string {
+	for i, l := range lines {
+		lines[i] = prose(l)
+	}
+	return lines
+}
+
+var forWords = strings.NewReplacer("mtb_patrol", "MTB patrol", "mgb_patrol", "MGB patrol", "_", " ")
+
 // pickPrefix starts the label of the die that picks a boat (pick).
 const pickPrefix = "which boat: "
 
