@@ -14,6 +14,7 @@ import (
 	"github.com/schnell-wargames/schnell/engine"
 	"github.com/schnell-wargames/schnell/gamelog"
 	"github.com/schnell-wargames/schnell/repl"
+	"github.com/schnell-wargames/schnell/repl/tabletest"
 	"github.com/schnell-wargames/schnell/schnellrules"
 	"github.com/schnell-wargames/schnell/sheet"
 )
@@ -904,4 +905,48 @@ func TestLuaSideOnTheVirtualTable(t *testing.T) {
 	if n["steer"] == 0 || n["speed"] == 0 || n["fire"] == 0 || !s.Game().Over() {
 		t.Errorf("the script steered %d times, set %d speeds, fired %d guns; the game is over: %v\n%s", n["steer"], n["speed"], n["fire"], s.Game().Over(), out.String())
 	}
+}
+
+// Issue 29, with vt-front's harness (repl/tabletest): in the quick battle
+// and with starshells and torpedo markers, every side's picture (text and
+// SVG), script view and replay frames at every decision and pause hold no
+// id or class of an enemy vessel that side has not spotted this turn.
+func TestHiddenIdentitiesHarness(t *testing.T) {
+	def := definition(t)
+	secrets := func(g *engine.Game, side string) []string {
+		b := g.Rules().(*schnellrules.Battle)
+		var out []string
+		for _, x := range b.Vessels {
+			if x.Side == side || !x.Afloat() || x.Seen[sideOf(side)] {
+				continue
+			}
+			out = append(out, x.ID)
+			known := false // the class of a vessel the side knows is no secret
+			for _, y := range b.Vessels {
+				known = known || y.Class == x.Class && (y.Side == side || y.Seen[sideOf(side)] || !y.Afloat())
+			}
+			if !known {
+				out = append(out, x.Class.ID)
+			}
+		}
+		return out
+	}
+	for _, opts := range [][]gamelog.Option{
+		{{Name: "table", Value: "virtual"}},
+		{{Name: "table", Value: "virtual"}, {Name: "starshells", Value: "on"}, {Name: "visibility", Value: "on"}, {Name: "torpedo_markers", Value: "on"}},
+	} {
+		for seed := uint64(1); seed <= 3; seed++ {
+			rep := tabletest.Hidden(t, def, engine.Config{Seed: seed, Options: opts}, secrets)
+			if rep.Hidden == 0 {
+				t.Errorf("seed %d %v: no secret was looked for", seed, opts)
+			}
+		}
+	}
+}
+
+func sideOf(side string) int {
+	if side == schnellrules.Sides[1] {
+		return 1
+	}
+	return 0
 }
