@@ -141,6 +141,8 @@ func nightProse(n *night, header bool) string {
 		switch {
 		case strings.HasPrefix(note, "fought: "):
 			fmt.Fprintf(&b, "The squadron fought %s. ", foughtText(strings.TrimPrefix(note, "fought: ")))
+		case strings.HasPrefix(note, "battle: "):
+			b.WriteString(battleProse(strings.TrimPrefix(note, "battle: "))) // battle.go
 		case strings.HasPrefix(note, "air attack on "):
 			if k > 1 {
 				fmt.Fprintf(&b, "Aircraft came in out of the dark and attacked %s%s. ", strings.TrimPrefix(note, "air attack on "), times(k))

@@ -281,3 +281,50 @@ func visibilityWords(row string) string {
 	}
 	return "by a d6 each turn, targets " + row + " sizes smaller on faces 1-6"
 }
+
+// battleNote is a battle's note for the night's record (the log sheet's
+// Notes, the AAR): "battle: from the medium zone, 4 turns, sunk mgb-1,
+// 5 hits taken" ("" for a wave fought on the Combat Board).
+func battleNote(e *gamelog.Event) string {
+	if eventType(e.Type) == evBattle {
+		if e.Str("fought") != "schnellrules" {
+			return ""
+		}
+		return fmt.Sprintf("battle: Schnell Rules battle from the %s zone (%d cm)", e.Str("zone"), e.Int("range"))
+	}
+	v, _ := e.Get("sunk")
+	sunk := "nothing sunk"
+	if ids := v.Strs(); len(ids) > 0 {
+		sunk = "sunk " + strings.Join(ids, " ")
+	}
+	return fmt.Sprintf("battle: %d turns, %s, %d hits taken, %d launched", e.Int("turns"), sunk, e.Int("hits"), e.Int("launched"))
+}
+
+// battleProse tells a battle's note in the AAR.
+func battleProse(note string) string {
+	if rest, ok := strings.CutPrefix(note, "Schnell Rules battle from the "); ok {
+		return "The wave was fought ship by ship under Schnell Rules, the boats coming in from the " + rest + ". "
+	}
+	parts := strings.Split(note, ", ") // "10 turns", "sunk a b" or "nothing sunk", "N hits taken", "N launched"
+	if len(parts) != 4 {
+		return "The battle: " + note + ". "
+	}
+	sunk := "nothing was sunk"
+	if ids, ok := strings.CutPrefix(parts[1], "sunk "); ok {
+		sunk = joinAnd(strings.Fields(ids)) + " went down"
+	}
+	hits, _, _ := strings.Cut(parts[2], " ")
+	fired, _, _ := strings.Cut(parts[3], " ")
+	took := "the boats took no hits"
+	if hits != "0" {
+		took = "the boats took " + hits + " hits"
+		if hits == "1" {
+			took = "the boats took a hit"
+		}
+	}
+	launched := "launched nothing"
+	if fired != "0" {
+		launched = "launched " + fired
+	}
+	return fmt.Sprintf("After %s %s; %s and %s. ", parts[0], sunk, took, launched)
+}

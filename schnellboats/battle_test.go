@@ -222,3 +222,39 @@ func TestBattlesDataOption(t *testing.T) {
 		t.Errorf("a missing battle data file: %v", err)
 	}
 }
+
+// The AAR and the log sheet tell a battle in a few words, and read none
+// of the battle's own events as the campaign's (its turn, fire, damage).
+func TestBattlesInTheAARAndLogSheet(t *testing.T) {
+	for seed := uint64(1); seed <= 8; seed++ {
+		g, log := battleCampaign(t, seed, "s100")
+		bs := battles(t, log)
+		if len(bs) == 0 {
+			continue
+		}
+		lg, err := gamelog.Read("b.jsonl", strings.NewReader(log))
+		if err != nil {
+			t.Fatal(err)
+		}
+		notes := 0
+		for _, n := range nights(lg.Events) {
+			for _, note := range n.Notes {
+				if strings.HasPrefix(note, "battle: ") {
+					notes++
+				}
+			}
+		}
+		if notes != 2*len(bs) {
+			t.Errorf("seed %d: %d battle notes for %d battles", seed, notes, len(bs))
+		}
+		aar, err := AAR(lg, g.Rules().(*Campaign), 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(aar, "fought ship by ship under Schnell Rules") || !strings.Contains(aar, "the boats took") {
+			t.Errorf("seed %d: the AAR does not tell the battle:\n%s", seed, aar)
+		}
+		return
+	}
+	t.Fatal("no battle in 8 campaigns")
+}

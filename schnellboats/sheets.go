@@ -48,8 +48,12 @@ func nights(evs []gamelog.Event) []*night {
 	var cur *night
 	weather := ""
 	total := 0
+	var within engine.Within // a battle's own events (battles=schnellrules) are not the campaign's
 	for i := range evs {
 		e := &evs[i]
+		if within.Game(e) != "" {
+			continue
+		}
 		switch eventType(e.Type) {
 		case evWeather:
 			weather = e.Str("weather")
@@ -152,6 +156,10 @@ func nights(evs []gamelog.Event) []*night {
 			cur.Notes = append(cur.Notes, "inquiry: "+e.Str("result"))
 		case evCognac:
 			cur.Notes = append(cur.Notes, "cognac bribe")
+		case evBattle, evBattleEnd:
+			if note := battleNote(e); note != "" { // battle.go
+				cur.Notes = append(cur.Notes, note)
+			}
 		case evVeteran:
 			cur.Veterans++
 		case evCrewSkill:
