@@ -220,7 +220,7 @@ func TestOrders(t *testing.T) {
 	}
 	defer s.Close()
 	execAll(t, s, "orders")
-	for _, w := range []string{"only  off", "carry  off", "same  off", "yes  off", "say yes at the end"} {
+	for _, w := range []string{"only (off)", "carry (off)", "same (off)", "yes (off)", "say yes at the end"} {
 		if !strings.Contains(out.String(), w) {
 			t.Errorf("orders piped does not list %q:\n%s", w, out.String())
 		}
@@ -397,7 +397,7 @@ func TestOrdersOfAnotherGame(t *testing.T) {
 	}
 	defer s.Close()
 	execAll(t, s, "new game=other", "orders")
-	if !strings.Contains(out.String(), "theirs  on") {
+	if !strings.Contains(out.String(), "theirs (on)") {
 		t.Errorf("the other game's order is not in force:\n%s", out.String())
 	}
 }

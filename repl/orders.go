@@ -80,15 +80,17 @@ func orderNames(all []engine.StandingOrder) []string {
 	return out
 }
 
+// listOrders lists the standing orders, one paragraph each ("  keep-range
+// (on): in a combat …", its next lines indented): the list fits a screen.
 func (s *Session) listOrders() {
 	w := s.cfg.Out
 	fmt.Fprintln(w, "Standing orders (`orders NAME on|off`, `orders off` asks every question):")
 	for _, o := range s.def.StandingOrders() {
 		state := "off"
 		if s.orders[o.Name] {
-			state = "on "
+			state = "on"
 		}
-		writeEntry(w, o.Name+"  "+state, o.Help, min(helpWidth, s.columns()))
+		fmt.Fprintf(w, "  %s (%s): %s\n", o.Name, state, o.Help)
 	}
 }
 

@@ -47,7 +47,7 @@ var standingOrders = []engine.StandingOrder{
 		Help: "in a combat, when damage forbids the speed you ordered (2.0 f, 4.4), the squadron goes at the fastest still allowed; a speed newly allowed, or Idle, is asked",
 		Pick: keepSpeed},
 	{Name: "keep-formation", Said: "no more harm since",
-		Help:   "a heavily damaged boat you kept in formation (4.8) stays in formation while she takes no more harm; asked again when she does, and in each mission",
+		Help:   "a heavily damaged boat you kept in formation (4.8) stays in it, in this mission, while she takes no more harm",
 		Pick:   keepFormation,
 		Covers: func(d *engine.Decision) bool { return decisionKind(d.Kind) == askBreakFormation }},
 }
