@@ -627,7 +627,8 @@ func (s *Session) show(evs []gamelog.Event) {
 func (s *Session) playThroughQuiet() ([]gamelog.Event, bool) {
 	g := s.game
 	p := g.Pending()
-	if p == nil || p.Pause == "" || p.Level > 1 || !s.orders[engine.Quiet.Name] || s.def.Notable == nil || s.interrupted.Load() || g.Decider() != nil {
+	def := s.cur() // the game played now (an inner game's, inner.go)
+	if p == nil || p.Pause == "" || p.Level > 1 || !s.orders[engine.Quiet.Name] || def.Notable == nil || s.interrupted.Load() || g.Decider() != nil {
 		return nil, false
 	}
 	h := g.History()
@@ -636,7 +637,7 @@ func (s *Session) playThroughQuiet() ([]gamelog.Event, bool) {
 		if s.stopped.g == g && h[i].Seq <= s.stopped.seq {
 			break
 		}
-		if s.def.Notable(&h[i]) {
+		if def.Notable(&h[i]) {
 			news = true
 			break
 		}
@@ -646,8 +647,8 @@ func (s *Session) playThroughQuiet() ([]gamelog.Event, bool) {
 			return nil, false
 		}
 		s.passedNews = true
-		if s.def.AtPause != nil && s.detail < engine.Verbose {
-			for _, l := range s.def.AtPause(g, p.Pause) {
+		if def.AtPause != nil && s.detail < engine.Verbose {
+			for _, l := range def.AtPause(g, p.Pause) {
 				fmt.Fprintln(s.cfg.Out, l)
 			}
 		}
