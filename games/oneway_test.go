@@ -409,9 +409,7 @@ func isIntExpr(e ast.Expr) bool {
 // factsPending are the games that still number their facts or effects:
 // each is converted by its engineer (board); one that passes fails the
 // test until it is taken off.
-var factsPending = map[string]string{
-	"schnellboats": "the flagship's facts (booklet.go, 171 lines of Fact) and Outcome.Int(effX)",
-}
+var factsPending = map[string]string{}
 
 // Issue 28 item 2: every game binds its facts by name and reads effects
 // by name.

@@ -142,7 +142,7 @@ func BenchmarkTableLookup(b *testing.B) {
 	mods := make([]tables.Applied, 0, 8)
 	b.ReportAllocs()
 	for i := 0; b.Loop(); i++ {
-		m, sum := t.Modify(&camp.facts, mods[:0])
+		m, sum := t.Modify(camp.bound, mods[:0])
 		mods = m
 		_ = t.Lookup(1 + i%100 + sum)
 	}

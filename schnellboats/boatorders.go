@@ -434,7 +434,7 @@ func (c *Campaign) depthCharge(cb *Combat, s *Sortie, u *Unit) {
 		f.standIn = 1
 	}
 	o := c.roll(c.ids.DepthCharge, f, s.Boat.ID, " at ", u.ID)
-	hits, _ := o.Int(eHits)
+	hits, _ := o.Value("hits")
 	c.detected(cb, "the depth charges' explosions")
 	c.emit(evAttack, str("attacker", s.Boat.ID), str("target", u.ID), str("weapon", "depth_charge"), str("range", cb.Zone.String()),
 		str("weather", c.Mission.Weather.String()), str("result", hitText(hits)))

@@ -1,5 +1,7 @@
 package schnellboats
 
+import "github.com/schnell-wargames/schnell/tables"
+
 // bookIDs names the tables of one booklet by their role. The S-100 and
 // Projekt 5b booklets give the same roles different ids (the rules book:
 // G-9 vs F-9, H-1 vs G-1, I-1 vs H-1, J vs I, K-1 vs J-1, A-4 vs A-3).
@@ -152,175 +154,128 @@ type facts struct {
 func atSpeed(sp Speed) int { return int(sp) + 1 }
 func ofSize(sz Size) int   { return int(sz) + 1 }
 
-// Fact implements tables.Facts.
-func (f *facts) Fact(i int) int {
-	c := f.c
-	m := c.Mission
-	switch i {
-	case fMonth:
-		return c.Date.Month()
-	case fBoat:
-		return int(c.Type)
-	case fLength:
-		return int(c.Length)
-	case fWeather:
-		if m != nil {
-			return int(m.Weather)
-		}
-	case fSeaState:
-		if m != nil {
-			return m.Sea
-		}
-	case fZone:
-		if m != nil && m.Pos >= 0 && m.Pos < len(m.Route) {
-			return int(m.zoneAt(m.Pos).Colour)
-		}
-	case fRedZone:
-		if m != nil && m.Pos >= 0 && m.Pos < len(m.Route) {
-			return m.zoneAt(m.Pos).Red
-		}
-	case fMission:
-		if m != nil {
-			return int(m.Kind)
-		}
-	case fBoats:
-		if m != nil {
-			return c.formed()
-		}
-	case fDamagedBoats:
+// factsByName binds the tables' facts (schema.go) by name to what they
+// read: of the campaign (f.c), of tonight's mission (none at base: 0), or
+// of what the roll concerns (the other fields of f). Both booklets share
+// the facts, so one binding serves them (and a player's overlays).
+var factsByName = tables.Bind[*facts](&tables.Schema{Facts: factDefs}).
+	Fact("month", func(f *facts) int { return f.c.Date.Month() }).
+	Fact("boat", func(f *facts) int { return int(f.c.Type) }).
+	Fact("length", func(f *facts) int { return int(f.c.Length) }).
+	Fact("weather", func(f *facts) int { return onMission(f, func(m *Mission) int { return int(m.Weather) }) }).
+	Fact("sea_state", func(f *facts) int { return onMission(f, func(m *Mission) int { return m.Sea }) }).
+	Fact("zone", func(f *facts) int { return inZone(f, func(z *Zone) int { return int(z.Colour) }) }).
+	Fact("red_zone", func(f *facts) int { return inZone(f, func(z *Zone) int { return z.Red }) }).
+	Fact("mission", func(f *facts) int { return onMission(f, func(m *Mission) int { return int(m.Kind) }) }).
+	Fact("boats", func(f *facts) int { return onMission(f, func(*Mission) int { return f.c.formed() }) }).
+	Fact("damaged_boats", func(f *facts) int {
 		n := 0
-		for _, s := range c.formation() {
+		for _, s := range f.c.formation() {
 			if s.Points > 0 || s.Components > 0 {
 				n++
 			}
 		}
 		return n
-	case fBoatsLost:
-		return f.boatsLost
-	case fBoat1Lost:
-		return f.boat1Lost
-	case fVP:
-		return c.VP
-	case fMissionVP:
-		if m != nil {
-			return m.VP
-		}
-	case fMedals:
-		return c.Grade
-	case fSunk:
-		return f.sunk
-	case fCognac:
-		return b2i(c.Cognac)
-	case fSpotted:
-		return f.spotted
-	case fFast:
-		if m != nil {
-			return b2i(m.Fast)
-		}
-	case fEnginesOut:
+	}).
+	Fact("boats_lost", func(f *facts) int { return f.boatsLost }).
+	Fact("boat1_lost", func(f *facts) int { return f.boat1Lost }).
+	Fact("vp", func(f *facts) int { return f.c.VP }).
+	Fact("mission_vp", func(f *facts) int { return onMission(f, func(m *Mission) int { return m.VP }) }).
+	Fact("medals", func(f *facts) int { return f.c.Grade }).
+	Fact("sunk", func(f *facts) int { return f.sunk }).
+	Fact("cognac", func(f *facts) int { return b2i(f.c.Cognac) }).
+	Fact("spotted", func(f *facts) int { return f.spotted }).
+	Fact("fast", func(f *facts) int { return onMission(f, func(m *Mission) int { return b2i(m.Fast) }) }).
+	Fact("engines_out", func(f *facts) int {
 		if s := f.boat1(); s != nil {
 			return s.EnginesOut
 		}
-	case fRadioOut:
+		return 0
+	}).
+	Fact("radio_out", func(f *facts) int {
 		if f.sortie != nil {
 			// The roll concerns one boat (a lone boat, A-10): her own
 			// radio (our reading; #2-#4 radios are not tracked, 2.0 f).
 			return b2i(f.sortie.RadioOut)
 		}
-		if s := c.flagBoat(); s != nil {
+		if s := f.c.flagBoat(); s != nil {
 			return b2i(s.RadioOut)
 		}
-	case fStandIn:
-		return f.standIn
-	case fSkill:
-		if f.skilled {
+		return 0
+	}).
+	Fact("stand_in", func(f *facts) int { return f.standIn }).
+	Fact("skill", func(f *facts) int {
+		switch {
+		case f.skilled:
 			return int(f.skill)
-		}
-		if f.sortie != nil {
+		case f.sortie != nil:
 			return int(f.sortie.Boat.Skill)
 		}
 		return int(skillAverage)
-	case fVeteran:
-		if f.crew != nil {
-			return b2i(f.crew.Veteran)
-		}
-	case fWounds:
-		if f.crew != nil {
-			return f.crew.LW
-		}
-	case fSevere:
-		if f.crew != nil {
-			return b2i(f.crew.SW)
-		}
-	case fSpecial:
-		if f.crew != nil {
-			return int(f.crew.Special)
-		}
-	case fMissions:
-		return c.Stats.Missions
-	case fTurn:
-		if m != nil {
-			return m.Turn
-		}
-	case fReturning:
-		if m != nil {
-			return b2i(m.Home)
-		}
-	case fDays:
-		return c.Date.DaysSince(c.Start)
-	case fDamage:
-		return f.damage
-	case fAircraft:
-		return int(f.aircraft)
-	case fAttack:
-		return int(f.attack)
-	case fSuccesses:
-		if f.crew != nil {
-			return f.crew.Successes
-		}
-	case fCrewKilled:
-		if m != nil {
-			return m.CrewKIA
-		}
-	case fItem:
-		return int(f.item)
-	case fReprimands:
-		return c.Reprimand
-	case fPosition:
-		return int(f.position)
-	case fIntel:
-		if m != nil {
-			return b2i(m.Intel)
-		}
-	case fRange:
-		return int(f.rng)
-	case fTarget:
-		return int(f.target)
-	case fWeapon:
-		return int(f.weapon)
-	case fSpeed:
+	}).
+	Fact("veteran", func(f *facts) int { return ofCrewman(f, func(m *Crewman) int { return b2i(m.Veteran) }) }).
+	Fact("wounds", func(f *facts) int { return ofCrewman(f, func(m *Crewman) int { return m.LW }) }).
+	Fact("severe", func(f *facts) int { return ofCrewman(f, func(m *Crewman) int { return b2i(m.SW) }) }).
+	Fact("special", func(f *facts) int { return ofCrewman(f, func(m *Crewman) int { return int(m.Special) }) }).
+	Fact("successes", func(f *facts) int { return ofCrewman(f, func(m *Crewman) int { return m.Successes }) }).
+	Fact("missions", func(f *facts) int { return f.c.Stats.Missions }).
+	Fact("turn", func(f *facts) int { return onMission(f, func(m *Mission) int { return m.Turn }) }).
+	Fact("returning", func(f *facts) int { return onMission(f, func(m *Mission) int { return b2i(m.Home) }) }).
+	Fact("days", func(f *facts) int { return f.c.Date.DaysSince(f.c.Start) }).
+	Fact("damage", func(f *facts) int { return f.damage }).
+	Fact("aircraft", func(f *facts) int { return int(f.aircraft) }).
+	Fact("attack", func(f *facts) int { return int(f.attack) }).
+	Fact("crew_killed", func(f *facts) int { return onMission(f, func(m *Mission) int { return m.CrewKIA }) }).
+	Fact("item", func(f *facts) int { return int(f.item) }).
+	Fact("reprimands", func(f *facts) int { return f.c.Reprimand }).
+	Fact("position", func(f *facts) int { return int(f.position) }).
+	Fact("intel", func(f *facts) int { return onMission(f, func(m *Mission) int { return b2i(m.Intel) }) }).
+	Fact("range", func(f *facts) int { return int(f.rng) }).
+	Fact("target", func(f *facts) int { return int(f.target) }).
+	Fact("weapon", func(f *facts) int { return int(f.weapon) }).
+	Fact("speed", func(f *facts) int {
 		if f.speed == 0 {
 			return int(speedMedium)
 		}
 		return f.speed - 1
-	case fSize:
+	}).
+	Fact("size", func(f *facts) int {
 		if f.size == 0 {
-			return 1 // medium
+			return int(sizeMedium)
 		}
 		return f.size - 1
-	case fEnemy:
-		return int(f.enemy)
-	case fFlare:
-		return f.flare
-	case fDetected:
-		if m != nil && m.Combat != nil && m.Combat.Detected {
+	}).
+	Fact("enemy", func(f *facts) int { return int(f.enemy) }).
+	Fact("flare", func(f *facts) int { return f.flare }).
+	Fact("detected", func(f *facts) int {
+		if m := f.c.Mission; m != nil && m.Combat != nil && m.Combat.Detected {
 			return 1
 		}
 		return f.detected
-	case fDamaged:
-		return f.damaged
-	case fTargetDisabled:
-		return f.disabled
+	}).
+	Fact("damaged", func(f *facts) int { return f.damaged }).
+	Fact("disabled", func(f *facts) int { return f.disabled })
+
+// onMission reads a fact of tonight's mission: 0 at base.
+func onMission(f *facts, get func(*Mission) int) int {
+	if m := f.c.Mission; m != nil {
+		return get(m)
+	}
+	return 0
+}
+
+// inZone reads a fact of the zone the squadron is in: 0 at base.
+func inZone(f *facts, get func(*Zone) int) int {
+	if m := f.c.Mission; m != nil && m.Pos >= 0 && m.Pos < len(m.Route) {
+		return get(m.zoneAt(m.Pos))
+	}
+	return 0
+}
+
+// ofCrewman reads a fact of the crewman the roll concerns: 0 for none.
+func ofCrewman(f *facts, get func(*Crewman) int) int {
+	if f.crew != nil {
+		return get(f.crew)
 	}
 	return 0
 }

@@ -84,6 +84,7 @@ func newCampaign(opts []gamelog.Option, _ *tables.Set) (engine.Rules, error) {
 		c.ids = &p5bIDs
 	}
 	c.Stats.Sunk = map[string]int{}
+	c.bound = factsByName.Of(&c.facts)
 	return c, nil
 }
 
@@ -104,7 +105,7 @@ func (c *Campaign) Play(x *engine.Ctx) {
 func (c *Campaign) roll(id string, f facts, label ...string) engine.Outcome {
 	f.c = c
 	c.facts = f
-	return c.x.Roll(id, &c.facts, label...)
+	return c.x.Roll(id, c.bound, label...)
 }
 
 // ask starts a decision of kind k (engine.Ctx.Ask).
@@ -122,11 +123,13 @@ func (c *Campaign) ask(k decisionKind) *engine.Decision {
 func (c *Campaign) lookup(id string, f facts) *tables.Row {
 	f.c = c
 	c.facts = f
-	return c.x.Lookup(id, &c.facts)
+	return c.x.Lookup(id, c.bound)
 }
 
-func (c *Campaign) eff(o engine.Outcome, key int) int {
-	v, _ := o.Int(key)
+// eff is the effect called name of a roll's outcome (0 when its row does
+// not set it).
+func (c *Campaign) eff(o engine.Outcome, name string) int {
+	v, _ := o.Value(name)
 	return v
 }
 
@@ -151,7 +154,7 @@ func (c *Campaign) setUp() {
 		}
 		if i > 0 {
 			o := c.roll(c.ids.RepCrew, facts{}, b.ID, " crew")
-			b.Skill = Skill(c.eff(o, eSkill))
+			b.Skill = Skill(c.eff(o, "skill"))
 		}
 		c.Boats = append(c.Boats, b)
 		c.emit(evBoat, str("boat", b.ID), str("role", role), str("skill", b.Skill.String()), str("status", string(Ready)))
@@ -172,14 +175,14 @@ func (c *Campaign) newMan(pos Position, replacement bool, side string) *Crewman 
 	title := positionTitles[pos]
 	vet := false
 	if replacement {
-		vet = c.roll(c.ids.RepCrewman, facts{}, title).Has(eVeteran)
+		vet = c.roll(c.ids.RepCrewman, facts{}, title).Sets("veteran")
 	}
 	given := c.roll(c.ids.GivenName, facts{}, title)
 	sur := c.roll(c.ids.Surname, facts{}, title)
 	sk := c.roll(c.ids.Special, facts{}, title)
-	g, _ := given.Row.Effect(eName)
-	s, _ := sur.Row.Effect(eName)
-	m := &Crewman{Position: pos, Name: g.Str + " " + s.Str, Special: Special(c.eff(sk, eSpecial)), Start: c.Date, Veteran: vet}
+	g, _ := given.Row.Text("name")
+	s, _ := sur.Row.Text("name")
+	m := &Crewman{Position: pos, Name: g + " " + s, Special: Special(c.eff(sk, "special")), Start: c.Date, Veteran: vet}
 	typ := evCrewman
 	if replacement {
 		typ = evReplacement
@@ -195,7 +198,7 @@ func (c *Campaign) night() {
 	// At least a day passes: a table's modifiers per fact could make
 	// the total 0 or less (the loader bounds the rest), and the calendar
 	// bounds the campaign.
-	days := max(c.eff(c.roll(c.ids.Days, facts{}, "from ", c.Date.String()), eDays), 1)
+	days := max(c.eff(c.roll(c.ids.Days, facts{}, "from ", c.Date.String()), "days"), 1)
 	next := c.Date.Add(days)
 	c.tonight()
 	if !c.Over {
@@ -222,7 +225,7 @@ func (c *Campaign) passDays(n int) {
 			b.Status = Ready
 			if was == Lost {
 				// A new boat with a new crew (K-3, K-2) joins the squadron.
-				b.Skill = Skill(c.eff(c.roll(c.ids.RepCrew, facts{}, b.ID, " new crew"), eSkill))
+				b.Skill = Skill(c.eff(c.roll(c.ids.RepCrew, facts{}, b.ID, " new crew"), "skill"))
 				b.Kills, b.Successes, b.Earned = 0, 0, 0
 				c.emit(evNewBoat, str("boat", b.ID), str("skill", b.Skill.String()), str("date", c.Date.Add(max(due, 0)).String()))
 			}
@@ -282,7 +285,7 @@ func (c *Campaign) tonight() {
 	}
 	m := c.newMission()
 	c.Mission = m
-	m.Weather = Weather(c.eff(c.roll(c.ids.Weather, facts{}), eWeather))
+	m.Weather = Weather(c.eff(c.roll(c.ids.Weather, facts{}), "weather"))
 	c.emit(evWeather, str("weather", m.Weather.String()))
 	if c.Type == P5b && m.Weather == weatherBad {
 		// 3.3 step 2: Projekt 5b in Bad weather: the mission is cancelled.
@@ -316,7 +319,7 @@ func (c *Campaign) tonight() {
 		c.completeMission(true)
 		return
 	}
-	m.FirstZone = c.eff(c.roll(c.ids.Zones, facts{}), eFirstZone)
+	m.FirstZone = c.eff(c.roll(c.ids.Zones, facts{}), "first_zone")
 	if m.FirstZone < 1 || m.FirstZone > redZones-3 {
 		c.x.Fail(fmt.Errorf("table %s gave first_zone=%d: it must be 1..%d (4 connected Red Zones of %d)", c.ids.Zones, m.FirstZone, redZones-3, redZones))
 	}
@@ -516,11 +519,11 @@ func (c *Campaign) missionType(m *Mission) {
 		m.Kind = kindPatrol // 3.3 step 2: S-100 in Bad weather: always an Offensive Patrol
 	default:
 		o := c.roll(c.ids.MissionType, facts{})
-		m.Kind = MissionKind(c.eff(o, eMission))
-		m.Abstract = o.Has(eAbstract)
+		m.Kind = MissionKind(c.eff(o, "mission"))
+		m.Abstract = o.Sets("abstract")
 	}
 	if m.Kind == kindPatrol && c.ids.Abstract != "" {
-		m.Abstract = c.roll(c.ids.Abstract, facts{}).Has(eAbstract)
+		m.Abstract = c.roll(c.ids.Abstract, facts{}).Sets("abstract")
 	}
 	c.emit(evMissionType, str("kind", m.Kind.String()), flag("abstract", m.Abstract))
 }
@@ -531,7 +534,7 @@ func (c *Campaign) vp(item VPItem, n int, why string) {
 		return
 	}
 	row := c.lookup(c.ids.VP, facts{item: item})
-	v, _ := row.Int(eVP, 0)
+	v, _ := row.Value("vp", 0)
 	total := v * n
 	c.VP += total
 	c.shareVP(total)
@@ -711,7 +714,7 @@ func (c *Campaign) woundsOf(crew []*Crewman, hospital *int) {
 			f.crew = &Crewman{SW: cm.SW, Special: specialMedic}
 		}
 		o := c.roll(c.ids.WoundAfter, f, cm.Name)
-		res := Wound(c.eff(o, eWound))
+		res := Wound(c.eff(o, "wound"))
 		switch res {
 		case woundKIA: // dies of his wounds
 			cm.KIA, cm.Out = true, true
@@ -759,7 +762,7 @@ func (c *Campaign) repairs() {
 		b := s.Boat
 		if s.Gone == goneSunk || s.Gone == goneAbandoned {
 			b.Status, b.Lost = Lost, b.Lost+1
-			b.RepairDays = c.eff(c.roll(c.ids.RepBoat, facts{}, b.ID), eDays)
+			b.RepairDays = c.eff(c.roll(c.ids.RepBoat, facts{}, b.ID), "days")
 			c.emit(evRepair, str("boat", b.ID), num("days", b.RepairDays), str("why", "lost: a new boat is on order"))
 			continue
 		}
@@ -770,9 +773,9 @@ func (c *Campaign) repairs() {
 		if mech := c.crewmanOf(s, posChief); c.manned(s) && mech != nil && mech.Serving() && mech.Special == specialMechanic {
 			dmg = max(0, dmg-1)
 		}
-		days := c.eff(c.roll(c.ids.Repair, facts{damage: dmg}, b.ID), eDays)
+		days := c.eff(c.roll(c.ids.Repair, facts{damage: dmg}, b.ID), "days")
 		for _, part := range s.Destroyed {
-			days += c.eff(c.roll(c.ids.Parts, facts{}, b.ID, " ", part), eDays)
+			days += c.eff(c.roll(c.ids.Parts, facts{}, b.ID, " ", part), "days")
 		}
 		b.Status, b.RepairDays = Repair, days
 		c.emit(evRepair, str("boat", b.ID), num("days", days))
@@ -788,12 +791,12 @@ func (c *Campaign) medals() {
 		c.award("S-Boat War Badge")
 	}
 	row := c.lookup(c.ids.Medals[c.Length], facts{})
-	g, _ := row.Int(eGrade, 0)
+	g, _ := row.Value("grade", 0)
 	for c.Grade < g {
 		c.Grade++
 		r := c.medalRow(c.Grade)
-		e, _ := r.Effect(eMedal)
-		c.award(e.Str)
+		medal, _ := r.Text("medal")
+		c.award(medal)
 	}
 }
 
@@ -801,7 +804,7 @@ func (c *Campaign) medals() {
 func (c *Campaign) medalRow(grade int) *tables.Row {
 	t, _ := c.x.Tables().Get(c.ids.Medals[c.Length])
 	for i := range t.Rows {
-		if v, _ := t.Rows[i].Int(eGrade, 0); v == grade {
+		if v, _ := t.Rows[i].Value("grade", 0); v == grade {
 			return &t.Rows[i]
 		}
 	}
@@ -816,7 +819,7 @@ func (c *Campaign) award(name string) {
 
 // inquiry is "Completing a Mission" 5 (I-3) with the Fine Cognac (7.0).
 func (c *Campaign) inquiry(lost int, boat1 bool, sunk int) {
-	res := Inquiry(c.eff(c.roll(c.ids.Inquiry, facts{boatsLost: lost, boat1Lost: b2i(boat1), sunk: sunk, crew: c.kmdt()}), eInquiry))
+	res := Inquiry(c.eff(c.roll(c.ids.Inquiry, facts{boatsLost: lost, boat1Lost: b2i(boat1), sunk: sunk, crew: c.kmdt()}), "inquiry"))
 	if res == inquiryRelieved && c.Cognac {
 		d := c.ask(askCognac)
 		if c.Two != nil {
@@ -859,8 +862,7 @@ func (c *Campaign) finish() {
 		c.Date = c.End
 	}
 	row := c.lookup(c.ids.Rating[c.Length], facts{})
-	e, _ := row.Effect(eRating)
-	c.Rating = e.Str
+	c.Rating, _ = row.Text("rating")
 	c.emit(evCampaignEnd, str("date", c.Date.String()), str("reason", c.EndReason), num("vp", c.VP), str("rating", c.Rating))
 }
 

@@ -211,7 +211,7 @@ func (c *Campaign) searchWater(cb *Combat) {
 				}
 				found := false
 				if rescuers {
-					found = c.roll(c.ids.Search, facts{crew: cm, damage: b2i(s.RaftLost)}, cm.Name).Has(eRescued)
+					found = c.roll(c.ids.Search, facts{crew: cm, damage: b2i(s.RaftLost)}, cm.Name).Sets("rescued")
 				}
 				if !found {
 					c.kill(cm)
@@ -222,7 +222,7 @@ func (c *Campaign) searchWater(cb *Combat) {
 				c.emit(evRescue, str("who", cm.Name), str("result", rescueText(found)))
 				// Errata G-12 step 6: each rescued Boat #1 crewman rolls
 				// for wounds (G-8).
-				c.wound(cm, Wound(c.eff(c.roll(c.ids.Wound, facts{crew: cm}, cm.Name, " pulled from the water"), eWound)))
+				c.wound(cm, Wound(c.eff(c.roll(c.ids.Wound, facts{crew: cm}, cm.Name, " pulled from the water"), "wound")))
 				if !cm.KIA {
 					aboard(1)
 				}
@@ -231,7 +231,7 @@ func (c *Campaign) searchWater(cb *Combat) {
 		}
 		found := false
 		if rescuers {
-			found = c.roll(c.ids.Search, facts{sortie: s}, s.Boat.ID, " crew").Has(eRescued)
+			found = c.roll(c.ids.Search, facts{sortie: s}, s.Boat.ID, " crew").Sets("rescued")
 		}
 		if !found {
 			c.Stats.CrewsLost++
@@ -271,18 +271,18 @@ func (c *Campaign) muster(cb *Combat, kind Encounter) bool {
 	switch kind {
 	case encConvoy:
 		o := c.roll(c.ids.Convoy, facts{}, "convoy")
-		for e, key := range [...]int{eMerchants, eTankers, eDestroyers, eCruisers, eMTBs, eMGBs, eSubs} {
-			counts[e], _ = o.Int(key)
+		for e, key := range [...]string{"merchants", "tankers", "destroyers", "cruisers", "mtbs", "mgbs", "subs"} {
+			counts[e], _ = o.Value(key)
 		}
-		second = o.Has(eSecondWave) && cb.Wave == 0
+		second = o.Sets("second_wave") && cb.Wave == 0
 	case encMTB, encMGB:
 		f := facts{enemy: enemyMtb}
 		if kind == encMGB {
 			f.enemy = enemyMgb
 		}
 		o := c.roll(c.ids.Patrols, f, kind.String())
-		counts[enemyMtb], _ = o.Int(eMTBs)
-		counts[enemyMgb], _ = o.Int(eMGBs)
+		counts[enemyMtb], _ = o.Value("mtbs")
+		counts[enemyMgb], _ = o.Value("mgbs")
 	case encDestroyers:
 		counts[enemyDestroyer] = 2
 	case encSubmarine:
@@ -293,12 +293,12 @@ func (c *Campaign) muster(cb *Combat, kind Encounter) bool {
 		for i := range counts[t] {
 			u := c.newUnit(t, i+1)
 			row := c.lookup(c.ids.Vessels, facts{enemy: t})
-			u.Hull, _ = row.Int(eHull, 0)
-			u.Guns, _ = row.Int(eGuns, 0)
-			size, _ := row.Int(eSize, 0)
+			u.Hull, _ = row.Value("hull", 0)
+			u.Guns, _ = row.Value("guns", 0)
+			size, _ := row.Value("size", 0)
 			u.Size = Size(size)
 			if t >= enemyDestroyer { // warships roll their crews
-				u.Skill = Skill(c.eff(c.roll(c.ids.Crew, facts{}, u.ID), eSkill))
+				u.Skill = Skill(c.eff(c.roll(c.ids.Crew, facts{}, u.ID), "skill"))
 			}
 			cb.Enemy = append(cb.Enemy, u)
 		}
@@ -909,7 +909,7 @@ func (c *Campaign) notReadyToLeave(cb *Combat) *Sortie {
 
 // boatEvades is a boat's C-6 roll to leave the combat alone (4.9).
 func (c *Campaign) boatEvades(s *Sortie, sp Speed) bool {
-	if c.roll(c.ids.Evade, facts{speed: atSpeed(sp)}, s.Boat.ID).Has(eEvaded) {
+	if c.roll(c.ids.Evade, facts{speed: atSpeed(sp)}, s.Boat.ID).Sets("evaded") {
 		return true
 	}
 	c.emit(evAbort, str("boat", s.Boat.ID), str("result", "could not get clear: she stays in the Long zone"))
@@ -1015,7 +1015,7 @@ func (c *Campaign) transfers(cb *Combat) {
 // leave is 4.9: the squadron must evade (C-6) to leave from the Long zone
 // (undetected, the roll is easier); failing, it stays there this round.
 func (c *Campaign) leave(cb *Combat) bool {
-	if c.roll(c.ids.Evade, facts{speed: atSpeed(cb.Speed)}, "squadron").Has(eEvaded) {
+	if c.roll(c.ids.Evade, facts{speed: atSpeed(cb.Speed)}, "squadron").Sets("evaded") {
 		return true
 	}
 	c.emit(evAbort, str("boat", "squadron"), str("result", "does not get away: it stays in the Long zone"))
@@ -1337,10 +1337,10 @@ func (c *Campaign) detection(cb *Combat) {
 		return
 	}
 	o := c.roll(c.ids.Detect, facts{rng: cb.Zone, speed: atSpeed(cb.Speed), flare: b2i(cb.flare)})
-	if o.Has(eDetectedFx) {
+	if o.Sets("detected") {
 		c.detected(cb, "the enemy's lookouts")
 	}
-	if o.Has(eFlare) {
+	if o.Sets("flare") {
 		c.starShell(cb)
 	}
 }
@@ -1504,7 +1504,7 @@ func (c *Campaign) boatAttacks(cb *Combat, s *Sortie) {
 		}
 		f := facts{rng: cb.zoneOf(s), size: ofSize(u.Size), speed: atSpeed(cb.speedOf(s)), target: u.Type, skill: skill, skilled: true, disabled: b2i(u.Disabled)}
 		o := c.roll(c.ids.Gunfire, f, s.Boat.ID, " at ", u.ID)
-		hits, _ := o.Int(eHits)
+		hits, _ := o.Value("hits")
 		c.emit(evAttack, str("attacker", s.Boat.ID), str("target", u.ID), str("weapon", "gun"), str("range", cb.zoneOf(s).String()),
 			str("weather", c.Mission.Weather.String()), str("result", hitText(hits)))
 		c.damageUnit(cb, s, u, hits, false)
@@ -1658,7 +1658,7 @@ func (c *Campaign) launch(cb *Combat, s *Sortie, u *Unit, weapon Weapon) {
 	}
 	cb.attacked = true
 	o := c.roll(c.ids.Torpedo, f, s.Boat.ID, " at ", u.ID)
-	hits, _ := o.Int(eHits)
+	hits, _ := o.Value("hits")
 	if weapon == weaponRocket {
 		c.detected(cb, "the rockets' flash")
 	}
@@ -1668,10 +1668,10 @@ func (c *Campaign) launch(cb *Combat, s *Sortie, u *Unit, weapon Weapon) {
 		return
 	}
 	d := c.roll(c.ids.TorpedoDamage, facts{weapon: weapon, target: u.Type}, u.ID)
-	pts, _ := d.Int(ePoints)
+	pts, _ := d.Value("points")
 	c.emit(evAttack, str("attacker", s.Boat.ID), str("target", u.ID), str("weapon", weapon.String()), str("range", cb.zoneOf(s).String()),
 		str("weather", c.Mission.Weather.String()), str("result", damageText(pts)))
-	c.damageUnit(cb, s, u, pts, d.Has(eSunk))
+	c.damageUnit(cb, s, u, pts, d.Sets("sunk"))
 }
 
 // damageUnit adds damage to an enemy unit; it sinks at its hull points. A
@@ -1736,7 +1736,7 @@ func (c *Campaign) enemyActs(cb *Combat, u *Unit) {
 		if u.Type == enemySubmarine {
 			f.speed = atSpeed(speedMedium)
 		}
-		if c.roll(c.ids.Evade, f, u.ID).Has(eEvaded) {
+		if c.roll(c.ids.Evade, f, u.ID).Sets("evaded") {
 			u.Gone = goneEvaded
 			c.emit(evEvaded, str("unit", u.ID), str("why", "turned away into the dark"))
 			return
@@ -1760,7 +1760,7 @@ func (c *Campaign) enemyActs(cb *Combat, u *Unit) {
 			f.standIn = c.helmStandInOf(s)
 		}
 		o := c.roll(c.ids.EnemyFire, f, u.ID, " at ", s.Boat.ID)
-		hits, _ := o.Int(eHits)
+		hits, _ := o.Value("hits")
 		c.emit(evAttack, str("attacker", u.ID), str("target", s.Boat.ID), str("weapon", "gun"), str("range", zone.String()),
 			str("weather", c.Mission.Weather.String()), str("result", hitText(hits)))
 		for range hits {

@@ -422,9 +422,9 @@ func TestRule4_12StandInAtTheHelm(t *testing.T) {
 		tab := def(t).Booklets[0].Tables.MustGet(id)
 		c, _ := probeWith(t, 3, opts("short", "s100"), orders{}, func(c *Campaign) { c.setUp(); c.kill(c.crewman(posHelm)) })
 		f := facts{c: c, standIn: c.helmStandIn()}
-		_, with := tab.Modify(&f, nil)
+		_, with := tab.Modify(factsByName.Of(&f), nil)
 		f.standIn = 0
-		_, without := tab.Modify(&f, nil)
+		_, without := tab.Modify(factsByName.Of(&f), nil)
 		want := map[string]int{"D-2": -1, "D-4": +1}[id]
 		if with-without != want {
 			t.Errorf("%s: a stand-in at the helm changes the roll by %d, want %d", id, with-without, want)

@@ -124,7 +124,7 @@ func (c *Campaign) voyage() {
 		if slow {
 			speed = "slow"
 		}
-		m.Sea = c.eff(c.roll(c.ids.SeaState, facts{}, z.ID), eSeaState)
+		m.Sea = c.eff(c.roll(c.ids.SeaState, facts{}, z.ID), "sea_state")
 		c.emit(evTurn, num("n", m.Turn), str("zone", z.ID), str("speed", speed), num("sea_state", m.Sea))
 		c.checkTow()
 		c.burnOn()
@@ -145,7 +145,7 @@ func (c *Campaign) voyage() {
 			// full turn: its sea state, fires, encounter and events.
 			c.x.Pause("turn", 1)
 			m.Turn++
-			m.Sea = c.eff(c.roll(c.ids.SeaState, facts{}, z.ID), eSeaState)
+			m.Sea = c.eff(c.roll(c.ids.SeaState, facts{}, z.ID), "sea_state")
 			c.emit(evSlowTurn, num("turn", m.Turn), str("zone", z.ID), str("why", why), num("sea_state", m.Sea))
 			c.checkTow()
 			c.burnOn()
@@ -192,17 +192,17 @@ func (c *Campaign) specialMission() bool {
 	switch m.Kind {
 	case kindMinelaying:
 		o := c.roll(c.ids.Minelay, facts{}, "mine barrage")
-		if n, ok := o.Int(eCount); ok && n > 0 {
+		if n, ok := o.Value("count"); ok && n > 0 {
 			c.sortie1().Mines = 0
 			m.Special = true
-			if o.Has(eSunk) {
+			if o.Sets("sunk") {
 				m.Sunk["merchant"]++
 			}
 		}
 		c.emit(evSpecial, str("mission", "minelaying"), flag("done", m.Special))
 	case kindRescue:
 		for try := 1; ; try++ {
-			if c.roll(c.ids.Rescue, facts{}, "search ", strconv.Itoa(try)).Has(eRescued) {
+			if c.roll(c.ids.Rescue, facts{}, "search ", strconv.Itoa(try)).Sets("rescued") {
 				m.Special = true
 				break
 			}
@@ -224,7 +224,7 @@ func (c *Campaign) specialMission() bool {
 		c.emit(evSpecial, str("mission", "rescue"), flag("done", m.Special))
 	case kindRecon:
 		o := c.roll(c.ids.Recon, facts{})
-		n, _ := o.Int(eCount)
+		n, _ := o.Value("count")
 		m.Special = n > 0
 		if n > 1 {
 			m.Intel = true
@@ -360,7 +360,7 @@ func (c *Campaign) turnHome(why string) {
 // encounter rolls a zone's encounter table and resolves it.
 func (c *Campaign) encounter(table string) {
 	m := c.Mission
-	e := Encounter(c.eff(c.roll(table, facts{}, c.zone().ID), eEncounter))
+	e := Encounter(c.eff(c.roll(table, facts{}, c.zone().ID), "encounter"))
 	switch e {
 	case encNone:
 	case encEvent:
@@ -378,17 +378,17 @@ func (c *Campaign) encounter(table string) {
 // event is A-9.
 func (c *Campaign) event() {
 	m := c.Mission
-	e := Event(c.eff(c.roll(c.ids.Event, facts{}), eEvent))
+	e := Event(c.eff(c.roll(c.ids.Event, facts{}), "event"))
 	switch e {
 	case eventCognac:
 		c.Cognac = true
 	case eventMechanical:
 		o := c.roll(c.ids.Mechanical, facts{})
-		if comp, ok := o.Int(eComponent); ok && comp > 0 {
+		if comp, ok := o.Value("component"); ok && comp > 0 {
 			if s := c.flagBoat(); s.Formation && s.Gone == "" {
 				c.component(s, Component(comp), false)
 			}
-		} else if p, ok := o.Int(ePoints); ok {
+		} else if p, ok := o.Value("points"); ok {
 			if s := c.pick(false, "mechanical trouble"); s != nil {
 				c.points(s, p)
 			}
@@ -416,12 +416,12 @@ func (c *Campaign) event() {
 		s := c.pick(true, "drifting mine")
 		switch {
 		case s == nil:
-		case o.Has(eSunk):
+		case o.Sets("sunk"):
 			c.sink(s, "a drifting mine")
-		case c.manned(s) && o.Has(eComponent):
+		case c.manned(s) && o.Sets("component"):
 			c.component(s, compHull, false) // floods (G-4)
 		default:
-			if p, ok := o.Int(ePoints); ok && !c.manned(s) {
+			if p, ok := o.Value("points"); ok && !c.manned(s) {
 				c.points(s, p)
 			}
 		}
@@ -497,7 +497,7 @@ func (c *Campaign) pilot() {
 		return
 	}
 	if m.Sea >= 4 {
-		if !c.roll(c.ids.Search, facts{}, "downed airman").Has(eRescued) {
+		if !c.roll(c.ids.Search, facts{}, "downed airman").Sets("rescued") {
 			c.emit(evPilot, str("result", "not found"))
 			return
 		}
@@ -511,14 +511,14 @@ func (c *Campaign) pilot() {
 func (c *Campaign) airPatrol(friendly bool) {
 	m := c.Mission
 	if !friendly {
-		if !c.roll(c.ids.AirFind, facts{}).Has(eSpotted) {
+		if !c.roll(c.ids.AirFind, facts{}).Sets("spotted") {
 			c.emit(evAirPatrol, str("result", "passed"))
 			return
 		}
 	}
 	typ := Aircraft(0)
 	if !friendly {
-		typ = Aircraft(c.eff(c.roll(c.ids.AirType, facts{}), eAircraft))
+		typ = Aircraft(c.eff(c.roll(c.ids.AirType, facts{}), "aircraft"))
 	}
 	spotted := false
 	if !friendly {
@@ -530,7 +530,7 @@ func (c *Campaign) airPatrol(friendly bool) {
 				f.standIn = 1
 			}
 		}
-		spotted = c.roll(c.ids.AirSpot, f, typ.String()).Has(eSpotted)
+		spotted = c.roll(c.ids.AirSpot, f, typ.String()).Sets("spotted")
 	}
 	if spotted {
 		d := c.ask(askAirSpeed)
@@ -554,26 +554,26 @@ func (c *Campaign) airPatrol(friendly bool) {
 			f.crew = g
 		}
 		aa := c.roll(c.ids.AirAA, f, typ.String())
-		if aa.Has(eSunk) {
+		if aa.Sets("sunk") {
 			m.Aircraft++
 			c.emit(evAirPatrol, str("aircraft", typ.String()), str("result", "shot down"))
 			m.Fast = false
 			return
 		}
-		if n, _ := aa.Int(eHits); n > 0 {
+		if n, _ := aa.Value("hits"); n > 0 {
 			c.emit(evAirPatrol, str("aircraft", typ.String()), str("result", "driven off"))
 			m.Fast = false
 			return
 		}
 	}
-	attack := AirAttack(c.eff(c.roll(c.ids.AirAttack, facts{aircraft: typ}, typ.String()), eAttack))
-	target := c.eff(c.roll(c.ids.AirTarget, facts{}), eCount)
+	attack := AirAttack(c.eff(c.roll(c.ids.AirAttack, facts{aircraft: typ}, typ.String()), "attack"))
+	target := c.eff(c.roll(c.ids.AirTarget, facts{}), "count")
 	s := c.target(target)
 	if s == nil {
 		m.Fast = false
 		return
 	}
-	hits := c.eff(c.roll(c.ids.AirResult, facts{aircraft: typ, attack: attack, spotted: b2i(spotted)}, s.Boat.ID), eHits)
+	hits := c.eff(c.roll(c.ids.AirResult, facts{aircraft: typ, attack: attack, spotted: b2i(spotted)}, s.Boat.ID), "hits")
 	who := typ.String()
 	if friendly {
 		who = "luftwaffe"
@@ -608,10 +608,10 @@ func (c *Campaign) target(n int) *Sortie {
 // the hit, down to the wound (G-8: +1 for strafing).
 func (c *Campaign) hit(s *Sortie, attack AirAttack) {
 	if !c.manned(s) {
-		c.points(s, c.eff(c.roll(c.ids.Points, facts{attack: attack}, s.Boat.ID), ePoints))
+		c.points(s, c.eff(c.roll(c.ids.Points, facts{attack: attack}, s.Boat.ID), "points"))
 		return
 	}
-	comp := Component(c.eff(c.roll(c.ids.HitLoc, facts{attack: attack}, s.Boat.ID), eComponent))
+	comp := Component(c.eff(c.roll(c.ids.HitLoc, facts{attack: attack}, s.Boat.ID), "component"))
 	c.componentBy(s, comp, true, attack)
 }
 
@@ -728,18 +728,18 @@ func (c *Campaign) flood(s *Sortie) {
 
 func (c *Campaign) aftermath(s *Sortie, o engine.Outcome, what string) {
 	switch {
-	case o.Has(eSunk):
+	case o.Sets("sunk"):
 		// Our reading of errata G-12 step 6: a boat that blows up or
 		// burns loses her life raft with her.
 		s.RaftLost = what == "fire"
 		c.sink(s, what)
-	case o.Has(eDisabled):
+	case o.Sets("disabled"):
 		if !s.Disabled {
 			s.Disabled = true
 			c.emit(evDisabled, str("unit", s.Boat.ID), str("boat", s.Boat.ID), num("no", s.No))
 		}
 	default:
-		if p, _ := o.Int(ePoints); p > 0 {
+		if p, _ := o.Value("points"); p > 0 {
 			s.Components += p
 			if what == "flooding" {
 				s.Flooded++
@@ -769,13 +769,13 @@ func (c *Campaign) burnOn() {
 // crewHit is G-7 and G-8: which Boat #1 crewman is hit and how badly, by
 // an attack of a kind (G-8: strafing is worse).
 func (c *Campaign) crewHit(s *Sortie, attack AirAttack) {
-	pos := Position(c.eff(c.roll(c.ids.CrewHit, facts{}), ePosition))
+	pos := Position(c.eff(c.roll(c.ids.CrewHit, facts{}), "position"))
 	cm := c.crewmanOf(s, pos)
 	if cm == nil || cm.KIA || cm.Out {
 		c.emit(evCrewHit, str("position", pos.String()), str("result", "no one at the post"))
 		return
 	}
-	w := Wound(c.eff(c.roll(c.ids.Wound, facts{crew: cm, attack: attack}, cm.Name), eWound))
+	w := Wound(c.eff(c.roll(c.ids.Wound, facts{crew: cm, attack: attack}, cm.Name), "wound"))
 	c.wound(cm, w)
 }
 
@@ -875,7 +875,7 @@ func (c *Campaign) lose(s *Sortie, how Gone, why, table string) {
 				c.kill(cm)
 			case m.Sea >= 4:
 				o := c.roll(table, facts{crew: cm}, cm.Name)
-				if o.Has(eKIA) {
+				if o.Sets("kia") {
 					c.kill(cm)
 				}
 			default:
@@ -892,7 +892,7 @@ func (c *Campaign) lose(s *Sortie, how Gone, why, table string) {
 	}
 	lostCrew := !rescuers
 	if rescuers && m.Sea >= 4 {
-		lostCrew = c.roll(table, facts{sortie: s}, s.Boat.ID, " crew").Has(eKIA)
+		lostCrew = c.roll(table, facts{sortie: s}, s.Boat.ID, " crew").Sets("kia")
 	}
 	if lostCrew {
 		c.Stats.CrewsLost++
@@ -1028,7 +1028,7 @@ func (c *Campaign) soloHome(s *Sortie) {
 func (c *Campaign) loneRoll(s *Sortie) {
 	m := c.Mission
 	o := c.roll(c.ids.Lone, facts{sortie: s, damage: s.Points}, s.Boat.ID)
-	home := Homecoming(c.eff(o, eHome))
+	home := Homecoming(c.eff(o, "home"))
 	c.emit(evLoneBoat, str("boat", s.Boat.ID), str("result", home.String()))
 	if home != homeLost && home != homeCaptured {
 		s.Gone = ""
@@ -1038,7 +1038,7 @@ func (c *Campaign) loneRoll(s *Sortie) {
 	m.LostHulls = append(m.LostHulls, s.Boat.ID)
 	c.Stats.BoatsLost++
 	c.emit(evBoatLost, str("boat", s.Boat.ID), num("no", s.No), str("how", string(goneSunk)), str("why", "lost on the way home alone"))
-	if o.Has(eRescued) {
+	if o.Sets("rescued") {
 		return
 	}
 	if !c.manned(s) {

@@ -63,7 +63,7 @@ func TestRule3_3DaysByMonth(t *testing.T) {
 		a0 := b.Tables.MustGet("A-0")
 		for month := 1; month <= 12; month++ {
 			spec := a0.SpecFor(tables.FactFunc(func(i int) int {
-				if i == fMonth {
+				if factDefs[i].Name == "month" {
 					return month
 				}
 				return 0
@@ -84,7 +84,7 @@ func TestRule3_3AbstractShare(t *testing.T) {
 	d := def(t)
 	share := func(tab *tables.Table, weather int, kindFilter bool) float64 {
 		f := tables.FactFunc(func(i int) int {
-			if i == fWeather {
+			if factDefs[i].Name == "weather" {
 				return weather
 			}
 			return 0
@@ -95,12 +95,12 @@ func TestRule3_3AbstractShare(t *testing.T) {
 		for total := spec.Min(); total <= spec.Max(); total++ {
 			r := tab.Lookup(total + mod)
 			if kindFilter {
-				if k, _ := r.Int(eMission, 0); MissionKind(k) != kindPatrol {
+				if k, _ := r.Value("mission", 0); MissionKind(k) != kindPatrol {
 					continue
 				}
 			}
 			all++
-			if r.Has(eAbstract) {
+			if r.Sets("abstract") {
 				abs++
 			}
 		}

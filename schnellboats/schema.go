@@ -385,213 +385,111 @@ const (
 	vpReprimand
 )
 
-// Fact and effect names, checked against the schema by a test.
-const (
-	fMonth = iota
-	fBoat
-	fLength
-	fWeather
-	fSeaState
-	fZone
-	fRedZone
-	fMission
-	fBoats
-	fDamagedBoats
-	fBoatsLost
-	fVP
-	fMissionVP
-	fMedals
-	fSunk
-	fCognac
-	fSpotted
-	fEnginesOut
-	fRadioOut
-	fStandIn
-	fSkill
-	fVeteran
-	fWounds
-	fSevere
-	fSpecial
-	fMissions
-	fTurn
-	fReturning
-	fDays
-	fDamage
-	fAircraft
-	fAttack
-	fSuccesses
-	fCrewKilled
-	fItem
-	fReprimands
-	fPosition
-	fBoat1Lost
-	fFast
-	fIntel
-	fRange
-	fTarget
-	fWeapon
-	fSpeed
-	fSize
-	fEnemy
-	fFlare
-	fDetected
-	fDamaged
-	fTargetDisabled
-)
-
+// factDefs are the facts a table's conditions read (bound to the rules by
+// name in booklet.go's factsByName), in the order the tables number them.
 var factDefs = []tables.Def{
-	fMonth:          {Name: "month", Kind: tables.Int, Help: "month of the date, 1..12"},
-	fBoat:           {Name: "boat", Kind: tables.Enum, Values: boatTypes, Help: "boat type of the squadron"},
-	fLength:         {Name: "length", Kind: tables.Enum, Values: lengths, Help: "campaign length"},
-	fWeather:        {Name: "weather", Kind: tables.Enum, Values: weathers, Help: "the night's weather (A-1)"},
-	fSeaState:       {Name: "sea_state", Kind: tables.Int, Help: "sea state 1..5 in the current zone"},
-	fZone:           {Name: "zone", Kind: tables.Enum, Values: zoneColours, Help: "colour of the current zone"},
-	fRedZone:        {Name: "red_zone", Kind: tables.Int, Help: "number of the current Red Zone (0 elsewhere)"},
-	fMission:        {Name: "mission", Kind: tables.Enum, Values: missionKind, Help: "the night's mission type"},
-	fBoats:          {Name: "boats", Kind: tables.Int, Help: "boats in formation"},
-	fDamagedBoats:   {Name: "damaged_boats", Kind: tables.Int, Help: "boats in formation with damage"},
-	fBoatsLost:      {Name: "boats_lost", Kind: tables.Int, Help: "boats lost this mission"},
-	fVP:             {Name: "vp", Kind: tables.Int, Help: "campaign Victory Points"},
-	fMissionVP:      {Name: "mission_vp", Kind: tables.Int, Help: "Victory Points of this mission"},
-	fMedals:         {Name: "medals", Kind: tables.Int, Help: "Iron Cross grades held by the Kommandant"},
-	fSunk:           {Name: "sunk", Kind: tables.Int, Help: "enemy ships sunk this mission"},
-	fCognac:         {Name: "cognac", Kind: tables.Int, Help: "1 if the Fine Cognac is held"},
-	fSpotted:        {Name: "spotted", Kind: tables.Int, Help: "1 if the aircraft was spotted first"},
-	fEnginesOut:     {Name: "engines_out", Kind: tables.Int, Help: "Boat #1 engines out of action"},
-	fRadioOut:       {Name: "radio_out", Kind: tables.Int, Help: "1 if Boat #1's radio is out"},
-	fStandIn:        {Name: "stand_in", Kind: tables.Int, Help: "1 if the position is manned by a stand-in (4.12)"},
-	fSkill:          {Name: "skill", Kind: tables.Enum, Values: skills, Help: "crew skill of the boat concerned"},
-	fVeteran:        {Name: "veteran", Kind: tables.Int, Help: "1 if the crewman concerned is a Veteran"},
-	fWounds:         {Name: "wounds", Kind: tables.Int, Help: "light wounds of the crewman concerned"},
-	fSevere:         {Name: "severe", Kind: tables.Int, Help: "1 if the crewman concerned is severely wounded"},
-	fSpecial:        {Name: "special", Kind: tables.Enum, Values: specials, Help: "special skill of the crewman concerned"},
-	fMissions:       {Name: "missions", Kind: tables.Int, Help: "missions flown in the campaign"},
-	fTurn:           {Name: "turn", Kind: tables.Int, Help: "strategic turn of the mission"},
-	fReturning:      {Name: "returning", Kind: tables.Int, Help: "1 on the way home"},
-	fDays:           {Name: "days", Kind: tables.Int, Help: "days of the campaign so far"},
-	fDamage:         {Name: "damage", Kind: tables.Int, Help: "damage points of the boat concerned"},
-	fAircraft:       {Name: "aircraft", Kind: tables.Enum, Values: aircraft, Help: "type of the attacking aircraft"},
-	fAttack:         {Name: "attack", Kind: tables.Enum, Values: attacks, Help: "kind of air attack"},
-	fSuccesses:      {Name: "successes", Kind: tables.Int, Help: "successful missions of the crewman or crew concerned"},
-	fCrewKilled:     {Name: "crew_killed", Kind: tables.Int, Help: "Boat #1 crewmen killed this mission"},
-	fItem:           {Name: "item", Kind: tables.Enum, Values: vpItems, Help: "what Victory Points are counted for (I-1)"},
-	fReprimands:     {Name: "reprimands", Kind: tables.Int, Help: "reprimands the Kommandant has had"},
-	fFast:           {Name: "fast", Kind: tables.Int, Help: "1 if the squadron went to Fast speed (4.4)"},
-	fBoat1Lost:      {Name: "boat1_lost", Kind: tables.Int, Help: "1 if Boat #1 was lost on the mission"},
-	fPosition:       {Name: "position", Kind: tables.Enum, Values: positionsS, Help: "Boat #1 crew position concerned"},
-	fIntel:          {Name: "intel", Kind: tables.Int, Help: "1 if a radio intercept or reconnaissance reported a convoy (A-9, E-3)"},
-	fRange:          {Name: "range", Kind: tables.Enum, Values: rangeZones, Help: "range zone of the attack on the Combat Board (4.7)"},
-	fTarget:         {Name: "target", Kind: tables.Enum, Values: enemies, Help: "type of the enemy unit attacked"},
-	fWeapon:         {Name: "weapon", Kind: tables.Enum, Values: weapons, Help: "weapon of a Schnell Boat attack"},
-	fSpeed:          {Name: "speed", Kind: tables.Enum, Values: speeds, Help: "the squadron's speed on the Combat Board"},
-	fSize:           {Name: "size", Kind: tables.Enum, Values: sizes, Help: "size class of the enemy unit concerned"},
-	fEnemy:          {Name: "enemy", Kind: tables.Enum, Values: enemies, Help: "type of the enemy unit that attacks or evades"},
-	fFlare:          {Name: "flare", Kind: tables.Int, Help: "1 if a flare lights the squadron this round"},
-	fDetected:       {Name: "detected", Kind: tables.Int, Help: "1 once the squadron is detected (No Detection counter removed)"},
-	fDamaged:        {Name: "damaged", Kind: tables.Int, Help: "damage points the enemy unit concerned has taken"},
-	fTargetDisabled: {Name: "disabled", Kind: tables.Int, Help: "1 if the enemy unit attacked is disabled, dead in the water (7.0 Unit Disabled)"},
+	{Name: "month", Kind: tables.Int, Help: "month of the date, 1..12"},
+	{Name: "boat", Kind: tables.Enum, Values: boatTypes, Help: "boat type of the squadron"},
+	{Name: "length", Kind: tables.Enum, Values: lengths, Help: "campaign length"},
+	{Name: "weather", Kind: tables.Enum, Values: weathers, Help: "the night's weather (A-1)"},
+	{Name: "sea_state", Kind: tables.Int, Help: "sea state 1..5 in the current zone"},
+	{Name: "zone", Kind: tables.Enum, Values: zoneColours, Help: "colour of the current zone"},
+	{Name: "red_zone", Kind: tables.Int, Help: "number of the current Red Zone (0 elsewhere)"},
+	{Name: "mission", Kind: tables.Enum, Values: missionKind, Help: "the night's mission type"},
+	{Name: "boats", Kind: tables.Int, Help: "boats in formation"},
+	{Name: "damaged_boats", Kind: tables.Int, Help: "boats in formation with damage"},
+	{Name: "boats_lost", Kind: tables.Int, Help: "boats lost this mission"},
+	{Name: "vp", Kind: tables.Int, Help: "campaign Victory Points"},
+	{Name: "mission_vp", Kind: tables.Int, Help: "Victory Points of this mission"},
+	{Name: "medals", Kind: tables.Int, Help: "Iron Cross grades held by the Kommandant"},
+	{Name: "sunk", Kind: tables.Int, Help: "enemy ships sunk this mission"},
+	{Name: "cognac", Kind: tables.Int, Help: "1 if the Fine Cognac is held"},
+	{Name: "spotted", Kind: tables.Int, Help: "1 if the aircraft was spotted first"},
+	{Name: "engines_out", Kind: tables.Int, Help: "Boat #1 engines out of action"},
+	{Name: "radio_out", Kind: tables.Int, Help: "1 if Boat #1's radio is out"},
+	{Name: "stand_in", Kind: tables.Int, Help: "1 if the position is manned by a stand-in (4.12)"},
+	{Name: "skill", Kind: tables.Enum, Values: skills, Help: "crew skill of the boat concerned"},
+	{Name: "veteran", Kind: tables.Int, Help: "1 if the crewman concerned is a Veteran"},
+	{Name: "wounds", Kind: tables.Int, Help: "light wounds of the crewman concerned"},
+	{Name: "severe", Kind: tables.Int, Help: "1 if the crewman concerned is severely wounded"},
+	{Name: "special", Kind: tables.Enum, Values: specials, Help: "special skill of the crewman concerned"},
+	{Name: "missions", Kind: tables.Int, Help: "missions flown in the campaign"},
+	{Name: "turn", Kind: tables.Int, Help: "strategic turn of the mission"},
+	{Name: "returning", Kind: tables.Int, Help: "1 on the way home"},
+	{Name: "days", Kind: tables.Int, Help: "days of the campaign so far"},
+	{Name: "damage", Kind: tables.Int, Help: "damage points of the boat concerned"},
+	{Name: "aircraft", Kind: tables.Enum, Values: aircraft, Help: "type of the attacking aircraft"},
+	{Name: "attack", Kind: tables.Enum, Values: attacks, Help: "kind of air attack"},
+	{Name: "successes", Kind: tables.Int, Help: "successful missions of the crewman or crew concerned"},
+	{Name: "crew_killed", Kind: tables.Int, Help: "Boat #1 crewmen killed this mission"},
+	{Name: "item", Kind: tables.Enum, Values: vpItems, Help: "what Victory Points are counted for (I-1)"},
+	{Name: "reprimands", Kind: tables.Int, Help: "reprimands the Kommandant has had"},
+	{Name: "position", Kind: tables.Enum, Values: positionsS, Help: "Boat #1 crew position concerned"},
+	{Name: "boat1_lost", Kind: tables.Int, Help: "1 if Boat #1 was lost on the mission"},
+	{Name: "fast", Kind: tables.Int, Help: "1 if the squadron went to Fast speed (4.4)"},
+	{Name: "intel", Kind: tables.Int, Help: "1 if a radio intercept or reconnaissance reported a convoy (A-9, E-3)"},
+	{Name: "range", Kind: tables.Enum, Values: rangeZones, Help: "range zone of the attack on the Combat Board (4.7)"},
+	{Name: "target", Kind: tables.Enum, Values: enemies, Help: "type of the enemy unit attacked"},
+	{Name: "weapon", Kind: tables.Enum, Values: weapons, Help: "weapon of a Schnell Boat attack"},
+	{Name: "speed", Kind: tables.Enum, Values: speeds, Help: "the squadron's speed on the Combat Board"},
+	{Name: "size", Kind: tables.Enum, Values: sizes, Help: "size class of the enemy unit concerned"},
+	{Name: "enemy", Kind: tables.Enum, Values: enemies, Help: "type of the enemy unit that attacks or evades"},
+	{Name: "flare", Kind: tables.Int, Help: "1 if a flare lights the squadron this round"},
+	{Name: "detected", Kind: tables.Int, Help: "1 once the squadron is detected (No Detection counter removed)"},
+	{Name: "damaged", Kind: tables.Int, Help: "damage points the enemy unit concerned has taken"},
+	{Name: "disabled", Kind: tables.Int, Help: "1 if the enemy unit attacked is disabled, dead in the water (7.0 Unit Disabled)"},
 }
 
-const (
-	eDays = iota
-	eWeather
-	eMission
-	eAbstract
-	eFirstZone
-	eSeaState
-	eEncounter
-	eEvent
-	eVP
-	eComponent
-	ePoints
-	eWound
-	eInquiry
-	eSkill
-	eVeteran
-	eName
-	eSpecial
-	eRating
-	eSunk
-	eDisabled
-	eKIA
-	eRescued
-	eHits
-	eSpotted
-	eAircraft
-	eAttack
-	eHome
-	eNoPart
-	eCancel
-	eMedal
-	eWaves
-	eShips
-	eCount
-	eGrade
-	ePosition
-	eMerchants
-	eTankers
-	eDestroyers
-	eCruisers
-	eMTBs
-	eMGBs
-	eSubs
-	eHull
-	eGuns
-	eSize
-	eEvaded
-	eDetectedFx
-	eSecondWave
-	eFlare
-)
-
+// effectDefs are the effects a table's rows set (read by name: Value,
+// Sets, Text).
 var effectDefs = []tables.Def{
-	eDays:       {Name: "days", Kind: tables.Int, Help: "days (until the next mission, or of repair); 'roll' = the total"},
-	eWeather:    {Name: "weather", Kind: tables.Enum, Values: weathers},
-	eMission:    {Name: "mission", Kind: tables.Enum, Values: missionKind},
-	eAbstract:   {Name: "abstract", Kind: tables.Flag, Help: "the patrol is performed abstractly (3.3 step 3)"},
-	eFirstZone:  {Name: "first_zone", Kind: tables.Int, Help: "first of the 4 assigned Red Zones"},
-	eSeaState:   {Name: "sea_state", Kind: tables.Int},
-	eEncounter:  {Name: "encounter", Kind: tables.Enum, Values: encounters},
-	eEvent:      {Name: "event", Kind: tables.Enum, Values: events},
-	eVP:         {Name: "vp", Kind: tables.Int, Help: "Victory Points"},
-	eComponent:  {Name: "component", Kind: tables.Enum, Values: components, Help: "Boat #1 component hit"},
-	ePoints:     {Name: "points", Kind: tables.Int, Help: "damage points (Boats #2-#4)"},
-	eWound:      {Name: "wound", Kind: tables.Enum, Values: wounds},
-	eInquiry:    {Name: "inquiry", Kind: tables.Enum, Values: inquiries},
-	eSkill:      {Name: "skill", Kind: tables.Enum, Values: skills},
-	eVeteran:    {Name: "veteran", Kind: tables.Flag},
-	eName:       {Name: "name", Kind: tables.Text},
-	eSpecial:    {Name: "special", Kind: tables.Enum, Values: specials},
-	eRating:     {Name: "rating", Kind: tables.Text},
-	eSunk:       {Name: "sunk", Kind: tables.Flag},
-	eDisabled:   {Name: "disabled", Kind: tables.Flag},
-	eKIA:        {Name: "kia", Kind: tables.Flag},
-	eRescued:    {Name: "rescued", Kind: tables.Flag},
-	eHits:       {Name: "hits", Kind: tables.Int},
-	eSpotted:    {Name: "spotted", Kind: tables.Flag},
-	eAircraft:   {Name: "aircraft", Kind: tables.Enum, Values: aircraft},
-	eAttack:     {Name: "attack", Kind: tables.Enum, Values: attacks},
-	eHome:       {Name: "home", Kind: tables.Enum, Values: homecoming},
-	eNoPart:     {Name: "no_part", Kind: tables.Flag, Help: "no replacement part at hand (repair waits)"},
-	eCancel:     {Name: "cancel", Kind: tables.Flag, Help: "the mission is cancelled"},
-	eMedal:      {Name: "medal", Kind: tables.Text},
-	eWaves:      {Name: "waves", Kind: tables.Int},
-	eShips:      {Name: "ships", Kind: tables.Int},
-	eCount:      {Name: "count", Kind: tables.Int},
-	eGrade:      {Name: "grade", Kind: tables.Int, Help: "Iron Cross grade (0 none … 6 War Badge with Diamonds)"},
-	ePosition:   {Name: "position", Kind: tables.Enum, Values: positionsS, Help: "Boat #1 crew position"},
-	eMerchants:  {Name: "merchants", Kind: tables.Int, Help: "merchant ships in the wave"},
-	eTankers:    {Name: "tankers", Kind: tables.Int, Help: "tankers in the wave"},
-	eDestroyers: {Name: "destroyers", Kind: tables.Int, Help: "destroyers"},
-	eCruisers:   {Name: "cruisers", Kind: tables.Int, Help: "light cruisers"},
-	eMTBs:       {Name: "mtbs", Kind: tables.Int, Help: "Motor Torpedo Boats"},
-	eMGBs:       {Name: "mgbs", Kind: tables.Int, Help: "Motor Gun Boats"},
-	eSubs:       {Name: "subs", Kind: tables.Int, Help: "submarines"},
-	eHull:       {Name: "hull", Kind: tables.Int, Help: "damage points that sink the vessel"},
-	eGuns:       {Name: "guns", Kind: tables.Int, Help: "gun attacks per combat round"},
-	eSize:       {Name: "size", Kind: tables.Enum, Values: sizes, Help: "size class"},
-	eEvaded:     {Name: "evaded", Kind: tables.Flag, Help: "the ship evades and leaves the combat"},
-	eDetectedFx: {Name: "detected", Kind: tables.Flag, Help: "the squadron is detected"},
-	eSecondWave: {Name: "second_wave", Kind: tables.Flag, Help: "the convoy comes in two waves"},
-	eFlare:      {Name: "flare", Kind: tables.Flag, Help: "an escort fires star shell: the combat Flare counter is placed (7.0)"},
+	{Name: "days", Kind: tables.Int, Help: "days (until the next mission, or of repair); 'roll' = the total"},
+	{Name: "weather", Kind: tables.Enum, Values: weathers},
+	{Name: "mission", Kind: tables.Enum, Values: missionKind},
+	{Name: "abstract", Kind: tables.Flag, Help: "the patrol is performed abstractly (3.3 step 3)"},
+	{Name: "first_zone", Kind: tables.Int, Help: "first of the 4 assigned Red Zones"},
+	{Name: "sea_state", Kind: tables.Int},
+	{Name: "encounter", Kind: tables.Enum, Values: encounters},
+	{Name: "event", Kind: tables.Enum, Values: events},
+	{Name: "vp", Kind: tables.Int, Help: "Victory Points"},
+	{Name: "component", Kind: tables.Enum, Values: components, Help: "Boat #1 component hit"},
+	{Name: "points", Kind: tables.Int, Help: "damage points (Boats #2-#4)"},
+	{Name: "wound", Kind: tables.Enum, Values: wounds},
+	{Name: "inquiry", Kind: tables.Enum, Values: inquiries},
+	{Name: "skill", Kind: tables.Enum, Values: skills},
+	{Name: "veteran", Kind: tables.Flag},
+	{Name: "name", Kind: tables.Text},
+	{Name: "special", Kind: tables.Enum, Values: specials},
+	{Name: "rating", Kind: tables.Text},
+	{Name: "sunk", Kind: tables.Flag},
+	{Name: "disabled", Kind: tables.Flag},
+	{Name: "kia", Kind: tables.Flag},
+	{Name: "rescued", Kind: tables.Flag},
+	{Name: "hits", Kind: tables.Int},
+	{Name: "spotted", Kind: tables.Flag},
+	{Name: "aircraft", Kind: tables.Enum, Values: aircraft},
+	{Name: "attack", Kind: tables.Enum, Values: attacks},
+	{Name: "home", Kind: tables.Enum, Values: homecoming},
+	{Name: "no_part", Kind: tables.Flag, Help: "no replacement part at hand (repair waits)"},
+	{Name: "cancel", Kind: tables.Flag, Help: "the mission is cancelled"},
+	{Name: "medal", Kind: tables.Text},
+	{Name: "waves", Kind: tables.Int},
+	{Name: "ships", Kind: tables.Int},
+	{Name: "count", Kind: tables.Int},
+	{Name: "grade", Kind: tables.Int, Help: "Iron Cross grade (0 none … 6 War Badge with Diamonds)"},
+	{Name: "position", Kind: tables.Enum, Values: positionsS, Help: "Boat #1 crew position"},
+	{Name: "merchants", Kind: tables.Int, Help: "merchant ships in the wave"},
+	{Name: "tankers", Kind: tables.Int, Help: "tankers in the wave"},
+	{Name: "destroyers", Kind: tables.Int, Help: "destroyers"},
+	{Name: "cruisers", Kind: tables.Int, Help: "light cruisers"},
+	{Name: "mtbs", Kind: tables.Int, Help: "Motor Torpedo Boats"},
+	{Name: "mgbs", Kind: tables.Int, Help: "Motor Gun Boats"},
+	{Name: "subs", Kind: tables.Int, Help: "submarines"},
+	{Name: "hull", Kind: tables.Int, Help: "damage points that sink the vessel"},
+	{Name: "guns", Kind: tables.Int, Help: "gun attacks per combat round"},
+	{Name: "size", Kind: tables.Enum, Values: sizes, Help: "size class"},
+	{Name: "evaded", Kind: tables.Flag, Help: "the ship evades and leaves the combat"},
+	{Name: "detected", Kind: tables.Flag, Help: "the squadron is detected"},
+	{Name: "second_wave", Kind: tables.Flag, Help: "the convoy comes in two waves"},
+	{Name: "flare", Kind: tables.Flag, Help: "an escort fires star shell: the combat Flare counter is placed (7.0)"},
 }

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/schnell-wargames/schnell/engine"
+	"github.com/schnell-wargames/schnell/tables"
 )
 
 // Date is a calendar day (UTC midnight).
@@ -210,7 +211,8 @@ type Campaign struct {
 	battles battleSetup // battles=schnellrules (battle.go)
 	ids     *bookIDs
 	x       *engine.Ctx
-	facts   facts // those of the table being read (roll, lookup)
+	facts   facts        // those of the table being read (roll, lookup)
+	bound   tables.Facts // facts, read by name (factsByName), made once
 	spare   spare
 }
 

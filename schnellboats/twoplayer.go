@@ -241,12 +241,12 @@ func (c *Campaign) medalsTwo() {
 		c.awardTwo("S-Boat War Badge")
 	}
 	row := c.lookup(c.ids.Medals[c.Length], facts{})
-	g, _ := row.Int(eGrade, 0)
+	g, _ := row.Value("grade", 0)
 	for c.Grade < g {
 		c.Grade++
-		e, _ := c.medalRow(c.Grade).Effect(eMedal)
-		c.award(e.Str)
-		c.awardTwo(e.Str)
+		medal, _ := c.medalRow(c.Grade).Text("medal")
+		c.award(medal)
+		c.awardTwo(medal)
 	}
 }
 

@@ -217,11 +217,11 @@ func TestRule7_0Step3Boat2TablesAsBoat1(t *testing.T) {
 		}
 		s2.EnginesOut, s2.RadioOut = 2, true
 		f := facts{c: c, sortie: s2}
-		if f.Fact(fEnginesOut) != 2 || f.Fact(fRadioOut) != 1 {
+		if factNamed(&f, "engines_out") != 2 || factNamed(&f, "radio_out") != 1 {
 			t.Error("on Boat #2's roll the tables read her engines and radio")
 		}
 		f = facts{c: c}
-		if f.Fact(fEnginesOut) != 0 || f.Fact(fRadioOut) != 0 {
+		if factNamed(&f, "engines_out") != 0 || factNamed(&f, "radio_out") != 0 {
 			t.Error("a roll for no boat reads Boat #1's engines and radio")
 		}
 		if slow, _ := c.slow(); !slow {

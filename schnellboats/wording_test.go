@@ -82,7 +82,7 @@ func TestD2ModifierTextForSubmarine(t *testing.T) {
 				f := &facts{c: &Campaign{}, target: tt.target, size: ofSize(sizeMedium), rng: zoneClose, weapon: weaponTorpedo}
 				sum := 0
 				for _, m := range d2.Mods {
-					if !m.When.Holds(f) {
+					if !m.When.Holds(factsByName.Of(f)) {
 						continue
 					}
 					sum += m.Value
