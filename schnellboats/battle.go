@@ -109,13 +109,20 @@ func (c *Campaign) fightWave(cb *Combat) {
 // battleSeats: the squadron's boats (Schnell Rules' axis) are commanded by
 // whoever commands the squadron (in the two-player game, the squadron
 // Kommandant's player); the enemy and the set-up's begin by Schnell
-// Rules' reference side.
+// Rules' reference side (on the player's own table, the enemy by him).
 func (c *Campaign) battleSeats() []engine.Seat {
 	squadron := ""
 	if c.Two != nil {
 		squadron = c.Lead.Side
 	}
-	return []engine.Seat{{Side: "axis", As: squadron}, {Side: "allies", Reference: true}, {Side: "", Reference: true}}
+	enemy := engine.Seat{Side: "allies", Reference: true}
+	if !c.battles.virtual {
+		// On the player's own table the player referees the enemy too, as
+		// Schnell Rules' referee has it: its moves and fire orders (the
+		// reference side there is the passive referee, who gives none).
+		enemy = engine.Seat{Side: "allies", As: squadron}
+	}
+	return []engine.Seat{{Side: "axis", As: squadron}, enemy, {Side: "", Reference: true}}
 }
 
 func zoneOfName(name string) RangeZone {
