@@ -103,8 +103,21 @@ func (c *Campaign) fightWave(cb *Combat) {
 	p.Inner.Seats = c.battleSeats()
 	cb.Zone = zoneOfName(p.Zone)
 	out := d.Read(c.x.Play(p.Inner), tl)
+	var after func()
+	if editOutcome != nil {
+		after = editOutcome(c, &out)
+	}
 	c.battleResult(cb, out)
+	if after != nil {
+		after()
+	}
 }
+
+// editOutcome is set by tests only: it edits a battle's outcome before the
+// campaign reads it back (the result mapping's rows the reference sides
+// seldom make: a boat off the table, a battle without a shot) and returns
+// a check to run after (nil: none).
+var editOutcome func(c *Campaign, out *bridge.Outcome) (after func())
 
 // battleSeats: the squadron's boats (Schnell Rules' axis) are commanded by
 // whoever commands the squadron (in the two-player game, the squadron

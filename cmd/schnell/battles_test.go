@@ -1,0 +1,85 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// Issue 30's Done-when, as a player runs it: `schnell auto --campaign
+// short -o battles=schnellrules --log FILE` ends its campaign; the log
+// holds Schnell Rules' own gunfire and damage events inside the
+// campaign's combats (between a battle_start and its combat's end, inside
+// inner_start/inner_end of schnellrules); `replay --verify FILE` passes,
+// and fails naming the seq of a die changed inside a battle.
+func TestBattlesDoneWhen(t *testing.T) {
+	dir := t.TempDir()
+	log := filepath.Join(dir, "battles.jsonl")
+	code, out, errs := runWith(t, "", "auto", "--campaign", "short", "--seed", "1", "-o", "battles=schnellrules", "--log", log)
+	if code != 0 || !strings.Contains(out, "Final rating") {
+		t.Fatalf("auto: exit %d\n%s%s", code, out, errs)
+	}
+	raw, err := os.ReadFile(log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(string(raw), "\n")
+	inCombat, inBattle := false, 0
+	seen := map[string]int{}
+	battleRoll := -1 // a line: a roll inside a battle
+	for i, l := range lines {
+		switch {
+		case strings.Contains(l, `"type":"combat_start"`):
+			inCombat = true
+		case strings.Contains(l, `"type":"combat_end"`):
+			inCombat = false
+		case strings.Contains(l, `"type":"inner_start"`) && strings.Contains(l, `"game":"schnellrules"`):
+			if !inCombat {
+				t.Errorf("a battle outside a combat: %s", l)
+			}
+			inBattle++
+		case strings.Contains(l, `"type":"inner_end"`):
+			inBattle--
+		case inBattle > 0:
+			for _, typ := range []string{"gunfire", "damage"} {
+				if strings.Contains(l, `"type":"`+typ+`"`) {
+					seen[typ]++
+				}
+			}
+			if battleRoll < 0 && seen["gunfire"] > 0 && strings.Contains(l, `"type":"roll"`) {
+				battleRoll = i
+			}
+		}
+	}
+	if seen["gunfire"] == 0 || seen["damage"] == 0 {
+		t.Fatalf("Schnell Rules' events inside the combats: %v", seen)
+	}
+	if code, out, errs := runWith(t, "", "replay", "--verify", log); code != 0 || !strings.Contains(out, "events verified") {
+		t.Fatalf("replay --verify: exit %d\n%s%s", code, out, errs)
+	}
+	if battleRoll < 0 {
+		t.Fatal("no roll inside a battle after its first shot")
+	}
+	l := lines[battleRoll]
+	m := regexp.MustCompile(`"faces":\[(\d+)`).FindStringSubmatch(l)
+	if m == nil {
+		t.Fatalf("a roll without faces: %s", l)
+	}
+	f, _ := strconv.Atoi(m[1])
+	g := f%6 + 1
+	if g == f {
+		g = f + 1
+	}
+	lines[battleRoll] = strings.Replace(l, `"faces":[`+m[1], `"faces":[`+strconv.Itoa(g), 1)
+	seq := regexp.MustCompile(`"seq":(\d+)`).FindStringSubmatch(l)[1]
+	bad := filepath.Join(dir, "changed.jsonl")
+	if err := os.WriteFile(bad, []byte(strings.Join(lines, "\n")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, errs := runWith(t, "", "replay", "--verify", bad); code == 0 || !strings.Contains(errs, "seq "+seq+" ") {
+		t.Errorf("a die changed in a battle at seq %s: exit %d, %q", seq, code, errs)
+	}
+}
