@@ -75,13 +75,13 @@ func (c *Campaign) battleData() error {
 func (c *Campaign) fightWave(cb *Combat) {
 	d := c.battles.data
 	if d == nil {
-		c.waveRounds(cb)
+		c.board().waveRounds(cb)
 		return
 	}
 	e := c.encounterOf(cb)
 	if err := d.Eligible(e); err != nil {
 		c.emit(evBattle, str("fought", "board"), str("why", err.Error()))
-		c.waveRounds(cb)
+		c.board().waveRounds(cb)
 		return
 	}
 	p, err := d.Plan(e)
@@ -198,7 +198,7 @@ func (c *Campaign) battleResult(cb *Combat, out bridge.Outcome) {
 	c.emit(evBattleEnd, num("turns", out.Turns), gamelog.List("sunk", sunk...), num("hits", hits), num("launched", launched))
 	boat1Left := false
 	for _, br := range out.Boats {
-		s := c.sortieByID(br.ID)
+		s := c.board().sortieByID(br.ID)
 		if s == nil || s.Gone != "" {
 			continue
 		}
@@ -232,7 +232,7 @@ func (c *Campaign) battleResult(cb *Combat, out bridge.Outcome) {
 			if s.No == 1 {
 				boat1Left = true
 			} else if !s.Disabled {
-				c.goAlone(s, "ran off the table: she has left the combat and aborts alone (4.9)")
+				c.board().goAlone(s, "ran off the table: she has left the combat and aborts alone (4.9)")
 			}
 		}
 	}
@@ -246,7 +246,7 @@ func (c *Campaign) battleResult(cb *Combat, out bridge.Outcome) {
 		}
 		switch {
 		case ur.Sunk:
-			c.sinkUnit(u, c.sortieByID(ur.By))
+			c.board().sinkUnit(u, c.board().sortieByID(ur.By))
 		case ur.Left:
 			u.Gone = goneEvaded
 			c.emit(evEvaded, str("unit", u.ID), str("why", "got away off the table"))
@@ -254,7 +254,7 @@ func (c *Campaign) battleResult(cb *Combat, out bridge.Outcome) {
 	}
 	switch {
 	case boat1Left && c.formed() > 0:
-		c.leaveCombat(cb) // 4.8: Boat #1 leaves, and the squadron with her
+		c.board().leaveCombat(cb) // 4.8: Boat #1 leaves, and the squadron with her
 	case c.formed() > 0 && cb.enemyLeft():
 		for _, u := range cb.Enemy {
 			if u.present() {
@@ -263,7 +263,7 @@ func (c *Campaign) battleResult(cb *Combat, out bridge.Outcome) {
 			}
 		}
 		if !cb.attacked {
-			c.letPass(cb)
+			c.board().letPass(cb)
 		}
 	}
 }

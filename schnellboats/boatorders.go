@@ -23,7 +23,7 @@ const (
 )
 
 // launcher is what the boats launch: torpedoes (S-100) or rockets (5b).
-func (c *Campaign) launcher() Weapon {
+func (c combatBoard) launcher() Weapon {
 	if c.Type == P5b {
 		return weaponRocket
 	}
@@ -52,7 +52,7 @@ func refuseBecause(d *engine.Decision, o *engine.Option, why *because, more ...s
 // may): nothing aboard, both tubes used this wave, a torpedo at an MTB or
 // MGB (4.6), or Boat #1 without a torpedo (rocket) crew or a stand-in for
 // it (4.12, our reading: docs/rules-notes.md).
-func (c *Campaign) launchRefusal(s *Sortie, u *Unit) because {
+func (c combatBoard) launchRefusal(s *Sortie, u *Unit) because {
 	weapon := c.launcher()
 	left, what := s.Torpedoes, "torpedoes"
 	if weapon == weaponRocket {
@@ -73,7 +73,7 @@ func (c *Campaign) launchRefusal(s *Sortie, u *Unit) because {
 	return because{}
 }
 
-func (c *Campaign) canLaunch(s *Sortie, u *Unit) bool {
+func (c combatBoard) canLaunch(s *Sortie, u *Unit) bool {
 	why := c.launchRefusal(s, u)
 	return !why.refused()
 }
@@ -83,7 +83,7 @@ func (c *Campaign) canLaunch(s *Sortie, u *Unit) bool {
 // the default, as it applies to this boat (guns at the same target when it
 // cannot launch; hold when the target is gone and the squadron held). Its
 // options name the boat (fact `boat`), so that a side may own it.
-func (c *Campaign) boatOrder(cb *Combat, s *Sortie) string {
+func (c combatBoard) boatOrder(cb *Combat, s *Sortie) string {
 	d := c.ask(askBoatAttack)
 	d.Side = c.boatSide(s)
 	o := d.Add(orderHold, "hold fire", "hold")
@@ -151,7 +151,7 @@ func (c *Campaign) boatOrder(cb *Combat, s *Sortie) string {
 // boatSide is the side that gives boat s its orders ("": the player).
 // In the two-player game (7.0 step 2) each player chooses his own boat's
 // targets: Boat #2's are player 2's, the others' the squadron commander's.
-func (c *Campaign) boatSide(s *Sortie) string {
+func (c combatBoard) boatSide(s *Sortie) string {
 	if c.isBoat2(s) {
 		return c.Two.Side
 	}
@@ -159,7 +159,7 @@ func (c *Campaign) boatSide(s *Sortie) string {
 }
 
 // addBoatOrder adds an attack option of boat s at u.
-func (c *Campaign) addBoatOrder(d *engine.Decision, o *engine.Option, s *Sortie, u *Unit) {
+func (c combatBoard) addBoatOrder(d *engine.Decision, o *engine.Option, s *Sortie, u *Unit) {
 	opt := d.Add(o.Name, o.Text, o.Command)
 	opt.Facts = append(opt.Facts[:0], str("boat", s.Boat.ID), str("type", u.Type.String()), num("damage", u.Damage), num("hull", u.Hull))
 }
@@ -168,13 +168,13 @@ func (c *Campaign) addBoatOrder(d *engine.Decision, o *engine.Option, s *Sortie,
 // order for boat s: the same order at the same target (another present
 // unit when it is gone, as the guns always did); guns when the boat cannot
 // launch; hold fire when nothing else is offered.
-func (c *Campaign) squadronDefault(cb *Combat, s *Sortie, d *engine.Decision) int {
+func (c combatBoard) squadronDefault(cb *Combat, s *Sortie, d *engine.Decision) int {
 	return c.orderFor(cb, s, d, cb.plan)
 }
 
 // orderFor is the option of d that carries out order (an option's name,
 // "both:tanker-1") for boat s, as squadronDefault says.
-func (c *Campaign) orderFor(cb *Combat, s *Sortie, d *engine.Decision, order string) int {
+func (c combatBoard) orderFor(cb *Combat, s *Sortie, d *engine.Decision, order string) int {
 	kind, id, ok := strings.Cut(order, ":")
 	if !ok {
 		return 0 // hold
@@ -209,11 +209,11 @@ func (c *Campaign) orderFor(cb *Combat, s *Sortie, d *engine.Decision, order str
 // tubeCrew is who launches Boat #1's torpedoes or rockets (4.12, our
 // reading): the torpedo (5b: rocket) crew, else a stand-in — the mine crew,
 // then the depth charge crew (S-100), the watch crew (5b). Nil: nobody.
-func (c *Campaign) tubeCrew() *Crewman { return c.tubeCrewOf(c.sortie1()) }
+func (c combatBoard) tubeCrew() *Crewman { return c.tubeCrewOf(c.sortie1()) }
 
 // tubeCrewOf is tubeCrew aboard s (Boat #2's own men in the two-player
 // game, 7.0 step 3).
-func (c *Campaign) tubeCrewOf(s *Sortie) *Crewman {
+func (c combatBoard) tubeCrewOf(s *Sortie) *Crewman {
 	for _, pos := range tubeCrews[c.Type] {
 		if m := c.crewmanOf(s, pos); m != nil && m.Serving() {
 			return m
@@ -285,9 +285,9 @@ func ownOrder(g *engine.Game, id string, args []string, w io.Writer) error {
 	if cb == nil {
 		return errors.New("no combat is being fought")
 	}
-	s := c.sortieByID(strings.ToUpper(id))
+	s := c.board().sortieByID(strings.ToUpper(id))
 	if s == nil || !s.inFormation() {
-		return fmt.Errorf("%s is not with the squadron tonight: the boats in formation are %s", id, strings.Join(c.formationIDs(), ", "))
+		return fmt.Errorf("%s is not with the squadron tonight: the boats in formation are %s", id, strings.Join(c.board().formationIDs(), ", "))
 	}
 	if s.Disabled || s.Apart > 0 && !s.own {
 		return fmt.Errorf("%s does not attack this round (disabled, or apart from the squadron: 4.8)", s.Boat.ID)
@@ -310,15 +310,15 @@ func ownOrder(g *engine.Game, id string, args []string, w io.Writer) error {
 			return errors.New(weatherRule(c.Mission.Weather))
 		}
 		if kind == orderDC {
-			if why := c.dcRefusal(cb, s, u); why.refused() {
+			if why := c.board().dcRefusal(cb, s, u); why.refused() {
 				return errors.New(why.String())
 			}
 		} else if kind != orderGuns {
-			if l := c.launcher().String(); kind != orderBoth && kind != l {
+			if l := c.board().launcher().String(); kind != orderBoth && kind != l {
 				what := map[string]string{orderTorpedo: "torpedoes", orderRocket: "rockets"}
 				return fmt.Errorf("%s boats carry %s, not %s: `%s %s %s`", typeNames[c.Type], what[l], what[kind], s.Boat.ID, l, u.ID)
 			}
-			if why := c.launchRefusal(s, u); why.refused() {
+			if why := c.board().launchRefusal(s, u); why.refused() {
 				return errors.New(why.String())
 			}
 		}
@@ -338,7 +338,7 @@ var typeNames = [...]string{S100: "S-100", P5b: "Projekt 5b"}
 var orderWords = map[string]string{"fire": orderGuns, "guns": orderGuns, "torpedo": orderTorpedo, "rocket": orderRocket, "both": orderBoth, "dc": orderDC, "depth_charge": orderDC, "hold": orderHold}
 
 // formationIDs are the hulls in formation.
-func (c *Campaign) formationIDs() []string {
+func (c combatBoard) formationIDs() []string {
 	var out []string
 	for _, s := range c.formation() {
 		out = append(out, s.Boat.ID)
@@ -389,7 +389,7 @@ func init() { commands = append(commands, boatCommands...) }
 // S-100 squadron drops one a round at a submarine, from the Close Range
 // Zone (the charges go down where she dives), with its depth charge crew
 // (the watch crew stands in, 4.12).
-func (c *Campaign) dcRefusal(cb *Combat, s *Sortie, u *Unit) because {
+func (c combatBoard) dcRefusal(cb *Combat, s *Sortie, u *Unit) because {
 	switch {
 	case c.Type != S100:
 		return because{"Projekt 5b boats carry no depth charges"}
@@ -411,10 +411,10 @@ func (c *Campaign) dcRefusal(cb *Combat, s *Sortie, u *Unit) because {
 
 // dcCrew is who drops Boat #1's depth charges: the depth charge crew, else
 // the watch crew as a stand-in (4.12). Nil: nobody.
-func (c *Campaign) dcCrew() *Crewman { return c.dcCrewOf(c.sortie1()) }
+func (c combatBoard) dcCrew() *Crewman { return c.dcCrewOf(c.sortie1()) }
 
 // dcCrewOf is dcCrew aboard s (7.0 step 3).
-func (c *Campaign) dcCrewOf(s *Sortie) *Crewman {
+func (c combatBoard) dcCrewOf(s *Sortie) *Crewman {
 	for _, pos := range [...]Position{posDC, posWatch} {
 		if m := c.crewmanOf(s, pos); m != nil && m.Serving() {
 			return m
@@ -424,7 +424,7 @@ func (c *Campaign) dcCrewOf(s *Sortie) *Crewman {
 }
 
 // depthCharge is a depth charge attack (D-5): one charge expended.
-func (c *Campaign) depthCharge(cb *Combat, s *Sortie, u *Unit) {
+func (c combatBoard) depthCharge(cb *Combat, s *Sortie, u *Unit) {
 	s.DCs--
 	cb.attacked = true
 	f := facts{disabled: b2i(u.Disabled), sortie: s}

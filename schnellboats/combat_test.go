@@ -83,7 +83,7 @@ func TestRule4_7MovesBySpeed(t *testing.T) {
 		probeWith(t, 3, opts("short", "s100"), orders{"speed": tc.speed, "range": "closer", "attack": "hold"}, func(c *Campaign) {
 			cb := atSea(c, 0, 0)
 			for r := 1; r <= 4; r++ {
-				c.combatOrders(cb, r)
+				c.board().combatOrders(cb, r)
 				got = append(got, cb.Zone)
 			}
 		})
@@ -113,7 +113,7 @@ func TestRule4_6WeatherLimitsFire(t *testing.T) {
 	w := watch{orders{"speed": "medium", "range": "closer"}, map[string]string{"fire merchant-1": ""}}
 	_, evs := probeWith(t, 3, opts("short", "s100"), w, func(c *Campaign) {
 		cb := atSea(c, weatherFoggy, 0)
-		c.combatOrders(cb, 1) // into Long
+		c.board().combatOrders(cb, 1) // into Long
 	})
 	if why := w.why["fire merchant-1"]; !strings.Contains(why, "rule 4.6") || !strings.Contains(why, "Close") {
 		t.Errorf("refusal %q", why)
@@ -132,7 +132,7 @@ func TestRule4_6NoTorpedoAtMTB(t *testing.T) {
 	w := watch{orders{"speed": "very_fast", "range": "closer", "attack": "hold"}, map[string]string{"torpedo mtb-1": "", "torpedo:mtb-1": ""}}
 	_, evs := probeWith(t, 3, opts("short", "s100"), w, func(c *Campaign) {
 		cb := atSea(c, 0, 4, 0)
-		c.combatOrders(cb, 1)
+		c.board().combatOrders(cb, 1)
 	})
 	for cmd, why := range w.why {
 		if !strings.Contains(why, "rule 4.6: torpedoes cannot be fired at an MTB") {
@@ -155,24 +155,24 @@ func TestRule4_6CannonShots(t *testing.T) {
 	probeWith(t, 3, opts("short", "s100"), orders{}, func(c *Campaign) {
 		atSea(c, 0, 0)
 		s1 := c.Mission.Sorties[0]
-		if n := len(c.shots(s1, nil)); n != 3 {
+		if n := len(c.board().shots(s1, nil)); n != 3 {
 			t.Errorf("Boat #1, 3 cannons: %d shots", n)
 		}
 		c.crewman(posFwdGun).Veteran = true
-		if n := len(c.shots(s1, nil)); n != 4 {
+		if n := len(c.board().shots(s1, nil)); n != 4 {
 			t.Errorf("Boat #1 with a Veteran forward gun crew: %d shots, want 4", n)
 		}
 		s1.CannonsOut = 1
-		if n := len(c.shots(s1, nil)); n != 3 {
+		if n := len(c.board().shots(s1, nil)); n != 3 {
 			t.Errorf("one cannon out: %d shots, want 3", n)
 		}
 		s2 := c.Mission.Sorties[1]
 		s2.Boat.Skill = skillVeteran
-		if n := len(c.shots(s2, nil)); n != 2 {
+		if n := len(c.board().shots(s2, nil)); n != 2 {
 			t.Errorf("Veteran #2 crew: %d shots, want 2", n)
 		}
 		s2.Boat.Skill = skillElite
-		if n := len(c.shots(s2, nil)); n != 4 {
+		if n := len(c.board().shots(s2, nil)); n != 4 {
 			t.Errorf("Elite #2 crew: %d shots, want 4", n)
 		}
 	})
@@ -185,10 +185,10 @@ func TestRule4_6DrawCup(t *testing.T) {
 		cb := atSea(c, 0, 0, 0, 2)
 		cb.Zone = zoneLong
 		cb.Detected = true
-		c.attacks(cb)
+		c.board().attacks(cb)
 		cb.Enemy[1].Gone = "sunk"
 		cb.Enemy[2].Gone = "evaded"
-		c.attacks(cb)
+		c.board().attacks(cb)
 	})
 	var draws [][]string
 	for _, e := range evs {
@@ -225,9 +225,9 @@ func TestRule4_9LeaveFromLong(t *testing.T) {
 	w := watch{orders{"speed": "medium", "range": "closer", "attack": "hold"}, map[string]string{"move out": ""}}
 	_, evs := probeWith(t, 3, opts("short", "s100"), w, func(c *Campaign) {
 		cb := atSea(c, 0, 0)
-		c.combatOrders(cb, 1) // Long
-		c.combatOrders(cb, 2) // Medium
-		c.combatOrders(cb, 3) // Close: out is refused in Medium
+		c.board().combatOrders(cb, 1) // Long
+		c.board().combatOrders(cb, 2) // Medium
+		c.board().combatOrders(cb, 3) // Close: out is refused in Medium
 	})
 	if why := w.why["move out"]; !strings.Contains(why, "rule 4.9") {
 		t.Errorf("refusal of move out: %q", why)
@@ -251,20 +251,20 @@ func TestRule4_9LeaveFromLong(t *testing.T) {
 func TestRule2_0fSpeedLimits(t *testing.T) {
 	probeWith(t, 3, opts("short", "s100"), orders{}, func(c *Campaign) {
 		atSea(c, 0, 0)
-		if l, _ := c.speedLimit(); l != speedVeryFast {
+		if l, _ := c.board().speedLimit(); l != speedVeryFast {
 			t.Errorf("undamaged: limit %s", l)
 		}
 		c.Mission.Sorties[2].Points = 3
-		if l, why := c.speedLimit(); l != speedMedium || !strings.Contains(why, "2.0 f") {
+		if l, why := c.board().speedLimit(); l != speedMedium || !strings.Contains(why, "2.0 f") {
 			t.Errorf("3 points: limit %s (%s)", l, why)
 		}
 		c.Mission.Sorties[2].Points = 4
-		if l, _ := c.speedLimit(); l != speedSlow {
+		if l, _ := c.board().speedLimit(); l != speedSlow {
 			t.Errorf("4 points: limit %s", l)
 		}
 		c.Mission.Sorties[2].Points = 0
 		c.Mission.Sorties[0].EnginesOut = 2
-		if l, why := c.speedLimit(); l != speedSlow || !strings.Contains(why, "4.4") {
+		if l, why := c.board().speedLimit(); l != speedSlow || !strings.Contains(why, "4.4") {
 			t.Errorf("2 engines out: limit %s (%s)", l, why)
 		}
 	})
@@ -277,8 +277,8 @@ func TestRule4_8Formation(t *testing.T) {
 	c, evs := probeWith(t, 3, opts("short", "s100"), orders{"speed": "medium", "range": "closer", "attack": "hold"}, func(c *Campaign) {
 		cb := atSea(c, 0, 0)
 		c.Mission.Sorties[3].Disabled = true
-		c.combatOrders(cb, 1)
-		c.combatOrders(cb, 2)
+		c.board().combatOrders(cb, 1)
+		c.board().combatOrders(cb, 2)
 	})
 	var boats []string
 	for _, e := range evs {
@@ -301,8 +301,8 @@ func TestRuleBurningTanker(t *testing.T) {
 		cb := atSea(c, 0, 1)
 		u := cb.Enemy[0]
 		u.Hull = 4
-		c.damageUnit(cb, c.Mission.Sorties[1], u, 2, false)
-		c.burn(cb)
+		c.board().damageUnit(cb, c.Mission.Sorties[1], u, 2, false)
+		c.board().burn(cb)
 	})
 	if c.Mission.Sunk["tanker"] != 1 || c.Boats[1].Kills != 1 || !slices.Contains(types(evs), "burning") {
 		t.Errorf("sunk %v, kills %d", c.Mission.Sunk, c.Boats[1].Kills)
@@ -335,13 +335,13 @@ func TestRule4_12StandInAtTheGuns(t *testing.T) {
 		atSea(c, 0, 0)
 		c.kill(c.crewman(posFwdGun))
 		c.kill(c.crewman(posMidGun))
-		got := c.shots(c.Mission.Sorties[0], nil)
+		got := c.board().shots(c.Mission.Sorties[0], nil)
 		if !slices.Equal(got, []Skill{skillAverage, skillGreen, skillGreen}) { // the gun crews first (4.12)
 			t.Errorf("two gun crews down: shots %v, want the DC and watch crews as Green stand-ins and the aft crew", got)
 		}
 		c.kill(c.crewman(posDC))
 		c.kill(c.crewman(posWatch))
-		if got := c.shots(c.Mission.Sorties[0], nil); !slices.Equal(got, []Skill{skillAverage}) {
+		if got := c.board().shots(c.Mission.Sorties[0], nil); !slices.Equal(got, []Skill{skillAverage}) {
 			t.Errorf("no stand-ins left: shots %v", got)
 		}
 	})
@@ -356,7 +356,7 @@ func TestRuleSearchAfterCombat(t *testing.T) {
 		if len(cb.inWater) != 1 {
 			t.Fatal("the sunk boat's crew is not in the water")
 		}
-		c.searchWater(cb)
+		c.board().searchWater(cb)
 	})
 	n := 0
 	for _, e := range evs {
@@ -379,8 +379,8 @@ func TestRule4_8BreakFormationAndAbort(t *testing.T) {
 	c, evs := probeWith(t, 3, opts("short", "s100"), orders{"speed": "medium", "range": "closer", "attack": "hold", "break_formation": "break", "boat_abort": "abort"}, func(c *Campaign) {
 		cb := atSea(c, 0, 0)
 		c.Mission.Sorties[2].Points = 3
-		c.combatOrders(cb, 1) // breaks away; the squadron moves to Long
-		c.combatOrders(cb, 2) // the squadron to Medium; #3 aborts
+		c.board().combatOrders(cb, 1) // breaks away; the squadron moves to Long
+		c.board().combatOrders(cb, 2) // the squadron to Medium; #3 aborts
 	})
 	s3 := c.Mission.Sorties[2]
 	if s3.Gone != "separated" || s3.Formation {
@@ -406,7 +406,7 @@ func TestRule4_8BreakFormationAndAbort(t *testing.T) {
 	_, evs = probeWith(t, 3, opts("short", "s100"), orders{}, func(c *Campaign) {
 		cb := atSea(c, 0, 0)
 		c.Mission.Sorties[0].Components = 9
-		c.combatOrders(cb, 1)
+		c.board().combatOrders(cb, 1)
 	})
 	for _, e := range evs {
 		if e.Type == "decision" && e.Str("kind") == "break_formation" {
@@ -421,7 +421,7 @@ func TestRule4_12StandInAtTheHelm(t *testing.T) {
 	for _, id := range []string{"D-2", "D-4"} {
 		tab := def(t).Booklets[0].Tables.MustGet(id)
 		c, _ := probeWith(t, 3, opts("short", "s100"), orders{}, func(c *Campaign) { c.setUp(); c.kill(c.crewman(posHelm)) })
-		f := facts{c: c, standIn: c.helmStandIn()}
+		f := facts{c: c, standIn: c.board().helmStandIn()}
 		_, with := tab.Modify(factsByName.Of(&f), nil)
 		f.standIn = 0
 		_, without := tab.Modify(factsByName.Of(&f), nil)
@@ -455,7 +455,7 @@ func TestRule4_6EnemyFiresOnlyWithinReach(t *testing.T) {
 				cb.Zone, cb.Detected = tc.zone, true
 				u := cb.Enemy[0]
 				u.Guns = 2
-				c.enemyActs(cb, u)
+				c.board().enemyActs(cb, u)
 			})
 			picks, attacks := 0, 0
 			for _, e := range evs {

@@ -17,8 +17,8 @@ func TestRule7_0DepthCharges(t *testing.T) {
 			cb.Zone = zoneClose
 			c.Mission.Sorties[0].DCs = 4
 			cb.Enemy[0].Hull = 99
-			c.attackPlan(cb, 1)
-			c.attacks(cb)
+			c.board().attackPlan(cb, 1)
+			c.board().attacks(cb)
 			left = c.Mission.Sorties[0].DCs
 		})
 		if left != 3 {
@@ -54,7 +54,7 @@ func TestRule7_0DepthCharges(t *testing.T) {
 				cb := atSea(c, 0, tc.target)
 				cb.Zone = tc.zone
 				c.Mission.Sorties[0].DCs = 4
-				if got := c.dcRefusal(cb, c.Mission.Sorties[tc.no-1], cb.Enemy[0]); !strings.Contains(got.String(), tc.want) {
+				if got := c.board().dcRefusal(cb, c.Mission.Sorties[tc.no-1], cb.Enemy[0]); !strings.Contains(got.String(), tc.want) {
 					t.Errorf("refusal %q, want %q in it", got, tc.want)
 				}
 			})
@@ -77,7 +77,7 @@ func TestRule7_0FlareCounter(t *testing.T) {
 					cb := atSea(c, 0, tc.enemy)
 					cb.Zone = zoneClose
 					cb.Speed = speedVeryFast
-					c.detection(cb)
+					c.board().detection(cb)
 					flare = cb.flare
 				})
 				high, shells := false, 0
@@ -112,23 +112,23 @@ func TestRule7_0EnemyDisabled(t *testing.T) {
 		cb := atSea(c, 0, enemyMerchant)
 		u := cb.Enemy[0]
 		u.Hull = 5
-		c.damageUnit(cb, c.Mission.Sorties[0], u, 3, false)
+		c.board().damageUnit(cb, c.Mission.Sorties[0], u, 3, false)
 		if u.Disabled {
 			t.Error("disabled at 3 of 5 points")
 		}
-		c.damageUnit(cb, c.Mission.Sorties[0], u, 1, false)
+		c.board().damageUnit(cb, c.Mission.Sorties[0], u, 1, false)
 		if !u.Disabled {
 			t.Fatal("not disabled at 4 of 5 points")
 		}
 		cb.Detected = true
 		for range 20 {
-			c.enemyActs(cb, u)
+			c.board().enemyActs(cb, u)
 		}
 		if !u.present() {
 			t.Error("a disabled ship got away")
 		}
 		cb.Zone = zoneClose
-		c.launch(cb, c.Mission.Sorties[1], u, weaponTorpedo)
+		c.board().launch(cb, c.Mission.Sorties[1], u, weaponTorpedo)
 	})
 	var disabled, evades int
 	stopped := false

@@ -46,7 +46,7 @@ func TestRule4_7PlacedBeforeLeaving(t *testing.T) {
 	w := watch{orders{"speed": "very_fast", "range": "closer", "attack": "hold"}, map[string]string{"move out": "", "move stay": "", "abort SB2": "", "abort SB1": ""}}
 	c, evs := probeWith(t, 3, opts("short", "s100"), w, func(c *Campaign) {
 		cb := atSea(c, 0, 0)
-		c.combatOrders(cb, 1)
+		c.board().combatOrders(cb, 1)
 	})
 	if got := rangeOptions(evs); len(got) != 1 || !slices.Equal(got[0], []string{"closer"}) {
 		t.Errorf("round 1 range options %v, want only closer", got)
@@ -87,7 +87,7 @@ func TestRule4_7VeryFastPlacementReachesClose(t *testing.T) {
 		w := watch{orders{"speed": tc.speed, "range": "closer", "attack": "hold"}, map[string]string{"move closer 3": ""}}
 		c, _ := probeWith(t, 3, o, zonesWatch{w, tc.zones}, func(c *Campaign) {
 			cb := atSea(c, 0, 0)
-			c.combatOrders(cb, 1)
+			c.board().combatOrders(cb, 1)
 		})
 		if z := c.Mission.Combat.Zone; z != tc.want {
 			t.Errorf("placement %q, %s, %d zones: %s, want %s", tc.placement, tc.speed, tc.zones, z, tc.want)
@@ -133,7 +133,7 @@ func TestRule4_7FastChoosesZones(t *testing.T) {
 		c, _ := probeWith(t, 3, opts("short", "s100"), zonesOrder{orders{"speed": tc.speed, "range": "closer", "attack": "hold"}, tc.zones}, func(c *Campaign) {
 			cb := atSea(c, 0, 0)
 			cb.Zone, cb.inZone = zoneLong, 1
-			c.combatOrders(cb, 2)
+			c.board().combatOrders(cb, 2)
 		})
 		if got := c.Mission.Combat.Zone; got != tc.want {
 			t.Errorf("%s, %d zones from Long: %s, want %s", tc.speed, tc.zones, got, tc.want)
@@ -142,7 +142,7 @@ func TestRule4_7FastChoosesZones(t *testing.T) {
 	c, _ := probeWith(t, 3, opts("short", "s100"), orders{"speed": "fast", "range": "closer", "attack": "hold"}, func(c *Campaign) {
 		cb := atSea(c, 0, 0)
 		cb.Zone, cb.inZone = zoneLong, 1
-		c.combatOrders(cb, 2)
+		c.board().combatOrders(cb, 2)
 	})
 	if got := c.Mission.Combat.Zone; got != zoneClose {
 		t.Errorf("fast, zones not said: %s, want close", got)
@@ -156,8 +156,8 @@ func TestRule4_7SlowCountsStays(t *testing.T) {
 	c, evs := probeWith(t, 3, opts("short", "s100"), w, func(c *Campaign) {
 		cb := atSea(c, 0, 0)
 		cb.Zone, cb.inZone, cb.Speed = zoneClose, 1, speedMedium // a round in Close at Medium
-		c.combatOrders(cb, 3)                                    // Slow: may not move away yet; stays
-		c.combatOrders(cb, 4)                                    // the stay counted: away to Medium
+		c.board().combatOrders(cb, 3)                            // Slow: may not move away yet; stays
+		c.board().combatOrders(cb, 4)                            // the stay counted: away to Medium
 	})
 	if !strings.Contains(w.why["move away"], "rule 4.7") {
 		t.Errorf("refusal %q", w.why["move away"])
@@ -187,7 +187,7 @@ func TestRule4_7FastLeavesFromMedium(t *testing.T) {
 		_, evs := probeWith(t, 3, opts("short", "s100"), orders{"speed": tc.speed, "range": "stay", "attack": "hold"}, func(c *Campaign) {
 			cb := atSea(c, 0, 0)
 			cb.Zone, cb.inZone = tc.zone, tc.inZone
-			c.combatOrders(cb, 3)
+			c.board().combatOrders(cb, 3)
 		})
 		if got := rangeOptions(evs); len(got) != 1 || slices.Contains(got[0], "out") != tc.out {
 			t.Errorf("%s in %s after %d round(s): options %v, out offered want %v", tc.speed, tc.zone, tc.inZone, got, tc.out)
@@ -205,7 +205,7 @@ func TestRule4_9LeavingIsAborting(t *testing.T) {
 			cb := atSea(c, 0, 0)
 			cb.Zone, cb.inZone, cb.Detected = zoneLong, 1, true
 			c.Mission.Sunk["merchant"] = 2
-			c.combatOrders(cb, 3)
+			c.board().combatOrders(cb, 3)
 		})
 		m, cb := c.Mission, c.Mission.Combat
 		rolled := false
@@ -241,13 +241,13 @@ func TestRule4_9DisabledBoatLeftBehind(t *testing.T) {
 		cb := atSea(c, 0, 0)
 		cb.Zone, cb.inZone = zoneMedium, 1
 		c.Mission.Sorties[2].Disabled = true
-		c.combatOrders(cb, 2) // away to Long; #3 stays in Medium
+		c.board().combatOrders(cb, 2) // away to Long; #3 stays in Medium
 		if z := cb.zoneOf(c.Mission.Sorties[2]); z != zoneMedium || cb.Zone != zoneLong {
 			t.Errorf("disabled boat in %s, squadron in %s: want medium, long", z, cb.Zone)
 		}
 		cb.Detected = false
 		for r := 3; r < 20 && !cb.Left; r++ {
-			c.combatOrders(cb, r)
+			c.board().combatOrders(cb, r)
 		}
 	})
 	s3 := c.Mission.Sorties[2]
@@ -259,7 +259,7 @@ func TestRule4_9DisabledBoatLeftBehind(t *testing.T) {
 		cb := atSea(c, 0, 0)
 		cb.Zone, cb.inZone = zoneLong, 1
 		c.Mission.Sorties[0].Disabled = true
-		c.combatOrders(cb, 2)
+		c.board().combatOrders(cb, 2)
 	})
 	if !strings.Contains(w.why["move out"], "rule 4.9") || !strings.Contains(w.why["move out"], "Boat #1 is disabled") {
 		t.Errorf("leaving without disabled Boat #1: refusal %q", w.why["move out"])
@@ -276,12 +276,12 @@ func TestErrataG12CrewTransferAtIdle(t *testing.T) {
 		cb := atSea(c, 0, 0)
 		cb.Zone, cb.inZone = zoneLong, 1
 		c.Mission.Sorties[3].Disabled = true
-		c.combatOrders(cb, 2)
+		c.board().combatOrders(cb, 2)
 		if cb.Speed != speedIdle {
 			t.Fatalf("speed %s, want idle", cb.Speed)
 		}
-		c.transfers(cb)
-		c.combatOrders(cb, 3) // nobody alongside: idle is refused
+		c.board().transfers(cb)
+		c.board().combatOrders(cb, 3) // nobody alongside: idle is refused
 	})
 	s4 := c.Mission.Sorties[3]
 	if s4.Gone != goneAbandoned || c.Stats.CrewsLost != 0 {
@@ -314,11 +314,11 @@ func TestRule4_9BoatAbortsAlone(t *testing.T) {
 		c, evs := probeWith(t, seed, opts("short", "s100"), orders{"speed": "medium", "range": "abort:SB2", "attack": "hold", "boat_abort": "abort"}, func(c *Campaign) {
 			cb := atSea(c, 0, 0)
 			cb.Zone, cb.inZone = zoneMedium, 1
-			c.combatOrders(cb, 2) // SB2 aborts: at Medium, into Long
+			c.board().combatOrders(cb, 2) // SB2 aborts: at Medium, into Long
 			if s2 := c.Mission.Sorties[1]; s2.Gone != "" || cb.zoneOf(s2) != zoneLong {
 				t.Errorf("seed %d: SB2 after the round she aborted: gone %q, zone %s (want still on the board, in Long)", seed, s2.Gone, cb.zoneOf(s2))
 			}
-			c.combatOrders(cb, 3) // a round spent in Long: she leaves if she evades
+			c.board().combatOrders(cb, 3) // a round spent in Long: she leaves if she evades
 		})
 		s2 := c.Mission.Sorties[1]
 		var results []string
@@ -382,10 +382,10 @@ func TestRule4_8ApartMovesAtOwnSpeed(t *testing.T) {
 		s3 := c.Mission.Sorties[2]
 		s3.Points = 4
 		for r := 2; r <= 6; r++ {
-			c.combatOrders(cb, r)
+			c.board().combatOrders(cb, r)
 			zones = append(zones, cb.zoneOf(s3))
 		}
-		if l, _, _ := c.limitSpeed(); l != speedVeryFast {
+		if l, _, _ := c.board().limitSpeed(); l != speedVeryFast {
 			t.Errorf("the squadron's limit with SB3 apart: %s, want very_fast", l)
 		}
 	})
@@ -559,9 +559,9 @@ func TestRule4_9AbortingBoatSpendsARoundInLong(t *testing.T) {
 						s.Points = tc.points
 					}
 				}
-				c.combatOrders(cb, 2)
-				c.combatOrders(cb, 3)
-				c.combatOrders(cb, 4) // a heavily damaged boat may be down to Slow
+				c.board().combatOrders(cb, 2)
+				c.board().combatOrders(cb, 3)
+				c.board().combatOrders(cb, 4) // a heavily damaged boat may be down to Slow
 			})
 			attacks := 0
 			for _, e := range evs {
@@ -615,7 +615,7 @@ func TestRule4_8BoatsApartLeaveWithTheSquadron(t *testing.T) {
 		cb := atSea(c, 0, 0)
 		cb.Zone, cb.inZone = zoneClose, 1
 		c.Mission.Sorties[1].Points = 3 // Medium at most: Close -> Medium -> Long
-		c.combatOrders(cb, 2)
+		c.board().combatOrders(cb, 2)
 	})
 	if !strings.Contains(w.why["move out"], "rule 4.8") || !strings.Contains(w.why["move out"], "SB2") {
 		t.Errorf("leaving while SB2 is on her way to Long: refusal %q", w.why["move out"])
@@ -627,9 +627,9 @@ func TestRule4_8BoatsApartLeaveWithTheSquadron(t *testing.T) {
 			cb.Zone, cb.inZone = zoneLong, 2
 			s2 := c.Mission.Sorties[1]
 			s2.Points, s2.Apart, s2.zone, s2.inZone = 4, 2, zoneLong, 2 // apart in Long 2 rounds, at Slow
-			c.combatOrders(cb, 3)
+			c.board().combatOrders(cb, 3)
 			if cb.Left {
-				c.afterCombat()
+				c.board().afterCombat()
 			}
 		})
 		if !c.Mission.Combat.Left {
@@ -661,7 +661,7 @@ func TestRule4_9EvadeToLeaveNoBonusUnseen(t *testing.T) {
 		_, evs := probeWith(t, 5, opts("short", "s100"), orders{"speed": "medium", "range": "out", "attack": "hold"}, func(c *Campaign) {
 			cb := atSea(c, weatherGood, enemyMerchant)
 			cb.Zone, cb.inZone, cb.Detected = zoneLong, 1, seen
-			c.combatOrders(cb, 2)
+			c.board().combatOrders(cb, 2)
 		})
 		n := 0
 		for _, e := range evs {
@@ -707,7 +707,7 @@ func TestRuleEveryWayHomeBeforeTheTask(t *testing.T) {
 		cb := state(c, false)
 		c.disabledBoats()
 		c.Mission.Combat = cb
-		c.leaveCombat(cb)
+		c.board().leaveCombat(cb)
 	})
 	if w := why(evs); w != "aborted: towing a disabled boat" || !c.Mission.Aborted || c.missionSuccess() {
 		t.Errorf("towed home before the task: course home %q, aborted %v, success %v (want an abort and a failure)", w, c.Mission.Aborted, c.missionSuccess())
@@ -778,7 +778,7 @@ func TestRule4_9HoldingFireIsLeaving(t *testing.T) {
 	})
 	c, evs := probeWith(t, 3, opts("short", "s100"), hold, func(c *Campaign) {
 		cb := atSea(c, weatherFoggy, enemyMtb, enemyMtb)
-		c.waveRounds(cb)
+		c.board().waveRounds(cb)
 	})
 	m := c.Mission
 	let := false
@@ -811,7 +811,7 @@ func TestRule4_9HoldingFireIsLeaving(t *testing.T) {
 		})
 		c, evs := probeWith(t, seed, opts("short", "s100"), fire, func(c *Campaign) {
 			cb := atSea(c, weatherFoggy, enemyMtb, enemyMtb)
-			c.waveRounds(cb)
+			c.board().waveRounds(cb)
 		})
 		out := false
 		for _, e := range evs {

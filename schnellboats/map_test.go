@@ -169,7 +169,7 @@ func TestRule2_0fTurbojetsCostSpeed(t *testing.T) {
 			c.setUp()
 			c.Mission = &Mission{Sunk: map[string]int{}, Sea: 2}
 			c.Mission.Sorties = []*Sortie{{Boat: c.Boats[0], No: 1, Formation: true, JetsOut: tc.out}, {Boat: c.Boats[1], No: 2, Formation: true}}
-			if got, why := c.speedLimit(); got != tc.want || (tc.out > 0 && !strings.Contains(why, "turbojet")) {
+			if got, why := c.board().speedLimit(); got != tc.want || (tc.out > 0 && !strings.Contains(why, "turbojet")) {
 				t.Errorf("%d turbojets out: limit %s (%q), want %s", tc.out, got, why, tc.want)
 			}
 		})
@@ -251,7 +251,7 @@ func TestErrataG12Step6RescuedRollForWounds(t *testing.T) {
 			s1.RaftLost = raft
 			c.Mission.Sorties[0].Gone, c.Mission.Sorties[0].Formation = goneSunk, false
 			cb.inWater = append(cb.inWater, s1)
-			c.searchWater(cb)
+			c.board().searchWater(cb)
 		})
 		searched, wounds := rolls(evs, "G-10-C"), rolls(evs, "G-8")
 		if searched != len(c.Crew) || wounds != searched {

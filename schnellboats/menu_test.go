@@ -61,7 +61,7 @@ func TestAttackMenu(t *testing.T) {
 				if c.Type == P5b {
 					c.Mission.Sorties[1].Rockets = 1
 				}
-				c.attackPlan(cb, 1)
+				c.board().attackPlan(cb, 1)
 			})
 			m.c = camp
 			g.SetDecider(m)

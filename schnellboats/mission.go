@@ -288,14 +288,14 @@ func (c *Campaign) orders() {
 		for _, s := range c.formation() {
 			switch {
 			case s.No == 1:
-				name, cmd := c.abortWords(s)
+				name, cmd := c.board().abortWords(s)
 				d.Refuse(name, cmd, "rule 4.9: Boat #1 never aborts alone while other boats are in formation: `move home` aborts the whole squadron")
 			case c.inCommand(s):
-				name, cmd := c.abortWords(s)
+				name, cmd := c.board().abortWords(s)
 				d.Refuse(name, cmd, "rule 4.9, 7.0: Boat #2 commands the squadron since Boat #1 is gone, and the boat in command never aborts alone: `move home` aborts the whole squadron")
 			case s.Disabled || s.Towing != nil:
 			default:
-				name, cmd := c.abortWords(s)
+				name, cmd := c.board().abortWords(s)
 				o := d.Add(name, "", cmd)
 				o.Facts = append(o.Facts, str("boat", s.Boat.ID), num("points", s.Points))
 			}
@@ -318,7 +318,7 @@ func (c *Campaign) orders() {
 		id := strings.TrimPrefix(d.Options[i].Name, "abort:")
 		for _, s := range c.formation() {
 			if s.Boat.ID == id {
-				c.goAlone(s, "left the squadron for Cherbourg")
+				c.board().goAlone(s, "left the squadron for Cherbourg")
 			}
 		}
 	}
@@ -371,7 +371,7 @@ func (c *Campaign) encounter(table string) {
 		// Surface encounters are fought on the Combat Board (4.6-4.9).
 		c.emit(evEncounter, str("zone", c.zone().ID), str("kind", e.String()))
 		m.Contacts++
-		c.fight(e)
+		c.board().fight(e)
 	}
 }
 
@@ -536,7 +536,7 @@ func (c *Campaign) airPatrol(friendly bool) {
 		d := c.ask(askAirSpeed)
 		if slow, why := c.slow(); slow {
 			d.Refuse("fast", "choose fast", "rule 4.4: a Slow squadron cannot accelerate (", why, "): `choose medium`")
-		} else if limit, why := c.speedLimit(); limit < speedFast {
+		} else if limit, why := c.board().speedLimit(); limit < speedFast {
 			// Errata 8: against aircraft the squadron is only as fast
 			// as its slowest boat.
 			d.Refuse("fast", "choose fast", "errata 8: the squadron is only as fast as its slowest boat (", why, "): `choose medium`")

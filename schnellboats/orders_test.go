@@ -30,7 +30,7 @@ func TestRule4_6DrawCupIsUniform(t *testing.T) {
 		}
 		cb.Enemy[0].Type, cb.Enemy[1].Type = enemyMtb, enemyMtb // never evade
 		for range rounds {
-			c.attacks(cb)
+			c.board().attacks(cb)
 		}
 	})
 	for _, e := range evs {
@@ -83,8 +83,8 @@ func TestRule4_6OrdersPerBoat(t *testing.T) {
 			u.Hull = 99 // nothing sinks
 		}
 		c.Mission.Sorties[1].Torpedoes = 0 // SB2 has none left
-		c.attackPlan(cb, 1)
-		c.attacks(cb)
+		c.board().attackPlan(cb, 1)
+		c.board().attacks(cb)
 	})
 	slices.Sort(asked)
 	if !slices.Equal(asked, []string{"SB1", "SB2", "SB3", "SB4"}) {
@@ -139,12 +139,12 @@ func TestRule4_12KommandantStandIn(t *testing.T) {
 				for _, p := range tc.down {
 					down(c, p)
 				}
-				if got := c.helmStandIn(); got != tc.want {
+				if got := c.board().helmStandIn(); got != tc.want {
 					t.Errorf("helmStandIn() = %d, want %d", got, tc.want)
 				}
 				cb := c.Mission.Combat
 				cb.Zone = zoneClose
-				c.launch(cb, c.Mission.Sorties[0], cb.Enemy[0], weaponTorpedo)
+				c.board().launch(cb, c.Mission.Sorties[0], cb.Enemy[0], weaponTorpedo)
 			})
 			for _, e := range evs {
 				if e.Type == "roll" && e.Str("table") == "D-2" {
@@ -193,7 +193,7 @@ func TestRule4_12GunCrewsMove(t *testing.T) {
 				}
 				s := c.Mission.Sorties[0]
 				s.CannonsOut = tc.cannonsOut
-				got := c.shots(s, nil)
+				got := c.board().shots(s, nil)
 				slices.Sort(got)
 				want := slices.Clone(tc.want)
 				slices.Sort(want)
@@ -233,10 +233,10 @@ func TestRule4_12TorpedoStandIn(t *testing.T) {
 				for _, p := range tc.down {
 					down(c, p)
 				}
-				b := c.launchRefusal(s, cb.Enemy[0])
+				b := c.board().launchRefusal(s, cb.Enemy[0])
 				why = b.String()
 				if !b.refused() {
-					c.launch(cb, s, cb.Enemy[0], c.launcher())
+					c.board().launch(cb, s, cb.Enemy[0], c.board().launcher())
 				}
 			})
 			if refused := why != ""; refused != tc.refused {

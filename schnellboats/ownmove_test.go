@@ -82,7 +82,7 @@ func TestRule7_0Step2OwnSpeedAndRange(t *testing.T) {
 		s2 := c.Mission.Sorties[1]
 		s2.RadioOut = true
 		for range 4 {
-			c.breakAway(cb)
+			c.board().breakAway(cb)
 			zones = append(zones, cb.zoneOf(s2))
 			speeds = append(speeds, cb.speedOf(s2))
 		}
@@ -142,7 +142,7 @@ func TestRule7_0Step2OwnMoveOut(t *testing.T) {
 			cb := atSeaTwo(c, weatherGood, enemyDestroyer)
 			cb.Zone, cb.inZone = zoneMedium, 1
 			c.Mission.Sorties[0].RadioOut = true
-			c.breakAway(cb)
+			c.board().breakAway(cb)
 			if got := cb.zoneOf(c.Mission.Sorties[1]); got != zoneMedium {
 				t.Errorf("her zone %s, want medium (the default: the squadron's)", got)
 			}
@@ -159,7 +159,7 @@ func TestRule7_0Step2OwnMoveOut(t *testing.T) {
 			cb.Zone, cb.inZone = zoneMedium, 1
 			s2 := c.Mission.Sorties[1]
 			s2.RadioOut = true
-			c.breakAway(cb)
+			c.board().breakAway(cb)
 			gone := s2.Gone == goneSeparated && !s2.Formation
 			outcomes[gone]++
 			if !gone && (cb.zoneOf(s2) != zoneLong || !s2.inFormation()) {
@@ -201,12 +201,12 @@ func TestRule7_0Step2Rejoins(t *testing.T) {
 				cb.Zone, cb.inZone = zoneMedium, 1
 				s2 := c.Mission.Sorties[1]
 				s2.RadioOut = true
-				c.breakAway(cb)
+				c.board().breakAway(cb)
 				s2.zone, s2.RadioOut = tc.zone, !tc.radio
 				if tc.sunk {
 					c.Mission.Sorties[0].Gone, c.Mission.Sorties[0].Formation = goneSunk, false
 				}
-				c.breakAway(cb)
+				c.board().breakAway(cb)
 				own, apart = s2.own, s2.Apart
 			})
 			if got := len(eventsOf(evs, evRejoin)) == 1; got != tc.rejoins {
@@ -238,9 +238,9 @@ func TestRule7_0Step2OwnCourseAttacks(t *testing.T) {
 		cb := atSeaTwo(c, weatherPoor, enemyDestroyer)
 		cb.Zone, cb.inZone, cb.Detected = zoneLong, 1, true
 		c.Mission.Sorties[1].RadioOut = true
-		c.breakAway(cb)
+		c.board().breakAway(cb)
 		cb.plan = "guns:destroyer-1"
-		c.attacks(cb)
+		c.board().attacks(cb)
 	})
 	var fired []string
 	for _, e := range eventsOf(evs, evAttack) {
@@ -274,7 +274,7 @@ func TestRule7_0Step2SquadronLeavesWithoutHer(t *testing.T) {
 				cb.Zone, cb.inZone = zoneLong, 1
 				s2 := c.Mission.Sorties[1]
 				s2.RadioOut, s2.own, s2.Apart, s2.zone = true, true, 1, tc.zone
-				c.leaveCombat(cb)
+				c.board().leaveCombat(cb)
 				if stays := cb.lone == s2 && !cb.Left && s2.inFormation() && c.formed() == 1; stays == tc.with {
 					t.Errorf("from the %s zone she stays to fight alone: %v (left %v, formed %d)", tc.zone, stays, cb.Left, c.formed())
 				}
@@ -321,7 +321,7 @@ func TestRule7_0Step2SheFightsOnAlone(t *testing.T) {
 			atSeaTwo(c, weatherGood, enemyDestroyer)
 			c.Mission.Combat = nil
 			c.Mission.Sorties[1].RadioOut = true
-			c.fight(encDestroyers)
+			c.board().fight(encDestroyers)
 		})
 		if !alone {
 			continue

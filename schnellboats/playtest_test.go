@@ -34,7 +34,7 @@ func TestRule4_6OrdersAtAGoneTarget(t *testing.T) {
 		cb.setOwn("SB4", "guns:merchant-1")
 		cb.Enemy[1].Gone, cb.Enemy[2].Gone = goneEvaded, goneSunk
 		for _, s := range c.Mission.Sorties[:4] {
-			c.boatOrder(cb, s)
+			c.board().boatOrder(cb, s)
 		}
 	})
 	want := []asked{
@@ -83,7 +83,7 @@ func TestRule4_7ZonesRefusedWithTheRule(t *testing.T) {
 			probeWith(t, 3, o, w, func(c *Campaign) {
 				cb := atSea(c, 0, 0)
 				cb.Zone, cb.inZone = tc.zone, 1
-				c.combatOrders(cb, tc.round)
+				c.board().combatOrders(cb, tc.round)
 			})
 			if got := w.why[tc.cmd]; got != tc.want {
 				t.Errorf("%s: refusal %q, want %q", tc.cmd, got, tc.want)
@@ -110,7 +110,7 @@ func TestRule2_0WavePassesAfterSixRounds(t *testing.T) {
 	})
 	c, evs := probeWith(t, 3, opts("short", "s100"), dec, func(c *Campaign) {
 		cb := atSea(c, weatherFoggy, enemyMtb, enemyMtb)
-		c.waveRounds(cb)
+		c.board().waveRounds(cb)
 	})
 	rounds, passed := 0, 0
 	for i := range evs {
@@ -180,7 +180,7 @@ func TestWordingPlaytest10(t *testing.T) {
 		if err := c.PrintBoard(&board); err != nil {
 			t.Fatal(err)
 		}
-		c.combatOrders(cb, 1)
+		c.board().combatOrders(cb, 1)
 	})
 	for _, old := range []string{"7 of 5", "1 guns", "1 points"} {
 		if strings.Contains(board.String(), old) {

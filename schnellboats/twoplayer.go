@@ -636,8 +636,8 @@ func (c *Campaign) ownMove(cb *Combat, s *Sortie) {
 		c.emit(evRange, str("boat", s.Boat.ID), str("from", from.String()), str("to", s.zone.String()))
 	}
 	if o.Name == "out" {
-		if c.boatEvades(s, sp) {
-			c.goAlone(s, "left the combat and the squadron for Cherbourg: she aborts her mission (4.9)")
+		if c.board().boatEvades(s, sp) {
+			c.board().goAlone(s, "left the combat and the squadron for Cherbourg: she aborts her mission (4.9)")
 			return
 		}
 	}
@@ -650,7 +650,7 @@ func (c *Campaign) ownMove(cb *Combat, s *Sortie) {
 func (c *Campaign) ownMoveOptions(cb *Combat, s *Sortie, mv *engine.Decision, n int) {
 	noMove := fmt.Sprintf("rule 4.7: at Slow Boat #%d spends 2 rounds in each range zone before she enters another (%d spent in the %s zone): `move stay`", s.No, s.inZone, s.zone.String())
 	const notYet = "rule 4.7: she is placed on the Combat Board first, in the Long Range Zone (her first move) and on as her speed allows: `move closer`"
-	far := c.farthest(s.zone)
+	far := c.board().farthest(s.zone)
 	zones := func(o *engine.Option, k, want int) {
 		if k < 2 {
 			return // one zone: nothing to choose (4.7)

@@ -199,20 +199,20 @@ func TestRule7_0Step3Boat2TablesAsBoat1(t *testing.T) {
 		atSeaTwo(c, weatherGood)
 		s1, s2 := c.Mission.Sorties[0], c.Mission.Sorties[1]
 		var buf [6]Skill
-		if got := len(c.shots(s2, buf[:0])); got != 3 {
+		if got := len(c.board().shots(s2, buf[:0])); got != 3 {
 			t.Errorf("Boat #2 with 3 average gun crews: %d shots, want 3", got)
 		}
 		for _, pos := range cannonCrews {
 			findCrewman(c.Two.Crew, pos).Veteran = true
 		}
-		if got := len(c.shots(s2, buf[:0])); got != 6 {
+		if got := len(c.board().shots(s2, buf[:0])); got != 6 {
 			t.Errorf("Boat #2 with 3 Veteran gun crews: %d shots, want 6", got)
 		}
-		if got := len(c.shots(s1, buf[:0])); got != 3 {
+		if got := len(c.board().shots(s1, buf[:0])); got != 3 {
 			t.Errorf("Boat #1 fires with her own (average) crews: %d shots, want 3", got)
 		}
 		findCrewman(c.Two.Crew, posHelm).KIA = true
-		if c.helmStandInOf(s2) != 1 || c.helmStandInOf(s1) != 0 {
+		if c.board().helmStandInOf(s2) != 1 || c.board().helmStandInOf(s1) != 0 {
 			t.Error("Boat #2's helmsman killed: the stand-in is hers alone")
 		}
 		s2.EnginesOut, s2.RadioOut = 2, true
@@ -748,10 +748,10 @@ func TestRule7_0Step2OwnCourseWithoutRadio(t *testing.T) {
 	probeWith(t, 19, two("short", "s100"), watchSides{asked, orders{"break_formation": "break"}}, func(c *Campaign) {
 		cb := atSeaTwo(c, weatherGood, enemyDestroyer)
 		cb.Zone = zoneMedium
-		c.breakAway(cb) // linked: nothing asked
+		c.board().breakAway(cb) // linked: nothing asked
 		c.Mission.Sorties[1].RadioOut = true
-		c.breakAway(cb) // p2 takes her own course
-		c.breakAway(cb) // on her own course: her speed and move are p2's
+		c.board().breakAway(cb) // p2 takes her own course
+		c.board().breakAway(cb) // on her own course: her speed and move are p2's
 		apart = c.Mission.Sorties[1].Apart
 	})
 	if got := asked["break_formation"]; !slices.Equal(got, []string{"p2"}) {
@@ -800,7 +800,7 @@ func TestRule7_0Step2EachPlayerTargets(t *testing.T) {
 				cb.Zone = zoneMedium
 				cb.plan = "guns:" + cb.Enemy[0].ID
 				for _, s := range c.Mission.Sorties {
-					c.boatOrder(cb, s)
+					c.board().boatOrder(cb, s)
 				}
 			})
 			if got := asked["boat_attack"]; !slices.Equal(got, tc.want) {
@@ -819,7 +819,7 @@ func TestRule7_0Step2NoAbortOrderWithoutRadio(t *testing.T) {
 		cb := atSeaTwo(c, weatherGood, enemyDestroyer)
 		cb.Zone = zoneMedium
 		c.Mission.Sorties[1].RadioOut = true
-		c.combatOrders(cb, 2)
+		c.board().combatOrders(cb, 2)
 	})
 	if !strings.Contains(w.why["abort SB2"], "rule 7.0") {
 		t.Errorf("abort SB2 without the radio link: refusal %q, want rule 7.0", w.why["abort SB2"])
@@ -839,7 +839,7 @@ func TestRule7_0Step2BoatInCommandNeverAbortsAlone(t *testing.T) {
 		c.sink(c.sortie1(), "test")
 		c.orders()
 		cb.Zone, cb.inZone = zoneLong, 1
-		c.combatOrders(cb, 2)
+		c.board().combatOrders(cb, 2)
 	})
 	if why := w.why["abort SB2"]; !strings.Contains(why, "7.0") || !strings.Contains(why, "never aborts alone") {
 		t.Errorf("abort SB2 (Boat #2 in command): refusal %q", why)
@@ -867,8 +867,8 @@ func TestRule7_0Step2Boat2SailsHomeAlone(t *testing.T) {
 			m.Route = route(1)
 			m.Pos = slices.Index(m.Route, "R2")
 			s2, s3 := m.Sorties[1], m.Sorties[2]
-			c.goAlone(s2, "left the squadron for Cherbourg") // 4.9: she aborts alone in R2
-			c.goAlone(s3, "left the squadron for Cherbourg")
+			c.board().goAlone(s2, "left the squadron for Cherbourg") // 4.9: she aborts alone in R2
+			c.board().goAlone(s3, "left the squadron for Cherbourg")
 			c.turnHome("test")
 			c.loneBoats()
 		})

@@ -87,7 +87,7 @@ func (c *Campaign) writeMission(w engine.ViewWriter) {
 		w.Str("range", cb.Zone.String())
 		w.Str("speed", cb.Speed.String())
 		w.Bool("detected", cb.Detected)
-		w.Bool("armed", c.armed())
+		w.Bool("armed", c.board().armed())
 		w.Bool("attacked", cb.attacked)
 		w.Open("enemies", true)
 		for _, u := range cb.Enemy {

@@ -1,0 +1,598 @@
+package schnellboats
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/schnell-wargames/schnell/engine"
+)
+
+// attackPlan is the squadron's attack this round: guns, torpedoes or
+// rockets at a target, or hold fire (to stay undetected).
+func (c combatBoard) attackPlan(cb *Combat, round int) {
+	cb.own = cb.own[:0]
+	d := c.ask(askAttack)
+	d.Add("hold", "hold fire", "hold")
+	torps, rockets := 0, 0         // that can be launched this wave
+	torpsLeft, rocketsLeft := 0, 0 // aboard
+	for _, s := range c.formation() {
+		torpsLeft += s.Torpedoes
+		rocketsLeft += s.Rockets
+		if s.launched < tubes && !s.Disabled {
+			torps += s.Torpedoes
+			rockets += s.Rockets
+		}
+	}
+	can := fireAllowed(c.Mission.Weather, cb.Zone)
+	for _, u := range cb.Enemy {
+		if !u.present() {
+			continue
+		}
+		w := u.orders()
+		if !can {
+			why := weatherRule(c.Mission.Weather)
+			refuse(d, &w.guns, why)
+			refuse(d, &w.torpedo, why)
+			refuse(d, &w.rocket, why)
+			refuse(d, &w.both, why)
+			refuse(d, &w.dc, why)
+			continue
+		}
+		c.addOrder(d, &w.guns, u)
+		switch {
+		case c.Type == P5b:
+			refuse(d, &w.torpedo, "Projekt 5b boats carry rockets, not torpedoes: `", w.rocket.Command, "`")
+		case u.Size == sizeSmall:
+			refuse(d, &w.torpedo, "rule 4.6: torpedoes cannot be fired at an MTB or MGB (their draft is too shallow)")
+		case torps == 0:
+			refuse(d, &w.torpedo, "no boat can launch a torpedo this wave: each launches at most ", strconv.Itoa(tubes), " (its tubes) and the squadron has ", strconv.Itoa(torpsLeft), " torpedoes left")
+		default:
+			c.addOrder(d, &w.torpedo, u)
+		}
+		switch {
+		case c.Type == S100:
+			refuse(d, &w.rocket, "S-100 boats carry torpedoes, not rockets: `", w.torpedo.Command, "`")
+		case rockets == 0:
+			refuse(d, &w.rocket, "no boat can launch a rocket this wave: each launches at most ", strconv.Itoa(tubes), " (its tubes) and the squadron has ", strconv.Itoa(rocketsLeft), " rockets left")
+		default:
+			c.addOrder(d, &w.rocket, u)
+		}
+		// 4.6: in one round a boat may launch and fire its guns.
+		launch := &w.torpedo
+		if c.Type == P5b {
+			launch = &w.rocket
+		}
+		if slicesHas(d.Options, launch.Name) {
+			c.addOrder(d, &w.both, u)
+		} else {
+			refuse(d, &w.both, "no boat can launch at ", u.ID, " now: `", w.guns.Command, "` fires the guns alone")
+		}
+		if s1 := c.flagBoat(); s1 != nil {
+			if why := c.dcRefusal(cb, s1, u); s1.inFormation() && !why.refused() {
+				c.addOrder(d, &w.dc, u)
+			} else {
+				refuseBecause(d, &w.dc, &why)
+			}
+		}
+	}
+	d.Default = c.refAttack(cb, d)
+	cb.plan = d.Options[c.x.Decide(d, func(d *engine.Decision) {
+		d.Prompt = fmt.Sprintf("Round %d in the %s zone: the squadron's attack?", round, cb.Zone.String())
+	})].Name
+}
+
+// slicesHas reports whether an option is called name.
+func slicesHas(opts []engine.Option, name string) bool {
+	for i := range opts {
+		if opts[i].Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// refuse refuses an attack order, and says why.
+func refuse(d *engine.Decision, o *engine.Option, why ...string) {
+	d.Refuse(o.Name, o.Command, why...)
+}
+
+// addOrder adds an attack option at u, with what a script needs to choose.
+func (c combatBoard) addOrder(d *engine.Decision, o *engine.Option, u *Unit) {
+	opt := d.Add(o.Name, o.Text, o.Command)
+	opt.Facts = append(opt.Facts, str("type", u.Type.String()), num("damage", u.Damage), num("hull", u.Hull))
+}
+
+// unitWords are the attack options at one enemy unit, made once per id.
+type unitWords struct {
+	id                              string
+	guns, torpedo, rocket, both, dc engine.Option
+}
+
+func newUnitWords(id string) *unitWords {
+	return &unitWords{id: id,
+		guns:    engine.Option{Name: "guns:" + id, Text: "guns at " + id, Command: "fire " + id},
+		torpedo: engine.Option{Name: "torpedo:" + id, Text: "torpedoes at " + id, Command: "torpedo " + id},
+		rocket:  engine.Option{Name: "rocket:" + id, Text: "rockets at " + id, Command: "rocket " + id},
+		both:    engine.Option{Name: "both:" + id, Text: "a torpedo (5b: a rocket) and the guns at " + id, Command: "both " + id},
+		dc:      engine.Option{Name: "dc:" + id, Text: "Boat #1's depth charges at " + id, Command: "dc " + id},
+	}
+}
+
+// orders returns the unit's attack options.
+func (u *Unit) orders() *unitWords {
+	if u.words == nil || u.words.id != u.ID {
+		u.words = newUnitWords(u.ID)
+	}
+	return u.words
+}
+
+// attackValue is what the reference Kommandant thinks a ship is worth, by
+// enemy type.
+var attackValue = [enemyKinds]int{0: 4, 1: 6, 2: 3, 3: 5, 4: 1, 5: 1, 6: 2} // merchant, tanker, destroyer, light_cruiser, mtb, mgb, submarine
+
+// refAttack: torpedoes (or rockets) at the most valuable ship, else guns at
+// the most damaged one; hold fire while nothing can be hit.
+func (c combatBoard) refAttack(cb *Combat, d *engine.Decision) int {
+	best, bestScore := 0, -1
+	for i, o := range d.Options {
+		kind, id, ok := strings.Cut(o.Name, ":")
+		if !ok {
+			continue
+		}
+		score := 0
+		if kind != "guns" {
+			score += 100
+		}
+		for _, u := range cb.Enemy {
+			if u.ID == id {
+				score += attackValue[u.Type]*10 + u.Damage
+			}
+		}
+		if score > bestScore {
+			best, bestScore = i, score
+		}
+	}
+	return best
+}
+
+// detection is C-5, once a round while the No Detection counter is on.
+func (c combatBoard) detection(cb *Combat) {
+	if cb.Detected {
+		return
+	}
+	o := c.roll(c.ids.Detect, facts{rng: cb.Zone, speed: atSpeed(cb.Speed), flare: b2i(cb.flare)})
+	if o.Sets("detected") {
+		c.detected(cb, "the enemy's lookouts")
+	}
+	if o.Sets("flare") {
+		c.starShell(cb)
+	}
+}
+
+// starShell is C-5's star shell (our reading of the combat Flare counter,
+// 7.0): the first destroyer or light cruiser present lights the squadron;
+// the counter stays to the end of the round (D-4's +2).
+func (c combatBoard) starShell(cb *Combat) {
+	for _, u := range cb.Enemy {
+		if u.present() && (u.Type == enemyDestroyer || u.Type == enemyLightCruiser) {
+			cb.flare = true
+			c.emit(evFlare, str("by", u.ID))
+			return
+		}
+	}
+}
+
+func (c combatBoard) detected(cb *Combat, by string) {
+	if !cb.Detected {
+		cb.Detected = true
+		c.emit(evDetected, str("by", by))
+	}
+}
+
+// attacks is 4.6: the counters of every unit present go into the draw cup
+// and are drawn out, without replacement, in one draw (the generator's, or
+// in physical-dice mode the order the player drew from their own cup);
+// each unit attacks in the order drawn. A unit sunk or evaded before its
+// turn does not attack, and is not put in the cup again (present only).
+func (c combatBoard) attacks(cb *Combat) {
+	chits := c.spare.chits[:0]
+	for _, s := range c.formation() {
+		if !s.Disabled && (s.Apart == 0 || s.own) { // 7.0: Boat #2 on her own course attacks too
+			chits = append(chits, s.Boat.ID)
+		}
+	}
+	for _, u := range cb.Enemy {
+		if u.present() {
+			chits = append(chits, u.ID)
+		}
+	}
+	c.spare.chits = chits
+	// Nobody can attack (the squadron out of its weather's range and not
+	// yet detected, so the enemy does not fire): no draw (our reading).
+	if len(chits) == 0 || !cb.Detected && !fireAllowed(c.Mission.Weather, cb.Zone) {
+		return
+	}
+	cup := c.x.NewCup(cupOrder, cupOrderTitle, chits...)
+	order := c.x.Draw(engine.Draw{Cup: cup, N: len(chits), For: "order of attack"}).Chits
+	for _, id := range order {
+		if s := c.sortieByID(id); s != nil {
+			if s.Gone == "" && !s.Disabled {
+				c.boatAttacks(cb, s)
+			}
+		} else if u := cb.byID(id); u != nil && u.present() {
+			c.enemyActs(cb, u)
+		}
+		if c.formed() == 0 {
+			return
+		}
+	}
+}
+
+// The draw cup of 4.6 (7.0: Unit Order of Attack Draw Cup Counters).
+const (
+	cupOrder      = "order"
+	cupOrderTitle = "Unit Order of Attack"
+)
+
+// sortieByID is the boat at sea with hull id.
+func (c combatBoard) sortieByID(id string) *Sortie {
+	for _, s := range c.Mission.Sorties {
+		if s.Boat.ID == id {
+			return s
+		}
+	}
+	return nil
+}
+
+// byID is the unit with id, present or not.
+func (cb *Combat) byID(id string) *Unit {
+	for _, u := range cb.Enemy {
+		if u.ID == id {
+			return u
+		}
+	}
+	return nil
+}
+
+// target finds the plan's unit, or another one still present.
+func (cb *Combat) unit(id string) *Unit {
+	for _, u := range cb.Enemy {
+		if u.ID == id && u.present() {
+			return u
+		}
+	}
+	for _, u := range cb.Enemy {
+		if u.present() {
+			return u
+		}
+	}
+	return nil
+}
+
+// gunCrewSkill: a Boat #1 cannon fires twice with a Veteran crew (4.6).
+var cannonCrews = [...]Position{posFwdGun, posMidGun, posAftGun}
+
+// boatAttacks is one boat's turn when its counter is drawn (4.6): its
+// orders (boatOrder: the squadron's order unless it is given its own),
+// then its torpedo or rocket and its guns, as ordered. In one round a boat
+// may launch (one torpedo or rocket, at most 2 a wave) and fire its guns.
+func (c combatBoard) boatAttacks(cb *Combat, s *Sortie) {
+	if !fireAllowed(c.Mission.Weather, cb.zoneOf(s)) {
+		return
+	}
+	order := c.boatOrder(cb, s)
+	name, id, ok := strings.Cut(order, ":")
+	if !ok {
+		return // hold fire
+	}
+	u := cb.unit(id)
+	if u == nil {
+		return
+	}
+	if name == orderDC {
+		if why := c.dcRefusal(cb, s, u); !why.refused() {
+			c.depthCharge(cb, s, u)
+		}
+		return
+	}
+	guns := name == orderGuns || name == orderBoth
+	if name != orderGuns {
+		weapon := c.launcher()
+		if c.canLaunch(s, u) {
+			left := &s.Torpedoes
+			if weapon == weaponRocket {
+				left = &s.Rockets
+			}
+			*left--
+			s.launched++
+			c.launch(cb, s, u, weapon)
+		} else {
+			guns = true // nothing left to launch: the guns fire instead
+		}
+	}
+	if !guns {
+		return
+	}
+	var buf [2 * len(cannonCrews)]Skill
+	shots := c.shots(s, buf[:0])
+	if len(shots) == 0 {
+		return
+	}
+	cb.attacked = true
+	c.detected(cb, "the squadron's gunfire")
+	for _, skill := range shots {
+		if !u.present() {
+			if u = cb.unit(""); u == nil {
+				return
+			}
+		}
+		f := facts{rng: cb.zoneOf(s), size: ofSize(u.Size), speed: atSpeed(cb.speedOf(s)), target: u.Type, skill: skill, skilled: true, disabled: b2i(u.Disabled)}
+		o := c.roll(c.ids.Gunfire, f, s.Boat.ID, " at ", u.ID)
+		hits, _ := o.Value("hits")
+		c.emit(evAttack, str("attacker", s.Boat.ID), str("target", u.ID), str("weapon", "gun"), str("range", cb.zoneOf(s).String()),
+			str("weather", c.Mission.Weather.String()), str("result", hitText(hits)))
+		c.damageUnit(cb, s, u, hits, false)
+	}
+}
+
+// shots appends to out the gun attacks a boat makes this round, each with
+// the crew skill it fires with: Boat #1 one per working cannon (twice for
+// a Veteran gun crew, 4.6); Boats #2-#4 two cannons, twice for Elite.
+// 4.12: Boat #1's gun crews man any working cannon without penalty (a
+// crew whose cannon is out moves to one whose crew is down); only then do
+// the depth charge and watch crews stand in, as Green.
+func (c combatBoard) shots(s *Sortie, out []Skill) []Skill {
+	if c.manned(s) {
+		var used crewSet
+		n := boatEquipment[c.Type].Cannons - s.CannonsOut
+		for _, pos := range gunCrews[c.Type] {
+			if n == 0 {
+				break
+			}
+			crew := c.crewmanOf(s, pos)
+			if crew == nil || !crew.Serving() {
+				continue
+			}
+			n--
+			used.add(crew)
+			skill := skillAverage
+			if crew.Veteran {
+				skill = skillVeteran
+			}
+			out = append(out, skill)
+			if crew.Veteran {
+				out = append(out, skill)
+			}
+		}
+		for ; n > 0; n-- {
+			st := c.standInOf(s, &used)
+			if st == nil {
+				break
+			}
+			used.add(st)
+			out = append(out, skillGreen)
+		}
+		return out
+	}
+	for range 2 {
+		out = append(out, s.Boat.Skill)
+		if s.Boat.Skill == skillElite {
+			out = append(out, s.Boat.Skill)
+		}
+	}
+	return out
+}
+
+// gunCrews are Boat #1's gun crews by boat type.
+var gunCrews = [...][]Position{
+	S100: {posFwdGun, posMidGun, posAftGun},
+	P5b:  {posFwdGun, posAftGun},
+}
+
+// helmStandIn is 1 when another man steers Boat #1 (4.12): the Kommandant
+// is down and whoever steers from the KMDT position, the 1WO included,
+// suffers the negative modifiers; or the helmsman is down.
+func (c combatBoard) helmStandIn() int { return c.helmStandInOf(c.sortie1()) }
+
+// helmStandInOf is helmStandIn for the boat s (Boat #2 in the two-player
+// game steers with her own crew, 7.0 step 3).
+func (c combatBoard) helmStandInOf(s *Sortie) int {
+	k, h := c.crewmanOf(s, posKMDT), c.crewmanOf(s, posHelm)
+	return b2i(k == nil || !k.Serving() || h == nil || !h.Serving())
+}
+
+// standIn is a serving depth charge or watch crew not yet at a gun (4.12).
+func (c combatBoard) standIn(used *crewSet) *Crewman { return c.standInOf(c.sortie1(), used) }
+
+// standInOf is standIn aboard s.
+func (c combatBoard) standInOf(s *Sortie, used *crewSet) *Crewman {
+	for _, pos := range [...]Position{posDC, posWatch} {
+		if m := c.crewmanOf(s, pos); m != nil && m.Serving() && !used.has(m) {
+			return m
+		}
+	}
+	return nil
+}
+
+// crewSet is the men already at a gun this round (at most one per cannon).
+type crewSet struct {
+	n   int
+	men [len(cannonCrews)]*Crewman
+}
+
+func (s *crewSet) add(m *Crewman) {
+	if s.n < len(s.men) {
+		s.men[s.n] = m
+		s.n++
+	}
+}
+
+func (s *crewSet) has(m *Crewman) bool {
+	for _, x := range s.men[:s.n] {
+		if x == m {
+			return true
+		}
+	}
+	return false
+}
+
+func hitText(h int) string {
+	switch h {
+	case 0:
+		return "miss"
+	case 1:
+		return "hit"
+	}
+	if h < len(hitTexts) {
+		return hitTexts[h]
+	}
+	return fmt.Sprintf("%d hits", h)
+}
+
+// hitTexts and damageTexts are results of attacks, made once.
+var hitTexts, damageTexts = func() (h, d [10]string) {
+	for i := range h {
+		h[i] = fmt.Sprintf("%d hits", i)
+		d[i] = fmt.Sprintf("hit: %d damage", i)
+	}
+	return h, d
+}()
+
+func damageText(pts int) string {
+	if pts >= 0 && pts < len(damageTexts) {
+		return damageTexts[pts]
+	}
+	return fmt.Sprintf("hit: %d damage", pts)
+}
+
+// launch is a torpedo or rocket attack (D-2, D-3).
+func (c combatBoard) launch(cb *Combat, s *Sortie, u *Unit, weapon Weapon) {
+	f := facts{rng: cb.zoneOf(s), size: ofSize(u.Size), speed: atSpeed(cb.speedOf(s)), target: u.Type, weapon: weapon, sortie: s, disabled: b2i(u.Disabled)}
+	if c.manned(s) {
+		// 4.12: stand_in is 1 for a stand-in at the helm, +2 for one at the
+		// tubes (the torpedo or rocket crew down: launchRefusal).
+		t := c.tubeCrewOf(s)
+		if t != nil && t.Position == tubeCrews[c.Type][0] {
+			f.crew = t
+		}
+		f.standIn = c.helmStandInOf(s)
+		if t != nil && f.crew == nil {
+			f.standIn += 2
+		}
+	}
+	cb.attacked = true
+	o := c.roll(c.ids.Torpedo, f, s.Boat.ID, " at ", u.ID)
+	hits, _ := o.Value("hits")
+	if weapon == weaponRocket {
+		c.detected(cb, "the rockets' flash")
+	}
+	if hits == 0 {
+		c.emit(evAttack, str("attacker", s.Boat.ID), str("target", u.ID), str("weapon", weapon.String()), str("range", cb.zoneOf(s).String()),
+			str("weather", c.Mission.Weather.String()), str("result", "miss"))
+		return
+	}
+	d := c.roll(c.ids.TorpedoDamage, facts{weapon: weapon, target: u.Type}, u.ID)
+	pts, _ := d.Value("points")
+	c.emit(evAttack, str("attacker", s.Boat.ID), str("target", u.ID), str("weapon", weapon.String()), str("range", cb.zoneOf(s).String()),
+		str("weather", c.Mission.Weather.String()), str("result", damageText(pts)))
+	c.damageUnit(cb, s, u, pts, d.Sets("sunk"))
+}
+
+// damageUnit adds damage to an enemy unit; it sinks at its hull points. A
+// tanker with 2 or more points burns and sinks at the end of the round.
+func (c combatBoard) damageUnit(cb *Combat, s *Sortie, u *Unit, pts int, sunk bool) {
+	if pts <= 0 && !sunk {
+		return
+	}
+	u.Damage += pts
+	if sunk || u.Damage >= u.Hull {
+		c.sinkUnit(u, s)
+		return
+	}
+	if u.Hull >= 3 && u.Damage >= u.Hull-1 && !u.Disabled {
+		u.Disabled = true
+		c.emit(evUnitDisabled, str("unit", u.ID))
+	}
+	if u.Type == enemyTanker && u.Damage >= 2 && !u.Burns {
+		u.Burns = true
+		u.credit = s
+		c.emit(evBurning, str("unit", u.ID))
+	}
+}
+
+func (c combatBoard) sinkUnit(u *Unit, by *Sortie) {
+	u.Gone = goneSunk
+	c.Mission.Sunk[u.Type.String()]++
+	if by != nil {
+		by.Boat.Kills++
+	}
+	c.emit(evSunk, str("unit", u.ID), str("by", byID(by)))
+}
+
+func byID(s *Sortie) string {
+	if s == nil {
+		return ""
+	}
+	return s.Boat.ID
+}
+
+// burn sinks the burning tankers at the end of the round.
+func (c combatBoard) burn(cb *Combat) {
+	for _, u := range cb.Enemy {
+		if u.present() && u.Burns {
+			c.sinkUnit(u, u.credit)
+		}
+	}
+}
+
+// enemyActs: merchant ships and submarines may evade (C-6) once the
+// squadron is detected; every armed unit fires (D-4) at a boat in reach.
+func (c combatBoard) enemyActs(cb *Combat, u *Unit) {
+	if !cb.Detected {
+		return
+	}
+	switch u.Type {
+	case enemyMerchant, enemyTanker, enemySubmarine:
+		if u.Disabled {
+			break // dead in the water: she cannot get away
+		}
+		f := facts{speed: atSpeed(speedSlow), damaged: u.Damage}
+		if u.Type == enemySubmarine {
+			f.speed = atSpeed(speedMedium)
+		}
+		if c.roll(c.ids.Evade, f, u.ID).Sets("evaded") {
+			u.Gone = goneEvaded
+			c.emit(evEvaded, str("unit", u.ID), str("why", "turned away into the dark"))
+			return
+		}
+	}
+	// The enemy's guns reach as far as the squadron's in this weather
+	// (4.6): each gun picks among the boats it can reach, and with none in
+	// reach nothing is rolled.
+	inReach := func(s *Sortie) bool { return fireAllowed(c.Mission.Weather, cb.zoneOf(s)) }
+	for range u.Guns {
+		s := c.pickWhere(inReach, u.ID, " fires")
+		if s == nil {
+			return
+		}
+		zone := cb.zoneOf(s)
+		f := facts{rng: zone, enemy: u.Type, speed: atSpeed(cb.speedOf(s)), flare: b2i(cb.flare), skill: u.Skill, skilled: true}
+		if s.Disabled {
+			f.speed = atSpeed(speedIdle)
+		}
+		if c.manned(s) {
+			f.standIn = c.helmStandInOf(s)
+		}
+		o := c.roll(c.ids.EnemyFire, f, u.ID, " at ", s.Boat.ID)
+		hits, _ := o.Value("hits")
+		c.emit(evAttack, str("attacker", u.ID), str("target", s.Boat.ID), str("weapon", "gun"), str("range", zone.String()),
+			str("weather", c.Mission.Weather.String()), str("result", hitText(hits)))
+		for range hits {
+			if s.Gone != "" {
+				break
+			}
+			c.hit(s, attackFlare)
+		}
+	}
+}
