@@ -33,7 +33,7 @@ func TestBattleResult(t *testing.T) {
 	}
 	boat := func(p *probe, no int) *bridge.BoatResult {
 		for i := range p.out.Boats {
-			if p.c.sortieByID(p.out.Boats[i].ID).No == no {
+			if p.c.board().sortieByID(p.out.Boats[i].ID).No == no {
 				return &p.out.Boats[i]
 			}
 		}
@@ -209,7 +209,7 @@ func TestBattleResult(t *testing.T) {
 				edited = true
 				p := &probe{c: c, boat: map[int]*Sortie{}, out: out}
 				for i := range out.Boats {
-					s := c.sortieByID(out.Boats[i].ID)
+					s := c.board().sortieByID(out.Boats[i].ID)
 					p.boat[s.No] = s
 					out.Boats[i] = bridge.BoatResult{ID: out.Boats[i].ID, Level: lv("intact")}
 				}
