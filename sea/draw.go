@@ -123,6 +123,9 @@ var colours = map[string]string{
 	"shot": "#d2691e", "sight": "#2e8b57",
 }
 
+// Colour is the colour a picture draws a mark or a line of kind in ("#1f4e9c").
+func Colour(kind string) string { return colour(kind) }
+
 func colour(kind string) string {
 	if c, ok := colours[kind]; ok {
 		return c

@@ -3,15 +3,22 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
+	"html"
+	"image"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/schnell-wargames/schnell/engine"
 	"github.com/schnell-wargames/schnell/engine/enginetest"
+	"github.com/schnell-wargames/schnell/gamelog"
 	"github.com/schnell-wargames/schnell/games"
+	"github.com/schnell-wargames/schnell/sea"
+	"github.com/schnell-wargames/schnell/sheet/sheettest"
 )
 
 // withSeaDuel adds the toy game on a virtual table to the registry.
@@ -142,5 +149,272 @@ func TestTableGamesSim(t *testing.T) {
 				t.Errorf("auto's log: %d moves in %d turns", moves, turns)
 			}
 		})
+	}
+}
+
+// logPositions are where a log last put each piece on the table, by every
+// id an event names it by (a vessel and its marker alike), in mm.
+func logPositions(t *testing.T, path string) map[string][2]int {
+	t.Helper()
+	lg, err := gamelog.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := map[string][2]int{}
+	alias := map[string]string{} // a marker's vessel
+	for i := range lg.Events {
+		e := &lg.Events[i]
+		if _, ok := e.Get("x"); !ok {
+			continue
+		}
+		if _, ok := e.Get("y"); !ok {
+			continue
+		}
+		id := ""
+		for _, k := range []string{"vessel", "ship", "boat", "marker"} {
+			if v := e.Str(k); v != "" {
+				if id == "" {
+					id = v
+				} else {
+					alias[v] = id
+				}
+			}
+		}
+		if id != "" {
+			at[id] = [2]int{e.Int("x"), e.Int("y")}
+		}
+	}
+	for m, v := range alias {
+		at[m] = at[v]
+	}
+	return at
+}
+
+// markProbe reports, on the body, each mark of the SVG pictures on show:
+// its id, kind, data-x and data-y, and where the browser draws that point
+// (the SVG's own transform to the window's pixels).
+const markProbe = `<script>
+var out = [];
+document.querySelectorAll('.frame.shown .view.shown svg, body > svg').forEach(function (svg) {
+  var h = parseInt(svg.getAttribute('data-height'), 10), m = svg.getScreenCTM(), pt = svg.createSVGPoint();
+  svg.querySelectorAll('g.mark').forEach(function (g) {
+    pt.x = parseInt(g.dataset.x, 10); pt.y = h - parseInt(g.dataset.y, 10);
+    var s = pt.matrixTransform(m);
+    out.push([g.dataset.id, g.getAttribute('class').split(' ')[1], g.dataset.x, g.dataset.y, Math.round(s.x), Math.round(s.y)].join(','));
+  });
+});
+document.body.setAttribute('data-marks', out.join(';'));
+document.body.setAttribute('data-probed', 'yes');
+</script></body>`
+
+type drawnMark struct {
+	id, kind string
+	x, y     int // mm on the table
+	px, py   int // pixels in the window
+}
+
+// drawnMarks lays file out in Chromium (fragment: where the page opens) and
+// returns the marks on show with where they are drawn, and a screenshot.
+func drawnMarks(t *testing.T, file, fragment string) ([]drawnMark, image.Image) {
+	t.Helper()
+	src, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := string(src)
+	if !strings.Contains(page, "</body>") { // an SVG file: inline in a page
+		page = `<!DOCTYPE html><html><head><style>body { margin: 0; } svg { width: 1380px; height: auto; }</style></head><body>` + page[strings.Index(page, "<svg"):] + "</body></html>"
+	}
+	probed := filepath.Join(filepath.Dir(file), "probed-"+filepath.Base(file)+".html")
+	if err := os.WriteFile(probed, []byte(strings.Replace(page, "</body>", markProbe, 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	const w, h = 1400, 1100
+	dom := sheettest.DOM(t, probed, fragment, w, h, `data-probed="yes"`)
+	m := regexp.MustCompile(`data-marks="([^"]*)"`).FindStringSubmatch(dom)
+	if m == nil {
+		t.Fatalf("the probe did not run:\n%.600s", dom)
+	}
+	var marks []drawnMark
+	for _, rec := range strings.Split(html.UnescapeString(m[1]), ";") {
+		f := strings.Split(rec, ",")
+		if len(f) != 6 {
+			continue
+		}
+		n := make([]int, 4)
+		for i := range n {
+			n[i], _ = strconv.Atoi(f[2+i])
+		}
+		marks = append(marks, drawnMark{f[0], f[1], n[0], n[1], n[2], n[3]})
+	}
+	return marks, sheettest.Screenshot(t, probed, fragment, w, h)
+}
+
+// checkDrawn: every mark of a picture stands where the log last put its
+// piece, and the screenshot shows the mark's colour there (but where
+// another mark lies close enough to cover it). It returns what is wrong and
+// the ids of the marks whose pixels it looked at.
+func checkDrawn(marks []drawnMark, shot image.Image, at map[string][2]int) (wrong, looked []string) {
+	for _, m := range marks {
+		want, ok := at[m.id]
+		if !ok {
+			wrong = append(wrong, fmt.Sprintf("%s %s drawn at (%d, %d) mm: the log never put it on the table", m.kind, m.id, m.x, m.y))
+			continue
+		}
+		if want != [2]int{m.x, m.y} {
+			wrong = append(wrong, fmt.Sprintf("%s drawn at (%d, %d) mm, the log puts it at %v", m.id, m.x, m.y, want))
+		}
+		crowded := false
+		for _, o := range marks {
+			if o != m && sea.Within(sea.Pos{X: m.x, Y: m.y}, sea.Pos{X: o.x, Y: o.y}, 60) {
+				crowded = true
+			}
+		}
+		if crowded || m.kind == "torpedo" {
+			continue
+		}
+		var r, g, b int
+		fmt.Sscanf(sea.Colour(m.kind), "#%02x%02x%02x", &r, &g, &b)
+		found := false
+		for dx := -2; dx <= 2 && !found; dx++ {
+			for dy := -2; dy <= 2 && !found; dy++ {
+				cr, cg, cb, _ := shot.At(m.px+dx, m.py+dy).RGBA()
+				found = abs(int(cr>>8)-r)+abs(int(cg>>8)-g)+abs(int(cb>>8)-b) < 40
+			}
+		}
+		if !found {
+			cr, cg, cb, _ := shot.At(m.px, m.py).RGBA()
+			wrong = append(wrong, fmt.Sprintf("%s (%s) is not drawn at pixel (%d, %d): the colour there is #%02x%02x%02x, not %s", m.id, m.kind, m.px, m.py, cr>>8, cg>>8, cb>>8, sea.Colour(m.kind)))
+		}
+		looked = append(looked, m.id)
+	}
+	return wrong, looked
+}
+
+// expectDrawn fails the test unless checkDrawn finds the picture right and
+// looks at the pixels of at least 4 marks.
+func expectDrawn(t *testing.T, what string, marks []drawnMark, shot image.Image, at map[string][2]int) []string {
+	t.Helper()
+	wrong, looked := checkDrawn(marks, shot, at)
+	for _, w := range wrong {
+		t.Errorf("%s: %s", what, w)
+	}
+	t.Logf("%s: %d marks where the log puts them, %d of them looked at in pixels", what, len(marks), len(looked))
+	if len(looked) < 4 {
+		t.Errorf("%s: only %d of %d marks stand clear to be looked at", what, len(looked), len(marks))
+	}
+	return looked
+}
+
+func abs(a int) int {
+	if a < 0 {
+		return -a
+	}
+	return a
+}
+
+// Issue 29's Done-when: `board --svg` and the replay sheet render in
+// headless Chromium; a screenshot finds the ships drawn where the log puts
+// them (each mark's data-x/data-y are the log's last position of its
+// piece, and the browser, mapping that point to the window's pixels, has
+// drawn the mark's colour there), for both games on the virtual table:
+// board --svg partway through a game at the prompt, the replay sheet of
+// that log as one side saw it (an unspotted enemy is a marker, drawn where
+// the ship is), and of a whole game by the reference sides as the referee
+// saw it. In CI (.ci/run installs Chromium) it runs; elsewhere without
+// Chromium it is skipped, as the other print tests.
+func TestTablePicturesInChromium(t *testing.T) {
+	if testing.Short() {
+		t.Skip("short")
+	}
+	sheettest.Chromium(t)
+	for _, c := range []struct {
+		game, in string // the prompt's commands, then board --svg
+		args     []string
+		side     string // a side's view of the replay sheet
+	}{
+		{"coastal", "step turn\nstep turn\n", []string{"--seed", "4", "--side", "attacker=reference", "--side", "defender=reference"}, "attacker"},
+		{"schnellrules", "begin\ndone\ndone\ndone\n", []string{"--seed", "3", "--side", "axis=reference"}, "axis"},
+	} {
+		t.Run(c.game, func(t *testing.T) {
+			dir := t.TempDir()
+			log := filepath.Join(dir, "game.jsonl")
+			svg := filepath.Join(dir, "board.svg")
+			in := c.in + "board referee --svg " + svg + "\nquit\n"
+			args := append([]string{"--game", c.game, "-o", "table=virtual", "--log", log}, c.args...)
+			if code, out, errs := runWith(t, in, args...); code != 0 || !strings.Contains(out, "Wrote "+svg) {
+				t.Fatalf("exit %d: %s%s", code, out, errs)
+			}
+			marks, shot := drawnMarks(t, svg, "")
+			if len(marks) < 6 {
+				t.Fatalf("%d marks drawn", len(marks))
+			}
+			at := logPositions(t, log)
+			looked := expectDrawn(t, "board --svg", marks, shot, at)
+			if c.game == "coastal" && len(looked) > 0 {
+				movedShip(t, svg, looked[0], marks, shot, at)
+			}
+			// the replay sheet of the same log, its last frame, as a side saw it
+			page := filepath.Join(dir, "replay.html")
+			if code, _, errs := runWith(t, "", "sheet", log, "--sheet", "replay", "--format", "html", "-o", page); code != 0 {
+				t.Fatal(errs)
+			}
+			lastFrame(t, page, c.side, at)
+			// the replay sheet of a whole game, as the referee saw it
+			whole := filepath.Join(dir, "whole.jsonl")
+			if code, _, errs := runWith(t, "", "auto", "--game", c.game, "-o", "table=virtual", "--seed", "3", "--log", whole); code != 0 {
+				t.Fatal(errs)
+			}
+			if code, _, errs := runWith(t, "", "sheet", whole, "--sheet", "replay", "--format", "html", "-o", page+".whole.html"); code != 0 {
+				t.Fatal(errs)
+			}
+			lastFrame(t, page+".whole.html", "referee", logPositions(t, whole))
+		})
+	}
+}
+
+// lastFrame checks the replay page's last frame as side saw it.
+func lastFrame(t *testing.T, page, side string, at map[string][2]int) {
+	t.Helper()
+	src, err := os.ReadFile(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	frames := strings.Count(string(src), `<section class="frame`)
+	marks, shot := drawnMarks(t, page, fmt.Sprintf("frame=%d&side=%s", frames, side))
+	if len(marks) < 4 {
+		t.Fatalf("%s: %d marks drawn", side, len(marks))
+	}
+	expectDrawn(t, fmt.Sprintf("the replay sheet's frame %d as %s saw it", frames, side), marks, shot, at)
+}
+
+// movedShip: the check finds a ship moved — one drawn 8 cm east of where
+// the log puts it (the picture's data unchanged), and one the log puts
+// 5 cm north of where it is drawn.
+func movedShip(t *testing.T, svg, id string, marks []drawnMark, shot image.Image, at map[string][2]int) {
+	t.Helper()
+	src, err := os.ReadFile(svg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tag := `data-id="` + html.EscapeString(id) + `"`
+	if strings.Count(string(src), tag) != 1 {
+		t.Fatalf("%s is not one mark in the SVG", id)
+	}
+	moved := filepath.Join(filepath.Dir(svg), "moved.svg")
+	if err := os.WriteFile(moved, []byte(strings.Replace(string(src), tag, tag+` transform="translate(80,0)"`, 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	mmarks, mshot := drawnMarks(t, moved, "")
+	if wrong, _ := checkDrawn(mmarks, mshot, at); len(wrong) != 1 || !strings.HasPrefix(wrong[0], id+" ") {
+		t.Errorf("%s drawn 8 cm east of its place: the check found %q", id, wrong)
+	}
+	north := map[string][2]int{}
+	for k, v := range at {
+		north[k] = v
+	}
+	north[id] = [2]int{at[id][0], at[id][1] + 50}
+	if wrong, _ := checkDrawn(marks, shot, north); len(wrong) != 1 || !strings.HasPrefix(wrong[0], id+" drawn at") {
+		t.Errorf("%s put 5 cm north in the log: the check found %q", id, wrong)
 	}
 }

@@ -6,6 +6,8 @@ package sheettest
 import (
 	"bytes"
 	"fmt"
+	"image"
+	"image/png"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -136,4 +138,45 @@ func Measure(t testing.TB, html string) Layout {
 		t.Fatalf("the probe did not run:\n%.500s", dom)
 	}
 	return l
+}
+
+// Screenshot loads file (a page or an SVG; fragment, if not "", is put
+// after a '#': where a page opens) in a window w×h pixels and returns
+// what Chromium drew.
+func Screenshot(t testing.TB, file, fragment string, w, h int) image.Image {
+	t.Helper()
+	dir := t.TempDir()
+	shot := filepath.Join(dir, "shot.png")
+	url := "file://" + file
+	if fragment != "" {
+		url += "#" + fragment
+	}
+	run(t, dir, func([]byte) bool {
+		fi, err := os.Stat(shot)
+		return err == nil && fi.Size() > 0
+	}, "--hide-scrollbars", "--force-device-scale-factor=1", fmt.Sprintf("--window-size=%d,%d", w, h), "--screenshot="+shot, url)
+	f, err := os.Open(shot)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return img
+}
+
+// DOM loads file (fragment as in Screenshot) in a window w×h pixels, runs
+// its scripts and returns the document as laid out, once it holds until
+// (a mark a probe script of the page sets).
+func DOM(t testing.TB, file, fragment string, w, h int, until string) string {
+	t.Helper()
+	dir := t.TempDir()
+	url := "file://" + file
+	if fragment != "" {
+		url += "#" + fragment
+	}
+	return string(run(t, dir, func(out []byte) bool { return bytes.Contains(out, []byte(until)) },
+		"--hide-scrollbars", "--force-device-scale-factor=1", fmt.Sprintf("--window-size=%d,%d", w, h), "--dump-dom", url))
 }
