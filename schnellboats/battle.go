@@ -216,13 +216,13 @@ func (c *Campaign) battleResult(cb *Combat, out bridge.Outcome) {
 				if s.Gone != "" {
 					break
 				}
-				c.hit(s, attackNone)
+				c.air().hit(s, attackNone)
 			}
 		} else {
-			c.points(s, br.Level.Points)
+			c.harm().points(s, br.Level.Points)
 		}
 		if s.Gone == "" && br.Level.Sunk {
-			c.sink(s, "sunk in the battle")
+			c.harm().sink(s, "sunk in the battle")
 		}
 		if s.Gone == "" && br.Level.Disabled && !s.Disabled {
 			s.Disabled = true

@@ -333,7 +333,7 @@ func (c *Campaign) tonight() {
 		s := m.Sorties[0]
 		s.Mines = eq.Mines
 	}
-	c.sail()
+	c.sea().sail()
 	c.completeMission(false)
 }
 

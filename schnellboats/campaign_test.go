@@ -283,7 +283,7 @@ func TestRule4_4SlowTwoTurnsPerZone(t *testing.T) {
 		s.EnginesOut = 2
 		c.Mission.Route = path("CHERBOURG", "Y1")
 		c.Mission.Route = append(c.Mission.Route, path("Y1", "CHERBOURG")...)
-		c.sail()
+		c.sea().sail()
 	})
 	zones, turns := 0, 0
 	for _, e := range evs {
@@ -386,7 +386,7 @@ func TestRule7_0Wounds(t *testing.T) {
 			c.setUp()
 			m := c.crewman(posHelm)
 			for _, w := range tc.wounds {
-				c.wound(m, w)
+				c.harm().wound(m, w)
 			}
 		})
 		m := c.crewman(posHelm)

@@ -168,7 +168,7 @@ func (c combatBoard) fight(kind Encounter) {
 		if c.x.Decide(d) == 1 {
 			// Refusing the second wave is leaving the combat: the mission
 			// is aborted (4.8, 4.9).
-			c.abortMission("broke off before the second wave")
+			c.sea().abortMission("broke off before the second wave")
 			break
 		}
 		c.muster(cb, encConvoy)
@@ -221,7 +221,7 @@ func (c combatBoard) searchWater(cb *Combat) {
 					found = c.roll(c.ids.Search, facts{crew: cm, damage: b2i(s.RaftLost)}, cm.Name).Sets("rescued")
 				}
 				if !found {
-					c.kill(cm)
+					c.harm().kill(cm)
 					c.emit(evWound, sided(c.whose(cm), str("crewman", cm.Name), str("position", cm.Position.String()), str("level", "kia"))...)
 					c.emit(evRescue, str("who", cm.Name), str("result", rescueText(found)))
 					continue
@@ -229,7 +229,7 @@ func (c combatBoard) searchWater(cb *Combat) {
 				c.emit(evRescue, str("who", cm.Name), str("result", rescueText(found)))
 				// Errata G-12 step 6: each rescued Boat #1 crewman rolls
 				// for wounds (G-8).
-				c.wound(cm, Wound(c.eff(c.roll(c.ids.Wound, facts{crew: cm}, cm.Name, " pulled from the water"), "wound")))
+				c.harm().wound(cm, Wound(c.eff(c.roll(c.ids.Wound, facts{crew: cm}, cm.Name, " pulled from the water"), "wound")))
 				if !cm.KIA {
 					aboard(1)
 				}
@@ -384,5 +384,5 @@ func (c combatBoard) waveRounds(cb *Combat) {
 func (c combatBoard) letPass(cb *Combat) {
 	cb.Left = true
 	c.emit(evAbort, str("boat", "squadron"), str("result", "let the wave pass without attacking it: that is leaving the combat (4.9)"))
-	c.abortMission("let a wave pass unattacked")
+	c.sea().abortMission("let a wave pass unattacked")
 }

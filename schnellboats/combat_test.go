@@ -333,14 +333,14 @@ func TestCampaignsFight(t *testing.T) {
 func TestRule4_12StandInAtTheGuns(t *testing.T) {
 	probeWith(t, 3, opts("short", "s100"), orders{}, func(c *Campaign) {
 		atSea(c, 0, 0)
-		c.kill(c.crewman(posFwdGun))
-		c.kill(c.crewman(posMidGun))
+		c.harm().kill(c.crewman(posFwdGun))
+		c.harm().kill(c.crewman(posMidGun))
 		got := c.board().shots(c.Mission.Sorties[0], nil)
 		if !slices.Equal(got, []Skill{skillAverage, skillGreen, skillGreen}) { // the gun crews first (4.12)
 			t.Errorf("two gun crews down: shots %v, want the DC and watch crews as Green stand-ins and the aft crew", got)
 		}
-		c.kill(c.crewman(posDC))
-		c.kill(c.crewman(posWatch))
+		c.harm().kill(c.crewman(posDC))
+		c.harm().kill(c.crewman(posWatch))
 		if got := c.board().shots(c.Mission.Sorties[0], nil); !slices.Equal(got, []Skill{skillAverage}) {
 			t.Errorf("no stand-ins left: shots %v", got)
 		}
@@ -352,7 +352,7 @@ func TestRule4_12StandInAtTheGuns(t *testing.T) {
 func TestRuleSearchAfterCombat(t *testing.T) {
 	c, evs := probeWith(t, 3, opts("short", "s100"), orders{}, func(c *Campaign) {
 		cb := atSea(c, 0, 0)
-		c.sink(c.Mission.Sorties[2], "gunfire")
+		c.harm().sink(c.Mission.Sorties[2], "gunfire")
 		if len(cb.inWater) != 1 {
 			t.Fatal("the sunk boat's crew is not in the water")
 		}
@@ -420,7 +420,7 @@ func TestRule4_8BreakFormationAndAbort(t *testing.T) {
 func TestRule4_12StandInAtTheHelm(t *testing.T) {
 	for _, id := range []string{"D-2", "D-4"} {
 		tab := def(t).Booklets[0].Tables.MustGet(id)
-		c, _ := probeWith(t, 3, opts("short", "s100"), orders{}, func(c *Campaign) { c.setUp(); c.kill(c.crewman(posHelm)) })
+		c, _ := probeWith(t, 3, opts("short", "s100"), orders{}, func(c *Campaign) { c.setUp(); c.harm().kill(c.crewman(posHelm)) })
 		f := facts{c: c, standIn: c.board().helmStandIn()}
 		_, with := tab.Modify(factsByName.Of(&f), nil)
 		f.standIn = 0

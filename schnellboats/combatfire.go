@@ -592,7 +592,7 @@ func (c combatBoard) enemyActs(cb *Combat, u *Unit) {
 			if s.Gone != "" {
 				break
 			}
-			c.hit(s, attackFlare)
+			c.air().hit(s, attackFlare)
 		}
 	}
 }

@@ -193,7 +193,7 @@ func (c combatBoard) transfers(cb *Combat) {
 	}
 	for _, s := range c.formation() {
 		if s.pinned && s.zone == cb.Zone {
-			c.lose(s, goneAbandoned, "disabled: her crew taken off alongside (errata G-12)", c.ids.Transfer)
+			c.harm().lose(s, goneAbandoned, "disabled: her crew taken off alongside (errata G-12)", c.ids.Transfer)
 		}
 	}
 }
@@ -234,7 +234,7 @@ func (c combatBoard) leaveCombat(cb *Combat) {
 			c.emit(evAbort, str("boat", s.Boat.ID), str("result", "leaves the combat with the squadron (4.8)"))
 		}
 	}
-	c.abortMission("left the combat")
+	c.sea().abortMission("left the combat")
 	if stays != nil {
 		c.fightOn(cb, stays)
 	}
@@ -282,7 +282,7 @@ func (c combatBoard) leftBehind(s *Sortie) {
 	}
 	for _, cm := range c.Crew {
 		if !cm.KIA && !cm.Out {
-			c.kill(cm)
+			c.harm().kill(cm)
 			c.emit(evWound, str("crewman", cm.Name), str("position", cm.Position.String()), str("level", "kia"))
 		}
 	}

@@ -359,8 +359,8 @@ func TestRule4_9BoatAbortsAlone(t *testing.T) {
 	c, _ := probeWith(t, 3, opts("short", "s100"), dec, func(c *Campaign) {
 		atSea(c, 0)
 		c.Mission.Combat = nil
-		c.orders()
-		c.loneBoats()
+		c.sea().orders()
+		c.lone().loneBoats()
 	})
 	s3 := c.Mission.Sorties[2]
 	if s3.Formation || c.Mission.Home || c.formed() != 3 {
@@ -705,7 +705,7 @@ func TestRuleEveryWayHomeBeforeTheTask(t *testing.T) {
 	// The tow, then a combat left on the way home.
 	c, evs := probeWith(t, 3, opts("short", "s100"), orders{"disabled": "tow"}, func(c *Campaign) {
 		cb := state(c, false)
-		c.disabledBoats()
+		c.lone().disabledBoats()
 		c.Mission.Combat = cb
 		c.board().leaveCombat(cb)
 	})
@@ -715,7 +715,7 @@ func TestRuleEveryWayHomeBeforeTheTask(t *testing.T) {
 	// `move home` in the same state.
 	c, evs = probeWith(t, 3, opts("short", "s100"), orders{"move": "home"}, func(c *Campaign) {
 		state(c, false)
-		c.orders()
+		c.sea().orders()
 	})
 	if w := why(evs); w != "aborted" || c.missionSuccess() {
 		t.Errorf("move home: course home %q, success %v", w, c.missionSuccess())
@@ -723,7 +723,7 @@ func TestRuleEveryWayHomeBeforeTheTask(t *testing.T) {
 	// The mines laid (the special mission's task done): the tow is no abort.
 	c, evs = probeWith(t, 3, opts("short", "s100"), orders{"disabled": "tow"}, func(c *Campaign) {
 		state(c, true)
-		c.disabledBoats()
+		c.lone().disabledBoats()
 	})
 	if w := why(evs); w != "towing a disabled boat" || c.Mission.Aborted || !c.missionSuccess() {
 		t.Errorf("towed home with the task done: course home %q, aborted %v, success %v", w, c.Mission.Aborted, c.missionSuccess())
@@ -743,12 +743,12 @@ func TestRule4_5SpecialMissionReturn(t *testing.T) {
 				m.Combat, m.Kind, m.Pos, m.Route = nil, kindRecon, 0, []string{"R1", "CHERBOURG"}
 				if done {
 					m.Kind, m.Special = kindPatrol, true // as E-3 left it: accomplished
-					c.abortMission("special mission over")
+					c.sea().abortMission("special mission over")
 					return
 				}
 				m.Kind = kindRescue
 				for !c.Mission.Home {
-					c.specialMission()
+					c.sea().specialMission()
 				}
 			})
 		}

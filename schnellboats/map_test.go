@@ -52,7 +52,7 @@ func TestRule4_4SlowSecondTurnIsFull(t *testing.T) {
 		s := &Sortie{Boat: c.Boats[0], No: 1, Formation: true, EnginesOut: 2}
 		c.Mission.Sorties = []*Sortie{s, {Boat: c.Boats[1], No: 2, Formation: true}}
 		c.Mission.Route = append(slices.Clone(path("CHERBOURG", "Y1")), path("Y1", "CHERBOURG")...)
-		c.sail()
+		c.sea().sail()
 	})
 	seaRolls, encounters, turns, slowTurns := rolls(evs, "A-5"), rolls(evs, "A-6")+rolls(evs, "A-7"), 0, 0
 	for _, e := range evs {
@@ -103,7 +103,7 @@ func TestErrata8SlowestBoatAgainstAircraft(t *testing.T) {
 				s2 := &Sortie{Boat: c.Boats[1], No: 2, Formation: true}
 				c.Mission.Sorties = []*Sortie{s1, s2}
 				tc.setup(s1, s2)
-				c.airPatrol(false)
+				c.air().airPatrol(false)
 			})
 			g.SetDecider(deciderFunc(func(d *engine.Decision) (int, error) {
 				if d.Kind == string(askAirSpeed) {
@@ -190,7 +190,7 @@ func TestRuleLoneBoatsTowNeverSeparated(t *testing.T) {
 			s4 := &Sortie{Boat: c.Boats[3], No: 4, Formation: true}
 			s2.TowedBy, s3.Towing = s3, s2
 			c.Mission.Sorties = []*Sortie{s1, s2, s3, s4}
-			c.event()
+			c.sea().event()
 		})
 		for _, s := range c.Mission.Sorties[:3] {
 			if s.Gone == goneSeparated {
@@ -209,7 +209,7 @@ func TestRuleLoneBoatsTowNeverSeparated(t *testing.T) {
 		s2 := &Sortie{Boat: c.Boats[1], No: 2, Formation: true, Disabled: true, Points: 5}
 		s2.TowedBy, s1.Towing = s1, s2
 		c.Mission.Sorties = []*Sortie{s1, s2}
-		c.event()
+		c.sea().event()
 	})
 	if c.Mission.Sorties[1].Gone != "" {
 		t.Errorf("the boat under tow was %s", c.Mission.Sorties[1].Gone)
@@ -228,7 +228,7 @@ func TestRuleLoneBoatOwnRadio(t *testing.T) {
 			{Boat: c.Boats[1], No: 2, Gone: goneSeparated},
 			{Boat: c.Boats[2], No: 3, Gone: goneSeparated, RadioOut: true},
 		}
-		c.loneBoats()
+		c.lone().loneBoats()
 	})
 	got := f.mods["A-10"]
 	if len(got) != 2 {
@@ -275,13 +275,13 @@ func TestRuleG3FireBurnsOn(t *testing.T) {
 		c.Mission = &Mission{Sunk: map[string]int{}, Sea: 2, Pos: 0, Route: []string{"G1", "CHERBOURG"}}
 		s1 := &Sortie{Boat: c.Boats[0], No: 1, Formation: true}
 		c.Mission.Sorties = []*Sortie{s1, {Boat: c.Boats[1], No: 2, Formation: true}}
-		c.component(s1, compFire, false) // no extinguisher: G-3 7, burns on
+		c.harm().component(s1, compFire, false) // no extinguisher: G-3 7, burns on
 		if !s1.Burning {
 			t.Fatal("G-3 7 (burns on) did not leave the fire burning")
 		}
-		c.burnOn() // next turn: 6, burns on again
-		c.burnOn() // and the turn after: 2, out
-		c.burnOn() // out: no more rolls
+		c.harm().burnOn() // next turn: 6, burns on again
+		c.harm().burnOn() // and the turn after: 2, out
+		c.harm().burnOn() // out: no more rolls
 	})
 	if got := rolls(evs, "G-3"); got != 3 {
 		t.Errorf("%d G-3 rolls, want 3 (7 burns on, 6 burns on, 2 out)", got)
@@ -350,8 +350,8 @@ func TestRule4_3DeathEndsTheCampaignFirst(t *testing.T) {
 		c.setUp()
 		c.Mission = &Mission{Sunk: map[string]int{}, Sea: 2, Pos: 0, Route: []string{"CHERBOURG"}}
 		c.Mission.Sorties = []*Sortie{{Boat: c.Boats[0], No: 1, Formation: true}, {Boat: c.Boats[1], No: 2, Formation: true}}
-		c.kill(c.kmdt())
-		c.lose(c.Mission.Sorties[1], goneSunk, "test", c.ids.Water)
+		c.harm().kill(c.kmdt())
+		c.harm().lose(c.Mission.Sorties[1], goneSunk, "test", c.ids.Water)
 		c.completeMission(false)
 	})
 	if c.EndReason != "killed" {

@@ -39,8 +39,8 @@ func TestRule2_0BoatTypes(t *testing.T) {
 		c.Mission = &Mission{Sunk: map[string]int{}, Sea: 1}
 		s := &Sortie{Boat: c.Boats[0], No: 1, Formation: true, Extinguishers: 1}
 		c.Mission.Sorties = []*Sortie{s}
-		c.fire(s)
-		c.fire(s)
+		c.harm().fire(s)
+		c.harm().fire(s)
 	})
 	n := 0
 	for _, e := range evs {
@@ -167,7 +167,7 @@ func TestRule3_3CrewReplacement(t *testing.T) {
 	c, evs := probe(t, 1, opts("short", "s100"), func(c *Campaign) {
 		c.setUp()
 		c.Date = c.Date.Add(30)
-		c.kill(c.crewman(posRadio))
+		c.harm().kill(c.crewman(posRadio))
 		c.replaceCrew()
 	})
 	m := c.crewman(posRadio)
@@ -227,26 +227,26 @@ func TestRuleTowing(t *testing.T) {
 		}
 		return nil
 	}
-	_, evs := probe(t, 1, opts("short", "s100"), func(c *Campaign) { setup(c, 2, 1); c.disabledBoats() })
+	_, evs := probe(t, 1, opts("short", "s100"), func(c *Campaign) { setup(c, 2, 1); c.lone().disabledBoats() })
 	if got := optionsOf(evs); !slices.Equal(got, []string{"tow", "abandon"}) {
 		t.Errorf("calm sea, Boat #1 with 2 engines: options %v", got)
 	}
-	_, evs = probe(t, 1, opts("short", "s100"), func(c *Campaign) { setup(c, 2, 2); c.disabledBoats() })
+	_, evs = probe(t, 1, opts("short", "s100"), func(c *Campaign) { setup(c, 2, 2); c.lone().disabledBoats() })
 	if got := optionsOf(evs); !slices.Equal(got, []string{"abandon"}) {
 		t.Errorf("Boat #1 with 1 engine left may not tow: options %v", got)
 	}
-	_, evs = probe(t, 1, opts("short", "s100"), func(c *Campaign) { setup(c, 4, 0); c.disabledBoats() })
+	_, evs = probe(t, 1, opts("short", "s100"), func(c *Campaign) { setup(c, 4, 0); c.lone().disabledBoats() })
 	if got := optionsOf(evs); !slices.Equal(got, []string{"abandon"}) {
 		t.Errorf("Sea State 4: options %v", got)
 	}
 	c, evs := probe(t, 1, opts("short", "s100"), func(c *Campaign) {
 		_, s2 := setup(c, 2, 0)
-		c.disabledBoats()
+		c.lone().disabledBoats()
 		if s2.TowedBy == nil {
 			t.Fatal("the reference Kommandant did not tow")
 		}
 		c.Mission.Sea = 5
-		c.checkTow()
+		c.lone().checkTow()
 	})
 	if !slices.Contains(types(evs), "tow_parted") || c.Mission.Sorties[1].Gone != "sunk" {
 		t.Error("Sea State 5 did not part the tow line and sink the towed boat")
@@ -259,7 +259,7 @@ func TestRuleLoneBoat(t *testing.T) {
 		c.setUp()
 		c.Mission = &Mission{Sunk: map[string]int{}, Sea: 2}
 		c.Mission.Sorties = []*Sortie{{Boat: c.Boats[0], No: 1, Formation: true}, {Boat: c.Boats[1], No: 2, Gone: "separated"}}
-		c.loneBoats()
+		c.lone().loneBoats()
 	})
 	if !slices.Contains(types(evs), "lone_boat") {
 		t.Fatal("no A-10 roll for the separated boat")

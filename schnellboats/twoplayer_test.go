@@ -113,7 +113,7 @@ func TestRule7_0Step2CommandPassesAtSea(t *testing.T) {
 	c, evs := probe(t, 4, two("short", "s100"), func(c *Campaign) {
 		atSeaTwo(c, weatherGood, enemyMerchant)
 		before = c.ask(askMove).Side
-		c.sink(c.sortie1(), "test")
+		c.harm().sink(c.sortie1(), "test")
 		after = c.ask(askMove).Side
 	})
 	if before != "p1" || after != "p2" {
@@ -148,10 +148,10 @@ func TestRule7_0Step3Boat2DamageLog(t *testing.T) {
 		atSeaTwo(c, weatherGood)
 		s2 = c.Mission.Sorties[1]
 		for range 6 {
-			c.hit(s2, attackFlare)
+			c.air().hit(s2, attackFlare)
 		}
-		c.crewHit(s2, attackFlare)
-		c.wound(findCrewman(c.Two.Crew, posKMDT), woundLW)
+		c.harm().crewHit(s2, attackFlare)
+		c.harm().wound(findCrewman(c.Two.Crew, posKMDT), woundLW)
 	})
 	if s2.Points != 0 {
 		t.Errorf("Boat #2 took %d damage points: she logs components (G-1)", s2.Points)
@@ -183,7 +183,7 @@ func TestRule7_0Step3Boat2DamageLog(t *testing.T) {
 	probe(t, 5, opts("short", "s100"), func(c *Campaign) {
 		atSea(c, weatherGood)
 		p2 = c.Mission.Sorties[1]
-		c.hit(p2, attackFlare)
+		c.air().hit(p2, attackFlare)
 	})
 	if p2.Points == 0 {
 		t.Error("solitaire: a hit on Boat #2 gave no damage points")
@@ -301,7 +301,7 @@ func TestRule7_0Step4CommandPassesForTheCampaign(t *testing.T) {
 		r := run(9, func(c *Campaign) {
 			p2Name, p2Crew = c.nameOf(c.Two.Crew), c.Two.Crew
 			c.Lead.Earned, c.Two.Earned = 40, 40
-			c.kill(c.kmdt())
+			c.harm().kill(c.kmdt())
 		})
 		c := r.c
 		if c.Over {
@@ -327,7 +327,7 @@ func TestRule7_0Step4CommandPassesForTheCampaign(t *testing.T) {
 		var lead string
 		r := run(10, func(c *Campaign) {
 			lead = c.nameOf(c.Crew)
-			c.kill(findCrewman(c.Two.Crew, posKMDT))
+			c.harm().kill(findCrewman(c.Two.Crew, posKMDT))
 		})
 		c := r.c
 		if c.Over || c.Lead.Side != "p1" || c.nameOf(c.Crew) != lead {
@@ -339,8 +339,8 @@ func TestRule7_0Step4CommandPassesForTheCampaign(t *testing.T) {
 	})
 	t.Run("both killed", func(t *testing.T) {
 		r := run(11, func(c *Campaign) {
-			c.kill(c.kmdt())
-			c.kill(findCrewman(c.Two.Crew, posKMDT))
+			c.harm().kill(c.kmdt())
+			c.harm().kill(findCrewman(c.Two.Crew, posKMDT))
 		})
 		if !r.c.Over || r.c.EndReason != "killed" {
 			t.Errorf("both Kommandants killed: over %v (%s), want the campaign over (killed)", r.c.Over, r.c.EndReason)
@@ -362,11 +362,11 @@ func TestRule7_0Step4CommandPassesForTheCampaign(t *testing.T) {
 					names = [2]string{c.nameOf(c.Crew), c.nameOf(c.Two.Crew)}
 					c.Mission = &Mission{Sunk: map[string]int{}, Patrolled: 4, Sorties: []*Sortie{{Boat: c.Boats[0], No: 1}, {Boat: c.hull2(), No: 2}}}
 					if tc.lead == "killed" {
-						c.kill(c.kmdt())
+						c.harm().kill(c.kmdt())
 					} else {
 						c.endCampaign(tc.lead) // the Board of Inquiry's finding (I-3)
 					}
-					c.kill(findCrewman(c.Two.Crew, posKMDT))
+					c.harm().kill(findCrewman(c.Two.Crew, posKMDT))
 					c.afterTwo(0, false, 0)
 				})
 				if !goOn {
@@ -409,7 +409,7 @@ func TestRule5_0Boat2CrewLikeBoat1(t *testing.T) {
 			m.Successes = 14
 		}
 		old = findCrewman(c.Two.Crew, posTorpedo)
-		c.kill(old)
+		c.harm().kill(old)
 		c.Mission = &Mission{Sunk: map[string]int{}, Patrolled: 4, Sorties: []*Sortie{{Boat: c.Boats[0], No: 1}, {Boat: c.hull2(), No: 2}}}
 		c.completeMission(true)
 	})
@@ -602,7 +602,7 @@ func TestRule7_0Step4InquiryIsTheSquadronKommandants(t *testing.T) {
 		probeWith(t, seed, two("short", "s100"), asked, func(c *Campaign) {
 			atSeaTwo(c, weatherGood)
 			c.Cognac = true
-			c.sink(c.sortie1(), "test")
+			c.harm().sink(c.sortie1(), "test")
 			c.inquiry(4, true, 0)
 		})
 	}
@@ -836,8 +836,8 @@ func TestRule7_0Step2BoatInCommandNeverAbortsAlone(t *testing.T) {
 	w := watch{orders{"move": "next", "speed": "medium", "range": "stay", "attack": "hold"}, map[string]string{"abort SB2": "", "abort SB3": ""}}
 	probeWith(t, 4, two("short", "s100"), w, func(c *Campaign) {
 		cb := atSeaTwo(c, weatherGood, enemyMerchant)
-		c.sink(c.sortie1(), "test")
-		c.orders()
+		c.harm().sink(c.sortie1(), "test")
+		c.sea().orders()
 		cb.Zone, cb.inZone = zoneLong, 1
 		c.board().combatOrders(cb, 2)
 	})
@@ -869,8 +869,8 @@ func TestRule7_0Step2Boat2SailsHomeAlone(t *testing.T) {
 			s2, s3 := m.Sorties[1], m.Sorties[2]
 			c.board().goAlone(s2, "left the squadron for Cherbourg") // 4.9: she aborts alone in R2
 			c.board().goAlone(s3, "left the squadron for Cherbourg")
-			c.turnHome("test")
-			c.loneBoats()
+			c.sea().turnHome("test")
+			c.lone().loneBoats()
 		})
 		m := c.Mission
 		s2 := m.Sorties[1]
