@@ -175,8 +175,17 @@ func (s *Set) add(fsys fs.FS, overlay bool) error {
 			if prev, ok := seen[t.ID]; ok {
 				return &Error{File: name, Line: t.Line, Msg: fmt.Sprintf("table %s is defined twice (first at %s:%d)", t.ID, prev.File, prev.Line)}
 			}
-			if _, ok := s.byID[t.ID]; overlay && !ok {
+			if _, ok := s.byID[t.ID]; overlay && !ok && !s.Schema.addable(t.ID) {
 				return &Error{File: name, Line: t.Line, Msg: fmt.Sprintf("table %s is not a table of this game: an overlay may only replace tables (see the 'tables' command)", t.ID)}
+			}
+			if s.Schema.Check != nil {
+				if err := s.Schema.Check(t); err != nil {
+					var te *Error
+					if errors.As(err, &te) {
+						return te
+					}
+					return &Error{File: name, Line: t.Line, Msg: fmt.Sprintf("table %s: %v", t.ID, err)}
+				}
 			}
 			seen[t.ID] = t
 			s.byID[t.ID] = t

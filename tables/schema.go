@@ -3,6 +3,7 @@ package tables
 import (
 	"fmt"
 	"slices"
+	"strings"
 )
 
 // Kind is the kind of a fact or an effect value.
@@ -35,6 +36,26 @@ type Schema struct {
 	// Least is the least value the rules can use of an Int effect, per
 	// table id and effect name (days until the next mission: 1).
 	Least map[string]map[string]int
+	// Addable lists id prefixes of tables a player's overlay may add
+	// (tables the game reads when they are there and does without
+	// otherwise, such as Schnell Boats' learnt Q- tables); an overlay's
+	// table of another new id is refused.
+	Addable []string
+	// Check is the game's own check of each table it loads, base or
+	// overlay (nil: none), after the format's: its error is reported as
+	// is when it is an *Error (naming file and line), else at the table's
+	// line.
+	Check func(t *Table) error
+}
+
+// addable reports whether an overlay may add a table of this id.
+func (s *Schema) addable(id string) bool {
+	for _, p := range s.Addable {
+		if strings.HasPrefix(id, p) {
+			return true
+		}
+	}
+	return false
 }
 
 func (s *Schema) fact(name string) (int, *Def) {
