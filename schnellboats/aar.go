@@ -33,7 +33,7 @@ func AAR(lg *gamelog.Log, c *Campaign, mission int) (string, error) {
 	fmt.Fprintf(&b, "# After-action report: %s's %s campaign\n\n", strings.TrimPrefix(k, "Kapitänleutnant "), c.Length.String())
 	if c.Two != nil {
 		b.Reset()
-		b.WriteString(c.aarOpeningTwo(lg))
+		b.WriteString(c.coop().aarOpeningTwo(lg))
 	} else {
 		fmt.Fprintf(&b, "%s took command of a squadron of %s boats at Cherbourg on %s.", k, c.Type, formatDate(c.Start.String()))
 	}
@@ -79,7 +79,7 @@ func AAR(lg *gamelog.Log, c *Campaign, mission int) (string, error) {
 			fmt.Fprintf(&b, "On %s a court-martial ended the Kommandant's career; he was sent east.", formatDate(e.Str("date")))
 		}
 		if c.Two != nil {
-			b.WriteString(c.aarReckoningTwo(e))
+			b.WriteString(c.coop().aarReckoningTwo(e))
 			break
 		}
 		fmt.Fprintf(&b, " He finished with %d Victory Points, a final rating of *%s*", e.Int("vp"), e.Str("rating"))

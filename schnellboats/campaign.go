@@ -160,7 +160,7 @@ func (c *Campaign) setUp() {
 		c.emit(evBoat, str("boat", b.ID), str("role", role), str("skill", b.Skill.String()), str("status", string(Ready)))
 	}
 	if c.Players == 2 {
-		c.setUpTwo()
+		c.coop().setUpTwo()
 	}
 }
 
@@ -281,7 +281,7 @@ func (c *Campaign) tonight() {
 		c.substitute(ready)
 	}
 	if c.Two != nil {
-		c.boat2Hull(ready)
+		c.coop().boat2Hull(ready)
 	}
 	m := c.newMission()
 	c.Mission = m
@@ -352,11 +352,11 @@ func (c *Campaign) squadron(ready []*Boat) []*Boat {
 	}
 	sail := append(make([]*Boat, 0, maxSorties), b1)
 	if len(others) <= maxSorties-1 {
-		return c.boat2Second(append(sail, others...)) // no choice: every ready hull sails
+		return c.coop().boat2Second(append(sail, others...)) // no choice: every ready hull sails
 	}
 	picks := squadronPicks(len(others))
 	if c.Two != nil {
-		picks = c.withBoat2(picks, others) // 7.0: player 2's boat sails
+		picks = c.coop().withBoat2(picks, others) // 7.0: player 2's boat sails
 	}
 	d := c.ask(askSquadron)
 	var at [maxSorties - 1]int // the hulls' places in the squadron (3.2: SB1-SB6)
@@ -379,7 +379,7 @@ func (c *Campaign) squadron(ready []*Boat) []*Boat {
 				if k > 0 {
 					t.WriteString(", ")
 				}
-				fmt.Fprintf(&t, "#%d %s (crew %s)", c.sailNo(p, others, k), others[i].ID, others[i].Skill.String())
+				fmt.Fprintf(&t, "#%d %s (crew %s)", c.coop().sailNo(p, others, k), others[i].ID, others[i].Skill.String())
 			}
 			d.Options[j].Text = t.String()
 			// What a script reads to choose (not needed by the reference
@@ -393,7 +393,7 @@ func (c *Campaign) squadron(ready []*Boat) []*Boat {
 	for _, k := range picks[i] {
 		sail = append(sail, others[k])
 	}
-	return c.boat2Second(sail)
+	return c.coop().boat2Second(sail)
 }
 
 // sailWords are the words of the squadron decision's options for each 3
@@ -537,7 +537,7 @@ func (c *Campaign) vp(item VPItem, n int, why string) {
 	v, _ := row.Value("vp", 0)
 	total := v * n
 	c.VP += total
-	c.shareVP(total)
+	c.coop().shareVP(total)
 	if c.Mission != nil {
 		c.Mission.VP += total
 	}
@@ -626,8 +626,8 @@ func (c *Campaign) completeMission(abstract bool) {
 				cm.Missions++
 			}
 		}
-		c.medalsTwo()
-		c.afterTwo(lost, m.Boat1Lost, sunk)
+		c.coop().medalsTwo()
+		c.coop().afterTwo(lost, m.Boat1Lost, sunk)
 		c.Two.hit = false
 		c.Mission = nil
 		c.x.Pause("mission_end", 2)

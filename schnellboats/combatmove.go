@@ -303,7 +303,7 @@ func (c combatBoard) moveOptions(cb *Combat, mv *engine.Decision, round int) {
 		case cb.Zone == zoneOut:
 			name, cmd := c.abortWords(s)
 			mv.Refuse(name, cmd, "rule 4.9: a boat aborts from the Combat Board once the squadron is placed: from the next round")
-		case c.isBoat2(s) && !c.linked() && !c.boat1Away():
+		case c.isBoat2(s) && !c.coop().linked() && !c.boat1Away():
 			name, cmd := c.abortWords(s)
 			mv.Refuse(name, cmd, "rule 7.0: no radio link between Boats #1 and #2: Boat #2's course is her Kommandant's (", c.Two.Side, " is asked each round)")
 		default:
@@ -410,14 +410,14 @@ func (c combatBoard) breakAway(cb *Combat) {
 		switch {
 		case s.own:
 			// 7.0: Boat #2 on her own course, until she rejoins.
-			if !c.rejoins(cb, s) {
-				c.ownMove(cb, s)
+			if !c.coop().rejoins(cb, s) {
+				c.coop().ownMove(cb, s)
 			}
 			continue
-		case s.Apart == 0 && c.ownCourse(cb, s):
+		case s.Apart == 0 && c.coop().ownCourse(cb, s):
 			// 7.0: Boat #2 without orders from Boat #1 takes her own course.
 			s.zone, s.inZone = cb.Zone, cb.inZone
-			c.ownMove(cb, s)
+			c.coop().ownMove(cb, s)
 			continue
 		case s.Apart == 0 && s.Points >= 3:
 			d := c.ask(askBreakFormation)
@@ -436,7 +436,7 @@ func (c combatBoard) breakAway(cb *Combat) {
 			continue
 		case !s.aborting && s.zone == zoneLong && s.inZone >= 1:
 			d := c.ask(askBoatAbort)
-			c.boat2Decides(d, s)
+			c.coop().boat2Decides(d, s)
 			boatOption(d, s, "stay", "she stays with the squadron")
 			boatOption(d, s, "abort", "she aborts and heads home alone")
 			if c.x.Decide(d, func(d *engine.Decision) {

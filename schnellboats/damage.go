@@ -251,7 +251,7 @@ func (c boatDamage) lose(s *Sortie, how Gone, why, table string) {
 	c.Stats.BoatsLost++
 	c.emit(evBoatLost, str("boat", s.Boat.ID), num("no", s.No), str("how", string(how)), str("why", why))
 	if s.No == 1 {
-		c.handOver(string(how)) // 7.0 step 2
+		c.coop().handOver(string(how)) // 7.0 step 2
 	}
 	if cb := m.Combat; cb != nil && how == goneSunk {
 		// Errata G-12 step 6: the crew is in the water, searched for only

@@ -419,7 +419,7 @@ func (c voyageRules) event() {
 			s.Formation, s.Gone = false, goneSeparated
 			c.emit(evSeparated, str("boat", s.Boat.ID), num("no", s.No))
 			if s.No == 1 {
-				c.handOver("separated") // 7.0 step 2
+				c.coop().handOver("separated") // 7.0 step 2
 			}
 		}
 	case eventMine:

@@ -368,7 +368,7 @@ func TestRule7_0Step2OwnMoveZonesOnlyWhenAChoice(t *testing.T) {
 			s := c.Mission.Sorties[1]
 			s.zone, s.inZone = zoneLong, 1
 			var d engine.Decision
-			c.ownMoveOptions(cb, s, &d, tc.n)
+			c.coop().ownMoveOptions(cb, s, &d, tc.n)
 			for _, o := range d.Options {
 				if o.Name == "closer" && (len(o.Args) > 0) != tc.wantArgs {
 					t.Errorf("%d moves: closer has args %v", tc.n, o.Args)

@@ -277,7 +277,7 @@ func Sheets(lg *gamelog.Log, c *Campaign, name string, mission int) ([]sheet.She
 
 func (c *Campaign) heading() []string {
 	if c.Two != nil {
-		return c.headingTwo()
+		return c.coop().headingTwo()
 	}
 	k := "(not yet appointed)"
 	if m := c.kmdt(); m != nil {
@@ -340,7 +340,7 @@ func campaignSheet(c *Campaign, ns []*night, only int, lg *gamelog.Log) sheet.Sh
 	}
 	s.Foot = []string{fmt.Sprintf("Totals: %d missions (%d successful); ships sunk: %s; boats lost %d; crewmen killed %d; %d VP.", missions, wins, st, lost, killed, c.VP)}
 	if c.Two != nil {
-		s.Foot = append(s.Foot, c.playersFoot()...)
+		s.Foot = append(s.Foot, c.coop().playersFoot()...)
 	} else if len(c.Medals) > 0 {
 		s.Foot = append(s.Foot, "Medals: "+strings.Join(c.Medals, ", ")+".")
 	}

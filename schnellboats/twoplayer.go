@@ -154,9 +154,20 @@ func (c *Campaign) boat1Away() bool {
 	return c.isBoat2(s2) && s2.Gone == ""
 }
 
+// twoPlayer is the two-player game's own rules (7.0): Boat #2's
+// Kommandant entering, sharing Victory Points and medals, taking over
+// and handing back command, and Boat #2 on her own course
+// (twoplayermove.go). Who commands which boat and crew stays with the
+// campaign (hull2, isBoat2, manned, crewOf, whose, commander). A view of
+// the campaign's state, made by c.coop().
+type twoPlayer struct{ *Campaign }
+
+// coop is the two-player rules over this campaign.
+func (c *Campaign) coop() twoPlayer { return twoPlayer{c} }
+
 // handOver says that player 2 takes command for the rest of the mission
 // (step 2), once, when Boat #1 is separated or sunk.
-func (c *Campaign) handOver(why string) {
+func (c twoPlayer) handOver(why string) {
 	if c.Two == nil || !c.boat1Away() {
 		return
 	}
@@ -164,7 +175,7 @@ func (c *Campaign) handOver(why string) {
 		str("kommandant", c.nameOf(c.Two.Crew)), str("why", "Boat #1 "+why+": for the rest of the mission"))
 }
 
-func (c *Campaign) nameOf(crew []*Crewman) string {
+func (c twoPlayer) nameOf(crew []*Crewman) string {
 	if k := findCrewman(crew, posKMDT); k != nil {
 		return k.Name
 	}
@@ -172,7 +183,7 @@ func (c *Campaign) nameOf(crew []*Crewman) string {
 }
 
 // setUpTwo appoints player 2 with Boat #2 and rolls his crew (step 1).
-func (c *Campaign) setUpTwo() {
+func (c twoPlayer) setUpTwo() {
 	c.emit(evCommand, str("side", c.Lead.Side), str("role", "squadron"), str("boat", c.boat1().ID),
 		str("kommandant", c.nameOf(c.Crew)), str("why", "set-up"))
 	c.Two = c.enter(sideP2, "set-up")
@@ -181,7 +192,7 @@ func (c *Campaign) setUpTwo() {
 // enter is a player taking command of Boat #2 with a new boat and crew
 // (steps 1 and 4): the first serviceable hull that is not Boat #1 (else
 // the first that is not), and a crewman rolled for every position (L).
-func (c *Campaign) enter(side, why string) *Command {
+func (c twoPlayer) enter(side, why string) *Command {
 	t := &Command{Record: Record{Side: side, Since: c.Date}, Hull: -1}
 	for i, b := range c.Boats {
 		if i != c.Flagship && (t.Hull < 0 || b.Status == Ready && c.Boats[t.Hull].Status != Ready) {
@@ -199,7 +210,7 @@ func (c *Campaign) enter(side, why string) *Command {
 // boat2Hull is 4.11 for Boat #2: when his hull is not serviceable player 2
 // takes the first ready hull that is not Boat #1; the two hulls swap their
 // #2-#4 crews' records, as Boat #1's do.
-func (c *Campaign) boat2Hull(ready []*Boat) {
+func (c twoPlayer) boat2Hull(ready []*Boat) {
 	old := c.hull2()
 	if old.Status == Ready {
 		return
@@ -220,7 +231,7 @@ func (c *Campaign) boat2Hull(ready []*Boat) {
 
 // shareVP is step 4: the VP the squadron earns are split evenly between
 // the players (each record keeps the whole; its half is printed).
-func (c *Campaign) shareVP(total int) {
+func (c twoPlayer) shareVP(total int) {
 	if c.Two != nil {
 		c.Lead.Earned += total
 		c.Two.Earned += total
@@ -230,7 +241,7 @@ func (c *Campaign) shareVP(total int) {
 // medalsTwo is 6.0 with step 4: the War Badge is each Kommandant's own
 // (12 successful missions under him, or wounded); an Iron Cross grade
 // reached by the squadron's total goes to both players at once.
-func (c *Campaign) medalsTwo() {
+func (c twoPlayer) medalsTwo() {
 	m := c.Mission
 	if !c.WarBadge && (c.Lead.Successful >= 12 || (m != nil && m.KmdtHit)) {
 		c.WarBadge = true
@@ -250,7 +261,7 @@ func (c *Campaign) medalsTwo() {
 	}
 }
 
-func (c *Campaign) awardTwo(name string) {
+func (c twoPlayer) awardTwo(name string) {
 	c.Two.Medals = append(c.Two.Medals, name)
 	c.emit(evMedal, str("medal", name), num("vp", c.VP), str("side", c.Two.Side))
 }
@@ -268,7 +279,7 @@ func (c *Campaign) awardTwo(name string) {
 // option both_gone=continue plays the other reading: player 2 enters again
 // with a new boat and crew and takes the squadron, and player 1 enters
 // again as player 2.
-func (c *Campaign) afterTwo(lost int, boat1 bool, sunk int) {
+func (c twoPlayer) afterTwo(lost int, boat1 bool, sunk int) {
 	lead, two := "", ""
 	if k := c.kmdt(); k != nil && k.KIA {
 		lead = "killed"
@@ -304,7 +315,7 @@ func (c *Campaign) afterTwo(lost int, boat1 bool, sunk int) {
 }
 
 // replaceTwo is K-1 and L for Boat #2's crew.
-func (c *Campaign) replaceTwo() {
+func (c twoPlayer) replaceTwo() {
 	t := c.Two
 	for i, cm := range t.Crew {
 		if !cm.Out || cm.Position == posKMDT {
@@ -315,12 +326,12 @@ func (c *Campaign) replaceTwo() {
 	}
 }
 
-func (c *Campaign) retire(r Record, crew []*Crewman, boat, role, why string, medals []string) {
+func (c twoPlayer) retire(r Record, crew []*Crewman, boat, role, why string, medals []string) {
 	c.Former = append(c.Former, Former{Side: r.Side, Name: c.nameOf(crew), Boat: boat, Role: role, Why: why, Earned: r.Earned, Medals: medals})
 }
 
 // passCommand: the squadron Kommandant was killed or relieved (why).
-func (c *Campaign) passCommand(why string) {
+func (c twoPlayer) passCommand(why string) {
 	old := c.Lead
 	c.retire(old, c.Crew, c.boat1().ID, "squadron", why, c.Medals)
 	t := c.Two
@@ -342,7 +353,7 @@ func (c *Campaign) SidesInPlay() []string {
 }
 
 // headingTwo names both Kommandants at the head of every sheet.
-func (c *Campaign) headingTwo() []string {
+func (c twoPlayer) headingTwo() []string {
 	return []string{
 		fmt.Sprintf("Kommandants: %s %s (squadron, Boat #1 %s); %s %s (Boat #2 %s)", c.Lead.Side, c.nameOf(c.Crew), c.boat1().ID,
 			c.Two.Side, c.nameOf(c.Two.Crew), c.hull2().ID),
@@ -352,7 +363,7 @@ func (c *Campaign) headingTwo() []string {
 
 // playersFoot is each player's record: his half of the VP earned under
 // him, his medals (step 4), and the Kommandants who left.
-func (c *Campaign) playersFoot() []string {
+func (c twoPlayer) playersFoot() []string {
 	medals := func(m []string) string {
 		if len(m) == 0 {
 			return "no medals"
@@ -391,7 +402,7 @@ func crewSheets(c *Campaign) []sheet.Sheet {
 
 // aarOpeningTwo opens the after-action report of a two-player campaign:
 // both first Kommandants and their boats.
-func (c *Campaign) aarOpeningTwo(lg *gamelog.Log) string {
+func (c twoPlayer) aarOpeningTwo(lg *gamelog.Log) string {
 	var first [2]*gamelog.Event
 	for i := range lg.Events {
 		e := &lg.Events[i]
@@ -414,7 +425,7 @@ func (c *Campaign) aarOpeningTwo(lg *gamelog.Log) string {
 }
 
 // aarReckoningTwo is each Kommandant's share of the reckoning (step 4).
-func (c *Campaign) aarReckoningTwo(end *gamelog.Event) string {
+func (c twoPlayer) aarReckoningTwo(end *gamelog.Event) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, " The squadron finished with %d Victory Points and a final rating of *%s*.", end.Int("vp"), end.Str("rating"))
 	for _, f := range c.Former {
@@ -445,7 +456,7 @@ func (c *Campaign) aarReckoningTwo(end *gamelog.Event) string {
 
 // withBoat2 are the squadron decision's picks (1.0) that sail player 2's
 // boat: in the two-player game his hull always sails as Boat #2.
-func (c *Campaign) withBoat2(picks [][]int, others []*Boat) [][]int {
+func (c twoPlayer) withBoat2(picks [][]int, others []*Boat) [][]int {
 	out := make([][]int, 0, len(picks))
 	for _, p := range picks {
 		for _, i := range p {
@@ -460,7 +471,7 @@ func (c *Campaign) withBoat2(picks [][]int, others []*Boat) [][]int {
 
 // boat2Second puts player 2's hull second in the sailing order (Boat #2);
 // the others keep theirs (solitaire: sail unchanged).
-func (c *Campaign) boat2Second(sail []*Boat) []*Boat {
+func (c twoPlayer) boat2Second(sail []*Boat) []*Boat {
 	if c.Two == nil {
 		return sail
 	}
@@ -473,7 +484,7 @@ func (c *Campaign) boat2Second(sail []*Boat) []*Boat {
 
 // sailNo is the number the kth hull of a pick sails as: #2-#4 in hull
 // order, or in the two-player game player 2's hull #2 and the others after.
-func (c *Campaign) sailNo(p []int, others []*Boat, k int) int {
+func (c twoPlayer) sailNo(p []int, others []*Boat, k int) int {
 	if c.Two == nil {
 		return k + 2
 	}
@@ -493,226 +504,11 @@ func (c *Campaign) sailNo(p []int, others []*Boat, k int) int {
 // (7.0 step 2): the radios of Boats #1 and #2 both work and both boats
 // are in formation. Solitaire, or with no Boat #2 of player 2 at sea, it
 // is true.
-func (c *Campaign) linked() bool {
+func (c twoPlayer) linked() bool {
 	m := c.Mission
 	if c.Two == nil || m == nil || len(m.Sorties) < 2 || !c.isBoat2(m.Sorties[1]) {
 		return true
 	}
 	s1, s2 := m.Sorties[0], m.Sorties[1]
 	return !s1.RadioOut && !s2.RadioOut && s1.inFormation() && s2.inFormation() && s1.Apart == 0 && s2.Apart == 0
-}
-
-// boat2Decides gives player 2 a decision about his own boat s (7.0: she is
-// his to command when Boat #1's orders do not reach her).
-func (c *Campaign) boat2Decides(d *engine.Decision, s *Sortie) {
-	if c.isBoat2(s) && !c.linked() {
-		d.Side = c.Two.Side
-	}
-}
-
-// ownCourse is 7.0 step 2 in combat: without a radio link to Boat #1
-// (and Boat #1 still leading), player 2 decides each round whether Boat #2
-// keeps station with the squadron or takes her own course, apart from the
-// formation: then he sets her own speed and movement each round
-// (ownMove) until she rejoins (rejoins). It reports whether she breaks
-// away.
-func (c *Campaign) ownCourse(cb *Combat, s *Sortie) bool {
-	if !c.isBoat2(s) || c.linked() || c.boat1Away() {
-		return false
-	}
-	d := c.ask(askBreakFormation)
-	d.Side = c.Two.Side
-	boatOption(d, s, "stay", "keep station with the squadron")
-	boatOption(d, s, "break", "take her own course: her own speed and range (7.0)")
-	if c.x.Decide(d, func(d *engine.Decision) {
-		d.Prompt = fmt.Sprintf("Boat #%d (%s) has no radio link with Boat #1 (7.0): keep station with the squadron, or take her own course, at her own speed and range?", s.No, s.Boat.ID)
-	}) == 0 {
-		return false
-	}
-	s.own, s.ownSpeed = true, cb.Speed
-	return true
-}
-
-// radioUp: the radios of Boats #1 and #2 both work, or Boat #2 leads the
-// squadron herself (Boat #1 separated or sunk, step 2).
-func (c *Campaign) radioUp(s *Sortie) bool {
-	s1 := c.Mission.Sorties[0]
-	return c.boat1Away() || !s1.RadioOut && !s.RadioOut
-}
-
-// rejoins is 7.0 step 2 with 4.8, our reading: at the beginning of a round
-// Boat #2 on her own course comes back under the squadron's orders when
-// the radio link works again and she is in the squadron's range zone; she
-// then moves with the formation at the squadron's speed.
-func (c *Campaign) rejoins(cb *Combat, s *Sortie) bool {
-	if !c.radioUp(s) || cb.Zone == zoneOut || s.zone != cb.Zone {
-		return false
-	}
-	s.Apart, s.own, s.zone, s.inZone = 0, false, zoneOut, 0
-	c.emit(evRejoin, sided(c.Two.Side, str("boat", s.Boat.ID), str("range", cb.Zone.String()))...)
-	if s.ownSpeed != cb.Speed {
-		c.emit(evSpeed, str("boat", s.Boat.ID), str("speed", cb.Speed.String())) // the squadron's again
-	}
-	return true
-}
-
-// speedOf is a boat's speed this round: Boat #2's own on her own course
-// (7.0 step 2), else the squadron's.
-func (cb *Combat) speedOf(s *Sortie) Speed {
-	if s.own && s.Apart > 0 {
-		return s.ownSpeed
-	}
-	return cb.Speed
-}
-
-// ownTop is the fastest Boat #2 may go on her own course: what her engines
-// (and a 5b's turbojets) allow, as they limit the squadron (2.0 f).
-func ownTop(s *Sortie) Speed {
-	top := boatTop(s)
-	switch {
-	case s.JetsOut >= 2 && top > speedMedium:
-		top = speedMedium
-	case s.JetsOut == 1 && top > speedFast:
-		top = speedFast
-	}
-	if s.Towing != nil || s.TowedBy != nil {
-		top = speedSlow
-	}
-	return top
-}
-
-// ownMove is 7.0 step 2 with 4.7 and 4.9: player 2 sets the speed of
-// Boat #2 on her own course, then moves her from her own range zone as
-// that speed allows (Slow: 2 rounds in each zone first; Fast 1 or 2
-// zones, Very Fast 1 to 3); leaving the Combat Board is aborting the
-// mission alone: from the Long zone, if she evades (C-6), she leaves the
-// squadron for the rest of the mission (4.9).
-func (c *Campaign) ownMove(cb *Combat, s *Sortie) {
-	s.Apart++
-	top := ownTop(s)
-	d := c.ask(askBoatSpeed)
-	d.Side = c.Two.Side
-	for sp := speedSlow; sp <= top; sp++ {
-		o := &speedOptions[sp]
-		ownOption(d, s, o.Name, o.Text, o.Command)
-	}
-	for sp := top + 1; sp <= speedVeryFast; sp++ {
-		d.Refuse(speedOptions[sp].Name, speedOptions[sp].Command, "rule 2.0 f: Boat #", strconv.Itoa(s.No), "'s engines allow ", top.String(), " at most")
-	}
-	d.Refuse(speedOptions[speedIdle].Name, speedOptions[speedIdle].Command, idleRule)
-	d.Default = int(min(max(s.ownSpeed, speedSlow), top) - speedSlow)
-	sp := speedSlow + Speed(c.x.Decide(d, func(d *engine.Decision) {
-		d.Prompt = fmt.Sprintf("Boat #%d (%s) on her own course in the %s zone (7.0): her speed?", s.No, s.Boat.ID, s.zone.String())
-	}))
-	if sp != s.ownSpeed {
-		s.ownSpeed = sp
-		c.emit(evSpeed, str("boat", s.Boat.ID), str("speed", sp.String()))
-	}
-	n := moves[sp]
-	if sp == speedSlow && s.zone != zoneOut && s.inZone < 2 {
-		n = 0
-	}
-	mv := c.ask(askBoatRange)
-	mv.Side = c.Two.Side
-	c.ownMoveOptions(cb, s, mv, n)
-	from := s.zone
-	o := &mv.Options[c.x.Decide(mv, func(d *engine.Decision) {
-		d.Prompt = fmt.Sprintf("Boat #%d (%s) at %s in the %s zone (the squadron: the %s zone): her move?", s.No, s.Boat.ID, sp.String(), s.zone.String(), cb.Zone.String())
-	})]
-	k := 1
-	if len(o.Args) > 0 {
-		k = mv.Args().Int("zones")
-	}
-	switch o.Name {
-	case "closer":
-		s.zone = min(zoneClose, s.zone+RangeZone(k))
-	case "away":
-		s.zone = max(zoneLong, s.zone-RangeZone(k))
-	case "out":
-		s.zone = zoneLong
-	}
-	if s.zone != from {
-		s.inZone = 0
-		c.emit(evRange, str("boat", s.Boat.ID), str("from", from.String()), str("to", s.zone.String()))
-	}
-	if o.Name == "out" {
-		if c.board().boatEvades(s, sp) {
-			c.board().goAlone(s, "left the combat and the squadron for Cherbourg: she aborts her mission (4.9)")
-			return
-		}
-	}
-	s.inZone++
-}
-
-// ownMoveOptions are Boat #2's moves on her own course (4.7 and 4.9 at her
-// speed, n zones this round), each refused with its rule when the rules
-// forbid it. The default heads for the squadron's range zone.
-func (c *Campaign) ownMoveOptions(cb *Combat, s *Sortie, mv *engine.Decision, n int) {
-	noMove := fmt.Sprintf("rule 4.7: at Slow Boat #%d spends 2 rounds in each range zone before she enters another (%d spent in the %s zone): `move stay`", s.No, s.inZone, s.zone.String())
-	const notYet = "rule 4.7: she is placed on the Combat Board first, in the Long Range Zone (her first move) and on as her speed allows: `move closer`"
-	far := c.board().farthest(s.zone)
-	zones := func(o *engine.Option, k, want int) {
-		if k < 2 {
-			return // one zone: nothing to choose (4.7)
-		}
-		a := engine.IntArg("zones", 1, k, "")
-		a.Text = "range zones to enter this round"
-		a.Default = gamelog.IntV(min(max(want, 1), k))
-		o.Args = []engine.Arg{a}
-	}
-	toward := int(cb.Zone) - int(s.zone)
-	mv.Default = -1
-	switch k := min(n, int(far-s.zone)); {
-	case s.zone == zoneClose:
-		mv.Refuse("closer", "move closer", "Boat #"+strconv.Itoa(s.No)+" is already in the Close Range Zone")
-	case k >= 1:
-		zones(ownOption(mv, s, "closer", "close the enemy", "move closer"), k, toward)
-		if toward > 0 || s.zone == zoneOut {
-			mv.Default = len(mv.Options) - 1
-		}
-	default:
-		mv.Refuse("closer", "move closer", noMove)
-	}
-	if s.zone > zoneOut {
-		ownOption(mv, s, "stay", "hold her range zone", "move stay")
-		if mv.Default < 0 && toward >= 0 {
-			mv.Default = len(mv.Options) - 1
-		}
-	} else {
-		mv.Refuse("stay", "move stay", notYet)
-	}
-	switch k := min(n, int(s.zone-zoneLong)); {
-	case s.zone == zoneOut:
-		mv.Refuse("away", "move away", notYet)
-	case s.zone == zoneLong:
-		mv.Refuse("away", "move away", "Boat #"+strconv.Itoa(s.No)+" is already in the Long Range Zone: `move out` leaves the combat (she aborts, 4.9)")
-	case k >= 1:
-		zones(ownOption(mv, s, "away", "open the range toward Long", "move away"), k, -toward)
-		if mv.Default < 0 {
-			mv.Default = len(mv.Options) - 1
-		}
-	default:
-		mv.Refuse("away", "move away", noMove)
-	}
-	switch {
-	case s.zone == zoneOut:
-		mv.Refuse("out", "move out", notYet)
-	case n > int(s.zone-zoneLong):
-		ownOption(mv, s, "out", "leave the combat: evade (C-6); she aborts her mission and leaves the squadron for good (4.9)", "move out")
-	case n == 0:
-		mv.Refuse("out", "move out", noMove)
-	default:
-		mv.Refuse("out", "move out", "rule 4.9: to leave the combat Boat #"+strconv.Itoa(s.No)+" must first reach the Long Range Zone: `move away`")
-	}
-	if mv.Default < 0 {
-		mv.Default = 0
-	}
-}
-
-// ownOption adds an option about Boat #2 on her own course (its fact
-// `boat` names her).
-func ownOption(d *engine.Decision, s *Sortie, name, text, command string) *engine.Option {
-	o := d.Add(name, text, command)
-	o.Facts = append(o.Facts, str("boat", s.Boat.ID))
-	return o
 }

@@ -258,7 +258,7 @@ func TestRule7_0Step4MedalsForBoth(t *testing.T) {
 		c.setUp()
 		c.VP = 250
 		c.Two.Successful = 12
-		c.medalsTwo()
+		c.coop().medalsTwo()
 	})
 	want := []string{"Iron Cross", "Iron Cross with Oak Leaves"}
 	if !slices.Equal(c.Medals, want) || !slices.Equal(c.Two.Medals, append([]string{"S-Boat War Badge"}, want...)) {
@@ -291,7 +291,7 @@ func TestRule7_0Step4CommandPassesForTheCampaign(t *testing.T) {
 			c.setUp()
 			c.Mission = &Mission{Sunk: map[string]int{}, Patrolled: 4, Sorties: []*Sortie{{Boat: c.Boats[0], No: 1}, {Boat: c.hull2(), No: 2}}}
 			f(c)
-			c.afterTwo(0, false, 0)
+			c.coop().afterTwo(0, false, 0)
 		})
 		return result{c, evs}
 	}
@@ -299,7 +299,7 @@ func TestRule7_0Step4CommandPassesForTheCampaign(t *testing.T) {
 		var p2Name string
 		var p2Crew []*Crewman
 		r := run(9, func(c *Campaign) {
-			p2Name, p2Crew = c.nameOf(c.Two.Crew), c.Two.Crew
+			p2Name, p2Crew = c.coop().nameOf(c.Two.Crew), c.Two.Crew
 			c.Lead.Earned, c.Two.Earned = 40, 40
 			c.harm().kill(c.kmdt())
 		})
@@ -307,8 +307,8 @@ func TestRule7_0Step4CommandPassesForTheCampaign(t *testing.T) {
 		if c.Over {
 			t.Fatal("the two-player campaign ended with the squadron Kommandant's death")
 		}
-		if c.Lead.Side != "p2" || c.nameOf(c.Crew) != p2Name || &c.Crew[0] != &p2Crew[0] || c.boat1().ID != "SB2" {
-			t.Errorf("the squadron passed to %s %s in %s, want p2 %s in SB2", c.Lead.Side, c.nameOf(c.Crew), c.boat1().ID, p2Name)
+		if c.Lead.Side != "p2" || c.coop().nameOf(c.Crew) != p2Name || &c.Crew[0] != &p2Crew[0] || c.boat1().ID != "SB2" {
+			t.Errorf("the squadron passed to %s %s in %s, want p2 %s in SB2", c.Lead.Side, c.coop().nameOf(c.Crew), c.boat1().ID, p2Name)
 		}
 		if c.Two.Side != "p1" || c.Two.Earned != 0 || c.Two.Hull == c.Flagship || findCrewman(c.Two.Crew, posKMDT).KIA {
 			t.Errorf("player 1 did not enter again as Boat #2 with a new crew and record: %+v", c.Two.Record)
@@ -326,12 +326,12 @@ func TestRule7_0Step4CommandPassesForTheCampaign(t *testing.T) {
 	t.Run("Boat #2's Kommandant killed", func(t *testing.T) {
 		var lead string
 		r := run(10, func(c *Campaign) {
-			lead = c.nameOf(c.Crew)
+			lead = c.coop().nameOf(c.Crew)
 			c.harm().kill(findCrewman(c.Two.Crew, posKMDT))
 		})
 		c := r.c
-		if c.Over || c.Lead.Side != "p1" || c.nameOf(c.Crew) != lead {
-			t.Errorf("p2's death moved the squadron's command: %s %s", c.Lead.Side, c.nameOf(c.Crew))
+		if c.Over || c.Lead.Side != "p1" || c.coop().nameOf(c.Crew) != lead {
+			t.Errorf("p2's death moved the squadron's command: %s %s", c.Lead.Side, c.coop().nameOf(c.Crew))
 		}
 		if c.Two.Side != "p2" || findCrewman(c.Two.Crew, posKMDT).KIA || len(c.Former) != 1 {
 			t.Errorf("p2 did not enter again with a new crew: %+v, former %+v", c.Two.Record, c.Former)
@@ -359,7 +359,7 @@ func TestRule7_0Step4CommandPassesForTheCampaign(t *testing.T) {
 				var names [2]string
 				c, evs := probe(t, 13, o, func(c *Campaign) {
 					c.setUp()
-					names = [2]string{c.nameOf(c.Crew), c.nameOf(c.Two.Crew)}
+					names = [2]string{c.coop().nameOf(c.Crew), c.coop().nameOf(c.Two.Crew)}
 					c.Mission = &Mission{Sunk: map[string]int{}, Patrolled: 4, Sorties: []*Sortie{{Boat: c.Boats[0], No: 1}, {Boat: c.hull2(), No: 2}}}
 					if tc.lead == "killed" {
 						c.harm().kill(c.kmdt())
@@ -367,7 +367,7 @@ func TestRule7_0Step4CommandPassesForTheCampaign(t *testing.T) {
 						c.endCampaign(tc.lead) // the Board of Inquiry's finding (I-3)
 					}
 					c.harm().kill(findCrewman(c.Two.Crew, posKMDT))
-					c.afterTwo(0, false, 0)
+					c.coop().afterTwo(0, false, 0)
 				})
 				if !goOn {
 					if !c.Over || c.EndReason != tc.lead {
@@ -376,8 +376,8 @@ func TestRule7_0Step4CommandPassesForTheCampaign(t *testing.T) {
 					continue
 				}
 				if c.Over || c.Lead.Side != "p2" || c.Two.Side != "p1" || len(c.Former) != 2 ||
-					c.nameOf(c.Crew) == names[1] || c.nameOf(c.Two.Crew) == names[0] || c.kmdt().KIA || findCrewman(c.Two.Crew, posKMDT).KIA {
-					t.Errorf("both_gone=continue: over %v, squadron %s %s, Boat #2 %s %s, former %+v", c.Over, c.Lead.Side, c.nameOf(c.Crew), c.Two.Side, c.nameOf(c.Two.Crew), c.Former)
+					c.coop().nameOf(c.Crew) == names[1] || c.coop().nameOf(c.Two.Crew) == names[0] || c.kmdt().KIA || findCrewman(c.Two.Crew, posKMDT).KIA {
+					t.Errorf("both_gone=continue: over %v, squadron %s %s, Boat #2 %s %s, former %+v", c.Over, c.Lead.Side, c.coop().nameOf(c.Crew), c.Two.Side, c.coop().nameOf(c.Two.Crew), c.Former)
 				}
 				if n := len(eventsOf(evs, evCommand)); n != 5 {
 					t.Errorf("both_gone=continue: %d command events, want 5 (set-up 2, p2 enters, the pass, p1 enters)", n)
@@ -390,7 +390,7 @@ func TestRule7_0Step4CommandPassesForTheCampaign(t *testing.T) {
 			c.setUp()
 			c.Mission = &Mission{Sunk: map[string]int{}, Sorties: []*Sortie{{Boat: c.Boats[0], No: 1}, {Boat: c.hull2(), No: 2}}}
 			c.endCampaign("relieved") // what the Board of Inquiry's finding does (I-3)
-			c.afterTwo(0, false, 0)
+			c.coop().afterTwo(0, false, 0)
 		})
 		if c.Over || c.Lead.Side != "p2" || c.Two.Side != "p1" || c.Former[0].Why != "relieved" {
 			t.Errorf("relieved: over %v, squadron %s, Boat #2 %s, former %+v", c.Over, c.Lead.Side, c.Two.Side, c.Former)
@@ -629,7 +629,7 @@ func TestRule7_0SheetsShowBothKommandants(t *testing.T) {
 		t.Fatal(err)
 	}
 	c, _ := CampaignOf(g)
-	k1, k2 := c.nameOf(c.Crew), c.nameOf(c.Two.Crew)
+	k1, k2 := c.coop().nameOf(c.Crew), c.coop().nameOf(c.Two.Crew)
 	crew, err := GameSheets(g, "crew", 0)
 	if err != nil {
 		t.Fatal(err)
@@ -698,7 +698,7 @@ func TestRule7_0SquadronDecisionSailsBoat2(t *testing.T) {
 		t.Error("p2's hull is not Boat #2")
 	}
 	others := c.Boats[1:]
-	if got := []int{c.sailNo([]int{0, 2, 4}, others, 0), c.sailNo([]int{0, 2, 4}, others, 1), c.sailNo([]int{0, 2, 4}, others, 2)}; !slices.Equal(got, []int{3, 2, 4}) {
+	if got := []int{c.coop().sailNo([]int{0, 2, 4}, others, 0), c.coop().sailNo([]int{0, 2, 4}, others, 1), c.coop().sailNo([]int{0, 2, 4}, others, 2)}; !slices.Equal(got, []int{3, 2, 4}) {
 		t.Errorf("the option's numbers for SB2 SB4 SB6: %v, want #3 #2 #4", got)
 	}
 }
@@ -722,7 +722,7 @@ func TestRule7_0Step2RadioLink(t *testing.T) {
 			probe(t, 18, two("short", "s100"), func(c *Campaign) {
 				atSeaTwo(c, weatherGood)
 				tc.set(c.Mission.Sorties[0], c.Mission.Sorties[1])
-				if got := c.linked(); got != tc.want {
+				if got := c.coop().linked(); got != tc.want {
 					t.Errorf("linked = %v, want %v", got, tc.want)
 				}
 			})
@@ -731,7 +731,7 @@ func TestRule7_0Step2RadioLink(t *testing.T) {
 	probe(t, 18, opts("short", "s100"), func(c *Campaign) {
 		atSea(c, weatherGood)
 		c.Mission.Sorties[1].RadioOut = true
-		if !c.linked() {
+		if !c.coop().linked() {
 			t.Error("solitaire: no link to lose")
 		}
 	})

@@ -210,7 +210,7 @@ func (c *Campaign) PrintStatus(w io.Writer) error {
 	fmt.Fprintf(w, "Missions %d (successful %d, failed %d, abstract %d), nights without a mission %d; boats lost %d, crewmen killed %d.\n",
 		s.Missions, s.Successful, s.Failed, s.Abstract, s.Cancelled, s.BoatsLost, s.CrewKilled)
 	if c.Two != nil {
-		for _, line := range c.playersFoot() {
+		for _, line := range c.coop().playersFoot() {
 			fmt.Fprintln(w, line)
 		}
 	} else if len(c.Medals) > 0 {
@@ -545,7 +545,7 @@ func (c *Campaign) PrintSummary(w io.Writer) error {
 	}
 	fmt.Fprintf(w, "Victory Points %d; medals: %s\n", c.VP, medals)
 	if c.Two != nil {
-		for _, line := range c.playersFoot() {
+		for _, line := range c.coop().playersFoot() {
 			fmt.Fprintln(w, line)
 		}
 	}
