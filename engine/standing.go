@@ -51,11 +51,13 @@ var (
 
 // Quiet is the kernel's order to play through a quiet turn: a pause of
 // the smallest level with nothing since the prompt last stopped that the
-// game marks as something the player must see (Definition.Notable); at a
-// terminal, one with such news plays on to the next question, which the
-// news is above (the prompt's playThroughQuiet). It answers no decision (no
+// game marks as something the player must see (Definition.Notable), and at
+// a terminal a quiet pause of a bigger level the player did not step to (in
+// the flagship, a mission's end); at a terminal, one with news plays on to the next
+// question, which the news is above, unless the news would scroll off the
+// screen first (the prompt's playThroughQuiet). It answers no decision (no
 // Pick); games with no Notable do not offer it.
-var Quiet = StandingOrder{Name: "quiet", Help: "play on through the end of a turn (or round) in which nothing happened that you must see; after one in which something did, play stops at the next question (or turn's end), the news above it"}
+var Quiet = StandingOrder{Name: "quiet", Help: "play on through the end of a turn or round (and, at a terminal, of a longer stretch you did not `step` to) in which nothing happened that you must see; after one in which something did, play goes on to the next question, the news above it, stopping sooner only where the news would scroll off the screen"}
 
 // Again is the kernel's order to give a question asked again, with the
 // same answers offered, the player's last answer to it, when nothing he

@@ -310,9 +310,11 @@ func TestBannerPhysical(t *testing.T) {
 // what the player must see (Definition.Notable), a pause of the smallest
 // level is played through when nothing notable happened since the player
 // last had the prompt; `orders quiet off` stops at every one. A pause with
-// news plays on to the question that follows (the news is above it), but
-// a second pause with the news still unseen stops (the toy's `go_on` is
-// answered by a standing order in "news, then an order").
+// news plays on too, at a terminal, while the news would still be on the
+// screen at the next stop (the toy's `go_on` is answered by a standing
+// order in "news, then an order": on a screen of 40 rows the voyage's four
+// legs are read at its end; on one of 14, two legs' lines fill it: play
+// stops at the second leg's pause).
 func TestQuietTurnPlayedThrough(t *testing.T) {
 	sail := engine.StandingOrder{Name: "sail", Help: "sail on", Pick: func(d *engine.Decision, _ []gamelog.Event) (int, bool) {
 		return 0, d.Kind == "go_on"
@@ -322,20 +324,23 @@ func TestQuietTurnPlayedThrough(t *testing.T) {
 		notable func(e *gamelog.Event) bool
 		orders  []engine.StandingOrder
 		lines   []string
+		rows    int
 		pause   bool // Enter stops at a pause (else at the question after it)
 		legs    int  // the legs sailed when it stops
 	}{
-		{"nothing notable", func(*gamelog.Event) bool { return false }, nil, nil, false, 1},
-		{"a notable leg", func(e *gamelog.Event) bool { return e.Type == "leg" }, nil, nil, false, 1},
-		{"news, then an order", func(e *gamelog.Event) bool { return e.Type == "leg" }, []engine.StandingOrder{sail}, nil, true, 2},
-		{"quiet, then an order: to the end", func(*gamelog.Event) bool { return false }, []engine.StandingOrder{sail}, nil, false, 4},
-		{"quiet off", func(*gamelog.Event) bool { return false }, nil, []string{"orders quiet off"}, true, 1},
-		{"no Notable", nil, nil, nil, true, 1},
+		{"nothing notable", func(*gamelog.Event) bool { return false }, nil, nil, 40, false, 1},
+		{"a notable leg", func(e *gamelog.Event) bool { return e.Type == "leg" }, nil, nil, 40, false, 1},
+		{"news, then an order: on the screen", func(e *gamelog.Event) bool { return e.Type == "leg" }, []engine.StandingOrder{sail}, nil, 40, false, 4},
+		{"news, then an order: a small screen", func(e *gamelog.Event) bool { return e.Type == "leg" }, []engine.StandingOrder{sail}, nil, 14, true, 2},
+		{"quiet, then an order: to the end", func(*gamelog.Event) bool { return false }, []engine.StandingOrder{sail}, nil, 14, false, 4},
+		{"quiet off", func(*gamelog.Event) bool { return false }, nil, []string{"orders quiet off"}, 40, true, 1},
+		{"no Notable", nil, nil, nil, 40, true, 1},
 	} {
 		def := enginetest.Definition()
 		def.Notable, def.Orders = tc.notable, tc.orders
 		var out bytes.Buffer
-		s, err := New(Config{Def: def, Game: engine.Config{Seed: 7}, Out: &out, Err: &out, Interactive: true, LogFile: filepath.Join(t.TempDir(), "g.jsonl")})
+		s, err := New(Config{Def: def, Game: engine.Config{Seed: 7}, Out: &out, Err: &out, Interactive: true, LogFile: filepath.Join(t.TempDir(), "g.jsonl"),
+			Rows: func() int { return tc.rows }})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -349,6 +354,75 @@ func TestQuietTurnPlayedThrough(t *testing.T) {
 		}
 		if got := p != nil && p.Pause != ""; got != tc.pause || legs != tc.legs {
 			t.Errorf("%s: Enter stops at %+v after %d legs, want a pause: %v after %d\n%s", tc.name, p, legs, tc.pause, tc.legs, out.String())
+		}
+		s.Close()
+	}
+}
+
+// missionsRules is a campaign of two missions of two turns each, the
+// squadron chosen at each mission's start; a boat is hit in the first
+// mission's first turn when hit is set.
+type missionsRules struct{ hit bool }
+
+func (r *missionsRules) Play(c *engine.Ctx) {
+	for m := 1; m <= 2; m++ {
+		d := c.Ask("sail")
+		d.Add("yes", "sail", "sail yes")
+		d.Add("no", "stay in port", "sail no")
+		c.Decide(d)
+		for n := 1; n <= 2; n++ {
+			c.Emit("turn", gamelog.Int("n", n))
+			if r.hit && m == 1 && n == 1 {
+				c.Emit("hit", gamelog.Int("n", n))
+			}
+			c.Pause("turn", 1)
+		}
+		c.Emit("mission_end", gamelog.Int("n", m))
+		c.Pause("mission", 2)
+	}
+}
+
+// Issue 25 item 2: at a terminal, pressing Enter, a quiet mission's end
+// (nothing the player must see since he last had the prompt) plays on to
+// the next question, the mission's end above it; a mission with news, a
+// player who stepped to the mission's end (`step mission`), or a screen
+// too small to keep the mission's end in sight at the next stop, stop
+// there.
+func TestQuietMissionEndPlayedThrough(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		hit   bool
+		lines []string
+		rows  int
+		pause bool // the second line stops at the mission's end (else at the next mission's question)
+	}{
+		{"quiet", false, []string{"", ""}, 40, false},
+		{"news", true, []string{"", ""}, 40, true},
+		{"step mission", false, []string{"step mission", ""}, 40, true},
+		{"a small screen", false, []string{"", ""}, 10, true},
+	} {
+		def := &engine.Definition{Name: "missions", Booklets: enginetest.Definition().Booklets, Pauses: []string{"turn", "mission", "campaign"},
+			Notable: func(e *gamelog.Event) bool { return e.Type == "hit" },
+			Orders: []engine.StandingOrder{{Name: "ask", Help: "the squadron is always asked", // not `again`
+				Pick:   func(*engine.Decision, []gamelog.Event) (int, bool) { return 0, false },
+				Covers: func(d *engine.Decision) bool { return d.Kind == "sail" }}},
+			New: func([]gamelog.Option, *tables.Set) (engine.Rules, error) { return &missionsRules{hit: tc.hit}, nil }}
+		var out bytes.Buffer
+		s, err := New(Config{Def: def, Out: &out, Err: &out, Interactive: true, LogFile: filepath.Join(t.TempDir(), "g.jsonl"),
+			Rows: func() int { return tc.rows }})
+		if err != nil {
+			t.Fatal(err)
+		}
+		execAll(t, s, tc.lines...)
+		p := s.Game().Pending()
+		ends := 0
+		for _, e := range s.Game().History() {
+			if e.Type == "mission_end" {
+				ends++
+			}
+		}
+		if p == nil || ends != 1 || (p.Pause == "mission") != tc.pause || (!tc.pause && (p.Decision == nil || p.Decision.Kind != "sail")) {
+			t.Errorf("%s: stops at %+v after %d missions, want the mission's end: %v\n%s", tc.name, p, ends, tc.pause, out.String())
 		}
 		s.Close()
 	}

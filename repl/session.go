@@ -92,11 +92,18 @@ type Session struct {
 	// event count when the line being run was typed): a quiet turn is one
 	// with nothing notable since (playThroughQuiet).
 	stopped question
-	// passedNews: since the player last had the prompt, play went on
-	// through a pause with news for him (playThroughQuiet): the next
-	// pause stops.
-	passedNews bool
-	failed     bool
+	// unseen is the line (counted as printed) from which, since the
+	// player last had the prompt, there is something he must read: the
+	// first news (Definition.Notable) or a quiet mission's end played
+	// through; -1: none. Play goes on through a pause only while that line
+	// would still be on the screen at the next stop (playThroughQuiet).
+	unseen int
+	// boardSeq is the event count at the last pause summary shown
+	// (AtPause), or where the player last had the prompt: news since then
+	// is summed up again at the next pause played through.
+	boardSeq int
+	stopAt   int // the lines printed when the player last had the prompt
+	failed   bool
 	// interrupted: a Ctrl-C came during Exec (it stopped the command at
 	// the game's next pause).
 	interrupted atomic.Bool
@@ -135,7 +142,7 @@ func New(cfg Config) (*Session, error) {
 	if cfg.Err == nil {
 		cfg.Err = cfg.Out
 	}
-	s := &Session{cfg: cfg, def: cfg.Def, level: 1, free: cfg.FreeRand, detail: engine.Verbose}
+	s := &Session{cfg: cfg, def: cfg.Def, level: 1, free: cfg.FreeRand, detail: engine.Verbose, unseen: -1}
 	if cfg.Interactive {
 		s.detail = engine.Normal
 	}
@@ -310,8 +317,9 @@ func (s *Session) Exec(line string) error {
 	if err != nil {
 		return err
 	}
-	s.stopped, s.passedNews = s.question(), false
+	s.stopped, s.unseen, s.boardSeq = s.question(), -1, s.game.Seq()
 	s.typed++
+	s.stopAt = s.printed()
 	s.interrupted.Store(false)
 	words = s.shortcut(words)
 	if len(words) == 0 {
@@ -612,41 +620,51 @@ func (s *Session) show(evs []gamelog.Event) {
 	s.showPending()
 }
 
-// playThroughQuiet plays on from a pause of the smallest level (a turn, a
-// round) while the standing order `quiet` stands, so that Enter stops only
-// where the player has something to decide or to see:
-//   - a quiet turn (nothing the player must see, Definition.Notable, since
-//     he last had the prompt) does not stop play;
-//   - a turn with news plays on too, its pause's summary (AtPause) shown,
-//     when it is the first such pause since the player last had the
-//     prompt: the news is before his eyes at the next stop, which comes
-//     before anything he has a choice in is decided for him (the game's
-//     standing orders weigh the news: they answer nothing it bears on; an
-//     unchanged answer, `same`, is revised by an order typed at the next
-//     question), and a second pause with the news still unseen stops.
+// playThroughQuiet plays on from a pause while the standing order `quiet`
+// stands, so that Enter stops only where the player has something to
+// decide or to see:
+//   - a quiet turn or round (nothing the player must see, Definition.Notable,
+//     since he last had the prompt) does not stop play; at a terminal, nor
+//     does a quiet mission's end (a pause of a bigger level than the one
+//     he stepped to: `step mission` stops there);
+//   - a turn with news plays on too, at a terminal, its pause's summary
+//     (AtPause) shown: the news is before his eyes at the next stop,
+//     which comes before anything he has a choice in is decided for him
+//     (the game's standing orders weigh the news: they answer nothing it
+//     bears on; an unchanged answer, `same`, is revised by an order typed
+//     at the next question);
+//   - but a pause stops when what he must read (the first news, a quiet
+//     mission's end) would scroll off the screen before the next stop
+//     could show it: when fewer than pauseReserve rows are left below it.
 func (s *Session) playThroughQuiet() ([]gamelog.Event, bool) {
 	g := s.game
 	p := g.Pending()
 	def := s.cur() // the game played now (an inner game's, inner.go)
-	if p == nil || p.Pause == "" || p.Level > 1 || !s.orders[engine.Quiet.Name] || def.Notable == nil || s.interrupted.Load() || g.Decider() != nil {
+	if p == nil || p.Pause == "" || !s.orders[engine.Quiet.Name] || def.Notable == nil || s.interrupted.Load() || g.Decider() != nil {
 		return nil, false
 	}
-	h := g.History()
-	news := false
-	for i := len(h) - 1; i >= 0; i-- {
-		if s.stopped.g == g && h[i].Seq <= s.stopped.seq {
-			break
-		}
-		if def.Notable(&h[i]) {
-			news = true
-			break
-		}
+	news := s.newsSince(def, s.stopped.seq)
+	if news && !s.cfg.Interactive {
+		return nil, false
 	}
-	if news {
-		if s.passedNews || !s.cfg.Interactive {
+	if p.Level > 1 {
+		// A mission's end, quiet, at a terminal, not stepped to: its
+		// summary is to be read at the next stop.
+		if !s.cfg.Interactive || news || p.Level <= s.level || p.Level >= len(def.Pauses) {
 			return nil, false
 		}
-		s.passedNews = true
+		if s.unseen < 0 {
+			s.unseen = max(0, s.printed()-2)
+		}
+	}
+	if news && s.unseen < 0 {
+		s.unseen = s.stopAt // news not printed (left out at this detail): from the stop
+	}
+	if s.unseen >= 0 && s.printed()-s.unseen+pauseReserve > s.rows() {
+		return nil, false
+	}
+	if news && s.newsSince(def, s.boardSeq) {
+		s.boardSeq = g.Seq()
 		if def.AtPause != nil && s.detail < engine.Verbose {
 			for _, l := range def.AtPause(g, p.Pause) {
 				fmt.Fprintln(s.cfg.Out, l)
@@ -661,6 +679,27 @@ func (s *Session) playThroughQuiet() ([]gamelog.Event, bool) {
 	return evs, true
 }
 
+// pauseReserve is the rows a pause played through leaves, at least, below
+// what the player must read: about a round's lines and the next question.
+const pauseReserve = 12
+
+// newsSince reports whether an event of the game played now after seq is
+// one the player must see (Definition.Notable): seq counts in the game the
+// player last had the prompt in; another (after `undo`) is all news.
+func (s *Session) newsSince(def *engine.Definition, seq int) bool {
+	g := s.game
+	h := g.History()
+	for i := len(h) - 1; i >= 0; i-- {
+		if s.stopped.g == g && h[i].Seq <= seq {
+			break
+		}
+		if def.Notable(&h[i]) {
+			return true
+		}
+	}
+	return false
+}
+
 // print writes events as the player reads them, at the level of detail
 // (`detail`): the game may word a run of them as one line
 // (Definition.DescribeAt, DescribeRun) or leave some out.
@@ -670,6 +709,9 @@ func (s *Session) print(evs []gamelog.Event) {
 			for i := 0; i < len(evs); {
 				line, n := s.describeRunAt(evs, i) // at the level of detail (describe.go)
 				if line != "" {
+					if s.unseen < 0 && def.Notable != nil && slices.ContainsFunc(evs[i:i+n], func(e gamelog.Event) bool { return def.Notable(&e) }) {
+						s.unseen = s.printed() // the first news since the stop
+					}
 					fmt.Fprintln(s.cfg.Out, line)
 				}
 				i += n
