@@ -119,6 +119,7 @@ type Battle struct {
 	nTorp   int
 	pending []hit
 	Ended   bool
+	between bool // a turn has ended, the next one's turn event not yet made
 	facts   facts
 	acting  string // the side whose orders the phase waits for
 	presets []preset
@@ -192,6 +193,7 @@ func (b *Battle) Play(c *engine.Ctx) {
 	b.setup(c)
 	for b.Turn = 1; b.Turn <= b.Opt.Turns && !b.over(); b.Turn++ {
 		c.Emit(evTurn, gamelog.Int("n", b.Turn))
+		b.between = false
 		for _, v := range b.Vessels {
 			v.Seen = [2]bool{}
 			v.Busy = false
@@ -233,7 +235,9 @@ func (b *Battle) Play(c *engine.Ctx) {
 			// turn's end. Otherwise the next turn's sightings stop it.
 			c.Pause("turn", 1)
 		}
+		b.between = true
 	}
+	b.between = false
 	b.Phase = PhaseSetup
 	afloat := afloatBySide(b)
 	c.Emit(evEnd, gamelog.Int("turns", min(b.Turn-1, b.Opt.Turns)), gamelog.Int(Sides[0], afloat[0]), gamelog.Int(Sides[1], afloat[1]))

@@ -76,7 +76,9 @@ func markNote(v *Vessel) string {
 // pictureTitle names the moment and who looks.
 func pictureTitle(b *Battle, side string) string {
 	t := "Set-up"
-	if b.Turn > 0 && b.Turn <= b.Opt.Turns {
+	if b.between && b.Turn > 1 && b.Turn <= b.Opt.Turns && !b.over() {
+		t = fmt.Sprintf("End of turn %d", b.Turn-1) // seen as the next begins (the replay sheet's frame)
+	} else if b.Turn > 0 && b.Turn <= b.Opt.Turns {
 		t = fmt.Sprintf("Turn %d, phase %s", b.Turn, phaseNames[b.Phase])
 	} else if b.Turn > b.Opt.Turns || b.over() {
 		t = "The end"
@@ -147,4 +149,18 @@ func lookingSide(g *engine.Game) string {
 		}
 	}
 	return refereeSide
+}
+
+// frame is the Definition.Frame: on the virtual table a turn's end (seen
+// as the next turn begins, before its sightings are reset) takes a frame
+// of the replay sheet; a duel's turns end with a pause, which takes it.
+func frame(g *engine.Game, e *gamelog.Event) string {
+	if e.Type != string(evTurn) || e.Int("n") < 2 {
+		return ""
+	}
+	b, ok := g.RulesOf(Name).(*Battle)
+	if !ok || b.Table == nil || b.Opt.Duel {
+		return ""
+	}
+	return fmt.Sprintf("After turn %d", e.Int("n")-1)
 }

@@ -153,8 +153,9 @@ func TestTableGamesSim(t *testing.T) {
 }
 
 // logPositions are where a log last put each piece on the table, by every
-// id an event names it by (a vessel and its marker alike), in mm.
-func logPositions(t *testing.T, path string) map[string][2]int {
+// id an event names it by (a vessel and its marker alike), in mm; before
+// turn n begins (its turn event), or at the log's end if n is 0.
+func logPositions(t *testing.T, path string, n int) map[string][2]int {
 	t.Helper()
 	lg, err := gamelog.ReadFile(path)
 	if err != nil {
@@ -164,6 +165,9 @@ func logPositions(t *testing.T, path string) map[string][2]int {
 	alias := map[string]string{} // a marker's vessel
 	for i := range lg.Events {
 		e := &lg.Events[i]
+		if n > 0 && e.Type == "turn" && e.Int("n") == n {
+			break
+		}
 		if _, ok := e.Get("x"); !ok {
 			continue
 		}
@@ -349,43 +353,43 @@ func TestTablePicturesInChromium(t *testing.T) {
 			if len(marks) < 6 {
 				t.Fatalf("%d marks drawn", len(marks))
 			}
-			at := logPositions(t, log)
+			at := logPositions(t, log, 0)
 			looked := expectDrawn(t, "board --svg", marks, shot, at)
 			if c.game == "coastal" && len(looked) > 0 {
 				movedShip(t, svg, looked[0], marks, shot, at)
 			}
-			// the replay sheet of the same log, its last frame, as a side saw it
-			page := filepath.Join(dir, "replay.html")
-			if code, _, errs := runWith(t, "", "sheet", log, "--sheet", "replay", "--format", "html", "-o", page); code != 0 {
-				t.Fatal(errs)
-			}
-			lastFrame(t, page, c.side, at)
-			// the replay sheet of a whole game, as the referee saw it
+			// the replay sheet of a whole game: after turn 2 as a side saw
+			// it, the end as the referee did
 			whole := filepath.Join(dir, "whole.jsonl")
 			if code, _, errs := runWith(t, "", "auto", "--game", c.game, "-o", "table=virtual", "--seed", "3", "--log", whole); code != 0 {
 				t.Fatal(errs)
 			}
-			if code, _, errs := runWith(t, "", "sheet", whole, "--sheet", "replay", "--format", "html", "-o", page+".whole.html"); code != 0 {
+			page := filepath.Join(dir, "replay.html")
+			if code, _, errs := runWith(t, "", "sheet", whole, "--sheet", "replay", "--format", "html", "-o", page); code != 0 {
 				t.Fatal(errs)
 			}
-			lastFrame(t, page+".whole.html", "referee", logPositions(t, whole))
+			src, err := os.ReadFile(page)
+			if err != nil {
+				t.Fatal(err)
+			}
+			frames := strings.Count(string(src), `<section class="frame`)
+			if frames < 4 || !strings.Contains(string(src), "<h2>After turn 2</h2>") {
+				t.Fatalf("%d frames, frame 2 not after turn 2", frames)
+			}
+			inFrame(t, page, 2, c.side, logPositions(t, whole, 3))
+			inFrame(t, page, frames, "referee", logPositions(t, whole, 0))
 		})
 	}
 }
 
-// lastFrame checks the replay page's last frame as side saw it.
-func lastFrame(t *testing.T, page, side string, at map[string][2]int) {
+// inFrame checks the replay page's frame (1 the first) as side saw it.
+func inFrame(t *testing.T, page string, frame int, side string, at map[string][2]int) {
 	t.Helper()
-	src, err := os.ReadFile(page)
-	if err != nil {
-		t.Fatal(err)
-	}
-	frames := strings.Count(string(src), `<section class="frame`)
-	marks, shot := drawnMarks(t, page, fmt.Sprintf("frame=%d&side=%s", frames, side))
+	marks, shot := drawnMarks(t, page, fmt.Sprintf("frame=%d&side=%s", frame, side))
 	if len(marks) < 4 {
 		t.Fatalf("%s: %d marks drawn", side, len(marks))
 	}
-	expectDrawn(t, fmt.Sprintf("the replay sheet's frame %d as %s saw it", frames, side), marks, shot, at)
+	expectDrawn(t, fmt.Sprintf("the replay sheet's frame %d as %s saw it", frame, side), marks, shot, at)
 }
 
 // movedShip: the check finds a ship moved — one drawn 8 cm east of where
