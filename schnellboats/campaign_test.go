@@ -126,7 +126,7 @@ func TestRule3_1CampaignDates(t *testing.T) {
 // six boats (4 + 2 reserve) all available, #2-#6 crews with a skill.
 func TestRule3_2SetUp(t *testing.T) {
 	for _, boat := range []string{"s100", "5b"} {
-		c, evs := probe(t, 3, opts("medium", boat), func(c *Campaign) { c.setUp() })
+		c, evs := probe(t, 3, opts("medium", boat), func(c *Campaign) { c.calendar().setUp() })
 		want := len(boatPositions[c.Type])
 		if len(c.Crew) != want {
 			t.Errorf("%s: %d crewmen, want %d", boat, len(c.Crew), want)
@@ -156,11 +156,11 @@ func TestRule3_2SetUp(t *testing.T) {
 // 3.3 step 1 / "Mission" 1: no mission unless at least 2 serviceable boats.
 func TestRule3_3TwoServiceableBoats(t *testing.T) {
 	_, evs := probe(t, 1, opts("short", "s100"), func(c *Campaign) {
-		c.setUp()
+		c.calendar().setUp()
 		for _, b := range c.Boats[1:] {
 			b.Status, b.RepairDays = Repair, 5
 		}
-		c.tonight()
+		c.calendar().tonight()
 	})
 	last := evs[len(evs)-1]
 	if last.Type != "no_mission" || !strings.Contains(last.Str("reason"), "2 are needed") {
@@ -175,10 +175,10 @@ func TestRule3_3TwoServiceableBoats(t *testing.T) {
 // ready boat as Boat #1; boats under repair never sail.
 func TestRule4_11Substitution(t *testing.T) {
 	c, evs := probe(t, 2, opts("short", "s100"), func(c *Campaign) {
-		c.setUp()
+		c.calendar().setUp()
 		c.Boats[0].Status, c.Boats[0].RepairDays = Repair, 9
 		c.Boats[2].Status, c.Boats[2].RepairDays = Repair, 9
-		c.tonight()
+		c.calendar().tonight()
 	})
 	if !slices.Contains(types(evs), "substitution") {
 		t.Fatal("no substitution")
@@ -275,7 +275,7 @@ func TestRuleZonesRoute(t *testing.T) {
 // takes 2 turns per zone.
 func TestRule4_4SlowTwoTurnsPerZone(t *testing.T) {
 	_, evs := probe(t, 5, opts("short", "s100"), func(c *Campaign) {
-		c.setUp()
+		c.calendar().setUp()
 		c.Mission = &Mission{Pos: -1, Sunk: map[string]int{}, FirstZone: 1, Route: route(1), Home: true}
 		s := &Sortie{Boat: c.Boats[0], No: 1, Formation: true}
 		t2 := &Sortie{Boat: c.Boats[1], No: 2, Formation: true}
@@ -316,7 +316,7 @@ func TestRule6_0MedalBands(t *testing.T) {
 	for length, lows := range bands {
 		for grade, lo := range lows {
 			for _, vp := range []int{lo - 1, lo} {
-				c, _ := probe(t, 1, opts(length, "s100"), func(c *Campaign) { c.VP = vp; c.medals() })
+				c, _ := probe(t, 1, opts(length, "s100"), func(c *Campaign) { c.VP = vp; c.debrief().medals() })
 				want := grade + 1
 				if vp == lo-1 {
 					want = grade
@@ -330,9 +330,9 @@ func TestRule6_0MedalBands(t *testing.T) {
 	// Grades passed over are awarded together, in order; never taken back.
 	c, evs := probe(t, 1, opts("short", "5b"), func(c *Campaign) {
 		c.VP = 450
-		c.medals()
+		c.debrief().medals()
 		c.VP = 10
-		c.medals()
+		c.debrief().medals()
 	})
 	var got []string
 	for _, e := range evs {
@@ -349,17 +349,17 @@ func TestRule6_0MedalBands(t *testing.T) {
 // 6.0: the S-Boat War Badge after 12 successful missions or when the
 // Kommandant is wounded.
 func TestRule6_0WarBadge(t *testing.T) {
-	c, _ := probe(t, 1, opts("short", "s100"), func(c *Campaign) { c.Stats.Successful = 11; c.medals() })
+	c, _ := probe(t, 1, opts("short", "s100"), func(c *Campaign) { c.Stats.Successful = 11; c.debrief().medals() })
 	if c.WarBadge {
 		t.Error("War Badge after 11 successful missions")
 	}
-	c, _ = probe(t, 1, opts("short", "s100"), func(c *Campaign) { c.Stats.Successful = 12; c.medals() })
+	c, _ = probe(t, 1, opts("short", "s100"), func(c *Campaign) { c.Stats.Successful = 12; c.debrief().medals() })
 	if !c.WarBadge {
 		t.Error("no War Badge after 12 successful missions")
 	}
 	c, _ = probe(t, 1, opts("short", "s100"), func(c *Campaign) {
 		c.Mission = &Mission{KmdtHit: true}
-		c.medals()
+		c.debrief().medals()
 	})
 	if !c.WarBadge {
 		t.Error("no War Badge for a wounded Kommandant")
@@ -383,7 +383,7 @@ func TestRule7_0Wounds(t *testing.T) {
 	}
 	for _, tc := range cases {
 		c, _ := probe(t, 1, opts("short", "s100"), func(c *Campaign) {
-			c.setUp()
+			c.calendar().setUp()
 			m := c.crewman(posHelm)
 			for _, w := range tc.wounds {
 				c.harm().wound(m, w)
@@ -403,13 +403,13 @@ func TestRule7_0Wounds(t *testing.T) {
 // #2-#4 crew rises one level per 5 kills or per 15 successful missions.
 func TestRule5_0VeteransAndCrewSkill(t *testing.T) {
 	c, _ := probe(t, 1, opts("short", "s100"), func(c *Campaign) {
-		c.setUp()
+		c.calendar().setUp()
 		for _, m := range c.Crew {
 			m.Successes = 14
 		}
 		c.Mission = &Mission{Sunk: map[string]int{}, Patrolled: 4, Sorties: []*Sortie{{Boat: c.Boats[0], No: 1}, {Boat: c.Boats[1], No: 2}}}
 		c.Boats[1].Skill, c.Boats[1].Kills = skillAverage, 5
-		c.completeMission(true)
+		c.debrief().completeMission(true)
 	})
 	for _, m := range c.Crew {
 		if !m.Veteran {
@@ -420,7 +420,7 @@ func TestRule5_0VeteransAndCrewSkill(t *testing.T) {
 		t.Errorf("5 kills: crew skill %s, want veteran", c.Boats[1].Skill)
 	}
 	b := &Boat{Skill: skillGreen, Successes: 30}
-	probe(t, 1, opts("short", "s100"), func(c *Campaign) { c.crewSkill(b) })
+	probe(t, 1, opts("short", "s100"), func(c *Campaign) { c.debrief().crewSkill(b) })
 	if b.Skill != skillVeteran {
 		t.Errorf("30 successful missions: skill %s, want 2 levels up", b.Skill)
 	}
@@ -439,12 +439,12 @@ func TestRuleMissionSuccessReading(t *testing.T) {
 		{2, 0, true, false, true}, {0, 0, false, false, false}, {1, 3, false, true, false}}
 	for _, tc := range cases {
 		c := &Campaign{Mission: &Mission{Patrolled: tc.patrolled, Special: tc.special, Aborted: tc.aborted, Sunk: map[string]int{"merchant": tc.sunk}}}
-		if got := c.missionSuccess(); got != tc.want {
+		if got := c.debrief().missionSuccess(); got != tc.want {
 			t.Errorf("%+v: success %v, want %v", tc, got, tc.want)
 		}
 		// The other reading (success=sunk): nothing sunk is a failure too.
 		c.read.needSunk = true
-		if got := c.missionSuccess(); got != (tc.want && tc.sunk > 0) {
+		if got := c.debrief().missionSuccess(); got != (tc.want && tc.sunk > 0) {
 			t.Errorf("success=sunk, %+v: success %v, want %v", tc, got, tc.want && tc.sunk > 0)
 		}
 	}

@@ -43,7 +43,7 @@ func (w watch) Decide(d *engine.Decision) (int, error) {
 // atSea sets up a mission with four boats in a Red Zone and a convoy-like
 // enemy of the given types.
 func atSea(c *Campaign, weather Weather, types ...Enemy) *Combat {
-	c.setUp()
+	c.calendar().setUp()
 	m := &Mission{Sunk: map[string]int{}, Weather: weather, Sea: 2, Pos: 0, Route: []string{"R3", "CHERBOURG"}, FirstZone: 3}
 	for i := range 4 {
 		m.Sorties = append(m.Sorties, &Sortie{Boat: c.Boats[i], No: i + 1, Formation: true, Torpedoes: 4})
@@ -420,7 +420,7 @@ func TestRule4_8BreakFormationAndAbort(t *testing.T) {
 func TestRule4_12StandInAtTheHelm(t *testing.T) {
 	for _, id := range []string{"D-2", "D-4"} {
 		tab := def(t).Booklets[0].Tables.MustGet(id)
-		c, _ := probeWith(t, 3, opts("short", "s100"), orders{}, func(c *Campaign) { c.setUp(); c.harm().kill(c.crewman(posHelm)) })
+		c, _ := probeWith(t, 3, opts("short", "s100"), orders{}, func(c *Campaign) { c.calendar().setUp(); c.harm().kill(c.crewman(posHelm)) })
 		f := facts{c: c, standIn: c.board().helmStandIn()}
 		_, with := tab.Modify(factsByName.Of(&f), nil)
 		f.standIn = 0

@@ -217,8 +217,8 @@ func TestRule4_9LeavingIsAborting(t *testing.T) {
 		}
 		if cb.Left {
 			left++
-			if !m.Aborted || !m.Home || c.missionSuccess() {
-				t.Errorf("seed %d: left the combat: aborted %v, home %v, success %v (want true, true, false)", seed, m.Aborted, m.Home, c.missionSuccess())
+			if !m.Aborted || !m.Home || c.debrief().missionSuccess() {
+				t.Errorf("seed %d: left the combat: aborted %v, home %v, success %v (want true, true, false)", seed, m.Aborted, m.Home, c.debrief().missionSuccess())
 			}
 		} else {
 			held++
@@ -709,24 +709,24 @@ func TestRuleEveryWayHomeBeforeTheTask(t *testing.T) {
 		c.Mission.Combat = cb
 		c.board().leaveCombat(cb)
 	})
-	if w := why(evs); w != "aborted: towing a disabled boat" || !c.Mission.Aborted || c.missionSuccess() {
-		t.Errorf("towed home before the task: course home %q, aborted %v, success %v (want an abort and a failure)", w, c.Mission.Aborted, c.missionSuccess())
+	if w := why(evs); w != "aborted: towing a disabled boat" || !c.Mission.Aborted || c.debrief().missionSuccess() {
+		t.Errorf("towed home before the task: course home %q, aborted %v, success %v (want an abort and a failure)", w, c.Mission.Aborted, c.debrief().missionSuccess())
 	}
 	// `move home` in the same state.
 	c, evs = probeWith(t, 3, opts("short", "s100"), orders{"move": "home"}, func(c *Campaign) {
 		state(c, false)
 		c.sea().orders()
 	})
-	if w := why(evs); w != "aborted" || c.missionSuccess() {
-		t.Errorf("move home: course home %q, success %v", w, c.missionSuccess())
+	if w := why(evs); w != "aborted" || c.debrief().missionSuccess() {
+		t.Errorf("move home: course home %q, success %v", w, c.debrief().missionSuccess())
 	}
 	// The mines laid (the special mission's task done): the tow is no abort.
 	c, evs = probeWith(t, 3, opts("short", "s100"), orders{"disabled": "tow"}, func(c *Campaign) {
 		state(c, true)
 		c.lone().disabledBoats()
 	})
-	if w := why(evs); w != "towing a disabled boat" || c.Mission.Aborted || !c.missionSuccess() {
-		t.Errorf("towed home with the task done: course home %q, aborted %v, success %v", w, c.Mission.Aborted, c.missionSuccess())
+	if w := why(evs); w != "towing a disabled boat" || c.Mission.Aborted || !c.debrief().missionSuccess() {
+		t.Errorf("towed home with the task done: course home %q, aborted %v, success %v", w, c.Mission.Aborted, c.debrief().missionSuccess())
 	}
 }
 
@@ -752,8 +752,8 @@ func TestRule4_5SpecialMissionReturn(t *testing.T) {
 				}
 			})
 		}
-		if c.Mission.Special != done || c.missionSuccess() != c.Mission.Special || c.Mission.Aborted == done {
-			t.Errorf("special done %v: special %v, aborted %v, success %v", done, c.Mission.Special, c.Mission.Aborted, c.missionSuccess())
+		if c.Mission.Special != done || c.debrief().missionSuccess() != c.Mission.Special || c.Mission.Aborted == done {
+			t.Errorf("special done %v: special %v, aborted %v, success %v", done, c.Mission.Special, c.Mission.Aborted, c.debrief().missionSuccess())
 		}
 	}
 }
@@ -785,8 +785,8 @@ func TestRule4_9HoldingFireIsLeaving(t *testing.T) {
 	for _, e := range evs {
 		let = let || e.Type == "abort" && strings.HasPrefix(e.Str("result"), "let the wave pass")
 	}
-	if !let || !m.Combat.Left || !m.Aborted || !m.Home || c.missionSuccess() {
-		t.Errorf("held fire: let pass %v, left %v, aborted %v, home %v, success %v (want all but success)", let, m.Combat.Left, m.Aborted, m.Home, c.missionSuccess())
+	if !let || !m.Combat.Left || !m.Aborted || !m.Home || c.debrief().missionSuccess() {
+		t.Errorf("held fire: let pass %v, left %v, aborted %v, home %v, success %v (want all but success)", let, m.Combat.Left, m.Aborted, m.Home, c.debrief().missionSuccess())
 	}
 	// A squadron that fired at the wave once (Close, in fog) and then held.
 	passed := 0

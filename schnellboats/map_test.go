@@ -47,7 +47,7 @@ func rolls(evs []gamelog.Event, table string) int {
 // full turn: a sea state roll and an encounter roll each turn.
 func TestRule4_4SlowSecondTurnIsFull(t *testing.T) {
 	_, evs := probe(t, 5, opts("short", "s100"), func(c *Campaign) {
-		c.setUp()
+		c.calendar().setUp()
 		c.Mission = &Mission{Pos: -1, Sunk: map[string]int{}, FirstZone: 1, Home: true}
 		s := &Sortie{Boat: c.Boats[0], No: 1, Formation: true, EnginesOut: 2}
 		c.Mission.Sorties = []*Sortie{s, {Boat: c.Boats[1], No: 2, Formation: true}}
@@ -97,7 +97,7 @@ func TestErrata8SlowestBoatAgainstAircraft(t *testing.T) {
 			var offered []string
 			why := ""
 			g, camp := newProbe(t, 1, engine.Physical, opts("short", tc.boat), func(c *Campaign) {
-				c.setUp()
+				c.calendar().setUp()
 				c.Mission = &Mission{Sunk: map[string]int{}, Sea: 2, Pos: 0, Route: []string{"G1", "CHERBOURG"}}
 				s1 := &Sortie{Boat: c.Boats[0], No: 1, Formation: true}
 				s2 := &Sortie{Boat: c.Boats[1], No: 2, Formation: true}
@@ -166,7 +166,7 @@ func TestRule2_0fTurbojetsCostSpeed(t *testing.T) {
 		want Speed
 	}{{0, speedVeryFast}, {1, speedFast}, {2, speedMedium}} {
 		probe(t, 1, opts("short", "5b"), func(c *Campaign) {
-			c.setUp()
+			c.calendar().setUp()
 			c.Mission = &Mission{Sunk: map[string]int{}, Sea: 2}
 			c.Mission.Sorties = []*Sortie{{Boat: c.Boats[0], No: 1, Formation: true, JetsOut: tc.out}, {Boat: c.Boats[1], No: 2, Formation: true}}
 			if got, why := c.board().speedLimit(); got != tc.want || (tc.out > 0 && !strings.Contains(why, "turbojet")) {
@@ -182,7 +182,7 @@ func TestRuleLoneBoatsTowNeverSeparated(t *testing.T) {
 	for range 20 {
 		f := force(map[string][][]string{"A-9": {{"11"}}})
 		c, _ := probeDice(t, opts("short", "s100"), f.answer, func(c *Campaign) {
-			c.setUp()
+			c.calendar().setUp()
 			c.Mission = &Mission{Sunk: map[string]int{}, Sea: 2, Pos: 0, Route: []string{"G1", "CHERBOURG"}}
 			s1 := &Sortie{Boat: c.Boats[0], No: 1, Formation: true}
 			s2 := &Sortie{Boat: c.Boats[1], No: 2, Formation: true, Disabled: true, Points: 5}
@@ -203,7 +203,7 @@ func TestRuleLoneBoatsTowNeverSeparated(t *testing.T) {
 	}
 	// With the tow pair alone besides Boat #1, no one is separated.
 	c, _ := probeDice(t, opts("short", "s100"), force(map[string][][]string{"A-9": {{"11"}}}).answer, func(c *Campaign) {
-		c.setUp()
+		c.calendar().setUp()
 		c.Mission = &Mission{Sunk: map[string]int{}, Sea: 2, Pos: 0, Route: []string{"G1", "CHERBOURG"}}
 		s1 := &Sortie{Boat: c.Boats[0], No: 1, Formation: true}
 		s2 := &Sortie{Boat: c.Boats[1], No: 2, Formation: true, Disabled: true, Points: 5}
@@ -221,7 +221,7 @@ func TestRuleLoneBoatsTowNeverSeparated(t *testing.T) {
 func TestRuleLoneBoatOwnRadio(t *testing.T) {
 	f := force(nil)
 	probeDice(t, opts("short", "s100"), f.answer, func(c *Campaign) {
-		c.setUp()
+		c.calendar().setUp()
 		c.Mission = &Mission{Sunk: map[string]int{}, Sea: 2}
 		c.Mission.Sorties = []*Sortie{
 			{Boat: c.Boats[0], No: 1, Formation: true, RadioOut: true},
@@ -271,7 +271,7 @@ func TestErrataG12Step6RescuedRollForWounds(t *testing.T) {
 func TestRuleG3FireBurnsOn(t *testing.T) {
 	f := force(map[string][][]string{"G-3": {{"7"}, {"6"}, {"2"}}})
 	c, evs := probeDice(t, opts("short", "s100"), f.answer, func(c *Campaign) {
-		c.setUp()
+		c.calendar().setUp()
 		c.Mission = &Mission{Sunk: map[string]int{}, Sea: 2, Pos: 0, Route: []string{"G1", "CHERBOURG"}}
 		s1 := &Sortie{Boat: c.Boats[0], No: 1, Formation: true}
 		c.Mission.Sorties = []*Sortie{s1, {Boat: c.Boats[1], No: 2, Formation: true}}
@@ -313,8 +313,8 @@ func TestRule1_0SquadronChoice(t *testing.T) {
 		}
 		return d.Default, nil
 	}), func(c *Campaign) {
-		c.setUp()
-		c.tonight()
+		c.calendar().setUp()
+		c.calendar().tonight()
 	})
 	if len(offered) != 10 || offered[0] != "SB2+SB3+SB4" || def != 0 {
 		t.Fatalf("options %v (default %d): want the 10 choices of 3 of SB2-SB6, the first hulls first and the default", offered, def)
@@ -330,10 +330,10 @@ func TestRule1_0SquadronChoice(t *testing.T) {
 	_ = c
 	// With only 3 others ready there is nothing to choose.
 	_, evs = probe(t, 2, opts("short", "s100"), func(c *Campaign) {
-		c.setUp()
+		c.calendar().setUp()
 		c.Boats[4].Status, c.Boats[4].RepairDays = Repair, 5
 		c.Boats[5].Status, c.Boats[5].RepairDays = Repair, 5
-		c.tonight()
+		c.calendar().tonight()
 	})
 	for _, e := range evs {
 		if e.Type == "decision" && e.Str("kind") == string(askSquadron) {
@@ -347,12 +347,12 @@ func TestRule1_0SquadronChoice(t *testing.T) {
 // of Inquiry.
 func TestRule4_3DeathEndsTheCampaignFirst(t *testing.T) {
 	c, evs := probe(t, 1, opts("short", "s100"), func(c *Campaign) {
-		c.setUp()
+		c.calendar().setUp()
 		c.Mission = &Mission{Sunk: map[string]int{}, Sea: 2, Pos: 0, Route: []string{"CHERBOURG"}}
 		c.Mission.Sorties = []*Sortie{{Boat: c.Boats[0], No: 1, Formation: true}, {Boat: c.Boats[1], No: 2, Formation: true}}
 		c.harm().kill(c.kmdt())
 		c.harm().lose(c.Mission.Sorties[1], goneSunk, "test", c.ids.Water)
-		c.completeMission(false)
+		c.debrief().completeMission(false)
 	})
 	if c.EndReason != "killed" {
 		t.Errorf("end reason %q, want killed", c.EndReason)
@@ -378,13 +378,13 @@ func TestRule4_3NothingAfterTheEnd(t *testing.T) {
 		return out
 	}
 	c, evs := probe(t, 1, opts("short", "s100"), func(c *Campaign) {
-		c.setUp()
+		c.calendar().setUp()
 		c.Date = mkDate(1944, 5, 20)
 		c.Boats[2].Status, c.Boats[2].RepairDays = Lost, 3  // arrives 05-23
 		c.Boats[1].Status, c.Boats[1].RepairDays = Lost, 11 // 05-31: the campaign's last day
 		c.Boats[3].Status, c.Boats[3].RepairDays = Lost, 12 // 06-01: the end, never
 		c.Boats[4].Status, c.Boats[4].RepairDays = Lost, 13 // 06-02: never
-		c.passDays(20)
+		c.calendar().passDays(20)
 	})
 	if got := dates(c, evs); !slices.Equal(got, []string{"SB2 1944-05-31", "SB3 1944-05-23"}) {
 		t.Errorf("new boats %v, want SB2 on 1944-05-31 and SB3 on 1944-05-23 only", got)

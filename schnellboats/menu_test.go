@@ -93,8 +93,8 @@ func TestAttackMenu(t *testing.T) {
 // lines each) reads in three lines.
 func TestSquadronMenu(t *testing.T) {
 	g, camp := newProbe(t, 3, engine.Digital, opts("short", "s100"), func(c *Campaign) {
-		c.setUp()
-		c.squadron(c.readyBoats())
+		c.calendar().setUp()
+		c.calendar().squadron(c.calendar().readyBoats())
 	})
 	m := &squadronCatcher{c: camp}
 	g.SetDecider(m)

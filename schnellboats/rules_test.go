@@ -35,7 +35,7 @@ func TestRule2_0BoatTypes(t *testing.T) {
 	}
 	// An extinguisher puts a fire out once and is gone.
 	c, evs := probe(t, 1, opts("short", "s100"), func(c *Campaign) {
-		c.setUp()
+		c.calendar().setUp()
 		c.Mission = &Mission{Sunk: map[string]int{}, Sea: 1}
 		s := &Sortie{Boat: c.Boats[0], No: 1, Formation: true, Extinguishers: 1}
 		c.Mission.Sorties = []*Sortie{s}
@@ -165,10 +165,10 @@ func TestRule4_5OneSearchPerZoneSpecialFirst(t *testing.T) {
 // home is replaced (K-1, L) with a start date of the day he joins.
 func TestRule3_3CrewReplacement(t *testing.T) {
 	c, evs := probe(t, 1, opts("short", "s100"), func(c *Campaign) {
-		c.setUp()
+		c.calendar().setUp()
 		c.Date = c.Date.Add(30)
 		c.harm().kill(c.crewman(posRadio))
-		c.replaceCrew()
+		c.debrief().replaceCrew()
 	})
 	m := c.crewman(posRadio)
 	if m.KIA || m.Start != c.Date {
@@ -192,14 +192,14 @@ func TestRule3_3CrewReplacement(t *testing.T) {
 // whose crew skill is rolled on K-2.
 func TestRuleLostBoatReplaced(t *testing.T) {
 	c, evs := probe(t, 1, opts("short", "s100"), func(c *Campaign) {
-		c.setUp()
+		c.calendar().setUp()
 		b := c.Boats[2]
 		b.Status, b.RepairDays, b.Kills = Lost, 7, 4
-		c.passDays(6)
+		c.calendar().passDays(6)
 		if b.Status != Lost {
 			t.Error("the new boat came a day early")
 		}
-		c.passDays(1)
+		c.calendar().passDays(1)
 	})
 	b := c.Boats[2]
 	if b.Status != Ready || b.Kills != 0 || !slices.Contains(types(evs), "new_boat") {
@@ -211,7 +211,7 @@ func TestRuleLostBoatReplaced(t *testing.T) {
 // Sea State 4-5; a rising sea parts the line and the towed boat sinks.
 func TestRuleTowing(t *testing.T) {
 	setup := func(c *Campaign, sea, enginesOut int) (*Sortie, *Sortie) {
-		c.setUp()
+		c.calendar().setUp()
 		c.Mission = &Mission{Sunk: map[string]int{}, Sea: sea, Pos: 0, Route: []string{"G1", "CHERBOURG"}, Home: true}
 		s1 := &Sortie{Boat: c.Boats[0], No: 1, Formation: true, EnginesOut: enginesOut}
 		s2 := &Sortie{Boat: c.Boats[1], No: 2, Formation: true, Disabled: true, Points: 5}
@@ -256,7 +256,7 @@ func TestRuleTowing(t *testing.T) {
 // Lone boats find their own way home at the end of the mission.
 func TestRuleLoneBoat(t *testing.T) {
 	c, evs := probe(t, 1, opts("short", "s100"), func(c *Campaign) {
-		c.setUp()
+		c.calendar().setUp()
 		c.Mission = &Mission{Sunk: map[string]int{}, Sea: 2}
 		c.Mission.Sorties = []*Sortie{{Boat: c.Boats[0], No: 1, Formation: true}, {Boat: c.Boats[1], No: 2, Gone: "separated"}}
 		c.lone().loneBoats()
@@ -301,7 +301,7 @@ func TestRuleInquiryAndCognac(t *testing.T) {
 	for _, tc := range cases {
 		c, _ := probeDice(t, opts("short", "s100"), force(tc.total), func(c *Campaign) {
 			c.Cognac = tc.cognac
-			c.inquiry(2, false, 0)
+			c.debrief().inquiry(2, false, 0)
 		})
 		if c.Over != tc.over || c.Reprimand != tc.reprimands || c.Cognac != tc.cognacAfter {
 			t.Errorf("%s: over %v reprimands %d cognac %v", tc.name, c.Over, c.Reprimand, c.Cognac)
@@ -327,14 +327,14 @@ func TestRuleWoundsAfterMission(t *testing.T) {
 		return nil
 	}
 	c, evs := probeDice(t, opts("short", "s100"), discharge, func(c *Campaign) {
-		c.setUp()
+		c.calendar().setUp()
 		c.crewman(posKMDT).SW = true
 		c.crewman(posRadio).SW = true
 		c.Mission = &Mission{Sunk: map[string]int{}}
-		c.woundsAfter()
-		c.replaceCrew()
+		c.debrief().woundsAfter()
+		c.debrief().replaceCrew()
 		c.Mission = nil
-		c.tonight()
+		c.calendar().tonight()
 	})
 	if c.Hospital != 14 || c.kmdt().SW || !c.kmdt().Serving() {
 		t.Errorf("Kommandant discharged: hospital %d, %+v", c.Hospital, c.kmdt())
@@ -351,14 +351,14 @@ func TestRuleWoundsAfterMission(t *testing.T) {
 // H-1 days, plus H-2 days for each destroyed engine, turbojet or radio.
 func TestRuleRepairs(t *testing.T) {
 	c, evs := probe(t, 1, opts("short", "s100"), func(c *Campaign) {
-		c.setUp()
+		c.calendar().setUp()
 		c.Mission = &Mission{Sunk: map[string]int{}}
 		c.Mission.Sorties = []*Sortie{
 			{Boat: c.Boats[0], No: 1, Components: 2, Destroyed: []string{"engine"}},
 			{Boat: c.Boats[1], No: 2, Points: 3},
 			{Boat: c.Boats[2], No: 3},
 		}
-		c.repairs()
+		c.debrief().repairs()
 	})
 	var tabs []string
 	for _, e := range evs {

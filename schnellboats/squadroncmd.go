@@ -12,7 +12,7 @@ var squadronCommands = []engine.Command{
 				return nil
 			}
 			var out []string
-			for _, b := range c.readyBoats() {
+			for _, b := range c.calendar().readyBoats() {
 				if b != c.boat1() {
 					out = append(out, b.ID)
 				}

@@ -200,7 +200,7 @@ func (c twoPlayer) enter(side, why string) *Command {
 		}
 	}
 	for _, pos := range boatPositions[c.Type] {
-		t.Crew = append(t.Crew, c.newMan(pos, false, side))
+		t.Crew = append(t.Crew, c.calendar().newMan(pos, false, side))
 	}
 	c.emit(evCommand, str("side", side), str("role", "boat2"), str("boat", c.Boats[t.Hull].ID),
 		str("kommandant", c.nameOf(t.Crew)), str("why", why))
@@ -245,7 +245,7 @@ func (c twoPlayer) medalsTwo() {
 	m := c.Mission
 	if !c.WarBadge && (c.Lead.Successful >= 12 || (m != nil && m.KmdtHit)) {
 		c.WarBadge = true
-		c.award("S-Boat War Badge")
+		c.debrief().award("S-Boat War Badge")
 	}
 	if t := c.Two; !t.WarBadge && (t.Successful >= 12 || t.hit) {
 		t.WarBadge = true
@@ -255,8 +255,8 @@ func (c twoPlayer) medalsTwo() {
 	g, _ := row.Value("grade", 0)
 	for c.Grade < g {
 		c.Grade++
-		medal, _ := c.medalRow(c.Grade).Text("medal")
-		c.award(medal)
+		medal, _ := c.debrief().medalRow(c.Grade).Text("medal")
+		c.debrief().award(medal)
 		c.awardTwo(medal)
 	}
 }
@@ -285,7 +285,7 @@ func (c twoPlayer) afterTwo(lost int, boat1 bool, sunk int) {
 		lead = "killed"
 	} else {
 		if lost > 0 {
-			c.inquiry(lost, boat1, sunk)
+			c.debrief().inquiry(lost, boat1, sunk)
 		}
 		lead = c.gone // a relief or court-martial (endCampaign)
 	}
@@ -294,7 +294,7 @@ func (c twoPlayer) afterTwo(lost int, boat1 bool, sunk int) {
 		two = "killed"
 	}
 	if lead == "" {
-		c.replaceCrew()
+		c.debrief().replaceCrew()
 	}
 	if two == "" {
 		c.replaceTwo()
@@ -322,7 +322,7 @@ func (c twoPlayer) replaceTwo() {
 			continue
 		}
 		t.Fallen = append(t.Fallen, cm)
-		t.Crew[i] = c.newMan(cm.Position, true, t.Side)
+		t.Crew[i] = c.calendar().newMan(cm.Position, true, t.Side)
 	}
 }
 

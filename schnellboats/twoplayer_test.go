@@ -46,7 +46,7 @@ func atSeaTwo(c *Campaign, weather Weather, types ...Enemy) *Combat {
 // log header.
 func TestRule7_0Step1TwoPlayerSetUp(t *testing.T) {
 	for _, boat := range []string{"s100", "5b"} {
-		c, evs := probe(t, 3, two("short", boat), func(c *Campaign) { c.setUp() })
+		c, evs := probe(t, 3, two("short", boat), func(c *Campaign) { c.calendar().setUp() })
 		if c.Two == nil {
 			t.Fatalf("%s: no player 2", boat)
 		}
@@ -76,7 +76,7 @@ func TestRule7_0Step1TwoPlayerSetUp(t *testing.T) {
 			t.Errorf("%s: command events %v, want p1 squadron then p2 boat2", boat, cmds)
 		}
 	}
-	c, evs := probe(t, 3, opts("short", "s100"), func(c *Campaign) { c.setUp() })
+	c, evs := probe(t, 3, opts("short", "s100"), func(c *Campaign) { c.calendar().setUp() })
 	if c.Two != nil || len(eventsOf(evs, evCommand)) > 0 || c.SidesInPlay() != nil {
 		t.Error("the solitaire game has a second player")
 	}
@@ -234,7 +234,7 @@ func TestRule7_0Step3Boat2TablesAsBoat1(t *testing.T) {
 // half), the squadron keeping the total.
 func TestRule7_0Step4VPSplit(t *testing.T) {
 	c, _ := probe(t, 7, two("short", "s100"), func(c *Campaign) {
-		c.setUp()
+		c.calendar().setUp()
 		c.vp(vpMerchant, 3, "test")
 		c.vp(vpMissionSuccess, 1, "test")
 	})
@@ -255,7 +255,7 @@ func TestRule7_0Step4VPSplit(t *testing.T) {
 // to both players at once; the War Badge is each Kommandant's own.
 func TestRule7_0Step4MedalsForBoth(t *testing.T) {
 	c, evs := probe(t, 8, two("short", "s100"), func(c *Campaign) {
-		c.setUp()
+		c.calendar().setUp()
 		c.VP = 250
 		c.Two.Successful = 12
 		c.coop().medalsTwo()
@@ -288,7 +288,7 @@ func TestRule7_0Step4CommandPassesForTheCampaign(t *testing.T) {
 	}
 	run := func(seed uint64, f func(c *Campaign)) result {
 		c, evs := probe(t, seed, two("long", "s100"), func(c *Campaign) {
-			c.setUp()
+			c.calendar().setUp()
 			c.Mission = &Mission{Sunk: map[string]int{}, Patrolled: 4, Sorties: []*Sortie{{Boat: c.Boats[0], No: 1}, {Boat: c.hull2(), No: 2}}}
 			f(c)
 			c.coop().afterTwo(0, false, 0)
@@ -358,13 +358,13 @@ func TestRule7_0Step4CommandPassesForTheCampaign(t *testing.T) {
 				}
 				var names [2]string
 				c, evs := probe(t, 13, o, func(c *Campaign) {
-					c.setUp()
+					c.calendar().setUp()
 					names = [2]string{c.coop().nameOf(c.Crew), c.coop().nameOf(c.Two.Crew)}
 					c.Mission = &Mission{Sunk: map[string]int{}, Patrolled: 4, Sorties: []*Sortie{{Boat: c.Boats[0], No: 1}, {Boat: c.hull2(), No: 2}}}
 					if tc.lead == "killed" {
 						c.harm().kill(c.kmdt())
 					} else {
-						c.endCampaign(tc.lead) // the Board of Inquiry's finding (I-3)
+						c.debrief().endCampaign(tc.lead) // the Board of Inquiry's finding (I-3)
 					}
 					c.harm().kill(findCrewman(c.Two.Crew, posKMDT))
 					c.coop().afterTwo(0, false, 0)
@@ -387,9 +387,9 @@ func TestRule7_0Step4CommandPassesForTheCampaign(t *testing.T) {
 	}
 	t.Run("squadron Kommandant relieved", func(t *testing.T) {
 		c, _ := probe(t, 12, two("long", "s100"), func(c *Campaign) {
-			c.setUp()
+			c.calendar().setUp()
 			c.Mission = &Mission{Sunk: map[string]int{}, Sorties: []*Sortie{{Boat: c.Boats[0], No: 1}, {Boat: c.hull2(), No: 2}}}
-			c.endCampaign("relieved") // what the Board of Inquiry's finding does (I-3)
+			c.debrief().endCampaign("relieved") // what the Board of Inquiry's finding does (I-3)
 			c.coop().afterTwo(0, false, 0)
 		})
 		if c.Over || c.Lead.Side != "p2" || c.Two.Side != "p1" || c.Former[0].Why != "relieved" {
@@ -404,14 +404,14 @@ func TestRule7_0Step4CommandPassesForTheCampaign(t *testing.T) {
 func TestRule5_0Boat2CrewLikeBoat1(t *testing.T) {
 	var old *Crewman
 	c, evs := probe(t, 13, two("short", "s100"), func(c *Campaign) {
-		c.setUp()
+		c.calendar().setUp()
 		for _, m := range c.Two.Crew {
 			m.Successes = 14
 		}
 		old = findCrewman(c.Two.Crew, posTorpedo)
 		c.harm().kill(old)
 		c.Mission = &Mission{Sunk: map[string]int{}, Patrolled: 4, Sorties: []*Sortie{{Boat: c.Boats[0], No: 1}, {Boat: c.hull2(), No: 2}}}
-		c.completeMission(true)
+		c.debrief().completeMission(true)
 	})
 	if findCrewman(c.Two.Crew, posTorpedo) == old || !slices.Contains(c.Two.Fallen, old) {
 		t.Error("Boat #2's killed torpedo crew was not replaced (K-1, L)")
@@ -433,9 +433,9 @@ func TestRule5_0Boat2CrewLikeBoat1(t *testing.T) {
 		t.Errorf("successful missions under each Kommandant: p1 %d p2 %d, want 1 each", c.Lead.Successful, c.Two.Successful)
 	}
 	_, evs = probe(t, 14, two("short", "s100"), func(c *Campaign) {
-		c.setUp()
+		c.calendar().setUp()
 		c.Two.Hospital = 5
-		c.tonight()
+		c.calendar().tonight()
 	})
 	nm := eventsOf(evs, evNoMission)
 	if len(nm) != 1 || !strings.Contains(nm[0].Str("reason"), "Boat #2") {
@@ -447,10 +447,10 @@ func TestRule5_0Boat2CrewLikeBoat1(t *testing.T) {
 // another ready hull (4.11), and the squadron Kommandant never takes his.
 func TestRule7_0Boat2Sails(t *testing.T) {
 	c, evs := probe(t, 15, two("short", "s100"), func(c *Campaign) {
-		c.setUp()
+		c.calendar().setUp()
 		c.Boats[0].Status, c.Boats[0].RepairDays = Repair, 3
 		c.hull2().Status, c.hull2().RepairDays = Repair, 3
-		c.tonight()
+		c.calendar().tonight()
 	})
 	if c.Flagship == 0 || c.Two.Hull == 1 || c.Two.Hull == c.Flagship {
 		t.Fatalf("Boat #1 hull %d, Boat #2 hull %d: want two other ready hulls", c.Flagship, c.Two.Hull)
@@ -563,7 +563,7 @@ func TestRule7_0View(t *testing.T) {
 		crew2   int
 	}{{"solitaire", opts("short", "s100"), 1, "", 0}, {"two players", two("short", "s100"), 2, "p1", len(boatPositions[S100])}} {
 		t.Run(tc.name, func(t *testing.T) {
-			c, _ := probe(t, 16, tc.o, func(c *Campaign) { c.setUp() })
+			c, _ := probe(t, 16, tc.o, func(c *Campaign) { c.calendar().setUp() })
 			got := map[string]gamelog.Value{}
 			for _, f := range c.View() {
 				got[f.Key] = f.Val
@@ -603,7 +603,7 @@ func TestRule7_0Step4InquiryIsTheSquadronKommandants(t *testing.T) {
 			atSeaTwo(c, weatherGood)
 			c.Cognac = true
 			c.harm().sink(c.sortie1(), "test")
-			c.inquiry(4, true, 0)
+			c.debrief().inquiry(4, true, 0)
 		})
 	}
 	if len(asked["cognac"]) == 0 {
@@ -670,9 +670,9 @@ func TestRule7_0SheetsShowBothKommandants(t *testing.T) {
 func TestRule7_0SquadronDecisionSailsBoat2(t *testing.T) {
 	var offered []string
 	c, evs := probeWith(t, 17, two("short", "s100"), orders{"squadron": "SB2+SB4+SB6"}, func(c *Campaign) {
-		c.setUp()
+		c.calendar().setUp()
 		c.Two.Hull = 3 // p2 commands SB4
-		c.tonight()
+		c.calendar().tonight()
 	})
 	for _, e := range evs {
 		if e.Type == "decision" && e.Str("kind") == "squadron" {
