@@ -266,9 +266,7 @@ const (
 	maxLines   = 700
 )
 
-var oversize = map[string]string{
-	"schnellboats": "issue 28 item 3 (the flagship split by chapter) is handed out by the lead",
-}
+var oversize = map[string]string{}
 
 // sizes lists what in a game's package is over the bounds.
 func sizes(src gameSource) []string {

@@ -21,7 +21,7 @@ const (
 )
 
 // drawBoard writes the Combat Board's picture.
-func (c *Campaign) drawBoard(w io.Writer, cb *Combat) error {
+func (c pictures) drawBoard(w io.Writer, cb *Combat) error {
 	weather := c.Mission.Weather
 	var zones [3][]string // Long, Medium, Close
 	var waiting, off []string
@@ -169,13 +169,13 @@ func atPause(g *engine.Game, pause string) []string {
 	if cb == nil {
 		return nil
 	}
-	return c.boardLines(cb)
+	return c.art().boardLines(cb)
 }
 
 // boardLines is the Combat Board in words: "Board: SB1 SB2 SB3 in the
 // close zone at fast, detected; SB4 broken away, in the long zone." and
 // "Enemy: merchant-1 2 of 5, tanker-1 burning; gone: mtb-1 sunk."
-func (c *Campaign) boardLines(cb *Combat) []string {
+func (c pictures) boardLines(cb *Combat) []string {
 	var with, apart, off []string
 	for _, s := range c.Mission.Sorties {
 		switch st := sortieState(cb, s); {

@@ -107,7 +107,7 @@ func TestBoardLinesAtRoundEnd(t *testing.T) {
 		cb.Enemy[0].Damage = 2
 		cb.Enemy[1].Damage, cb.Enemy[1].Burns = 3, true
 		cb.Enemy[2].Gone = goneEvaded
-		got := strings.Join(c.boardLines(cb), "\n")
+		got := strings.Join(c.art().boardLines(cb), "\n")
 		want := "Board, round 2: SB1 SB2 (2 dmg) in the close zone at fast, detected; SB3 broken away, in the long zone; gone: SB4 sunk.\n" +
 			"Enemy: merchant-1 (2 of 5), tanker-2 (3 of 5, burning); gone: mtb-3 evaded."
 		if got != want {

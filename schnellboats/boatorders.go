@@ -67,7 +67,7 @@ func (c combatBoard) launchRefusal(s *Sortie, u *Unit) because {
 		return because{s.Boat.ID, " has no ", what, " left"}
 	case s.launched >= tubes:
 		return because{s.Boat.ID, " has launched ", strconv.Itoa(tubes), " ", what, " this wave (its tubes: the reloads wait for the next fight)"}
-	case c.manned(s) && c.tubeCrewOf(s) == nil:
+	case c.manned(s) && c.posts().tubeCrewOf(s) == nil:
 		return because{"rule 4.12: Boat #", strconv.Itoa(s.No), "'s ", weapon.String(), " crew is down and no stand-in is left to launch"}
 	}
 	return because{}
@@ -204,29 +204,6 @@ func (c combatBoard) orderFor(cb *Combat, s *Sortie, d *engine.Decision, order s
 		}
 	}
 	return 0
-}
-
-// tubeCrew is who launches Boat #1's torpedoes or rockets (4.12, our
-// reading): the torpedo (5b: rocket) crew, else a stand-in — the mine crew,
-// then the depth charge crew (S-100), the watch crew (5b). Nil: nobody.
-func (c combatBoard) tubeCrew() *Crewman { return c.tubeCrewOf(c.sortie1()) }
-
-// tubeCrewOf is tubeCrew aboard s (Boat #2's own men in the two-player
-// game, 7.0 step 3).
-func (c combatBoard) tubeCrewOf(s *Sortie) *Crewman {
-	for _, pos := range tubeCrews[c.Type] {
-		if m := c.crewmanOf(s, pos); m != nil && m.Serving() {
-			return m
-		}
-	}
-	return nil
-}
-
-// tubeCrews are Boat #1's men who may launch, in order: the crew of the
-// tubes (rails), then its stand-ins.
-var tubeCrews = [...][]Position{
-	S100: {posTorpedo, posMine, posDC},
-	P5b:  {posRocket, posWatch},
 }
 
 // boatCommands are the per-boat orders at the prompt: `SB2 torpedo
@@ -403,24 +380,10 @@ func (c combatBoard) dcRefusal(cb *Combat, s *Sortie, u *Unit) because {
 		return because{"depth charges are dropped over the submarine: only from the Close Range Zone"}
 	case s.DCs == 0:
 		return because{"Boat #", strconv.Itoa(s.No), " has no depth charges left"}
-	case c.dcCrewOf(s) == nil:
+	case c.posts().dcCrewOf(s) == nil:
 		return because{"rule 4.12: Boat #", strconv.Itoa(s.No), "'s depth charge crew is down and the watch crew too: nobody to drop the charges"}
 	}
 	return because{}
-}
-
-// dcCrew is who drops Boat #1's depth charges: the depth charge crew, else
-// the watch crew as a stand-in (4.12). Nil: nobody.
-func (c combatBoard) dcCrew() *Crewman { return c.dcCrewOf(c.sortie1()) }
-
-// dcCrewOf is dcCrew aboard s (7.0 step 3).
-func (c combatBoard) dcCrewOf(s *Sortie) *Crewman {
-	for _, pos := range [...]Position{posDC, posWatch} {
-		if m := c.crewmanOf(s, pos); m != nil && m.Serving() {
-			return m
-		}
-	}
-	return nil
 }
 
 // depthCharge is a depth charge attack (D-5): one charge expended.
@@ -428,7 +391,7 @@ func (c combatBoard) depthCharge(cb *Combat, s *Sortie, u *Unit) {
 	s.DCs--
 	cb.attacked = true
 	f := facts{disabled: b2i(u.Disabled), sortie: s}
-	if m := c.dcCrewOf(s); m != nil && m.Position == posDC {
+	if m := c.posts().dcCrewOf(s); m != nil && m.Position == posDC {
 		f.crew = m
 	} else {
 		f.standIn = 1

@@ -421,7 +421,7 @@ func TestRule4_12StandInAtTheHelm(t *testing.T) {
 	for _, id := range []string{"D-2", "D-4"} {
 		tab := def(t).Booklets[0].Tables.MustGet(id)
 		c, _ := probeWith(t, 3, opts("short", "s100"), orders{}, func(c *Campaign) { c.calendar().setUp(); c.harm().kill(c.crewman(posHelm)) })
-		f := facts{c: c, standIn: c.board().helmStandIn()}
+		f := facts{c: c, standIn: c.posts().helmStandIn()}
 		_, with := tab.Modify(factsByName.Of(&f), nil)
 		f.standIn = 0
 		_, without := tab.Modify(factsByName.Of(&f), nil)

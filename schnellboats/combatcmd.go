@@ -118,7 +118,7 @@ func (c *Campaign) PrintBoard(w io.Writer) error {
 	}
 	fmt.Fprintf(w, "Combat Board: %s, wave %d, round %d; %s weather (fire from %s); squadron %s at %s speed, %s.\n",
 		words(cb.Kind.String()), cb.Wave, cb.Round, c.Mission.Weather.String(), fireZonesText(c.Mission.Weather), where, words(cb.Speed.String()), det)
-	if err := c.drawBoard(w, cb); err != nil {
+	if err := c.art().drawBoard(w, cb); err != nil {
 		return err
 	}
 	rows := [][]string{}

@@ -366,7 +366,7 @@ func (c combatBoard) shots(s *Sortie, out []Skill) []Skill {
 			}
 		}
 		for ; n > 0; n-- {
-			st := c.standInOf(s, &used)
+			st := c.posts().standInOf(s, &used)
 			if st == nil {
 				break
 			}
@@ -388,53 +388,6 @@ func (c combatBoard) shots(s *Sortie, out []Skill) []Skill {
 var gunCrews = [...][]Position{
 	S100: {posFwdGun, posMidGun, posAftGun},
 	P5b:  {posFwdGun, posAftGun},
-}
-
-// helmStandIn is 1 when another man steers Boat #1 (4.12): the Kommandant
-// is down and whoever steers from the KMDT position, the 1WO included,
-// suffers the negative modifiers; or the helmsman is down.
-func (c combatBoard) helmStandIn() int { return c.helmStandInOf(c.sortie1()) }
-
-// helmStandInOf is helmStandIn for the boat s (Boat #2 in the two-player
-// game steers with her own crew, 7.0 step 3).
-func (c combatBoard) helmStandInOf(s *Sortie) int {
-	k, h := c.crewmanOf(s, posKMDT), c.crewmanOf(s, posHelm)
-	return b2i(k == nil || !k.Serving() || h == nil || !h.Serving())
-}
-
-// standIn is a serving depth charge or watch crew not yet at a gun (4.12).
-func (c combatBoard) standIn(used *crewSet) *Crewman { return c.standInOf(c.sortie1(), used) }
-
-// standInOf is standIn aboard s.
-func (c combatBoard) standInOf(s *Sortie, used *crewSet) *Crewman {
-	for _, pos := range [...]Position{posDC, posWatch} {
-		if m := c.crewmanOf(s, pos); m != nil && m.Serving() && !used.has(m) {
-			return m
-		}
-	}
-	return nil
-}
-
-// crewSet is the men already at a gun this round (at most one per cannon).
-type crewSet struct {
-	n   int
-	men [len(cannonCrews)]*Crewman
-}
-
-func (s *crewSet) add(m *Crewman) {
-	if s.n < len(s.men) {
-		s.men[s.n] = m
-		s.n++
-	}
-}
-
-func (s *crewSet) has(m *Crewman) bool {
-	for _, x := range s.men[:s.n] {
-		if x == m {
-			return true
-		}
-	}
-	return false
 }
 
 func hitText(h int) string {
@@ -472,11 +425,11 @@ func (c combatBoard) launch(cb *Combat, s *Sortie, u *Unit, weapon Weapon) {
 	if c.manned(s) {
 		// 4.12: stand_in is 1 for a stand-in at the helm, +2 for one at the
 		// tubes (the torpedo or rocket crew down: launchRefusal).
-		t := c.tubeCrewOf(s)
+		t := c.posts().tubeCrewOf(s)
 		if t != nil && t.Position == tubeCrews[c.Type][0] {
 			f.crew = t
 		}
-		f.standIn = c.helmStandInOf(s)
+		f.standIn = c.posts().helmStandInOf(s)
 		if t != nil && f.crew == nil {
 			f.standIn += 2
 		}
@@ -572,7 +525,7 @@ func (c combatBoard) enemyActs(cb *Combat, u *Unit) {
 	// reach nothing is rolled.
 	inReach := func(s *Sortie) bool { return fireAllowed(c.Mission.Weather, cb.zoneOf(s)) }
 	for range u.Guns {
-		s := c.pickWhere(inReach, u.ID, " fires")
+		s := c.harm().pickWhere(inReach, u.ID, " fires")
 		if s == nil {
 			return
 		}
@@ -582,7 +535,7 @@ func (c combatBoard) enemyActs(cb *Combat, u *Unit) {
 			f.speed = atSpeed(speedIdle)
 		}
 		if c.manned(s) {
-			f.standIn = c.helmStandInOf(s)
+			f.standIn = c.posts().helmStandInOf(s)
 		}
 		o := c.roll(c.ids.EnemyFire, f, u.ID, " at ", s.Boat.ID)
 		hits, _ := o.Value("hits")

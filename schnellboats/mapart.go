@@ -111,10 +111,19 @@ func (c *canvas) link(a, b mapBox, rowsA int, route bool) {
 	}
 }
 
+// pictures draws the campaign for the player: the strategic map
+// (mapart.go), the Combat Board (boardart.go), the crew roster and the
+// sheets' headings (views.go, sheets.go). A view of the campaign's state,
+// made by c.art(); the Print* methods the prompt calls stay on Campaign.
+type pictures struct{ *Campaign }
+
+// art draws this campaign.
+func (c *Campaign) art() pictures { return pictures{c} }
+
 // zoneMarks says, for each zone, what its box shows tonight: the
 // squadron, an assigned Red Zone patrolled or still to patrol, a zone of
 // the route passed or ahead.
-func (c *Campaign) zoneMarks() (marks map[string]string, route map[[2]string]bool) {
+func (c pictures) zoneMarks() (marks map[string]string, route map[[2]string]bool) {
 	marks, route = map[string]string{}, map[[2]string]bool{}
 	m := c.Mission
 	if m == nil || m.Pos < 0 && len(m.Route) == 0 {
@@ -161,7 +170,7 @@ func (c *Campaign) zoneMarks() (marks map[string]string, route map[[2]string]boo
 }
 
 // drawMap writes the Strategic Map's picture with tonight's marks.
-func (c *Campaign) drawMap(w io.Writer) error {
+func (c pictures) drawMap(w io.Writer) error {
 	var cv canvas
 	for y := range cv {
 		for x := range cv[y] {
@@ -207,7 +216,7 @@ func (c *Campaign) drawMap(w io.Writer) error {
 }
 
 // mapLegend says what the map's marks mean and where the squadron is.
-func (c *Campaign) mapLegend() string {
+func (c pictures) mapLegend() string {
 	m := c.Mission
 	if m == nil {
 		return "At base: no mission under way. *SQN* the squadron; target: an assigned Red Zone; done: patrolled; # tonight's route."

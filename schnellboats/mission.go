@@ -400,7 +400,7 @@ func (c voyageRules) event() {
 				c.harm().component(s, Component(comp), false)
 			}
 		} else if p, ok := o.Value("points"); ok {
-			if s := c.pick(false, "mechanical trouble"); s != nil {
+			if s := c.harm().pick(false, "mechanical trouble"); s != nil {
 				c.harm().points(s, p)
 			}
 		}
@@ -414,7 +414,7 @@ func (c voyageRules) event() {
 	case eventSeparated:
 		// Our reading (the errata is silent on tows): a boat under tow, and
 		// the boat towing her, are tied by the line and never separated.
-		if s := c.pickWhere(untied, "separated"); s != nil && m.solo == nil { // alone already, she has no squadron to lose
+		if s := c.harm().pickWhere(untied, "separated"); s != nil && m.solo == nil { // alone already, she has no squadron to lose
 			s.parted = c.zone().ID
 			s.Formation, s.Gone = false, goneSeparated
 			c.emit(evSeparated, str("boat", s.Boat.ID), num("no", s.No))
@@ -424,7 +424,7 @@ func (c voyageRules) event() {
 		}
 	case eventMine:
 		o := c.roll(c.ids.Mine, facts{})
-		s := c.pick(true, "drifting mine")
+		s := c.harm().pick(true, "drifting mine")
 		switch {
 		case s == nil:
 		case o.Sets("sunk"):
@@ -454,7 +454,7 @@ func (c voyageRules) event() {
 // pick rolls which boat of the formation an event strikes (1D6 read over
 // the boats; boat1 says whether Boat #1 may be struck); why says what
 // strikes (its parts are joined only when read).
-func (c *Campaign) pick(boat1 bool, why ...string) *Sortie {
+func (c boatDamage) pick(boat1 bool, why ...string) *Sortie {
 	if boat1 {
 		return c.pickWhere(anyBoat, why...)
 	}
@@ -473,7 +473,7 @@ func notBoat1(s *Sortie) bool { return s.No > 1 }
 func untied(s *Sortie) bool { return s.No > 1 && s.Towing == nil && s.TowedBy == nil }
 
 // pickWhere is pick among the boats of the formation that ok accepts.
-func (c *Campaign) pickWhere(ok func(*Sortie) bool, why ...string) *Sortie {
+func (c boatDamage) pickWhere(ok func(*Sortie) bool, why ...string) *Sortie {
 	cands := make([]*Sortie, 0, maxSorties)
 	for _, s := range c.formation() {
 		if ok(s) {

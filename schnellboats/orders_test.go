@@ -139,7 +139,7 @@ func TestRule4_12KommandantStandIn(t *testing.T) {
 				for _, p := range tc.down {
 					down(c, p)
 				}
-				if got := c.board().helmStandIn(); got != tc.want {
+				if got := c.posts().helmStandIn(); got != tc.want {
 					t.Errorf("helmStandIn() = %d, want %d", got, tc.want)
 				}
 				cb := c.Mission.Combat

@@ -275,7 +275,7 @@ func Sheets(lg *gamelog.Log, c *Campaign, name string, mission int) ([]sheet.She
 	return nil, fmt.Errorf("no sheet %q: say %s or all", name, strings.Join(SheetNames, ", "))
 }
 
-func (c *Campaign) heading() []string {
+func (c pictures) heading() []string {
 	if c.Two != nil {
 		return c.coop().headingTwo()
 	}
@@ -290,7 +290,7 @@ func (c *Campaign) heading() []string {
 }
 
 func campaignSheet(c *Campaign, ns []*night, only int, lg *gamelog.Log) sheet.Sheet {
-	s := sheet.Sheet{Name: "campaign", Title: "Campaign Log Sheet", Head: c.heading(),
+	s := sheet.Sheet{Name: "campaign", Title: "Campaign Log Sheet", Head: c.art().heading(),
 		Columns: []string{"Date", "No", "Mission", "Wx", "Zones", "Sunk", "Losses", "VP (total)", "Notes"},
 		Widths:  []int{0, 0, 8, 0, 0, 9, 9, 0, 13}}
 	missions, wins, lost, killed, sunk := 0, 0, 0, 0, map[string]int{}
@@ -359,7 +359,7 @@ func crewSheet(c *Campaign) sheet.Sheet {
 
 // crewSheetOf is the Crewmen Status Sheet of one boat's named crew.
 func crewSheetOf(c *Campaign, title string, crew, fallen []*Crewman) sheet.Sheet {
-	s := sheet.Sheet{Name: "crew", Title: title, Head: c.heading(),
+	s := sheet.Sheet{Name: "crew", Title: title, Head: c.art().heading(),
 		Columns: []string{"Position", "Name", "Start", "Missions", "Wounds", "Status", "Vet", "Skill"}}
 	row := func(m *Crewman) []string {
 		status := m.State()
@@ -382,7 +382,7 @@ func crewSheetOf(c *Campaign, title string, crew, fallen []*Crewman) sheet.Sheet
 }
 
 func squadronSheet(c *Campaign) sheet.Sheet {
-	s := sheet.Sheet{Name: "squadron", Title: "Schnell Boat Squadron Status", Head: c.heading(),
+	s := sheet.Sheet{Name: "squadron", Title: "Schnell Boat Squadron Status", Head: c.art().heading(),
 		Columns: []string{"Boat", "Role", "Available", "Repair", "Damage", "Crew skill", "Kills", "Missions", "Lost"}}
 	no := map[*Boat]*Sortie{}
 	if m := c.Mission; m != nil {
@@ -390,7 +390,7 @@ func squadronSheet(c *Campaign) sheet.Sheet {
 			no[so.Boat] = so
 		}
 	}
-	roles := c.roles()
+	roles := c.art().roles()
 	for i, b := range c.Boats {
 		role := roles[i]
 		avail := "yes"
@@ -427,7 +427,7 @@ func damageSheet(c *Campaign, ns []*night, mission int) (sheet.Sheet, error) {
 		}
 		n = ns[i]
 	}
-	s := sheet.Sheet{Name: "damage", Title: fmt.Sprintf("Damage Log Card: Mission %d, %s", n.N, n.Date), Head: c.heading(),
+	s := sheet.Sheet{Name: "damage", Title: fmt.Sprintf("Damage Log Card: Mission %d, %s", n.N, n.Date), Head: c.art().heading(),
 		Columns: []string{"No", "Boat", "Hits, in order", "Points", "Fate"}, Widths: []int{0, 0, 50, 0, 0}}
 	for _, b := range n.Boats {
 		fate := "returned"
@@ -522,7 +522,7 @@ func enemySheet(c *Campaign, evs []gamelog.Event, mission int) (sheet.Sheet, err
 		}
 		return sheet.Sheet{}, errors.New("no surface combat has been fought yet: no Enemy Unit Status sheet")
 	}
-	s := sheet.Sheet{Name: "enemy", Title: fmt.Sprintf("Enemy Unit Status: Mission %d", shown), Head: c.heading(),
+	s := sheet.Sheet{Name: "enemy", Title: fmt.Sprintf("Enemy Unit Status: Mission %d", shown), Head: c.art().heading(),
 		Columns: []string{"Combat", "Unit", "Type", "Crew", "Hits taken", "Fate"}, Widths: []int{0, 0, 0, 0, 24, 16}} // within 100 columns with a light_cruiser-1
 	for _, u := range units {
 		s.Rows = append(s.Rows, []string{strconv.Itoa(u.combat), u.id, strings.ReplaceAll(u.typ, "_", " "), u.crew, strings.Join(u.hits, "; "), u.fate})

@@ -212,7 +212,7 @@ func TestRule7_0Step3Boat2TablesAsBoat1(t *testing.T) {
 			t.Errorf("Boat #1 fires with her own (average) crews: %d shots, want 3", got)
 		}
 		findCrewman(c.Two.Crew, posHelm).KIA = true
-		if c.board().helmStandInOf(s2) != 1 || c.board().helmStandInOf(s1) != 0 {
+		if c.posts().helmStandInOf(s2) != 1 || c.posts().helmStandInOf(s1) != 0 {
 			t.Error("Boat #2's helmsman killed: the stand-in is hers alone")
 		}
 		s2.EnginesOut, s2.RadioOut = 2, true

@@ -43,18 +43,26 @@ func (c *Campaign) WriteView(w engine.ViewWriter, part int) {
 		w.Str("squadron_side", c.Lead.Side)
 	case 0:
 		if c.Mission != nil {
-			c.writeMission(w)
+			c.view().writeMission(w)
 		}
 	case 1:
-		c.writeBoats(w)
+		c.view().writeBoats(w)
 	case 2:
-		c.writeCrew(w)
+		c.view().writeCrew(w)
 	case 3:
-		c.writeCrewOf(w, "crew2", c.crew2())
+		c.view().writeCrewOf(w, "crew2", c.view().crew2())
 	}
 }
 
-func (c *Campaign) writeMission(w engine.ViewWriter) {
+// scriptView writes the parts of the campaign's view a script reads
+// (WriteView): the mission, the boats, the crews. A view of the
+// campaign's state, made by c.view().
+type scriptView struct{ *Campaign }
+
+// view writes this campaign's view for a script.
+func (c *Campaign) view() scriptView { return scriptView{c} }
+
+func (c scriptView) writeMission(w engine.ViewWriter) {
 	m := c.Mission
 	zone := "CHERBOURG"
 	if m.Pos >= 0 && m.Pos < len(m.Route) {
@@ -110,7 +118,7 @@ func (c *Campaign) writeMission(w engine.ViewWriter) {
 	w.Close()
 }
 
-func (c *Campaign) writeBoats(w engine.ViewWriter) {
+func (c scriptView) writeBoats(w engine.ViewWriter) {
 	w.Open("boats", true)
 	for i, b := range c.Boats {
 		w.Open("", false)
@@ -157,7 +165,7 @@ func (c *Campaign) writeBoats(w engine.ViewWriter) {
 }
 
 // sortieOf is the hull's sortie tonight, or nil.
-func (c *Campaign) sortieOf(b *Boat) *Sortie {
+func (c scriptView) sortieOf(b *Boat) *Sortie {
 	if m := c.Mission; m != nil {
 		for _, s := range m.Sorties {
 			if s.Boat == b {
@@ -168,17 +176,17 @@ func (c *Campaign) sortieOf(b *Boat) *Sortie {
 	return nil
 }
 
-func (c *Campaign) writeCrew(w engine.ViewWriter) { c.writeCrewOf(w, "crew", c.Crew) }
+func (c scriptView) writeCrew(w engine.ViewWriter) { c.writeCrewOf(w, "crew", c.Crew) }
 
 // crew2 is Boat #2's crew in the two-player game (nil: solitaire).
-func (c *Campaign) crew2() []*Crewman {
+func (c scriptView) crew2() []*Crewman {
 	if c.Two == nil {
 		return nil
 	}
 	return c.Two.Crew
 }
 
-func (c *Campaign) writeCrewOf(w engine.ViewWriter, name string, crew []*Crewman) {
+func (c scriptView) writeCrewOf(w engine.ViewWriter, name string, crew []*Crewman) {
 	w.Open(name, true)
 	for _, m := range crew {
 		w.Open("", false)

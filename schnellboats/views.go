@@ -58,10 +58,10 @@ var commands = []engine.Command{
 // where the squadron is, tonight's assigned and patrolled zones and route
 // (mapart.go), then what the marks mean and the zones' names.
 func (c *Campaign) PrintMap(w io.Writer) error {
-	if err := c.drawMap(w); err != nil {
+	if err := c.art().drawMap(w); err != nil {
 		return err
 	}
-	fmt.Fprintln(w, c.mapLegend())
+	fmt.Fprintln(w, c.art().mapLegend())
 	var names []string
 	for _, z := range strategicMap[1:] {
 		_, name, ok := strings.Cut(z.Name, ": ")
@@ -93,16 +93,16 @@ func (m *Crewman) State() string {
 func (c *Campaign) PrintCrew(w io.Writer) error {
 	if c.Two != nil {
 		fmt.Fprintf(w, "Boat #1 %s (%s, the squadron Kommandant):\n", c.boat1().ID, c.Lead.Side)
-		if err := c.printCrew(w, c.Crew); err != nil {
+		if err := c.art().printCrew(w, c.Crew); err != nil {
 			return err
 		}
 		fmt.Fprintf(w, "Boat #2 %s (%s):\n", c.hull2().ID, c.Two.Side)
-		return c.printCrew(w, c.Two.Crew)
+		return c.art().printCrew(w, c.Two.Crew)
 	}
-	return c.printCrew(w, c.Crew)
+	return c.art().printCrew(w, c.Crew)
 }
 
-func (c *Campaign) printCrew(w io.Writer, crew []*Crewman) error {
+func (c pictures) printCrew(w io.Writer, crew []*Crewman) error {
 	rows := make([][]string, 0, len(crew))
 	for _, cm := range crew {
 		state := cm.State()
@@ -125,7 +125,7 @@ func (c *Campaign) printCrew(w io.Writer, crew []*Crewman) error {
 // roles names each hull's place: Boat #1, Boats #2-#4 (tonight's, or at
 // base the first three ready boats after Boat #1, those that sail next as
 // 3.3 picks them), or reserve.
-func (c *Campaign) roles() []string {
+func (c pictures) roles() []string {
 	out := make([]string, len(c.Boats))
 	no := map[*Boat]int{}
 	if m := c.Mission; m != nil {
@@ -163,7 +163,7 @@ func (c *Campaign) roles() []string {
 
 // PrintSquadron writes the six boats.
 func (c *Campaign) PrintSquadron(w io.Writer) error {
-	roles := c.roles()
+	roles := c.art().roles()
 	rows := make([][]string, 0, len(c.Boats))
 	for i, b := range c.Boats {
 		role := roles[i]
