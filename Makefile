@@ -49,3 +49,21 @@ logs: build
 	./bin/schnell auto --seed 11 --campaign medium --boat 5b --log logs/auto-medium-5b-seed11.jsonl --force >/dev/null
 	./bin/schnell auto --seed 5 --campaign long --boat s100 --log logs/auto-long-s100-seed5.jsonl --force >/dev/null
 	$(GO) test ./schnellboats -run TestAutoLogDigests -update-digests
+
+# The printed replay page in docs/ (issue 29): a convoy night of coastal on
+# the virtual table, both sides played by the reference sides, its replay
+# sheet printed by Chromium as the referee saw it (docs/replay-coastal.pdf,
+# a turn a page) and its third turn in a browser window
+# (docs/replay-coastal.png). TestDocsReplayPage checks they are there.
+CHROMIUM ?= chromium
+.PHONY: docs-replay
+docs-replay: build
+	@d=$$(mktemp -d) && \
+	./bin/schnell auto --game coastal -o table=virtual --seed 3 --log $$d/convoy.jsonl >/dev/null && \
+	./bin/schnell sheet $$d/convoy.jsonl --sheet replay --format html -o $$d/replay.html && \
+	$(CHROMIUM) --headless --no-sandbox --disable-gpu --user-data-dir=$$d/profile --no-pdf-header-footer \
+		--print-to-pdf=docs/replay-coastal.pdf file://$$d/replay.html 2>/dev/null && \
+	$(CHROMIUM) --headless --no-sandbox --disable-gpu --user-data-dir=$$d/profile --hide-scrollbars \
+		--force-device-scale-factor=1 --window-size=1100,1000 --screenshot=docs/replay-coastal.png \
+		"file://$$d/replay.html#frame=3&side=referee" 2>/dev/null && \
+	rm -rf $$d

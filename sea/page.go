@@ -48,7 +48,12 @@ h2 { font-size: 11pt; margin: 1mm 0; }
   nav { display: none; }
   .frame { display: block; break-after: page; page-break-after: always; }
   .frame:last-child { break-after: auto; page-break-after: auto; }
-  .view svg { max-height: 140mm; }
+  /* a frame a page where it fits: the table left, what happened beside
+     it in small type (a long turn's list goes on to the next page) */
+  .view.shown { display: grid; grid-template-columns: 62%% 38%%; align-items: start; }
+  .view svg { max-height: 180mm; }
+  .events { columns: 1; font-size: 6.5pt; margin: 0; padding-left: 4mm; }
+  h2 { font-size: 10pt; }
   h1 { display: none; }
 }
 </style></head><body>

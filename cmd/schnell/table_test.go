@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"html"
 	"image"
+	"image/png"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -376,6 +377,10 @@ func TestTablePicturesInChromium(t *testing.T) {
 			if frames < 4 || !strings.Contains(string(src), "<h2>After turn 2</h2>") {
 				t.Fatalf("%d frames, frame 2 not after turn 2", frames)
 			}
+			// printed: a turn a page, a long turn's events going on to a second
+			if pages := sheettest.Pages(t, string(src)); pages < frames || pages > 2*frames {
+				t.Errorf("the replay sheet of %d frames prints on %d pages", frames, pages)
+			}
 			inFrame(t, page, 2, c.side, logPositions(t, whole, 3))
 			inFrame(t, page, frames, "referee", logPositions(t, whole, 0))
 		})
@@ -420,5 +425,57 @@ func movedShip(t *testing.T, svg, id string, marks []drawnMark, shot image.Image
 	north[id] = [2]int{at[id][0], at[id][1] + 50}
 	if wrong, _ := checkDrawn(marks, shot, north); len(wrong) != 1 || !strings.HasPrefix(wrong[0], id+" drawn at") {
 		t.Errorf("%s put 5 cm north in the log: the check found %q", id, wrong)
+	}
+}
+
+// The printed replay page in docs/ (issue 29's Done-when) is the replay
+// sheet of the game `make docs-replay` plays: a coastal convoy night on
+// the virtual table, seed 3, printed a turn a page at least (its title is
+// the page's), its third turn in a browser window; the README says how it
+// was made.
+func TestDocsReplayPage(t *testing.T) {
+	dir := t.TempDir()
+	log := filepath.Join(dir, "convoy.jsonl")
+	if code, _, errs := runWith(t, "", "auto", "--game", "coastal", "-o", "table=virtual", "--seed", "3", "--log", log); code != 0 {
+		t.Fatal(errs)
+	}
+	page := filepath.Join(dir, "replay.html")
+	if code, _, errs := runWith(t, "", "sheet", log, "--sheet", "replay", "--format", "html", "-o", page); code != 0 {
+		t.Fatal(errs)
+	}
+	src, err := os.ReadFile(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	frames := strings.Count(string(src), `<section class="frame`)
+	title := regexp.MustCompile(`<title>([^<]*)</title>`).FindStringSubmatch(string(src))
+	pdf, err := os.ReadFile("../../docs/replay-coastal.pdf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pages := len(regexp.MustCompile(`/Type\s*/Page[^s]`).FindAll(pdf, -1))
+	if title == nil {
+		t.Fatal("the replay page has no title")
+	}
+	want := "/Title (" + strings.NewReplacer("(", `\(`, ")", `\)`).Replace(html.UnescapeString(title[1])) + ")"
+	if !bytes.HasPrefix(pdf, []byte("%PDF-")) || pages < frames || pages > 3*frames || !bytes.Contains(pdf, []byte(want)) {
+		t.Errorf("docs/replay-coastal.pdf: %d pages for %d frames, or not the page printed (%s): run make docs-replay", pages, frames, want)
+	}
+	f, err := os.Open("../../docs/replay-coastal.png")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if cfg, err := png.DecodeConfig(f); err != nil || cfg.Width != 1100 || cfg.Height != 1000 {
+		t.Errorf("docs/replay-coastal.png: %v %+v", err, cfg)
+	}
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"make docs-replay", "docs/replay-coastal.pdf", "docs/replay-coastal.png", "--sheet replay --format html"} {
+		if !bytes.Contains(readme, []byte(want)) {
+			t.Errorf("README.md does not say %q", want)
+		}
 	}
 }
