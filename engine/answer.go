@@ -227,3 +227,26 @@ func (g *Game) unread(d *Decision) bool {
 // player, or a decider that is not Blind; not in a replay, nor for the
 // reference player.
 type Wording func(d *Decision)
+
+// AnswerBy answers the pending decision as dec would answer it (its
+// option and arguments, checked as a typed answer is), for who, and plays
+// on as AnswerWith does: a game command that hands some of the player's
+// orders to the game's reference side (Schnell Rules' `captain`). A
+// decider that errs or names no option changes nothing.
+func (g *Game) AnswerBy(dec Decider, who Who) ([]gamelog.Event, error) {
+	d := g.pendingDecision()
+	if d == nil {
+		return nil, errors.New("no decision is pending: `step` plays on to the next one")
+	}
+	i, vals, err := argsOf(dec, d)
+	if err != nil {
+		return nil, err
+	}
+	if i < 0 || i >= len(d.Options) {
+		return nil, fmt.Errorf("no option %d: %s", i+1, d.optionList())
+	}
+	if err := d.checkArgs(i, vals); err != nil {
+		return nil, err
+	}
+	return g.choose(i, vals, who, g.level)
+}

@@ -258,7 +258,7 @@ func TestBridgeDocNamesItsTests(t *testing.T) {
 		t.Fatal(err)
 	}
 	var src strings.Builder
-	for _, glob := range []string{"*_test.go", "bridge/*_test.go", "../cmd/schnell/*_test.go"} {
+	for _, glob := range []string{"*_test.go", "bridge/*_test.go", "../cmd/schnell/*_test.go", "../schnellrules/*_test.go"} {
 		files, _ := filepath.Glob(glob)
 		for _, f := range files {
 			b, _ := os.ReadFile(f)

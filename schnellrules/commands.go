@@ -45,6 +45,7 @@ var commands = []engine.Command{
 	{Name: "flare", Group: groupOrders, Usage: "flare VESSEL RANGE_CM", Help: "phase 7 (option starshells): fire a flare at a point up to 20cm away (on the virtual table: RANGE_CM BEARING, or a vessel or marker to aim at)", Run: runIllumination("flare")},
 	{Name: "torpedo", Group: groupOrders, Usage: "torpedo SHOOTER TARGET RANGE_CM [18in|21in]", Help: "phase 8: launch a torpedo at a target at the range measured", Run: orderCmd("torpedo")},
 	{Name: "reload", Group: groupOrders, Usage: "reload VESSEL", Help: "phase 8 (option reloads): begin reloading the tubes", Run: orderCmd("reload")},
+	{Name: "captain", Group: groupOrders, Usage: "captain", Help: "on the virtual table: the reference side's captain gives the rest of this phase's orders for your side (moves, gunfire, torpedoes), as auto plays them", Run: runCaptain},
 	{Name: "done", Group: groupOrders, Usage: "done", Help: "no more orders of this side in this phase (Enter at the question does the same)", Run: orderCmd("done")},
 	{Name: "end", Group: groupOrders, Usage: "end", Help: "phase 1: end the battle here", Run: orderCmd("end")},
 	{Name: "odds", Group: groupOrders, Usage: "odds fire SHOOTER WEAPON TARGET RANGE_CM | odds torpedo SHOOTER TARGET RANGE_CM [TYPE]", Help: "the exact chance to hit and of each damage level, as the rules would read it now", Run: runOdds},

@@ -174,6 +174,9 @@ func (b *Battle) guns(c *engine.Ctx) {
 			}
 			d.Add("done", "no more gunfire", "done")
 			d.Default = len(d.Options) - 1
+			if b.nothingBears(side, false) {
+				d.SetStanding(d.Default)
+			}
 			i := c.Decide(d)
 			a := d.Args()
 			switch d.Options[i].Name {

@@ -19,6 +19,11 @@ func describeAt(evs []gamelog.Event, i int, d engine.Detail) (string, int) {
 		return "", 0
 	}
 	e := &evs[i]
+	if e.Type == "decision" && e.Str("kind") == "guns" && e.Str("choice") == "fire" || e.Type == "roll" && e.Str("dice") == Gunfire.String() {
+		if line, n := missRun(evs, i); n > 0 {
+			return line, n
+		}
+	}
 	switch {
 	case e.Type == "decision" && e.Str("kind") == "move" && e.Str("choice") == "done":
 		return "", 1 // the moves follow
@@ -120,7 +125,7 @@ func menu(g *engine.Game, d *engine.Decision) []string {
 	var out []string
 	switch d.Kind {
 	case "move":
-		out = append(out, "`speed VESSEL st|vs|s|m|f|vf`, `steer VESSEL DEG|+N|-N|TARGET`, `formation VESSEL LEADER|off`; `done` (Enter) moves them:")
+		out = append(out, "`speed VESSEL st|vs|s|m|f|vf`, `steer VESSEL DEG|+N|-N|TARGET`, `formation VESSEL LEADER|off`; `done` (Enter) moves them; `captain` orders them for you:")
 		for _, v := range b.Vessels {
 			if v.Side == d.Side && v.Afloat() && v.Place != nil && b.CheckMoves(v) == nil {
 				out = append(out, "  "+vesselLine(b, v))
@@ -131,7 +136,7 @@ func menu(g *engine.Game, d *engine.Decision) []string {
 		if d.Kind == "launch" {
 			verb = "`torpedo SHOOTER TARGET`"
 		}
-		out = append(out, verb+"; `done` (Enter) when the side has finished:")
+		out = append(out, verb+"; `done` (Enter) when the side has finished; `captain` orders them for you:")
 		for _, v := range b.Vessels {
 			if v.Side != d.Side || !v.Afloat() || v.Place == nil {
 				continue
@@ -227,4 +232,70 @@ func shotsLine(b *Battle, v *Vessel, launch bool) string {
 		return ""
 	}
 	return v.ID + ": " + strings.Join(parts, "; ")
+}
+
+// nothingBears: on the virtual table no gun (launch: no tube) of side
+// bears on an enemy it has spotted, and no other order of the phase
+// (starshells, aircraft, reloads) is in play: `done` is the only order
+// worth giving, and the prompt takes it without a stop (the kernel's
+// `carry`; a decider is asked as ever, and the log is unchanged).
+func (b *Battle) nothingBears(side string, launch bool) bool {
+	if b.Table == nil || b.Opt.Aircraft || !launch && b.Opt.Starshells || launch && b.Opt.Reloads {
+		return false
+	}
+	for _, v := range b.Vessels {
+		if v.Side == side && v.Afloat() && v.Place != nil && shotsLine(b, v, launch) != "" {
+			return false
+		}
+	}
+	return true
+}
+
+// missRun is a run of two or more shots that missed, one after another
+// (each its order, roll, reading and gunfire event), as one line: "Missed:
+// mgb-1 20mm:1 HMG:1 → SB1; mgb-2 HMG:2 → SB3" (by shooter and target, in
+// the order they first fired). `log` and verbose keep each shot.
+func missRun(evs []gamelog.Event, i int) (string, int) {
+	type pair struct{ shooter, target string }
+	var order []pair
+	guns := map[pair][]string{}
+	j, shots := i, 0
+	for j < len(evs) {
+		k := j
+		if evs[k].Type == "decision" {
+			if evs[k].Str("kind") != "guns" || evs[k].Str("choice") != "fire" {
+				break
+			}
+			k++
+		}
+		if k >= len(evs) || evs[k].Type != "roll" || evs[k].Str("dice") != Gunfire.String() {
+			break
+		}
+		_, n := shotRun(evs, k)
+		if n == 0 {
+			break
+		}
+		r := &evs[k+n-1]
+		if r.Type != string(evGunfire) {
+			break
+		}
+		if v, _ := r.Get("hit"); v.B {
+			break
+		}
+		p := pair{r.Str("shooter"), r.Str("target")}
+		if _, ok := guns[p]; !ok {
+			order = append(order, p)
+		}
+		guns[p] = append(guns[p], r.Str("weapon"))
+		shots++
+		j = k + n
+	}
+	if shots < 2 {
+		return "", 0
+	}
+	parts := make([]string, len(order))
+	for n, p := range order {
+		parts[n] = p.shooter + " " + strings.Join(guns[p], " ") + " → " + p.target
+	}
+	return "Missed: " + strings.Join(parts, "; "), j - i
 }

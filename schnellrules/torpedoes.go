@@ -83,6 +83,9 @@ func (b *Battle) launch(c *engine.Ctx) {
 			}
 			d.Add("done", "no more launches", "done")
 			d.Default = len(d.Options) - 1
+			if b.nothingBears(side, true) {
+				d.SetStanding(d.Default)
+			}
 			i := c.Decide(d)
 			a := d.Args()
 			switch d.Options[i].Name {
