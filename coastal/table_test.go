@@ -8,6 +8,7 @@ import (
 
 	"github.com/schnell-wargames/schnell/engine"
 	"github.com/schnell-wargames/schnell/gamelog"
+	"github.com/schnell-wargames/schnell/repl/tabletest"
 	"github.com/schnell-wargames/schnell/scripting"
 	"github.com/schnell-wargames/schnell/sea"
 	"github.com/schnell-wargames/schnell/tables"
@@ -626,5 +627,34 @@ func TestNoPictureOfAPhysicalTable(t *testing.T) {
 	}
 	if _, ok := d.Picture(g, Referee); ok {
 		t.Error("a physical game gives a picture")
+	}
+}
+
+// Issue 29's Done-when, with the kernel's harness (repl/tabletest): in
+// every scenario on the virtual table, played to its end by the reference
+// sides, each side's picture (text and SVG), its scripts' view and its
+// replay frames at every decision and pause name no enemy ship still
+// hidden under a marker the side has not seen revealed.
+func TestHiddenIdentitiesHarness(t *testing.T) {
+	d := def(t)
+	secrets := func(g *engine.Game, side string) []string {
+		r := g.Rules().(*Rules)
+		var out []string
+		for _, m := range r.Markers {
+			if m.Side == side || m.Revealed || !onTable(m) || m.Ship == nil {
+				continue
+			}
+			out = append(out, m.Ship.Name)
+		}
+		return out
+	}
+	for _, sc := range Scenarios {
+		t.Run(sc, func(t *testing.T) {
+			rep := tabletest.Hidden(t, d, engine.Config{Seed: 11, Options: []gamelog.Option{virtual, {Name: "scenario", Value: sc}}}, secrets)
+			t.Logf("%+v", rep)
+			if rep.Hidden == 0 || rep.Frames == 0 {
+				t.Errorf("%s: nothing looked for: %+v", sc, rep)
+			}
+		})
 	}
 }
