@@ -66,7 +66,8 @@ var moves = [...]int{speedIdle: 0, speedSlow: 1, speedMedium: 1, speedFast: 2, s
 
 // combatBoard is the rules of the Combat Board (4.5-4.12, 7.0): the
 // round, movement and leaving, the attacks both ways and the boats' own
-// orders (combat.go, combatmove.go, combatfire.go, boatorders.go). It is
+// orders (combat.go, combatmove.go, combatleave.go, combatfire.go,
+// boatorders.go; who mans the posts is posts.go's crewPosts). It is
 // a view of the campaign's state, made by c.board() where a combat is
 // fought.
 type combatBoard struct{ *Campaign }
