@@ -247,26 +247,38 @@ func (h *Host) sandbox() {
 		return 2
 	}))
 	// ipairs as Lua 5.1 has it (raw reads from 1 to the first nil), with
-	// no allocation per step (gopher-lua's boxes each index).
-	// The last table stepped, its view node if any and the table it reads:
-	// the steps of one loop find it at once.
+	// no allocation per step (gopher-lua's boxes each index), and no call
+	// per step: the VM runs the step itself (SetIterator, a patch of
+	// gopher-lua). The last table stepped, its view node if any and the
+	// table it reads: the steps of one loop find it at once.
 	var seen, reads *lua.LTable
 	var seenNode *node
-	ipairsStep := L.NewFunction(func(L *lua.LState) int {
-		t := L.CheckTable(1)
+	step := func(L *lua.LState, state, control lua.LValue) (lua.LValue, lua.LValue) {
+		t, ok := state.(*lua.LTable)
+		n, isNum := control.(lua.LNumber)
+		if !ok || !isNum {
+			L.RaiseError("ipairs' step wants a table and a number, got a %s and a %s", state.Type(), control.Type())
+		}
 		if t != seen || seenNode != nil && seenNode.stale {
 			seen, seenNode, reads = t, proxied(t), readable(L, t)
 		}
-		t = reads
-		i := L.CheckInt(2) + 1
-		v := t.RawGetInt(i)
+		i := int(n) + 1
+		v := reads.RawGetInt(i)
 		if v == lua.LNil {
+			return lua.LNil, lua.LNil
+		}
+		return boxInt(i), v
+	}
+	ipairsStep := L.NewFunction(func(L *lua.LState) int {
+		k, v := step(L, L.Get(1), L.Get(2))
+		if k == lua.LNil {
 			return 0
 		}
-		L.Push(boxInt(i))
+		L.Push(k)
 		L.Push(v)
 		return 2
 	})
+	L.SetIterator(ipairsStep, step)
 	L.SetGlobal("ipairs", L.NewFunction(func(L *lua.LState) int {
 		t := L.CheckTable(1)
 		L.Push(ipairsStep)

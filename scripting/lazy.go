@@ -26,6 +26,10 @@ func (m *mirror) stale(nd *node) {
 		return
 	}
 	nd.stale = true
+	if nd.index != nil {
+		nd.mt.RawSetString("__index", nd.index)
+		return
+	}
 	nd.mt.RawSetString("__index", m.touch)
 }
 
@@ -48,12 +52,6 @@ func touch(L *lua.LState) int {
 	if nd == nil {
 		L.Push(lua.LNil)
 		return 1
-	}
-	if nd.peek != nil {
-		if v, ok := nd.peek(L.Get(2)); ok {
-			L.Push(v) // read without writing the rest (still stale)
-			return 1
-		}
 	}
 	if err := nd.fresh(); err != nil {
 		L.RaiseError("%s", err.Error())

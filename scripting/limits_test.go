@@ -605,3 +605,54 @@ func TestToStringViewNamesPerGame(t *testing.T) {
 	}
 	t.Logf("a mirror served another game: %v", reused)
 }
+
+// Patch 9: the VM runs a host iterator's step itself — the Go function is
+// not called for each step of a generic for over it (only when called as a
+// function) — and the loop sees the same keys, values and end.
+func TestPatchedIterator(t *testing.T) {
+	L := lua.NewState()
+	defer L.Close()
+	calls, steps := 0, 0
+	step := func(L *lua.LState, state, control lua.LValue) (lua.LValue, lua.LValue) {
+		steps++
+		i := int(control.(lua.LNumber)) + 1
+		v := state.(*lua.LTable).RawGetInt(i)
+		if v == lua.LNil {
+			return lua.LNil, lua.LNil
+		}
+		return lua.LNumber(i), v
+	}
+	fn := L.NewFunction(func(L *lua.LState) int {
+		calls++
+		k, v := step(L, L.Get(1), L.Get(2))
+		if k == lua.LNil {
+			return 0
+		}
+		L.Push(k)
+		L.Push(v)
+		return 2
+	})
+	L.SetIterator(fn, step)
+	L.SetGlobal("iter", fn)
+	code := `
+		local t = {10, 20, 30}
+		local sum, keys, one = 0, 0, 0
+		for k, v in iter, t, 0 do sum = sum + v; keys = keys + k end
+		for k in iter, t, 0 do one = one + k end
+		for k, v, extra in iter, t, 0 do assert(extra == nil) end
+		local k, v = iter(t, 1)
+		result = sum .. " " .. keys .. " " .. one .. " " .. k .. " " .. v`
+	if err := L.DoString(code); err != nil {
+		t.Fatal(err)
+	}
+	if got := L.GetGlobal("result").String(); got != "60 6 6 2 20" {
+		t.Errorf("the loops read %q, want \"60 6 6 2 20\"", got)
+	}
+	if calls != 1 || steps != 13 {
+		t.Errorf("the Go function was called %d times and the step %d times: want 1 (the call) and 13 (4 a loop and the call)", calls, steps)
+	}
+	L.SetIterator(nil, nil)
+	if err := L.DoString(`for k, v in iter, {1}, 0 do end`); err != nil || calls != 3 {
+		t.Errorf("without SetIterator the loop calls the function: %d calls, %v", calls, err)
+	}
+}

@@ -38,6 +38,7 @@ type mirror struct {
 	viewer engine.Viewer
 	game   *lua.LTable // what scripts get as `game`
 	top    *node       // its fields
+	seen   *lua.LTable // the parts written in this call, read while top is stale
 	parts  []*part     // written on first access in a call
 	epoch  int         // calls so far: a part written in this call is fresh
 
@@ -84,6 +85,7 @@ type part struct {
 	index int
 	holds *node
 	epoch int
+	set   bool // in game and seen in this call (view clears it)
 }
 
 // node mirrors one Lua table: an object or a list.
@@ -92,12 +94,12 @@ type node struct {
 	p     *lua.LTable // what scripts see: t, or a lazy node's proxy (lazy.go)
 	mt    *lua.LTable // a lazy node's proxy's metatable
 	list  bool
-	fill  func() error                          // writes a lazy node's fields (lazy.go)
-	peek  func(k lua.LValue) (lua.LValue, bool) // a field of a stale node read without fill, if any
-	stale bool                                  // a lazy node waits for its first read in a call
-	slots []slot                                // what was written, in order
-	n     int                                   // slots written in this pass
-	gone  []string                              // keys of an object whose slot another key took in this pass
+	fill  func() error // writes a lazy node's fields (lazy.go)
+	index lua.LValue   // a lazy node's proxy's __index while it is stale (nil: touch)
+	stale bool         // a lazy node waits for its first read in a call
+	slots []slot       // what was written, in order
+	n     int          // slots written in this pass
+	gone  []string     // keys of an object whose slot another key took in this pass
 }
 
 // slot is one field as written last time.
@@ -156,7 +158,11 @@ func (m *mirror) view(v engine.Viewer) lua.LValue {
 	m.unword()
 	m.epoch++
 	for _, p := range m.parts {
-		m.game.RawSetString(p.name, lua.LNil) // the first access in this call goes to __index
+		if p.set { // the first access in this call goes to __index
+			m.game.RawSetString(p.name, lua.LNil)
+			m.seen.RawSetString(p.name, lua.LNil)
+			p.set = false
+		}
 	}
 	m.stale(m.top) // its fields are written when the script first reads one
 	return m.top.p
@@ -177,19 +183,6 @@ func (m *mirror) reset(v engine.Viewer) {
 		m.write(m.top, func() { m.viewer.WriteView(m, -1) })
 		return nil
 	}
-	m.top.peek = func(k lua.LValue) (lua.LValue, bool) { // a part needs not the top-level fields
-		if s, ok := k.(lua.LString); ok {
-			for _, p := range m.parts {
-				if p.name == string(s) {
-					if v := m.game.RawGetString(p.name); v != lua.LNil {
-						return v, true
-					}
-					return m.part(p.name), true
-				}
-			}
-		}
-		return nil, false
-	}
 	m.game = m.top.t
 	m.parts = m.parts[:0]
 	for i, name := range v.ViewParts() {
@@ -198,6 +191,27 @@ func (m *mirror) reset(v engine.Viewer) {
 	if len(m.parts) == 0 {
 		return
 	}
+	// While the top-level fields wait for their first read, `game`'s proxy
+	// reads the parts written in this call from m.seen, a table (a read
+	// costs a lookup, not a call into Go); the first read of a part, or of
+	// a top-level field, goes on to seen's __index.
+	m.seen = m.L.CreateTable(0, len(m.parts))
+	m.seen.Metatable = m.viewMeta(m.function(func(L *lua.LState) int {
+		if k, ok := L.Get(2).(lua.LString); ok {
+			for _, p := range m.parts {
+				if p.name == string(k) {
+					L.Push(m.part(p.name)) // a part needs not the top-level fields
+					return 1
+				}
+			}
+		}
+		if err := m.top.fresh(); err != nil {
+			L.RaiseError("%s", err.Error())
+		}
+		L.Push(m.top.t.RawGet(L.Get(2)))
+		return 1
+	}))
+	m.top.index = m.seen
 	m.game.Metatable = m.viewMeta(m.function(func(L *lua.LState) int {
 		k, ok := L.Get(2).(lua.LString)
 		if !ok {
@@ -231,7 +245,11 @@ func (m *mirror) part(name string) lua.LValue {
 			return lua.LNil
 		}
 		v := p.holds.slots[0].v
-		m.game.RawSetString(name, v) // view() cleared it; later looks in this call find it
+		if !p.set { // view() cleared them; later looks in this call find it
+			m.game.RawSetString(name, v)
+			m.seen.RawSetString(name, v)
+			p.set = true
+		}
 		return v
 	}
 	return lua.LNil

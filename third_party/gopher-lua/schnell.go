@@ -78,3 +78,42 @@ func fillNils(a []LValue, n int) []LValue {
 	}
 	return a
 }
+
+// IteratorStep is one step of a generic for's iterator: the key and the
+// value after control in state (the key nil when the loop is over).
+type IteratorStep func(L *LState, state, control LValue) (key, value LValue)
+
+// SetIterator makes the VM run step itself for a generic for whose
+// iterator function is fn (`for k, v in f, s, c`, as ipairs returns
+// them): step is called directly, with no call frame and no call into the
+// VM for each step. fn itself, called as a function, runs as before; it
+// should do what step does. A step counts as one instruction, as the call
+// of fn did. nil fn: none (schnell: PATCHES.md, patch 9).
+func (ls *LState) SetIterator(fn *LFunction, step IteratorStep) {
+	ls.G.iterFn, ls.G.iterStep = fn, step
+	if fn == nil || step == nil {
+		ls.G.iterFn, ls.G.iterStep = nil, nil
+	}
+}
+
+// iterate is OP_TFORLOOP with the state's iterator: R(A+3), …,
+// R(A+2+nret) := step(R(A+1), R(A+2)); if R(A+3) ~= nil then R(A+2) :=
+// R(A+3) and the loop goes on (the JMP that follows), else it ends.
+func (ls *LState) iterate(cf *callFrame, RA, nret int) {
+	reg := ls.reg
+	k, v := ls.G.iterStep(ls, reg.Get(RA+1), reg.Get(RA+2))
+	reg.SetTop(RA + 3 + nret)
+	reg.Set(RA+3, k)
+	if nret >= 2 {
+		reg.Set(RA+4, v)
+	}
+	for i := 2; i < nret; i++ {
+		reg.Set(RA+3+i, LNil)
+	}
+	if k != LNil {
+		reg.Set(RA+2, k)
+		pc := cf.Fn.Proto.Code[cf.Pc]
+		cf.Pc += int(pc&0x3ffff) - opMaxArgSbx
+	}
+	cf.Pc++
+}

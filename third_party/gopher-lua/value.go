@@ -178,6 +178,9 @@ type Global struct {
 	builtinMts map[int]LValue
 	tempFiles  []*os.File
 	gccount    int32
+
+	iterFn   *LFunction   // schnell: the iterator whose steps the VM runs itself (SetIterator)
+	iterStep IteratorStep // schnell: its step
 }
 
 type LState struct {
