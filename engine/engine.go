@@ -646,9 +646,8 @@ func (g *Game) run(yield func(Request) bool) {
 	}()
 	g.yield = yield
 	g.rules.Play(&g.ctx)
-	if g.replay != nil && g.replay.pos < len(g.replay.log.Events) {
-		ev := &g.replay.log.Events[g.replay.pos]
-		g.err = &Divergence{Seq: ev.Seq, Line: g.replay.pos + 2, Expected: g.replay.log.Lines[g.replay.pos], Found: "(the game ended)"}
+	if g.replay != nil && g.replay.pos < g.replay.logged() {
+		g.err = g.replay.ended()
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -447,5 +448,68 @@ func TestUnknownOptionIsRefused(t *testing.T) {
 	_, err := New(Config{Def: def, Options: []gamelog.Option{{Name: "lenght", Value: "3"}}})
 	if err == nil || !strings.Contains(err.Error(), `"lenght"`) || !strings.Contains(err.Error(), "legs") {
 		t.Errorf("err = %v, want the bad name and the known options", err)
+	}
+}
+
+// Verify (a log read as lines) agrees with Replay (a log read whole): the
+// same count, the same game at the end, the same divergence or bad line
+// for the same edited log, events compared by line or, edited by hand
+// into another spelling of the same event, by value.
+func TestVerifyAgreesWithReplay(t *testing.T) {
+	def := toyDef(t)
+	full := play(t, def, 3, []int{0, 0, 0})
+	lines := strings.Split(strings.TrimSuffix(full, "\n"), "\n")
+	edit := func(f func(ls []string)) string {
+		ls := append([]string{}, lines...)
+		f(ls)
+		return strings.Join(ls, "\n") + "\n"
+	}
+	roll, decision := -1, -1
+	for i, l := range lines {
+		if roll < 0 && strings.Contains(l, `"type":"roll"`) && i > 2 {
+			roll = i
+		}
+		if decision < 0 && strings.Contains(l, `"type":"decision"`) {
+			decision = i
+		}
+	}
+	logs := map[string]string{
+		"as played": full,
+		"spaced":    edit(func(ls []string) { ls[roll] = strings.Replace(ls[roll], `,"type"`, `, "type"`, 1) }),
+		"another die": edit(func(ls []string) {
+			ls[roll] = regexp.MustCompile(`"faces":\[\d+`).ReplaceAllString(ls[roll], `"faces":[99`)
+		}),
+		"another kind":  edit(func(ls []string) { ls[decision] = strings.Replace(ls[decision], `"kind":"`, `"kind":"x`, 1) }),
+		"not an event":  edit(func(ls []string) { ls[roll] = ls[roll][:20] }),
+		"cut short":     edit(func(ls []string) { ls[len(ls)-1] = "" }),
+		"error at end":  full + fmt.Sprintf(`{"seq":%d,"type":"error","message":"m"}`, len(lines)) + "\n",
+		"more than all": full + fmt.Sprintf(`{"seq":%d,"type":"x"}`, len(lines)) + "\n",
+	}
+	for name, s := range logs {
+		t.Run(name, func(t *testing.T) {
+			lg, rerr := gamelog.Read("v.jsonl", strings.NewReader(s))
+			var want *Game
+			if rerr == nil {
+				want, rerr = Replay(def, lg, 0, Config{})
+			}
+			ll, err := gamelog.ReadLines("v.jsonl", strings.NewReader(s))
+			var g *Game
+			n := 0
+			if err == nil {
+				g, n, err = Verify(def, ll, Config{})
+			}
+			if fmt.Sprint(err) != fmt.Sprint(rerr) {
+				t.Fatalf("Verify: %v\nReplay: %v", err, rerr)
+			}
+			if err != nil {
+				return
+			}
+			if n != Checked(lg, 0) || g.Over() != want.Over() || g.Seq() != want.Seq() || g.Rules().(*toy).points != want.Rules().(*toy).points {
+				t.Errorf("Verify checked %d events, seq %d, over %v; Replay %d, %d, %v", n, g.Seq(), g.Over(), Checked(lg, 0), want.Seq(), want.Over())
+			}
+			if len(g.History()) != 0 {
+				t.Errorf("Verify's game keeps a history of %d events", len(g.History()))
+			}
+		})
 	}
 }

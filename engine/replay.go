@@ -32,19 +32,55 @@ func (d *Divergence) Error() string {
 const QuoteBytes = 600
 
 type replayState struct {
-	log   *gamelog.Log
-	n     int  // events to replay
-	pos   int  // next logged event to match
-	pause bool // stop at the first pause after the last event
+	log   *gamelog.Log   // the log read whole, or
+	lines *gamelog.Lines // the log read as lines (Verify)
+	n     int            // events to replay
+	pos   int            // next logged event to match
+	pause bool           // stop at the first pause after the last event
 }
 
 func (r *replayState) more() bool { return r.pos < r.n }
 
-func (r *replayState) cur() *gamelog.Event { return &r.log.Events[r.pos] }
+// logged is how many events the log holds.
+func (r *replayState) logged() int {
+	if r.lines != nil {
+		return len(r.lines.Lines)
+	}
+	return len(r.log.Events)
+}
+
+// line is the logged line of event i (seq i+1: a log's events are read
+// in order).
+func (r *replayState) line(i int) string {
+	if r.lines != nil {
+		return r.lines.Lines[i]
+	}
+	return r.log.Lines[i]
+}
+
+// cur is the next logged event; a line that is not an event stops the
+// replay, naming the line (a log read as lines is read as it is reached,
+// each line into the memory of the one before: what the replay takes from
+// an event, faces, chits, a decision's choice and scalar arguments, is
+// copied or a string, and nothing else is kept).
+func (r *replayState) cur() *gamelog.Event {
+	if r.lines != nil {
+		ev, err := r.lines.Event(r.pos)
+		if err != nil {
+			panic(&Fault{err})
+		}
+		return ev
+	}
+	return &r.log.Events[r.pos]
+}
+
+// ended is the divergence of a game that ended before its log.
+func (r *replayState) ended() *Divergence {
+	return &Divergence{Seq: r.pos + 1, Line: r.pos + 2, Expected: r.line(r.pos), Found: "(the game ended)"}
+}
 
 func (r *replayState) fail(g *Game, why, found string) {
-	ev := r.cur()
-	panic(&Fault{&Divergence{Seq: ev.Seq, Line: r.pos + 2, Expected: r.log.Lines[r.pos], Found: found, Why: why}})
+	panic(&Fault{&Divergence{Seq: r.pos + 1, Line: r.pos + 2, Expected: r.line(r.pos), Found: found, Why: why}})
 }
 
 // faces takes the faces of the next logged roll, checking them against the
@@ -108,7 +144,7 @@ func (r *replayState) check(g *Game, ev *gamelog.Event) {
 	g.buf = got
 	// The line as read is the line as written, unless someone edited the
 	// file by hand: then compare with the logged event written out again.
-	asRead := r.pos < len(r.log.Lines) && string(got) == r.log.Lines[r.pos]
+	asRead := r.pos < r.logged() && string(got) == r.line(r.pos)
 	if !asRead && string(got) != string(r.cur().AppendJSON(nil)) {
 		r.fail(g, "", string(got))
 	}
@@ -129,7 +165,43 @@ func (r *replayState) check(g *Game, ev *gamelog.Event) {
 // logged event the game goes on live (it waits for the player where the log
 // stopped). upto limits the replay to the first upto events (0: all).
 func Replay(def *Definition, lg *gamelog.Log, upto int, cfg Config) (*Game, error) {
-	h := lg.Header
+	n := Checked(lg, upto)
+	var r *replayState
+	if n > 0 {
+		// Play stopped where the log ends, at a pause or a question, unless
+		// a decider failed: then at the decision it failed.
+		r = &replayState{log: lg, n: n, pause: n == len(lg.Events) || upto > 0}
+	}
+	return replay(def, lg.Header, r, cfg, true)
+}
+
+// Verify is Replay of a whole log read as lines (gamelog.ReadLines), for
+// `schnell replay --verify`: the same checks, but the game keeps no
+// history (it cannot be undone or saved; Replay's game can), and an event
+// line is read only when the replay reaches it and takes something from
+// it (a roll, a decision, a draw); the others are compared with their
+// lines as they are. It returns the game and the number of events checked.
+func Verify(def *Definition, lg *gamelog.Lines, cfg Config) (*Game, int, error) {
+	n := len(lg.Lines)
+	for n > 0 {
+		ev, err := lg.Event(n - 1)
+		if err != nil {
+			return nil, 0, err
+		}
+		if ev.Type != "error" {
+			break
+		}
+		n-- // as Checked
+	}
+	var r *replayState
+	if n > 0 {
+		r = &replayState{lines: lg, n: n, pause: n == len(lg.Lines)}
+	}
+	g, err := replay(def, lg.Header, r, cfg, false)
+	return g, n, err
+}
+
+func replay(def *Definition, h gamelog.Header, r *replayState, cfg Config, keep bool) (*Game, error) {
 	if h.Game != def.Name {
 		return nil, fmt.Errorf("the log is a game of %q, not %q", h.Game, def.Name)
 	}
@@ -153,18 +225,14 @@ func Replay(def *Definition, lg *gamelog.Log, upto int, cfg Config) (*Game, erro
 	if g.header.Tables != h.Tables {
 		return nil, fmt.Errorf("the log was played with table set %s, these tables are %s: load it with the same --tables", h.Tables, g.header.Tables)
 	}
-	n := Checked(lg, upto)
-	if n > 0 {
-		// Play stopped where the log ends, at a pause or a question, unless
-		// a decider failed: then at the decision it failed.
-		g.replay = &replayState{log: lg, n: n, pause: n == len(lg.Events) || upto > 0}
-	}
+	g.replay = r
 	// Run through the logged events; stop when the replay is over. Nobody
 	// reads the events each step returns meanwhile.
 	g.collect = false
 	defer func() { g.collect = true }()
-	if n > 0 {
-		g.history = make([]gamelog.Event, 0, n)
+	g.keep = keep
+	if keep && r != nil {
+		g.history = make([]gamelog.Event, 0, r.n)
 	}
 	for g.replay != nil && g.err == nil && !g.over {
 		if _, err := g.advance(NoPause); err != nil {
@@ -178,8 +246,7 @@ func Replay(def *Definition, lg *gamelog.Log, upto int, cfg Config) (*Game, erro
 		return nil, g.err
 	}
 	if g.over && g.replay != nil && g.replay.more() {
-		ev := g.replay.cur()
-		return nil, &Divergence{Seq: ev.Seq, Line: g.replay.pos + 2, Expected: lg.Lines[g.replay.pos], Found: "(the game ended)"}
+		return nil, g.replay.ended()
 	}
 	return g, nil
 }

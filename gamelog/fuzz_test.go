@@ -76,3 +76,13 @@ func FuzzRead(f *testing.F) {
 		}
 	})
 }
+
+// FuzzReadLines feeds bytes as a log to ReadLines and reads every event:
+// it must never panic, and must read what Read reads, or fail where Read
+// fails with the same error. Seed corpus: testdata/fuzz/FuzzReadLines.
+func FuzzReadLines(f *testing.F) {
+	data := writeLog(f, testHeader(), sampleEvents()[:3])
+	f.Add(data)
+	f.Add(data[:len(data)-4])
+	f.Fuzz(func(t *testing.T, data []byte) { readLinesAgrees(t, string(data)) })
+}

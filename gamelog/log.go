@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"strconv"
 	"strings"
+	"unsafe"
 )
 
 // FormatName and Version identify the format in every header.
@@ -317,50 +318,21 @@ func peek(line string) (seq int, typ string, ok bool) {
 }
 
 func read(name string, r io.Reader, want func(typ string) bool) (*Log, error) {
-	data, err := readAll(name, r)
+	lines, torn, err := split(name, r)
 	if err != nil {
 		return nil, err
 	}
 	lg := &Log{}
-	// One string holds the whole log: the lines and the plain strings of
-	// the events are slices of it.
-	all := string(data)
-	lines := strings.Split(all, "\n")
-	// The split leaves an empty last element when the file ends in '\n'.
-	torn := len(lines) > 0 && len(lines[len(lines)-1]) > 0
-	if !torn {
-		lines = lines[:len(lines)-1]
+	if err := readHeader(name, lines, torn, &lg.Header); err != nil {
+		return nil, err
 	}
+	lines = lines[1:]
 	var p parser
 	lg.Events = make([]Event, 0, len(lines))
 	lg.Lines = make([]string, 0, len(lines))
-	if len(lines) == 0 {
-		return nil, &LineError{name, 1, "empty log: no header line"}
-	}
 	for i, raw := range lines {
-		n := i + 1
+		n := i + 2
 		last := i == len(lines)-1
-		if len(raw) > MaxLineBytes {
-			return nil, &LineError{name, n, fmt.Sprintf("a line of %d bytes, longer than any event (at most %d KiB): it starts %s…", len(raw), MaxLineBytes>>10, strconv.Quote(raw[:60]))}
-		}
-		if i == 0 {
-			if err := parseHeader([]byte(raw), &lg.Header); err != nil {
-				return nil, &LineError{name, n, "bad header: " + clipWords(err.Error())}
-			}
-			if lg.Header.Format != FormatName {
-				return nil, &LineError{name, n, fmt.Sprintf("not a schnell log (format %s, want %q)", clip(strconv.Quote(lg.Header.Format)), FormatName)}
-			}
-			if lg.Header.Version != Version {
-				return nil, &LineError{name, n, fmt.Sprintf("log format version %d is not supported (this schnell reads version %d)", lg.Header.Version, Version)}
-			}
-			if lg.Header.Dice != "digital" && lg.Header.Dice != "physical" {
-				return nil, &LineError{name, n, fmt.Sprintf("dice mode %q: want digital or physical", lg.Header.Dice)}
-			}
-			if torn && last {
-				return nil, &LineError{name, n, "the header line is torn (no newline at its end)"}
-			}
-			continue
-		}
 		if want != nil && !last {
 			if seq, typ, ok := peek(raw); ok && !want(typ) {
 				if seq != n-1 {
@@ -375,7 +347,7 @@ func read(name string, r io.Reader, want func(typ string) bool) (*Log, error) {
 		}
 		if err != nil {
 			if last && torn {
-				lg.Warning = fmt.Sprintf("%s:%d: dropped a torn last line (%d bytes): the game resumes from the line before", name, n, len(raw))
+				lg.Warning = tornWarning(name, n, raw)
 				break
 			}
 			return nil, &LineError{name, n, err.Error()}
@@ -384,6 +356,129 @@ func read(name string, r io.Reader, want func(typ string) bool) (*Log, error) {
 		lg.Lines = append(lg.Lines, raw)
 	}
 	return lg, nil
+}
+
+// split reads a whole log and splits it into lines, refusing a line
+// longer than any event. One string holds the whole log: the lines and
+// the plain strings of the events read from them are slices of it. torn
+// says the last line has no newline at its end.
+func split(name string, r io.Reader) (lines []string, torn bool, err error) {
+	data, err := readAll(name, r)
+	if err != nil {
+		return nil, false, err
+	}
+	// data is this function's own and never written again: the string
+	// shares its bytes rather than copying a log of up to MaxLogBytes.
+	all := unsafe.String(unsafe.SliceData(data), len(data))
+	lines = strings.Split(all, "\n")
+	// The split leaves an empty last element when the file ends in '\n'.
+	torn = len(lines) > 0 && len(lines[len(lines)-1]) > 0
+	if !torn {
+		lines = lines[:len(lines)-1]
+	}
+	for i, raw := range lines {
+		if len(raw) > MaxLineBytes {
+			return nil, false, &LineError{name, i + 1, fmt.Sprintf("a line of %d bytes, longer than any event (at most %d KiB): it starts %s…", len(raw), MaxLineBytes>>10, strconv.Quote(raw[:60]))}
+		}
+	}
+	return lines, torn, nil
+}
+
+// readHeader reads and checks the header, lines[0].
+func readHeader(name string, lines []string, torn bool, h *Header) error {
+	if len(lines) == 0 {
+		return &LineError{name, 1, "empty log: no header line"}
+	}
+	if err := parseHeader([]byte(lines[0]), h); err != nil {
+		return &LineError{name, 1, "bad header: " + clipWords(err.Error())}
+	}
+	if h.Format != FormatName {
+		return &LineError{name, 1, fmt.Sprintf("not a schnell log (format %s, want %q)", clip(strconv.Quote(h.Format)), FormatName)}
+	}
+	if h.Version != Version {
+		return &LineError{name, 1, fmt.Sprintf("log format version %d is not supported (this schnell reads version %d)", h.Version, Version)}
+	}
+	if h.Dice != "digital" && h.Dice != "physical" {
+		return &LineError{name, 1, fmt.Sprintf("dice mode %q: want digital or physical", h.Dice)}
+	}
+	if torn && len(lines) == 1 {
+		return &LineError{name, 1, "the header line is torn (no newline at its end)"}
+	}
+	return nil
+}
+
+func tornWarning(name string, n int, raw string) string {
+	return fmt.Sprintf("%s:%d: dropped a torn last line (%d bytes): the game resumes from the line before", name, n, len(raw))
+}
+
+// Lines is a log read as its lines, each event read from its line only
+// when asked for (Event): what `schnell replay --verify` needs, since a
+// replay compares most events with their lines as written and reads only
+// the dice, decisions and draws it takes from the log. The header and the
+// length of every line are checked as Read checks them, and a torn last
+// line that is not an event is dropped with a Warning; a bad event line
+// is an error of Event, naming the line, when it is reached.
+type Lines struct {
+	Header  Header
+	Lines   []string // the raw event lines
+	Warning string
+
+	name string
+	p    parser
+	at   int // the index of ev (-1: none)
+	ev   Event
+}
+
+// ReadLines reads a whole log as Lines. name is used in messages.
+func ReadLines(name string, r io.Reader) (*Lines, error) {
+	lines, torn, err := split(name, r)
+	if err != nil {
+		return nil, err
+	}
+	lg := &Lines{name: name, at: -1}
+	if err := readHeader(name, lines, torn, &lg.Header); err != nil {
+		return nil, err
+	}
+	lg.Lines = lines[1:]
+	if n := len(lg.Lines); torn && n > 0 {
+		if _, err := lg.Event(n - 1); err != nil {
+			lg.Warning = tornWarning(name, n+1, lg.Lines[n-1])
+			lg.Lines = lg.Lines[:n-1]
+		}
+		lg.at = -1
+	}
+	return lg, nil
+}
+
+// ReadLinesFile opens and reads a log as Lines (see Open and ReadLines).
+func ReadLinesFile(path string) (*Lines, error) {
+	f, err := Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return ReadLines(path, f)
+}
+
+// Event reads the event of line i+2 (Lines[i]). The Event, its fields and
+// their lists are valid until the next call for another line, which reads
+// that line into the same memory (a log's events are read with no garbage
+// for the collector); the strings stay valid.
+func (lg *Lines) Event(i int) (*Event, error) {
+	if i == lg.at {
+		return &lg.ev, nil
+	}
+	lg.at = -1
+	lg.p.arena.Reset()
+	ev, err := lg.p.event(lg.Lines[i])
+	if err == nil && ev.Seq != i+1 {
+		err = fmt.Errorf("seq %d out of order (want %d)", ev.Seq, i+1)
+	}
+	if err != nil {
+		return nil, &LineError{lg.name, i + 2, err.Error()}
+	}
+	lg.at, lg.ev = i, ev
+	return &lg.ev, nil
 }
 
 func parseHeader(raw []byte, h *Header) error {

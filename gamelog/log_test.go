@@ -628,3 +628,85 @@ func TestLongWordsClipped(t *testing.T) {
 		}
 	}
 }
+
+// ReadLines reads a log as Read does — the same header, lines, warning,
+// events (each read when asked for), and the same error for the same bad
+// line, whether Read finds it at once or Event when it is reached.
+func TestReadLinesAgreesWithRead(t *testing.T) {
+	evs := sampleEvents()[:4]
+	data := writeLog(t, testHeader(), evs)
+	lines := strings.SplitAfter(string(data), "\n")
+	replace := func(n int, with string) string {
+		ls := append([]string{}, lines...)
+		ls[n-1] = with
+		return strings.Join(ls, "")
+	}
+	hdr := string(writeLog(t, testHeader(), nil))
+	inputs := map[string]string{
+		"whole":                  string(data),
+		"no last newline":        string(data[:len(data)-1]),
+		"torn last line":         string(data[:len(data)-5]),
+		"torn after the header":  hdr + `{"seq":1,"ty`,
+		"unterminated wrong seq": hdr + `{"seq":5,"type":"t"}`,
+		"header only":            hdr,
+		"empty":                  "",
+		"torn header":            strings.TrimSuffix(hdr, "\n"),
+		"bad header":             "schnell-log v1\n" + `{"seq":1,"type":"t"}` + "\n",
+		"garbage":                replace(3, "garbage\n"),
+		"seq skipped":            replace(3, `{"seq":3,"type":"x"}`+"\n"),
+		"bad last line":          replace(5, "{\"seq\":4,\n"),
+		"corrupt before torn":    replace(3, "%%%\n") + `{"seq":5,"ty`,
+		"long line":              hdr + `{"seq":1,"type":"x","pad":"` + strings.Repeat("y", gamelog.MaxLineBytes) + "\"}\n",
+	}
+	for name, in := range inputs {
+		t.Run(name, func(t *testing.T) { readLinesAgrees(t, in) })
+	}
+	// An event read again is the same; another line's reuses its memory.
+	lg, err := gamelog.ReadLines("a.log", bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, _ := lg.Event(1)
+	b, _ := lg.Event(1)
+	if a != b || !eqEvent(*a, evs[1]) {
+		t.Errorf("event 2 read twice: %+v, %+v", *a, *b)
+	}
+	if allocs := testing.AllocsPerRun(20, func() {
+		for i := range lg.Lines {
+			lg.Event(i)
+		}
+	}); allocs > 0 {
+		t.Errorf("reading the events again allocates %.0f times", allocs)
+	}
+}
+
+// readLinesAgrees fails unless ReadLines and its events read in as Read
+// does (FuzzReadLines too).
+func readLinesAgrees(t *testing.T, in string) {
+	t.Helper()
+	want, werr := gamelog.Read("a.log", strings.NewReader(in))
+	got, err := gamelog.ReadLines("a.log", strings.NewReader(in))
+	if err == nil {
+		if want != nil && (!eqHeader(got.Header, want.Header) || got.Warning != want.Warning || !slices.Equal(got.Lines, want.Lines)) {
+			t.Fatalf("ReadLines: header %+v, warning %q, %d lines; Read: %+v, %q, %d", got.Header, got.Warning, len(got.Lines), want.Header, want.Warning, len(want.Lines))
+		}
+		for i := range got.Lines {
+			ev, e := got.Event(i)
+			if e != nil {
+				err = e
+				break
+			}
+			if want != nil && !eqEvent(*ev, want.Events[i]) {
+				t.Fatalf("event %d: %+v, Read's %+v", i, *ev, want.Events[i])
+			}
+		}
+	}
+	switch {
+	case werr == nil && err != nil:
+		t.Fatalf("Read succeeded, ReadLines: %v", err)
+	case werr != nil && err == nil:
+		t.Fatalf("Read: %v; ReadLines and its events succeeded", werr)
+	case werr != nil && err.Error() != werr.Error():
+		t.Fatalf("ReadLines: %v\nRead:      %v", err, werr)
+	}
+}

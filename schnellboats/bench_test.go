@@ -89,43 +89,73 @@ func BenchmarkCampaign(b *testing.B) {
 }
 
 // BenchmarkReplayVerify is what `schnell replay --verify` does with a Long
-// campaign's log: read it, then replay it (every event checked against its
-// line). The read and the replay are also timed apart.
+// campaign's log: read it as lines (gamelog.ReadLines), then replay it
+// (engine.Verify: every event checked against its line). The read and the
+// replay are also timed apart, and long/play is the same seed played with
+// its log (written to io.Discard), in process: issue 28 item 6 wants long
+// ≤ 3× long/play. Each reports the process's CPU time (cpu-ns/op), the
+// figure to take ratios of on a shared machine.
 func BenchmarkReplayVerify(b *testing.B) {
 	d := def(b)
-	g, _ := play(b, 5, "long", "s100")
+	const seed = 5
+	g, _ := play(b, seed, "long", "s100")
 	var buf bytes.Buffer
 	g.WriteLog(&buf)
 	data := buf.Bytes()
-	read := func(b *testing.B) *gamelog.Log {
-		lg, err := gamelog.Read("long", bytes.NewReader(data))
+	read := func(b *testing.B) *gamelog.Lines {
+		lg, err := gamelog.ReadLines("long", bytes.NewReader(data))
 		if err != nil {
 			b.Fatal(err)
 		}
 		return lg
 	}
-	replay := func(b *testing.B, lg *gamelog.Log) {
-		r, err := engine.Replay(d, lg, 0, engine.Config{})
-		if err != nil {
-			b.Fatal(err)
+	replay := func(b *testing.B, lg *gamelog.Lines) {
+		r, n, err := engine.Verify(d, lg, engine.Config{})
+		if err != nil || n != len(lg.Lines) {
+			b.Fatal(n, err)
 		}
 		r.Close()
 	}
-	b.Run("long", func(b *testing.B) {
-		b.ReportAllocs()
+	run := func(name string, f func(b *testing.B)) {
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			cpu0 := procCPU()
+			f(b)
+			b.ReportMetric(float64(procCPU()-cpu0)/float64(b.N), "cpu-ns/op")
+		})
+	}
+	run("long", func(b *testing.B) {
 		for b.Loop() {
 			replay(b, read(b))
 		}
 	})
-	b.Run("long/read", func(b *testing.B) {
-		b.ReportAllocs()
+	run("long/play", func(b *testing.B) {
+		var again bytes.Buffer // the first play's log, to check it is the log replayed
+		var w io.Writer = &again
+		defer func() {
+			if again.Len() > 0 && !bytes.Equal(again.Bytes(), data) {
+				b.Fatal("the game played with its log wrote another log than the one replayed")
+			}
+		}()
+		for b.Loop() {
+			g, err := engine.New(engine.Config{Def: d, Seed: seed, Options: opts("long", "s100")})
+			if err != nil {
+				b.Fatal(err)
+			}
+			if err := g.PlayOut(engine.TakeDefault{}, w); err != nil {
+				b.Fatal(err)
+			}
+			g.Close()
+			w = io.Discard
+		}
+	})
+	run("long/read", func(b *testing.B) {
 		for b.Loop() {
 			read(b)
 		}
 	})
-	b.Run("long/replay", func(b *testing.B) {
-		lg := read(b)
-		b.ReportAllocs()
+	lg := read(b)
+	run("long/replay", func(b *testing.B) {
 		for b.Loop() {
 			replay(b, lg)
 		}
@@ -177,6 +207,12 @@ func BenchmarkLuaDecision(b *testing.B) {
 // parts.lua (also looks at the mission and the boats) — and reports each
 // one's CPU time per campaign and the ratios to native. The three take turns campaign by
 // campaign, so that a shared machine's load weighs on them alike.
+//
+// reference.lua-host-ns/decision is Lua's own cost per decision, (the
+// reference.lua campaign − the native one) ÷ the campaign's decisions
+// (issue 28 item 6): reference.lua plays exactly as the native Kommandant
+// (TestReferenceLuaMatchesGo), so the decisions are counted once per seed
+// in a native game outside the timing.
 func BenchmarkLuaRatio(b *testing.B) {
 	d := def(b)
 	srcs := map[string][]byte{}
@@ -215,9 +251,26 @@ func BenchmarkLuaRatio(b *testing.B) {
 		}
 		g.Close()
 	}
+	decisions := 0
+	count := func(seed uint64) {
+		g, err := engine.New(engine.Config{Def: d, Seed: seed, Options: opts("short", "s100")})
+		if err != nil {
+			b.Fatal(err)
+		}
+		g.Observe(func(e *gamelog.Event) {
+			if e.Type == "decision" {
+				decisions++
+			}
+		})
+		if err := g.PlayOut(engine.TakeDefault{}, nil); err != nil {
+			b.Fatal(err)
+		}
+		g.Close()
+	}
 	seed := uint64(0)
 	for b.Loop() {
 		seed++
+		count(seed)
 		for i := range modes {
 			m := (i + int(seed)) % len(modes)
 			t0 := procCPU()
@@ -231,4 +284,6 @@ func BenchmarkLuaRatio(b *testing.B) {
 	for i, m := range modes[1:] {
 		b.ReportMetric(float64(cpu[i+1])/float64(cpu[0]), m+"/native")
 	}
+	b.ReportMetric(float64(cpu[1]-cpu[0])/float64(decisions), "reference.lua-host-ns/decision")
+	b.ReportMetric(float64(decisions)/float64(b.N), "decisions/op")
 }

@@ -37,15 +37,26 @@ func runReplay(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 		return 2
 	}
 	path := fs.Arg(0)
-	lg, err := gamelog.ReadFile(path)
+	var lg *gamelog.Log
+	var lines *gamelog.Lines // --verify alone: the lines, each read as the replay reaches it
+	var header gamelog.Header
+	var warning string
+	var err error
+	if *verify && *to == 0 {
+		if lines, err = gamelog.ReadLinesFile(path); err == nil {
+			header, warning = lines.Header, lines.Warning
+		}
+	} else if lg, err = gamelog.ReadFile(path); err == nil {
+		header, warning = lg.Header, lg.Warning
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "schnell replay: %v\n", err)
 		return 1
 	}
-	if lg.Warning != "" {
-		fmt.Fprintf(stderr, "schnell replay: warning: %s\n", lg.Warning)
+	if warning != "" {
+		fmt.Fprintf(stderr, "schnell replay: warning: %s\n", warning)
 	}
-	def, err := registry.ForLog(lg.Header)
+	def, err := registry.ForLog(header)
 	if err != nil {
 		fmt.Fprintf(stderr, "schnell replay: %s: %v\n", path, err)
 		return 1
@@ -56,7 +67,14 @@ func runReplay(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 			return 2
 		}
 	}
-	g, err := engine.Replay(def, lg, *to, engine.Config{})
+	var g *engine.Game
+	n := 0
+	if lines != nil {
+		g, n, err = engine.Verify(def, lines, engine.Config{})
+	} else {
+		g, err = engine.Replay(def, lg, *to, engine.Config{})
+		n = engine.Checked(lg, *to)
+	}
 	if err != nil {
 		var d *engine.Divergence
 		if errors.As(err, &d) {
@@ -64,12 +82,16 @@ func runReplay(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 				path, d.Seq, d.Line, gamelog.Shorten(d.Why, engine.QuoteBytes), gamelog.Shorten(d.Expected, engine.QuoteBytes), gamelog.Shorten(d.Found, engine.QuoteBytes))
 			return 1
 		}
+		var le *gamelog.LineError
+		if errors.As(err, &le) { // a line of the log, read as the replay reached it: named as reading names it
+			fmt.Fprintf(stderr, "schnell replay: %v\n", err)
+			return 1
+		}
 		fmt.Fprintf(stderr, "schnell replay: %s: %v\n", path, err)
 		return 1
 	}
 	defer g.Close()
 	if *verify {
-		n := engine.Checked(lg, *to)
 		fmt.Fprintf(stdout, "%s: %d events verified", path, n)
 		if more := g.Seq() - n; more > 0 {
 			fmt.Fprintf(stdout, " (the rules played %d more past the log's end: not verified)", more)
