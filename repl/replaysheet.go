@@ -246,7 +246,11 @@ func WriteReplaySheet(w io.Writer, def *engine.Definition, lg *gamelog.Log, tabs
 	}
 	side := sides[0]
 	fmt.Fprintf(w, "%s\n%s\n", sheet.Wrap(title, cols), strings.Repeat("=", min(len([]rune(title)), cols)))
-	fmt.Fprintf(w, "As %s saw it, %d frames.\n", side, len(frames))
+	n := fmt.Sprintf("%d frames", len(frames))
+	if len(frames) == 1 {
+		n = "1 frame"
+	}
+	fmt.Fprintf(w, "As %s saw it, %s.\n", side, n)
 	for _, fr := range frames {
 		fmt.Fprintf(w, "\n%s\n%s\n", fr.Caption, strings.Repeat("-", len([]rune(fr.Caption))))
 		for _, e := range fr.Events[side] {

@@ -26,7 +26,7 @@ func sheetCommand(sh sheet.Sheeter, def *engine.Definition) *Command {
 		help += " --" + part + " N shows one " + part + " (else the latest)."
 	}
 	if def.Picture != nil {
-		help += " `sheet replay --format html -o FILE` writes one page that steps through the game turn by turn on its table, as the referee and each side saw it (--side SIDE: that side's view alone, to share)."
+		help += " `sheet replay --format html -o FILE` writes one page that steps through the game turn by turn on its table, as the referee and each side saw it (--side SIDE: that side's view alone, to share; while you play one side alone, as your side saw it until the game ends)."
 	}
 	usage := sheet.Usage(names, part)
 	if def.Picture != nil {
@@ -101,10 +101,16 @@ func sideArgs(args []string) (rest, sides []string, err error) {
 	return rest, sides, nil
 }
 
-// replaySheet writes the replay sheet of the game so far.
+// replaySheet writes the replay sheet of the game so far. Without --side,
+// while the game is played, a player who plays one side alone sees it as
+// that side (as `board`): the referee's view would show him what his side
+// has not observed; once the game is over, every view.
 func (s *Session) replaySheet(a sheet.Args, sides []string) error {
 	if a.Part != 0 {
 		return fmt.Errorf("the replay sheet is the whole game: no --%s", s.def.Part)
+	}
+	if side := s.playerSide(); len(sides) == 0 && side != Referee && !s.game.Over() {
+		sides = []string{side}
 	}
 	var b bytes.Buffer
 	if err := WriteReplaySheet(&b, s.def, s.game.AsLog(), s.game.Tables(), sides, a.Format, s.columns()); err != nil {

@@ -81,6 +81,14 @@ func TestReplaySheetCommand(t *testing.T) {
 	if n := strings.Count(string(b), `class="frame`); n != 2 || !strings.Contains(out, "Wrote "+prompt) || !strings.Contains(out, "As red saw it, 2 frames.") {
 		t.Errorf("at the prompt, %d frames:\n%s", n, out)
 	}
+	// a player who plays red alone sees the game so far as red saw it,
+	// never as the referee, unless he asks
+	in = "step turn\nsheet replay\nsheet replay --format html -o " + prompt + "2\nsheet replay --side referee\nquit\n"
+	code, out, errs = runWith(t, in, "--game", "seaduel", "--seed", "5", "--side", "blue=reference", "--log", filepath.Join(dir, "p2.jsonl"))
+	b, _ = os.ReadFile(prompt + "2")
+	if code != 0 || strings.Count(out, "As red saw it") != 1 || strings.Count(out, "As referee saw it") != 1 || strings.Contains(string(b), `data-side="referee"`) || !strings.Contains(string(b), `data-side="red"`) {
+		t.Errorf("red alone at the prompt: %d %s%s", code, out, errs)
+	}
 }
 
 // Issue 29's Done-when: `sim --game coastal|schnellrules -o table=virtual
