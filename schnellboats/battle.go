@@ -275,18 +275,17 @@ func describeBattle(e *gamelog.Event) string {
 		v, _ := e.Get("sunk")
 		sunk := "nothing sunk"
 		if ids := v.Strs(); len(ids) > 0 {
-			sunk = "sunk: " + strings.Join(ids, ", ")
+			sunk = joinAnd(ids) + " sunk"
 		}
-		return fmt.Sprintf("The battle is over after %d turns: %s; the boats took %d hits and launched %d torpedoes", e.Int("turns"), sunk, e.Int("hits"), e.Int("launched"))
+		return fmt.Sprintf("Back to the campaign after %d turns: %s; the boats took %s and launched %s", e.Int("turns"), sunk, countWords(e.Int("hits"), "hit"), countWords(e.Int("launched"), "torpedo"))
 	}
 	if s("fought") == "board" {
 		return "Fought on the Combat Board: " + s("why")
 	}
-	table := "on the virtual table"
 	if s("table") == "physical" {
-		table = "on your table: place the models"
+		return fmt.Sprintf("The wave is fought as a Schnell Rules battle on your table, from the %s zone: set the enemy in line ahead and your boats in line abreast, the nearest boat %d cm from the nearest enemy; visibility %s", s("zone"), e.Int("range"), visibilityWords(s("visibility")))
 	}
-	return fmt.Sprintf("The wave is fought as a Schnell Rules battle %s, from the %s zone: the nearest boat %d cm from the nearest enemy; visibility %s", table, s("zone"), e.Int("range"), visibilityWords(s("visibility")))
+	return fmt.Sprintf("The wave is fought as a Schnell Rules battle on the virtual table, from the %s zone: the nearest boat %d cm from the nearest enemy; visibility %s", s("zone"), e.Int("range"), visibilityWords(s("visibility")))
 }
 
 // visibilityWords says the battle's visibility row in words.
@@ -347,4 +346,19 @@ func battleProse(note string) string {
 		launched = "launched " + fired
 	}
 	return fmt.Sprintf("After %s %s; %s and %s. ", parts[0], sunk, took, launched)
+}
+
+// countWords says n things: "no hits", "1 hit", "3 torpedoes".
+func countWords(n int, thing string) string {
+	plural := thing + "s"
+	if strings.HasSuffix(thing, "o") {
+		plural = thing + "es"
+	}
+	switch n {
+	case 0:
+		return "no " + plural
+	case 1:
+		return "1 " + thing
+	}
+	return fmt.Sprintf("%d %s", n, plural)
 }

@@ -81,7 +81,13 @@ func decisionRun(evs []gamelog.Event, i int) (string, int) {
 // air): the throw, SR-HIT, the result, and on a hit the damage and fire
 // reads: "S38 20mm:1 at MTB1, 14cm (medium, 12+): d20 5, target fast -2,
 // target very small -4, shooter fast -2: miss".
-func shotRun(evs []gamelog.Event, i int) (string, int) {
+func shotRun(evs []gamelog.Event, i int) (string, int) { return shotWords(evs, i, false) }
+
+// shotWords words a shot; short (below verbose detail) sums its
+// modifiers and says the damage roll's total and level only: "SB2 20mm:1
+// at mgb-2, 4cm (short, 5+): d20 20 -6: HIT (a natural 20); damage 5,
+// heavily damaged; a fire starts" (`why` shows each modifier).
+func shotWords(evs []gamelog.Event, i int, short bool) (string, int) {
 	j := i
 	what := evs[i].Str("for")
 	if evs[j].Type == "roll" {
@@ -105,7 +111,7 @@ func shotRun(evs []gamelog.Event, i int) (string, int) {
 	var b strings.Builder
 	b.WriteString(shotHead(r))
 	fmt.Fprintf(&b, ", %dcm (%s, %d+): d20 %d", r.Int("range"), r.Str("band"), r.Int("need"), r.Int("natural"))
-	if hit != nil {
+	if hit != nil && !short {
 		writeMods(&b, hit, "the score needed at this range")
 	} else if m := r.Int("mods"); m != 0 {
 		fmt.Fprintf(&b, " %+d", m)
@@ -120,14 +126,23 @@ func shotRun(evs []gamelog.Event, i int) (string, int) {
 		rd := &evs[j]
 		if rd.Str("table") == "SR-DMG" {
 			level := strings.ToLower(first(rd.Str("result")))
-			if level == "intact" {
+			switch {
+			case level == "intact":
 				level = "no damage"
-			} else {
+			case !short:
 				level += " when the phase ends"
 			}
-			fmt.Fprintf(&b, "; damage %s = %d, %s", faceAndMods(rd), rd.Int("total"), level)
+			if short {
+				fmt.Fprintf(&b, "; damage %d, %s", rd.Int("total"), level)
+			} else {
+				fmt.Fprintf(&b, "; damage %s = %d, %s", faceAndMods(rd), rd.Int("total"), level)
+			}
 		} else if strings.Contains(strings.ToLower(rd.Str("result")), "starts") {
-			fmt.Fprintf(&b, "; red %d: a fire starts", firstFace(rd))
+			if short {
+				b.WriteString("; a fire starts")
+			} else {
+				fmt.Fprintf(&b, "; red %d: a fire starts", firstFace(rd))
+			}
 		}
 		j++
 	}

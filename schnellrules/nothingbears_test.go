@@ -118,6 +118,32 @@ func TestMissedShotsOneLine(t *testing.T) {
 	if runs == 0 {
 		t.Fatal("no run of misses in a battle")
 	}
+	// A hit reads in one short line: the modifiers summed, the damage's
+	// total and level; a damage's system rolls are left out.
+	hits, damages := 0, 0
+	for i := range evs {
+		e := &evs[i]
+		switch {
+		case e.Type == "roll" && e.Str("dice") == Gunfire.String():
+			line, n := describeAt(evs, i, engine.Normal)
+			if n == 0 || strings.HasPrefix(line, "Missed") || !strings.Contains(line, "HIT") {
+				continue
+			}
+			hits++
+			if strings.Contains(line, "target ") || strings.Contains(line, "shooter ") || len(line) > 140 {
+				t.Errorf("a hit in long words: %s", line)
+			}
+		case e.Type == "roll" && e.Str("table") == "SR-SYS" && (i == 0 || evs[i-1].Str("table") != "SR-SYS"):
+			line, _ := describeAt(evs, i, engine.Normal)
+			damages++
+			if strings.Contains(line, "a d6 each") || line == "" {
+				t.Errorf("a damage with its system rolls: %q", line)
+			}
+		}
+	}
+	if hits == 0 || damages == 0 {
+		t.Errorf("%d hits, %d damages with system rolls looked at", hits, damages)
+	}
 }
 
 // `captain` on the virtual table gives the rest of the phase's orders
@@ -184,4 +210,20 @@ func TestCaptainCommand(t *testing.T) {
 		return
 	}
 	t.Fatal("no gunfire question with a gun bearing")
+}
+
+// Below verbose, vessels joining a side off the virtual table read as one
+// line by class.
+func TestJoinsOneLine(t *testing.T) {
+	v := func(id, class, side, speed string) gamelog.Event {
+		return gamelog.Event{Type: string(evVessel), Fields: []gamelog.Field{gamelog.Str("id", id), gamelog.Str("class", class), gamelog.Str("side", side), gamelog.Str("speed", speed)}}
+	}
+	evs := []gamelog.Event{v("mgb-1", "fairmile-d-mgb", "allies", "fast"), v("mgb-2", "fairmile-d-mgb", "allies", "fast"), v("ML1", "fairmile-b-ml", "allies", "very_slow"), v("SB1", "s-100", "axis", "medium")}
+	line, n := describeAt(evs, 0, engine.Normal)
+	if want := "Allies: mgb-1, mgb-2 (fairmile-d-mgb, fast); ML1 (fairmile-b-ml, very slow)"; line != want || n != 3 {
+		t.Errorf("%q %d, want %q 3", line, n, want)
+	}
+	if line, n := describeAt(evs, 3, engine.Normal); n != 0 {
+		t.Errorf("one vessel: %q %d", line, n)
+	}
 }

@@ -98,6 +98,9 @@ func runBoard(g *engine.Game, args []string, w io.Writer) ([]gamelog.Event, erro
 		return nil, err
 	}
 	if b.Table == nil {
+		if _, _, inside := g.Inner(); inside {
+			return nil, errors.New("board draws a battle on the virtual table; this one is fought on your own table: look at the models")
+		}
 		return nil, errors.New("board draws the virtual table (`new table=virtual`): on your own table, look at the models")
 	}
 	side, file := "", ""

@@ -23,6 +23,21 @@ func describeAt(evs []gamelog.Event, i int, d engine.Detail) (string, int) {
 		if line, n := missRun(evs, i); n > 0 {
 			return line, n
 		}
+		if e.Type == "roll" {
+			if line, n := shotWords(evs, i, true); n > 0 {
+				return line, n
+			}
+		}
+	}
+	if e.Type == "roll" && e.Str("table") == "SR-SYS" {
+		// A damage's system rolls below verbose: what was lost, not each d6.
+		j := i
+		for j < len(evs) && evs[j].Type == "roll" && evs[j].Str("table") == "SR-SYS" {
+			j++
+		}
+		if j < len(evs) && evs[j].Type == string(evDamage) {
+			return describe(&evs[j]), j + 1 - i
+		}
 	}
 	switch {
 	case e.Type == "decision" && e.Str("kind") == "move" && e.Str("choice") == "done":
@@ -40,6 +55,8 @@ func describeAt(evs []gamelog.Event, i int, d engine.Detail) (string, int) {
 		}
 	case e.Type == string(evVessel) && i+1 < len(evs) && evs[i+1].Type == string(evPlaced):
 		return placedRun(evs, i)
+	case e.Type == string(evVessel):
+		return joinsRun(evs, i)
 	case e.Type == string(evSpot) && e.Str("observer") != "":
 		return sightingsRun(evs, i)
 	case e.Type == string(evMove) && e.Str("vessel") != "" || e.Type == string(evSpeed) && e.Str("as") != "":
@@ -58,6 +75,35 @@ func placedRun(evs []gamelog.Event, i int) (string, int) {
 		v, p := &evs[j], &evs[j+1]
 		parts = append(parts, fmt.Sprintf("%s (%s, %s) at %s heading %d°", v.Str("id"), v.Str("class"), strings.ReplaceAll(v.Str("speed"), "_", " "), at(p), p.Int("heading")))
 		j += 2
+	}
+	return sideName(side) + ": " + strings.Join(parts, "; "), j - i
+}
+
+// joinsRun is a run of two or more vessels joining a side off the
+// virtual table, as one line by class: "Allies: mgb-1, mgb-2
+// (fairmile-d-mgb, fast); ML1 (fairmile-b-ml, medium)".
+func joinsRun(evs []gamelog.Event, i int) (string, int) {
+	side := evs[i].Str("side")
+	type kind struct{ class, speed string }
+	var order []kind
+	ids := map[kind][]string{}
+	j := i
+	for ; j < len(evs) && evs[j].Type == string(evVessel) && evs[j].Str("side") == side; j++ {
+		if j+1 < len(evs) && evs[j+1].Type == string(evPlaced) {
+			break
+		}
+		k := kind{evs[j].Str("class"), strings.ReplaceAll(evs[j].Str("speed"), "_", " ")}
+		if _, ok := ids[k]; !ok {
+			order = append(order, k)
+		}
+		ids[k] = append(ids[k], evs[j].Str("id"))
+	}
+	if j-i < 2 {
+		return "", 0
+	}
+	parts := make([]string, len(order))
+	for n, k := range order {
+		parts[n] = fmt.Sprintf("%s (%s, %s)", strings.Join(ids[k], ", "), k.class, k.speed)
 	}
 	return sideName(side) + ": " + strings.Join(parts, "; "), j - i
 }
