@@ -83,3 +83,33 @@ func TestBattlesDoneWhen(t *testing.T) {
 		t.Errorf("a die changed in a battle at seq %s: exit %d, %q", seq, code, errs)
 	}
 }
+
+// A battle played by the player at the prompt, on the virtual table:
+// `board` draws it as his side sees it, `board --svg FILE` writes it,
+// `captain` gives the rest of a phase's orders (the boats fire), and the
+// log of it replays.
+func TestBattleAtThePrompt(t *testing.T) {
+	dir := t.TempDir()
+	log, svg := filepath.Join(dir, "battle.jsonl"), filepath.Join(dir, "battle.svg")
+	in := "step\nsail SB2 SB3 SB4\norders on\nstep\nchoose second\ndone\nboard\nboard --svg " + svg + "\ncaptain\n"
+	code, out, errs := runWith(t, in, "--battles", "schnellrules", "--seed", "1", "--log", log)
+	if code != 0 {
+		t.Fatalf("exit %d\n%s%s", code, out, errs)
+	}
+	for _, want := range []string{"The wave is fought as a Schnell Rules battle on the virtual table", "as the Axis see it", "^mgb-1", "Wrote " + svg} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %q in the prompt's output", want)
+		}
+	}
+	raw, err := os.ReadFile(svg)
+	if err != nil || !strings.Contains(string(raw), "<svg") || !strings.Contains(string(raw), "SB1") {
+		t.Errorf("board --svg: %v", err)
+	}
+	after := out[strings.Index(out, "Wrote "):]
+	if !strings.Contains(after, "SB1 ") || !regexp.MustCompile(`(Missed: SB|SB\d \S+ at mgb)`).MatchString(after) {
+		t.Errorf("captain: the boats did not fire:\n%s", after)
+	}
+	if code, out, errs := runWith(t, "", "replay", "--verify", log); code != 0 {
+		t.Errorf("replay --verify: exit %d\n%s%s", code, out, errs)
+	}
+}
