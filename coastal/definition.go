@@ -142,6 +142,7 @@ func Definition() (*engine.Definition, error) {
 			Status:      status,
 			Menu:        menu,
 			Picture:     picture,
+			Told:        told,
 			Commands:    commands,
 			Events:      eventTypes,
 			Orders:      []engine.StandingOrder{dummiesHold},

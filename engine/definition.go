@@ -107,6 +107,13 @@ type Definition struct {
 	// an event naming a vessel it has not spotted is not told. Nil: a
 	// side's view of a replay shows its pictures and no events.
 	Told func(g *Game, e *gamelog.Event, side string) bool
+	// Unseen is how side reads an event it is not told of (Told false), as
+	// it is made: a copy with what side has not observed named as it knows
+	// it (an unspotted shooter by its marker's label: "M3 40mm:1 at
+	// GARTH"), for what it must learn (harm to its own ships); false: not
+	// at all. The prompt of a solo player prints it in the event's place.
+	// Nil: an event not told is not read at all.
+	Unseen func(g *Game, e *gamelog.Event, side string) (gamelog.Event, bool)
 	// Frame names a moment the replay sheet draws the table besides every
 	// turn's end (each pause of the `turn` level, or of the smallest):
 	// called right after each event as the log is replayed, a caption

@@ -170,6 +170,7 @@ func (s *Session) switchLocked(g *engine.Game, path string, lock *gamelog.Lock) 
 	}
 	s.game, s.logFile, s.logPath, s.lock = g, tmp, path, lock
 	if changed {
+		s.watchTold(g)
 		return s.applySides(g)
 	}
 	return nil

@@ -103,7 +103,10 @@ type Session struct {
 	// is summed up again at the next pause played through.
 	boardSeq int
 	stopAt   int // the lines printed when the player last had the prompt
-	failed   bool
+	// toldOf is what the side the player plays alone was told of each
+	// event as it was made (told.go).
+	toldOf toldRecord
+	failed bool
 	// interrupted: a Ctrl-C came during Exec (it stopped the command at
 	// the game's next pause).
 	interrupted atomic.Bool
@@ -159,6 +162,7 @@ func New(cfg Config) (*Session, error) {
 		return nil, err
 	}
 	s.game = g
+	s.watchTold(g)
 	s.logPath = cfg.LogFile
 	if err := s.applySides(g); err != nil {
 		return nil, err
@@ -705,6 +709,7 @@ func (s *Session) newsSince(def *engine.Definition, seq int) bool {
 // (Definition.DescribeAt, DescribeRun) or leave some out.
 func (s *Session) print(evs []gamelog.Event) {
 	s.byGame(evs, func(def *engine.Definition, evs []gamelog.Event) { // each game's in its words (inner.go)
+		evs = s.toldOnly(def, evs) // a solo player's side's events only (told.go)
 		s.as(def, func() {
 			for i := 0; i < len(evs); {
 				line, n := s.describeRunAt(evs, i) // at the level of detail (describe.go)

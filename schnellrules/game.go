@@ -105,6 +105,8 @@ func Definition() (*engine.Definition, error) {
 		View:    func(r engine.Rules) engine.Viewer { return view{b: r.(*Battle)} },
 		Picture: Picture,
 		Frame:   frame,
+		Told:    Told,
+		Unseen:  Unseen,
 		ViewAs:  func(r engine.Rules, side string) engine.Viewer { return view{b: r.(*Battle), side: side} },
 		Reference: func(r engine.Rules) engine.Decider {
 			if b := r.(*Battle); b.Table != nil {

@@ -119,3 +119,65 @@ func TestWord(t *testing.T) {
 		}
 	}
 }
+
+// promptOn runs Prompt on a fake test as side and returns what it said.
+func promptOn(def *engine.Definition, side string) (msgs []string) {
+	f := &fake{}
+	defer func() {
+		if r := recover(); r != nil && r != any(f) {
+			panic(r)
+		}
+		msgs = f.msgs
+	}()
+	Prompt(f, def, engine.Config{Seed: 2}, side, seaSecrets)
+	return f.msgs
+}
+
+// Issue 29: a solo player of the toy sea duel at the prompt (the other
+// side the reference) reads the enemy's name only once his side sees her
+// (Definition.Told); a game that tells him everything is caught.
+func TestSeaDuelPromptKeepsSecrets(t *testing.T) {
+	def := enginetest.SeaDuelDefinition()
+	for _, side := range def.Sides {
+		for seed := uint64(1); seed <= 3; seed++ {
+			rep, out := Prompt(t, def, engine.Config{Seed: seed}, side, seaSecrets)
+			if rep.Hidden == 0 || !strings.Contains(out, "The game is over") {
+				t.Errorf("%s, seed %d: %+v\n%s", side, seed, rep, out)
+			}
+		}
+	}
+	told := enginetest.SeaDuelDefinition()
+	told.Told = func(*engine.Game, *gamelog.Event, string) bool { return true }
+	if msgs := promptOn(told, "blue"); len(msgs) == 0 || !strings.Contains(msgs[0], "the prompt of the blue player reads") {
+		t.Errorf("a side told of everything: %q", msgs)
+	}
+}
+
+// An event a solo player's side is not told of is printed as the game
+// says his side reads it (Definition.Unseen), in its place: here every
+// move of a boat he does not see, as "an unseen boat moves".
+func TestPromptPrintsUnseen(t *testing.T) {
+	def := enginetest.SeaDuelDefinition()
+	told := def.Told
+	def.Unseen = func(g *engine.Game, e *gamelog.Event, side string) (gamelog.Event, bool) {
+		if e.Type != "move" || told(g, e, side) {
+			return gamelog.Event{}, false
+		}
+		u := gamelog.Event{Seq: e.Seq, Type: e.Type}
+		for _, f := range e.Fields {
+			if f.Key == "boat" {
+				f = gamelog.Str("boat", "an unseen boat")
+			}
+			u.Fields = append(u.Fields, f)
+		}
+		return u, true
+	}
+	found := false
+	for seed := uint64(1); seed <= 3 && !found; seed++ {
+		_, out := Prompt(t, def, engine.Config{Seed: seed}, "blue", seaSecrets)
+		found = strings.Contains(out, "an unseen boat moves to")
+	}
+	if !found {
+		t.Error("no unseen move was printed in 3 seeds")
+	}
+}
