@@ -47,17 +47,38 @@ type gameFlags struct {
 	sides  sideFlags // --side (sides.go)
 }
 
+// reservedFlags are the flags of the commands that take game options (the
+// prompt, auto, sim), declared after them: a game option of the same name
+// gets no flag of its own (-o NAME=VALUE sets it), so that neither hides
+// the other.
+var reservedFlags = map[string]bool{
+	"game": true, "o": true, "tables": true, "side": true, "seed": true, "dice": true, "load": true, "log": true,
+	"data": true, "keep-going": true, "force": true, "script": true, "deadline": true, "memory": true, "runs": true,
+	"jobs": true, "json": true, "out": true, "csv": true, "logs": true, "compress": true, "shard": true, "html": true,
+	"h": true, "help": true,
+}
+
 // addGameFlags declares the game flags of def on fs.
 func addGameFlags(fs *flag.FlagSet, def *engine.Definition) *gameFlags {
 	gf := &gameFlags{}
 	fs.StringVar(&gf.game, "game", def.Name, "the game to play (schnell games lists them)")
 	fs.Var(optionList{gf}, "o", "game option NAME=VALUE (repeatable)")
 	for _, o := range def.Options {
+		if reservedFlags[o.Name] || fs.Lookup(o.Name) != nil {
+			continue // a command's own flag: the option is set with -o NAME=VALUE (TestGameOptionFlags)
+		}
 		help := o.Help
 		if help == "" {
 			help = "game option " + o.Name
 		}
-		fs.Var(gameOption{o.Name, gf}, o.Name, fmt.Sprintf("%s (default %s)", help, o.Default))
+		// -h reads the first `word` of a flag's help as the name of its
+		// argument ("-table steer VESSEL DEG"): a game's help quotes the
+		// commands it names in backquotes, so they are single quotes here.
+		help = strings.ReplaceAll(help, "`", "'")
+		if o.Default != "" {
+			help = fmt.Sprintf("%s (default %s)", help, o.Default)
+		}
+		fs.Var(gameOption{o.Name, gf}, o.Name, help)
 	}
 	where := "DIR/*.tbl"
 	if len(def.Booklets) > 1 {
