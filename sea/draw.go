@@ -173,6 +173,7 @@ func (p Picture) SVG(w io.Writer) error {
 				(l.From.X+l.To.X)/2+8, th-(l.From.Y+l.To.Y)/2-8, colour(l.Kind), html.EscapeString(l.Label))
 		}
 	}
+	var labels labelBoxes
 	for _, m := range p.Marks {
 		s := m.Shape
 		if s.Length == 0 && s.Beam == 0 {
@@ -182,16 +183,21 @@ func (p Picture) SVG(w io.Writer) error {
 		bow := s.Bow()
 		shoulder := Advance(s.Centre, s.Heading, s.Length/4)
 		c[0], c[3] = Advance(shoulder, s.Heading+90, s.Beam/2), Advance(shoulder, s.Heading-90, s.Beam/2)
-		fmt.Fprintf(&b, `<g class="mark %s" data-id="%s" data-x="%d" data-y="%d" data-heading="%d">`,
-			html.EscapeString(m.Kind), html.EscapeString(m.Label), m.Shape.Centre.X, m.Shape.Centre.Y, m.Shape.Heading)
-		// the footprint, its bow drawn to a point from the shoulders
-		fmt.Fprintf(&b, `<polygon points="%d,%d %d,%d %d,%d %d,%d %d,%d" fill="%s" stroke="#111" stroke-width="2"/>`,
-			c[1].X, th-c[1].Y, c[0].X, th-c[0].Y, bow.X, th-bow.Y, c[3].X, th-c[3].Y, c[2].X, th-c[2].Y, colour(m.Kind))
 		x, y := m.Shape.Centre.X+max(s.Beam, s.Length)/2+10, th-m.Shape.Centre.Y-6
 		anchor := ""
 		if x > tw-150 { // near the right edge: the words to the left
 			x, anchor = m.Shape.Centre.X-max(s.Beam, s.Length)/2-10, ` text-anchor="end"`
 		}
+		at := labels.place(x, y, anchor != "", m.Label, m.Note)
+		fmt.Fprintf(&b, `<g class="mark %s" data-id="%s" data-x="%d" data-y="%d" data-heading="%d">`,
+			html.EscapeString(m.Kind), html.EscapeString(m.Label), m.Shape.Centre.X, m.Shape.Centre.Y, m.Shape.Heading)
+		if at != y { // a label moved below another's: a leader from the mark
+			fmt.Fprintf(&b, `<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="#777" stroke-width="1.5"/>`, m.Shape.Centre.X, th-m.Shape.Centre.Y, x, at-10)
+		}
+		y = at
+		// the footprint, its bow drawn to a point from the shoulders
+		fmt.Fprintf(&b, `<polygon points="%d,%d %d,%d %d,%d %d,%d %d,%d" fill="%s" stroke="#111" stroke-width="2"/>`,
+			c[1].X, th-c[1].Y, c[0].X, th-c[0].Y, bow.X, th-bow.Y, c[3].X, th-c[3].Y, c[2].X, th-c[2].Y, colour(m.Kind))
 		fmt.Fprintf(&b, `<text x="%d" y="%d" font-size="28" fill="#111"%s>%s</text>`, x, y, anchor, html.EscapeString(m.Label))
 		if m.Note != "" {
 			fmt.Fprintf(&b, `<text x="%d" y="%d" font-size="20" fill="#333"%s>%s</text>`, x, y+24, anchor, html.EscapeString(m.Note))
@@ -203,4 +209,40 @@ func (p Picture) SVG(w io.Writer) error {
 	b.WriteString("</svg>\n")
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// labelBoxes are the boxes the labels of a picture's marks take so far
+// (SVG units), so that the label of a mark close to another (a boat and
+// the torpedo markers she has just launched) goes below the other's, not
+// over it.
+type labelBoxes [][4]int // x0, y0, x1, y1
+
+// place returns the baseline, at y or the first free one below it (at most
+// eight lines down), of a label and its note written at x (left-aligned,
+// or right-aligned if end), and takes its box.
+func (lb *labelBoxes) place(x, y int, end bool, label, note string) int {
+	w := len([]rune(label)) * 17 // font size 28
+	h := 30
+	if note != "" {
+		w, h = max(w, len([]rune(note))*12), 54 // font size 20, a line below
+	}
+	x0 := x
+	if end {
+		x0 = x - w
+	}
+	for try := 0; ; try++ {
+		box := [4]int{x0, y - 24, x0 + w, y - 24 + h}
+		free := true
+		for _, o := range *lb {
+			if box[0] < o[2] && o[0] < box[2] && box[1] < o[3] && o[1] < box[3] {
+				free = false
+				break
+			}
+		}
+		if free || try == 8 {
+			*lb = append(*lb, box)
+			return y
+		}
+		y += h
+	}
 }
