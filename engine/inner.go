@@ -58,6 +58,10 @@ type Seat struct {
 	// Reference gives the side to the inner game's reference player
 	// (Def.Reference), whoever plays the outer game.
 	Reference bool
+	// Commander: Side is not one of Def's sides but a name its options
+	// give to some of its decisions (Schnell Rules' cmd=NAME: a vessel
+	// commanded apart from its side, as a two-player campaign's Boat #2).
+	Commander bool
 }
 
 // Plays is implemented by a Decider that also answers the decisions of a
@@ -120,7 +124,7 @@ func (c *Ctx) Play(in Inner) Rules {
 		run.ref = def.Reference(rules)
 	}
 	for _, s := range in.Seats {
-		if err := def.checkSide(s.Side); s.Side != "" && err != nil {
+		if err := def.checkSide(s.Side); s.Side != "" && !s.Commander && err != nil {
 			c.Fail(fmt.Errorf("%s inside %s: %w", def.Name, g.def.Name, err))
 		}
 		if s.Reference && run.ref == nil {

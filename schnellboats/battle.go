@@ -121,8 +121,9 @@ var editOutcome func(c *Campaign, out *bridge.Outcome) (after func())
 
 // battleSeats: the squadron's boats (Schnell Rules' axis) are commanded by
 // whoever commands the squadron (in the two-player game, the squadron
-// Kommandant's player); the enemy and the set-up's begin by Schnell
-// Rules' reference side (on the player's own table, the enemy by him).
+// Kommandant's player, and Boat #2 by player 2); the enemy and the
+// set-up's begin by Schnell Rules' reference side (on the player's own
+// table, the enemy by him).
 func (c *Campaign) battleSeats() []engine.Seat {
 	squadron := ""
 	if c.Two != nil {
@@ -135,7 +136,13 @@ func (c *Campaign) battleSeats() []engine.Seat {
 		// reference side there is the passive referee, who gives none).
 		enemy = engine.Seat{Side: "allies", As: squadron}
 	}
-	return []engine.Seat{{Side: "axis", As: squadron}, enemy, {Side: "", Reference: true}}
+	seats := []engine.Seat{{Side: "axis", As: squadron}, enemy, {Side: "", Reference: true}}
+	if c.Two != nil {
+		// Boat #2's orders are asked on her own decisions (bridge.Boat.Cmd),
+		// of player 2's side.
+		seats = append(seats, engine.Seat{Side: c.Two.Side, As: c.Two.Side, Commander: true})
+	}
+	return seats
 }
 
 func zoneOfName(name string) RangeZone {
@@ -158,6 +165,9 @@ func (c *Campaign) encounterOf(cb *Combat) bridge.Encounter {
 			continue
 		}
 		b := bridge.Boat{ID: s.Boat.ID, Type: typ, Torpedoes: s.Torpedoes}
+		if c.Two != nil && c.isBoat2(s) {
+			b.Cmd = c.Two.Side // player 2 commands his own boat in the battle
+		}
 		if c.Type == P5b {
 			b.Torpedoes = s.Rockets
 		}

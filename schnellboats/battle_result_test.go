@@ -1,6 +1,7 @@
 package schnellboats
 
 import (
+	"github.com/schnell-wargames/schnell/engine"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -288,5 +289,66 @@ func TestBridgeDocNamesItsTests(t *testing.T) {
 		if !strings.Contains(src.String(), `{"`+strings.TrimSpace(m[1])) {
 			t.Errorf("docs/bridge.md names TestBattleResult/%s: no such case", m[1])
 		}
+	}
+}
+
+// The two-player game (7.0) in a battle: player 2 commands Boat #2's
+// vessel on decisions of his own side (the battle's setup gives her
+// cmd=SIDE), the squadron Kommandant the others; no decision of one names
+// the other's boat; the campaign's log replays.
+func TestBattlesTwoPlayers(t *testing.T) {
+	battles2 := 0
+	asked := map[string]bool{}
+	seeds := uint64(3)
+	if testing.Short() {
+		seeds = 1
+	}
+	for seed := uint64(1); seed <= seeds; seed++ {
+		_, log := battleCampaign(t, seed, "s100", gamelog.Option{Name: "players", Value: "2"})
+		lg, err := gamelog.Read("two.jsonl", strings.NewReader(log))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := engine.Replay(def(t), lg, 0, engine.Config{}); err != nil {
+			t.Fatalf("seed %d: replay: %v", seed, err)
+		}
+		cmdRe := regexp.MustCompile(`add (\S+) s-100 side=axis [^;]* cmd=(p[12])`)
+		boat2, p2 := "", ""
+		for _, e := range lg.Events {
+			switch e.Type {
+			case "inner_start":
+				v, _ := e.Get("options")
+				setup := ""
+				for _, f := range v.O {
+					if f.Key == "setup" {
+						setup = f.Val.S
+					}
+				}
+				boat2, p2 = "", ""
+				if m := cmdRe.FindStringSubmatch(setup); m != nil {
+					boat2, p2 = m[1], m[2]
+					battles2++
+				}
+			case "decision":
+				if boat2 == "" || e.Str("side") != p2 && e.Str("side") != "axis" {
+					continue
+				}
+				args, _ := e.Get("args")
+				for _, f := range args.O {
+					if f.Key != "vessel" && f.Key != "shooter" {
+						continue
+					}
+					if mine := f.Val.S == boat2; mine != (e.Str("side") == p2) {
+						t.Errorf("seed %d seq %d: a %s decision of %s names %s (Boat #2 is %s)", seed, e.Seq, e.Str("kind"), e.Str("side"), f.Val.S, boat2)
+					}
+				}
+				if e.Str("side") == p2 {
+					asked[e.Str("kind")] = true
+				}
+			}
+		}
+	}
+	if battles2 == 0 || !asked["move"] && !asked["guns"] {
+		t.Errorf("%d battles with Boat #2 commanded apart; player 2 asked %v", battles2, asked)
 	}
 }

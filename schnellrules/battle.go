@@ -33,9 +33,14 @@ var phaseNames = []string{"set-up", "1 spot targets", "2 initiative", "3 aircraf
 
 // Vessel is one vessel of the battle and its records.
 type Vessel struct {
-	ID                 string
-	Class              *Class
-	Side               string
+	ID    string
+	Class *Class
+	Side  string
+	// Cmd is who gives the vessel's orders, when not its side's commander:
+	// a scenario's cmd=NAME (a two-player campaign's Boat #2): its moves,
+	// gunfire and launches are asked on decisions of their own, whose Side
+	// is NAME. "": its side's.
+	Cmd                string
 	Speed              Speed
 	MaxSpeed           Speed // the class's speed less speed lost to damage
 	Manoeuvre          Size  // the turning circle, larger with damage
@@ -164,6 +169,79 @@ func sideIndex(s string) int {
 }
 
 func other(s string) string { return Sides[1-sideIndex(s)] }
+
+// ordersOf reports whether the orders of a decision of side (a side, or
+// a commander's name: Vessel.Cmd) are v's to take.
+func ordersOf(v *Vessel, side string) bool {
+	if v.Cmd != "" {
+		return v.Cmd == side
+	}
+	return v.Side == side
+}
+
+// sideOf is the side a decision's Side (a side, or a commander) fights
+// on.
+func (b *Battle) sideOf(side string) string {
+	for _, v := range b.Vessels {
+		if v.Cmd != "" && v.Cmd == side {
+			return v.Side
+		}
+	}
+	return side
+}
+
+// commanders lists who gives orders on side, the side's own commander
+// first (when a vessel is his), then each other commander (Vessel.Cmd)
+// in the order their vessels joined.
+func commanders(b *Battle, side string) []string {
+	var out []string
+	own := false
+	for _, v := range b.Vessels {
+		switch {
+		case v.Side != side:
+		case v.Cmd == "":
+			own = true
+		case !slices.Contains(out, v.Cmd):
+			out = append(out, v.Cmd)
+		}
+	}
+	if own || len(out) == 0 {
+		out = append([]string{side}, out...)
+	}
+	return out
+}
+
+// commandOrder is who gives orders this turn, in order: each side in
+// the order it acts (order), its own commander then the others.
+func commandOrder(b *Battle) [][2]string {
+	var out [][2]string
+	for _, side := range b.order() {
+		for _, cmd := range commanders(b, side) {
+			out = append(out, [2]string{side, cmd})
+		}
+	}
+	return out
+}
+
+// whose words whose orders a decision of side asks for: "The Axis'", or
+// a commander's vessels' ("SB2's").
+func whose(b *Battle, side string) string {
+	if ids := b.idsOf(side); side != b.sideOf(side) && len(ids) > 0 {
+		return strings.Join(ids, ", ") + "'s"
+	}
+	return "The " + sideName(b.sideOf(side)) + "'"
+}
+
+// idsOf lists the vessels afloat whose orders a decision of side takes.
+func (b *Battle) idsOf(side string) []string {
+	var out []string
+	for _, v := range b.Vessels {
+		if v.Afloat() && ordersOf(v, side) {
+			out = append(out, v.ID)
+		}
+	}
+	return out
+}
 
 // order returns the sides in the order they act this turn.
 func (b *Battle) order() []string {

@@ -96,7 +96,7 @@ func answer(d *engine.Decision, name string, kv ...any) (engine.Answer, error) {
 func (k captain) ours(side string) []*Vessel {
 	var out []*Vessel
 	for _, v := range k.b.Vessels {
-		if v.Side == side && v.Afloat() && v.Place != nil && k.b.CheckMoves(v) == nil {
+		if ordersOf(v, side) && v.Afloat() && v.Place != nil && k.b.CheckMoves(v) == nil {
 			out = append(out, v)
 		}
 	}
@@ -294,7 +294,7 @@ func (k captain) fire(d *engine.Decision) (engine.Answer, bool) {
 	var bt *Vessel
 	best := 0.0
 	for _, v := range b.Vessels {
-		if v.Side != d.Side || !v.Afloat() || v.Place == nil {
+		if !ordersOf(v, d.Side) || !v.Afloat() || v.Place == nil {
 			continue
 		}
 		for i := range v.Guns {
@@ -343,7 +343,7 @@ func (k captain) launch(d *engine.Decision) (engine.Answer, bool) {
 	var bm *TubeMount
 	best := 0.25
 	for _, v := range b.Vessels {
-		if v.Side != d.Side || !v.Afloat() || v.Place == nil {
+		if !ordersOf(v, d.Side) || !v.Afloat() || v.Place == nil {
 			continue
 		}
 		for _, c := range k.contacts(v.Side) {
@@ -368,7 +368,7 @@ func (k captain) launch(d *engine.Decision) (engine.Answer, bool) {
 		return a, true
 	}
 	for _, v := range b.Vessels {
-		if v.Side == d.Side && b.Opt.Reloads && b.CheckReload(v) == nil {
+		if ordersOf(v, d.Side) && b.Opt.Reloads && b.CheckReload(v) == nil {
 			if _, tubes := armed(v); !tubes {
 				a, _ := answer(d, "reload", "vessel", v.ID)
 				return a, true
@@ -386,7 +386,7 @@ func (k captain) illuminate(d *engine.Decision) (engine.Answer, bool) {
 		return engine.Answer{}, false
 	}
 	for _, v := range b.Vessels {
-		if v.Side != d.Side || !v.Afloat() || v.Place == nil {
+		if !ordersOf(v, d.Side) || !v.Afloat() || v.Place == nil {
 			continue
 		}
 		for _, c := range k.contacts(v.Side) {

@@ -158,9 +158,12 @@ func (b *Battle) notNow(g *engine.Game, verb string, args []string) error {
 	// The order's vessel of the other side: its side gives its orders of
 	// this phase before or after this one.
 	if len(args) > 0 && d.Side != "" && d.Side != engine.TableSide && verb != "airfire" && verb != "air" {
-		if v := b.Vessel(args[0]); v != nil && v.Side != d.Side {
-			if b.order()[0] == d.Side {
-				return fmt.Errorf("%s is the %s': they give their orders of this phase after the %s (%s)", v.ID, sideName(v.Side), sideName(d.Side), b.toEnd(d))
+		if v := b.Vessel(args[0]); v != nil && v.Side == b.sideOf(d.Side) && !ordersOf(v, d.Side) {
+			return fmt.Errorf("%s takes its orders on its own question, not %s (%s)", v.ID, b.now(d), b.toEnd(d))
+		}
+		if v := b.Vessel(args[0]); v != nil && v.Side != b.sideOf(d.Side) {
+			if b.order()[0] == b.sideOf(d.Side) {
+				return fmt.Errorf("%s is the %s': they give their orders of this phase after the %s (%s)", v.ID, sideName(v.Side), sideName(b.sideOf(d.Side)), b.toEnd(d))
 			}
 			return fmt.Errorf("%s is the %s': their turn in this phase has passed (a side is asked only when it has an order to give)", v.ID, sideName(v.Side))
 		}
@@ -175,7 +178,7 @@ func (b *Battle) now(d *engine.Decision) string {
 		s = "turn " + strconv.Itoa(b.Turn) + ", phase " + phaseNames[b.Phase]
 	}
 	if d.Side != "" && d.Side != engine.TableSide {
-		s += ", the " + sideName(d.Side) + "' orders"
+		s += ", " + strings.Replace(whose(b, d.Side), "The ", "the ", 1) + " orders"
 	}
 	return s
 }

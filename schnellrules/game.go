@@ -107,7 +107,9 @@ func Definition() (*engine.Definition, error) {
 		Frame:   frame,
 		Told:    Told,
 		Unseen:  Unseen,
-		ViewAs:  func(r engine.Rules, side string) engine.Viewer { return view{b: r.(*Battle), side: side} },
+		ViewAs: func(r engine.Rules, side string) engine.Viewer {
+			return view{b: r.(*Battle), side: r.(*Battle).sideOf(side)}
+		},
 		Reference: func(r engine.Rules) engine.Decider {
 			if b := r.(*Battle); b.Table != nil {
 				return captain{b}

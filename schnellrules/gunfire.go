@@ -119,17 +119,21 @@ func (b *Battle) guns(c *engine.Ctx) {
 		b.burn(c)
 	}
 	b.pending = b.pending[:0]
-	for _, side := range b.order() {
-		if !b.mayFire(side) {
+	for _, sc := range commandOrder(b) {
+		side, cmd := sc[0], sc[1]
+		if !b.mayFire(cmd) {
 			continue // no gun has a target, nothing to light: nothing to ask
 		}
 		b.acting = side
 		for {
 			d := c.Ask("guns")
 			d.Prompt = sideName(side) + " gunfire (phase 7): fire each gun, then done"
-			d.Side = side
+			if cmd != side {
+				d.Prompt = strings.Join(b.idsOf(cmd), ", ") + " gunfire (phase 7): fire each gun, then done"
+			}
+			d.Side = cmd
 			o := d.Add("fire", "a gun fires", "fire")
-			o.Args = append([]engine.Arg{engine.IDArg("shooter", b.ids(side)...), engine.TextArg("weapon"), engine.IDArg("target", b.ids(other(side))...)}, rangeArg(b)...)
+			o.Args = append([]engine.Arg{engine.IDArg("shooter", b.idsOf(cmd)...), engine.TextArg("weapon"), engine.IDArg("target", b.ids(other(side))...)}, rangeArg(b)...)
 			o.Check = func(a engine.ArgValues) error {
 				_, _, _, _, err := b.CheckFire(a.Str("shooter"), a.Str("weapon"), a.Str("target"), measure(b, a, "shooter", "target"))
 				return err
@@ -174,7 +178,7 @@ func (b *Battle) guns(c *engine.Ctx) {
 			}
 			d.Add("done", "no more gunfire", "done")
 			d.Default = len(d.Options) - 1
-			if b.nothingBears(side, false) {
+			if nothingBears(b, cmd, false) {
 				d.SetStanding(d.Default)
 			}
 			i := c.Decide(d)
@@ -214,13 +218,14 @@ func (b *Battle) guns(c *engine.Ctx) {
 // mayFire reports whether side has an order to give in phase 7: a gun
 // free to fire and an enemy afloat it has seen; a starshell or a flare to
 // fire; aircraft in play.
-func (b *Battle) mayFire(side string) bool {
+func (b *Battle) mayFire(cmd string) bool {
 	if b.Opt.Aircraft {
 		return true
 	}
+	side := b.sideOf(cmd)
 	seen := slices.ContainsFunc(b.Vessels, func(t *Vessel) bool { return t.Side != side && t.Afloat() && t.Seen[sideIndex(side)] })
 	for _, v := range b.Vessels {
-		if v.Side != side || !v.Afloat() {
+		if !ordersOf(v, cmd) || !v.Afloat() {
 			continue
 		}
 		if b.Opt.Starshells && b.mayIlluminate(v) {

@@ -11,10 +11,11 @@ import (
 // and Very Large vessels (large) or its Medium and smaller ones; the
 // models move on the table.
 func (b *Battle) move(c *engine.Ctx, large bool) {
-	for _, side := range b.order() {
+	for _, sc := range commandOrder(b) {
+		side, cmd := sc[0], sc[1]
 		var ids []string
 		for _, v := range b.Vessels {
-			if v.Side == side && v.Afloat() && (v.Class.Size >= Large) == large {
+			if ordersOf(v, cmd) && v.Afloat() && (v.Class.Size >= Large) == large {
 				ids = append(ids, v.ID)
 			}
 		}
@@ -24,13 +25,13 @@ func (b *Battle) move(c *engine.Ctx, large bool) {
 		b.acting = side
 		for {
 			d := c.Ask("move")
-			d.Prompt = "The " + sideName(side) + "' moves (phase " + phaseNames[b.Phase][:1] + "): speed changes, then done; move the models"
+			d.Prompt = whose(b, cmd) + " moves (phase " + phaseNames[b.Phase][:1] + "): speed changes, then done; move the models"
 			if b.Table != nil {
-				d.Prompt = "The " + sideName(side) + "' moves (phase " + phaseNames[b.Phase][:1] + "): speed and steer orders, then done"
+				d.Prompt = whose(b, cmd) + " moves (phase " + phaseNames[b.Phase][:1] + "): speed and steer orders, then done"
 			}
-			d.Side = side
+			d.Side = cmd
 			o := d.Add("speed", "change a vessel's speed", "speed")
-			o.Args = []engine.Arg{engine.IDArg("vessel", b.ids(side)...), engine.IDArg("level", speedWords...)} // CheckSpeed says which phase moves a vessel
+			o.Args = []engine.Arg{engine.IDArg("vessel", b.idsOf(cmd)...), engine.IDArg("level", speedWords...)} // CheckSpeed says which phase moves a vessel
 			o.Check = func(a engine.ArgValues) error {
 				sp, _ := ParseSpeed(a.Str("level"))
 				v := b.Vessel(a.Str("vessel"))
@@ -40,21 +41,21 @@ func (b *Battle) move(c *engine.Ctx, large bool) {
 				return checkFollower(v)
 			}
 			if b.Table != nil {
-				virtual{b}.steerOptions(d, side)
+				virtual{b}.steerOptions(d, cmd)
 			} else {
 				d.Refuse("steer", "", "steer is for the virtual table (`new table=virtual`): on your own table you move the models")
 				d.Refuse("formation", "", "formation is for the virtual table (`new table=virtual`): on your own table you move the models")
 			}
 			if b.Opt.DepthCharges && b.Table == nil {
 				dc := d.Add("depthcharge", "a depth charge attack on a Large or Very Large ship", "depthcharge")
-				dc.Args = []engine.Arg{engine.IDArg("vessel", b.ids(side)...), engine.IDArg("target", b.ids("")...)}
+				dc.Args = []engine.Arg{engine.IDArg("vessel", b.idsOf(cmd)...), engine.IDArg("target", b.ids("")...)}
 				dc.Check = func(a engine.ArgValues) error {
 					return b.CheckDepthCharge(b.Vessel(a.Str("vessel")), b.Vessel(a.Str("target")))
 				}
 			}
 			if b.Opt.Ramming && b.Table == nil {
 				r := d.Add("ram", "ram an enemy vessel (FAQ)", "ram")
-				r.Args = []engine.Arg{engine.IDArg("vessel", b.ids(side)...), engine.IDArg("target", b.ids("")...)}
+				r.Args = []engine.Arg{engine.IDArg("vessel", b.idsOf(cmd)...), engine.IDArg("target", b.ids("")...)}
 				r.Check = func(a engine.ArgValues) error {
 					return b.CheckRam(b.Vessel(a.Str("vessel")), b.Vessel(a.Str("target")))
 				}
@@ -94,7 +95,7 @@ func (b *Battle) move(c *engine.Ctx, large bool) {
 			break
 		}
 		if b.Table != nil {
-			virtual{b}.moveSide(c, side, large)
+			virtual{b}.moveSide(c, cmd, large)
 		}
 	}
 	b.acting = ""

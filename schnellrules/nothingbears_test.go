@@ -172,7 +172,7 @@ func TestCaptainCommand(t *testing.T) {
 			continue
 		}
 		d := p.Decision
-		if d.Kind != "guns" || b.nothingBears(d.Side, false) {
+		if d.Kind != "guns" || nothingBears(b, d.Side, false) {
 			if _, err := g.AnswerBy(captain{b}, engine.ByPlayer); err != nil {
 				t.Fatal(err)
 			}

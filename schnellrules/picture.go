@@ -25,6 +25,9 @@ const refereeSide = "referee"
 // player's own table, or side is no side.
 func Picture(g *engine.Game, side string) (sea.Picture, bool) {
 	b, ok := g.RulesOf(Name).(*Battle)
+	if ok {
+		side = b.sideOf(side) // a commander sees as his side
+	}
 	if !ok || b.Table == nil || side != refereeSide && side != Sides[0] && side != Sides[1] {
 		return sea.Picture{}, false
 	}

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"fmt"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -23,8 +24,9 @@ type preset struct {
 	placed                 bool
 	at                     sea.Pos // mm
 	heading                int
-	line                   int // the scenario file's line
-	loaded                 int // loaded=N: torpedoes in its tubes (0: the class's, full; -1: none)
+	line                   int    // the scenario file's line
+	loaded                 int    // loaded=N: torpedoes in its tubes (0: the class's, full; -1: none)
+	cmd                    string // cmd=NAME: who gives its orders (Vessel.Cmd)
 }
 
 // setting is what a scenario file sets: its vessels and, for the virtual
@@ -78,7 +80,7 @@ func parseScenario(db *Database, path string, data []byte) (setting, error) {
 			continue
 		}
 		if words[0] != "add" {
-			return set, fmt.Errorf("%s:%d: %q: a scenario line is add ID CLASS [side=S] [speed=L] [at=X,Y heading=H] [loaded=N], or table 6x4|8x6", path, n, words[0])
+			return set, fmt.Errorf("%s:%d: %q: a scenario line is add ID CLASS [side=S] [speed=L] [at=X,Y heading=H] [loaded=N] [cmd=NAME], or table 6x4|8x6", path, n, words[0])
 		}
 		words, p, err := placeWords(words)
 		if err != nil {
@@ -140,6 +142,11 @@ func placeWords(words []string) ([]string, preset, error) {
 			if n == 0 {
 				p.loaded = -1
 			}
+		case "cmd":
+			if !validCmd(v) {
+				return nil, p, fmt.Errorf("cmd=%s: name who gives the vessel's orders in one word of letters and digits (not allies, axis or table)", v)
+			}
+			p.cmd = v
 		case "heading":
 			h, err := strconv.Atoi(v)
 			if err != nil || h < 0 || h > 359 {
@@ -169,6 +176,7 @@ func (b *Battle) addPresets(c *engine.Ctx) {
 		if p.loaded != 0 {
 			v.load(max(p.loaded, 0))
 		}
+		v.Cmd = p.cmd
 		c.Emit(evVessel, gamelog.Str("id", v.ID), gamelog.Str("class", v.Class.ID), gamelog.Str("side", v.Side), gamelog.Str("speed", v.Speed.String()), gamelog.Str("from", from))
 		if b.Table != nil {
 			if p.placed {
@@ -195,4 +203,18 @@ func (v *Vessel) load(n int) {
 func emitPlaced(c *engine.Ctx, v *Vessel) {
 	at := v.Place.At
 	c.Emit(evPlaced, gamelog.Str("vessel", v.ID), gamelog.Str("marker", v.Place.Marker), gamelog.Int("x", at.Centre.X), gamelog.Int("y", at.Centre.Y), gamelog.Int("heading", at.Heading))
+}
+
+// validCmd: a commander's name (cmd=NAME) is one short word of letters
+// and digits, and no side's name.
+func validCmd(s string) bool {
+	if s == "" || len(s) > 16 || slices.Contains(Sides, s) || s == engine.TableSide || s == refereeSide {
+		return false
+	}
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9') {
+			return false
+		}
+	}
+	return true
 }

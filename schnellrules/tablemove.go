@@ -76,7 +76,7 @@ func steerLeg(at sea.Shape, course, straight, move, minRun int, area sea.Table, 
 // moves in the battle's order of vessels.
 func (t virtual) moveSide(c *engine.Ctx, side string, large bool) {
 	for _, v := range t.Vessels {
-		if v.Side != side || !v.Afloat() || (v.Class.Size >= Large) != large {
+		if !ordersOf(v, side) || !v.Afloat() || (v.Class.Size >= Large) != large {
 			continue
 		}
 		if l := v.Place.Leader; l != nil && l.Afloat() {

@@ -16,7 +16,7 @@ const noLeader = "off"
 // and speed).
 func (t virtual) steerOptions(d *engine.Decision, side string) {
 	st := d.Add("steer", "set a vessel's course (it turns by the Turning Arcs and keeps it)", "steer")
-	st.Args = []engine.Arg{engine.IDArg("vessel", t.ids(side)...), engine.IntArg("course", 0, 359, "degrees")}
+	st.Args = []engine.Arg{engine.IDArg("vessel", t.idsOf(side)...), engine.IntArg("course", 0, 359, "degrees")}
 	st.Check = func(a engine.ArgValues) error {
 		v := t.Vessel(a.Str("vessel"))
 		if err := t.CheckMoves(v); err != nil {
@@ -25,7 +25,7 @@ func (t virtual) steerOptions(d *engine.Decision, side string) {
 		return checkFollower(v)
 	}
 	fm := d.Add("formation", "a vessel keeps station on a leader: its course and speed (off: leaves it)", "formation")
-	fm.Args = []engine.Arg{engine.IDArg("vessel", t.ids(side)...), engine.IDArg("leader", append(t.ids(side), noLeader)...)}
+	fm.Args = []engine.Arg{engine.IDArg("vessel", t.idsOf(side)...), engine.IDArg("leader", append(t.idsOf(side), noLeader)...)}
 	fm.Check = func(a engine.ArgValues) error {
 		return t.CheckFormation(t.Vessel(a.Str("vessel")), a.Str("leader"))
 	}

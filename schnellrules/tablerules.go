@@ -44,11 +44,11 @@ func (t virtual) closeIn(c *engine.Ctx, side string, large bool) {
 		return
 	}
 	for _, v := range t.Vessels {
-		if v.Side != side || !v.Afloat() || (v.Class.Size >= Large) != large || len(v.Place.Path) < 2 {
+		if !ordersOf(v, side) || !v.Afloat() || (v.Class.Size >= Large) != large || len(v.Place.Path) < 2 {
 			continue
 		}
 		for _, x := range t.Vessels {
-			if x.Side == side || !x.Afloat() || x.Place == nil {
+			if x.Side == v.Side || !x.Afloat() || x.Place == nil {
 				continue
 			}
 			if t.Opt.Ramming && passes(v.Place.Path, x.Place.At, v.Place.At.Beam/2) {

@@ -173,7 +173,7 @@ func menu(g *engine.Game, d *engine.Decision) []string {
 	case "move":
 		out = append(out, "`speed VESSEL st|vs|s|m|f|vf`, `steer VESSEL DEG|+N|-N|TARGET`, `formation VESSEL LEADER|off`; `done` (Enter) moves them; `captain` orders them for you:")
 		for _, v := range b.Vessels {
-			if v.Side == d.Side && v.Afloat() && v.Place != nil && b.CheckMoves(v) == nil {
+			if ordersOf(v, d.Side) && v.Afloat() && v.Place != nil && b.CheckMoves(v) == nil {
 				out = append(out, "  "+vesselLine(b, v))
 			}
 		}
@@ -184,7 +184,7 @@ func menu(g *engine.Game, d *engine.Decision) []string {
 		}
 		out = append(out, verb+"; `done` (Enter) when the side has finished; `captain` orders them for you:")
 		for _, v := range b.Vessels {
-			if v.Side != d.Side || !v.Afloat() || v.Place == nil {
+			if !ordersOf(v, d.Side) || !v.Afloat() || v.Place == nil {
 				continue
 			}
 			if l := shotsLine(b, v, d.Kind == "launch"); l != "" {
@@ -285,12 +285,12 @@ func shotsLine(b *Battle, v *Vessel, launch bool) string {
 // (starshells, aircraft, reloads) is in play: `done` is the only order
 // worth giving, and the prompt takes it without a stop (the kernel's
 // `carry`; a decider is asked as ever, and the log is unchanged).
-func (b *Battle) nothingBears(side string, launch bool) bool {
+func nothingBears(b *Battle, side string, launch bool) bool {
 	if b.Table == nil || b.Opt.Aircraft || !launch && b.Opt.Starshells || launch && b.Opt.Reloads {
 		return false
 	}
 	for _, v := range b.Vessels {
-		if v.Side == side && v.Afloat() && v.Place != nil && shotsLine(b, v, launch) != "" {
+		if ordersOf(v, side) && v.Afloat() && v.Place != nil && shotsLine(b, v, launch) != "" {
 			return false
 		}
 	}

@@ -23,8 +23,9 @@ func Told(g *engine.Game, e *gamelog.Event, side string) bool {
 	if !ok || b.Table == nil {
 		return true
 	}
+	side = b.sideOf(side) // a commander (cmd=NAME) is told what his side is
 	if e.Type == "decision" {
-		if s := e.Str("side"); s != "" && s != side {
+		if s := e.Str("side"); s != "" && b.sideOf(s) != side {
 			return false
 		}
 	}
@@ -87,6 +88,7 @@ func Unseen(g *engine.Game, e *gamelog.Event, side string) (gamelog.Event, bool)
 	if !ok || b.Table == nil || e.Type == "decision" {
 		return gamelog.Event{}, false
 	}
+	side = b.sideOf(side)
 	t := engine.EventType(e.Type)
 	if f, harm := victim[t]; harm {
 		if v := b.Vessel(e.Str(f)); v == nil || v.Side != side {

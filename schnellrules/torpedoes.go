@@ -50,13 +50,14 @@ func (b *Battle) CheckLaunch(shooter, target string, cm int, typ string) (*Vesse
 // reloads, starts reloading); each arrives next turn within 40cm, else the
 // turn after.
 func (b *Battle) launch(c *engine.Ctx) {
-	for _, side := range b.order() {
-		if !b.mayLaunch(side) {
+	for _, sc := range commandOrder(b) {
+		side, cmd := sc[0], sc[1]
+		if !b.mayLaunch(cmd) {
 			continue
 		}
 		var armed []string
 		for _, v := range b.Vessels {
-			if v.Side == side && v.Afloat() && len(v.Mounts) > 0 {
+			if ordersOf(v, cmd) && v.Afloat() && len(v.Mounts) > 0 {
 				armed = append(armed, v.ID)
 			}
 		}
@@ -64,7 +65,10 @@ func (b *Battle) launch(c *engine.Ctx) {
 		for {
 			d := c.Ask("launch")
 			d.Prompt = sideName(side) + " torpedoes (phase 8): launch each, then done"
-			d.Side = side
+			if cmd != side {
+				d.Prompt = strings.Join(b.idsOf(cmd), ", ") + " torpedoes (phase 8): launch each, then done"
+			}
+			d.Side = cmd
 			o := d.Add("torpedo", "launch a torpedo", "torpedo")
 			typ := engine.IDArg("type", "any", "18in", "21in")
 			typ.Default = gamelog.StrV("any")
@@ -83,7 +87,7 @@ func (b *Battle) launch(c *engine.Ctx) {
 			}
 			d.Add("done", "no more launches", "done")
 			d.Default = len(d.Options) - 1
-			if b.nothingBears(side, true) {
+			if nothingBears(b, cmd, true) {
 				d.SetStanding(d.Default)
 			}
 			i := c.Decide(d)
@@ -109,10 +113,11 @@ func (b *Battle) launch(c *engine.Ctx) {
 // mayLaunch reports whether side has an order to give in phase 8: a
 // loaded tube and an enemy afloat it has seen, or (option reloads) a
 // vessel that may begin to reload.
-func (b *Battle) mayLaunch(side string) bool {
+func (b *Battle) mayLaunch(cmd string) bool {
+	side := b.sideOf(cmd)
 	seen := slices.ContainsFunc(b.Vessels, func(t *Vessel) bool { return t.Side != side && t.Afloat() && t.Seen[sideIndex(side)] })
 	for _, v := range b.Vessels {
-		if v.Side != side || !v.Afloat() {
+		if !ordersOf(v, cmd) || !v.Afloat() {
 			continue
 		}
 		if seen && v.Reloading < 0 && slices.ContainsFunc(v.Mounts, func(m TubeMount) bool { return !m.Lost && m.Loaded > 0 }) {

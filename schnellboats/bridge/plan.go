@@ -18,6 +18,10 @@ type Boat struct {
 	// Speed caps the speed she begins at ("" none): a boat the campaign
 	// limits to Slow or Medium (2.0 f, 4.4) begins no faster.
 	Speed string
+	// Cmd, when set, is who commands her apart from the squadron (the
+	// two-player game's Boat #2: her player's side, p2): Schnell Rules
+	// asks her orders on decisions of that side (its cmd=NAME).
+	Cmd string
 }
 
 // Unit is one enemy unit of the encounter.
@@ -115,6 +119,9 @@ func (d *Data) Plan(e Encounter) (Plan, error) {
 		}
 		loaded := min(max(b.Torpedoes, 0), 2)
 		line := fmt.Sprintf("add %s %s side=axis speed=%s loaded=%d", b.ID, s.Class, sp, loaded)
+		if b.Cmd != "" {
+			line += " cmd=" + b.Cmd
+		}
 		if e.Virtual {
 			line += fmt.Sprintf(" at=%d,%d heading=180", centre+15*(i-(len(e.Boats)-1)/2), shore+p.Range)
 		}
