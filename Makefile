@@ -15,7 +15,7 @@ build:
 # The tests that play many whole games in one goroutine (NORACE_TESTS, in
 # NORACE_PKGS) run without the race detector, which finds nothing there and
 # makes them 5-10 times slower (the three longest took 1-1.5 minutes each
-# under it), and TestTablePicturesInChromium (its time is Chromium's, run 15
+# under it), and TestTablePicturesInChromium (its time is Chromium's, run 9
 # times); every other test runs under it. Together: every test, once.
 NORACE_TESTS = ^(TestReferenceLuaMatchesGo|TestAutoLogDigests|TestAllCombinationsSeeds1To50|TestCampaignsEnd|TestPlayersWords|TestKernelSpeaksNoGame|TestNoInternalReferences|TestTableGamesSim|TestTablePicturesInChromium)$$
 NORACE_PKGS = ./schnellboats ./games ./cmd/schnell

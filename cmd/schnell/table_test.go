@@ -243,7 +243,7 @@ func drawnMarks(t *testing.T, file, fragment string) ([]drawnMark, image.Image) 
 		t.Fatal(err)
 	}
 	const w, h = 1400, 1100
-	dom := sheettest.DOM(t, probed, fragment, w, h, `data-probed="yes"`)
+	dom, shot := sheettest.Look(t, probed, fragment, w, h, `data-probed="yes"`)
 	m := regexp.MustCompile(`data-marks="([^"]*)"`).FindStringSubmatch(dom)
 	if m == nil {
 		t.Fatalf("the probe did not run:\n%.600s", dom)
@@ -260,7 +260,7 @@ func drawnMarks(t *testing.T, file, fragment string) ([]drawnMark, image.Image) 
 		}
 		marks = append(marks, drawnMark{f[0], f[1], n[0], n[1], n[2], n[3]})
 	}
-	return marks, sheettest.Screenshot(t, probed, fragment, w, h)
+	return marks, shot
 }
 
 // checkDrawn: every mark of a picture stands where the log last put its

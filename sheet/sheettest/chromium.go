@@ -140,22 +140,24 @@ func Measure(t testing.TB, html string) Layout {
 	return l
 }
 
-// Screenshot loads file (a page or an SVG; fragment, if not "", is put
-// after a '#': where a page opens) in a window w×h pixels and returns
-// what Chromium drew.
-func Screenshot(t testing.TB, file, fragment string, w, h int) image.Image {
+// Look loads file (a page or an SVG; fragment, if not "", is put after a
+// '#': where a page opens) in a window w×h pixels, runs its scripts, and
+// returns the document as laid out, once it holds until (a mark a probe
+// script of the page sets), and what Chromium drew (one run of the browser
+// for both).
+func Look(t testing.TB, file, fragment string, w, h int, until string) (dom string, shot image.Image) {
 	t.Helper()
 	dir := t.TempDir()
-	shot := filepath.Join(dir, "shot.png")
+	shotFile := filepath.Join(dir, "shot.png")
 	url := "file://" + file
 	if fragment != "" {
 		url += "#" + fragment
 	}
-	run(t, dir, func([]byte) bool {
-		fi, err := os.Stat(shot)
-		return err == nil && fi.Size() > 0
-	}, "--hide-scrollbars", "--force-device-scale-factor=1", fmt.Sprintf("--window-size=%d,%d", w, h), "--screenshot="+shot, url)
-	f, err := os.Open(shot)
+	out := run(t, dir, func(out []byte) bool {
+		fi, err := os.Stat(shotFile)
+		return err == nil && fi.Size() > 0 && bytes.Contains(out, []byte(until))
+	}, "--hide-scrollbars", "--force-device-scale-factor=1", fmt.Sprintf("--window-size=%d,%d", w, h), "--screenshot="+shotFile, "--dump-dom", url)
+	f, err := os.Open(shotFile)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -164,19 +166,5 @@ func Screenshot(t testing.TB, file, fragment string, w, h int) image.Image {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return img
-}
-
-// DOM loads file (fragment as in Screenshot) in a window w×h pixels, runs
-// its scripts and returns the document as laid out, once it holds until
-// (a mark a probe script of the page sets).
-func DOM(t testing.TB, file, fragment string, w, h int, until string) string {
-	t.Helper()
-	dir := t.TempDir()
-	url := "file://" + file
-	if fragment != "" {
-		url += "#" + fragment
-	}
-	return string(run(t, dir, func(out []byte) bool { return bytes.Contains(out, []byte(until)) },
-		"--hide-scrollbars", "--force-device-scale-factor=1", fmt.Sprintf("--window-size=%d,%d", w, h), "--dump-dom", url))
+	return string(out), img
 }
