@@ -3,14 +3,18 @@ package dice
 import "testing"
 
 // BenchmarkRoll is one 1D10 from the game's generator: the floor of every
-// table roll.
+// table roll. cpu-ns/op is the process's CPU time per roll, to set against
+// a campaign's cpu-ns/op in the same run on a shared machine (issue 28
+// item 6: a campaign's cost as a multiple of its dice).
 func BenchmarkRoll(b *testing.B) {
 	g := NewGenerator(1)
 	buf := make([]int, 0, 2)
 	b.ReportAllocs()
+	cpu0 := procCPU()
 	for b.Loop() {
 		buf = D10.Roll(g.Rand, buf[:0])
 	}
+	b.ReportMetric(float64(procCPU()-cpu0)/float64(b.N), "cpu-ns/op")
 }
 
 // BenchmarkRollPercentile is one 2D10 percentile roll.
