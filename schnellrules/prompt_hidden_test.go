@@ -105,3 +105,31 @@ func TestUnseenNamesTheMarker(t *testing.T) {
 		t.Error("on the player's own table an event is not told")
 	}
 }
+
+// A side's view (a script playing it) read at every event of the set-up,
+// between an enemy vessel's `vessel` event and its `placed` one, holds no
+// marker for it and does not fail (it read a place not yet made).
+func TestViewAsDuringTheSetUp(t *testing.T) {
+	def := definition(t)
+	g, err := engine.New(engine.Config{Def: def, Seed: 1, Options: []gamelog.Option{{Name: "table", Value: "virtual"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer g.Close()
+	looked := 0
+	g.Observe(func(e *gamelog.Event) {
+		if e.Type != "vessel" {
+			return
+		}
+		for _, side := range schnellrules.Sides {
+			engine.ViewFields(def.ViewAs(g.Rules(), side))
+			looked++
+		}
+	})
+	if _, err := g.Step(engine.NoPause); err != nil {
+		t.Fatal(err)
+	}
+	if looked == 0 {
+		t.Error("no vessel event was seen")
+	}
+}

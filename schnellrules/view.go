@@ -47,7 +47,7 @@ func (v view) WriteView(w engine.ViewWriter, part int) {
 		w.Open("vessels", true)
 		for _, x := range b.Vessels {
 			if v.hidden(x) {
-				if x.Afloat() {
+				if x.Afloat() && x.Place != nil { // not yet placed (the set-up): nothing to see
 					v.writeMarker(w, x)
 				}
 				continue
