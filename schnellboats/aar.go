@@ -132,6 +132,7 @@ func nightProse(n *night, header bool) string {
 	for _, note := range n.Notes {
 		count[note]++
 	}
+	var battles []string // Schnell Rules battles, told after their fight's "fought" note
 	for _, note := range n.Notes {
 		k := count[note]
 		if k == 0 {
@@ -141,8 +142,12 @@ func nightProse(n *night, header bool) string {
 		switch {
 		case strings.HasPrefix(note, "fought: "):
 			fmt.Fprintf(&b, "The squadron fought %s. ", foughtText(strings.TrimPrefix(note, "fought: ")))
+			for _, bn := range battles { // the battles of that fight, after it
+				b.WriteString(battleProse(bn)) // battle.go
+			}
+			battles = battles[:0]
 		case strings.HasPrefix(note, "battle: "):
-			b.WriteString(battleProse(strings.TrimPrefix(note, "battle: "))) // battle.go
+			battles = append(battles, strings.TrimPrefix(note, "battle: "))
 		case strings.HasPrefix(note, "air attack on "):
 			if k > 1 {
 				fmt.Fprintf(&b, "Aircraft came in out of the dark and attacked %s%s. ", strings.TrimPrefix(note, "air attack on "), times(k))
@@ -168,6 +173,9 @@ func nightProse(n *night, header bool) string {
 				b.WriteString("A crate of fine cognac turned up aboard. ")
 			}
 		}
+	}
+	for _, bn := range battles {
+		b.WriteString(battleProse(bn)) // battle.go
 	}
 	if st := sunkText(n.Sunk); st != "" {
 		fmt.Fprintf(&b, "Sunk: %s. ", st)

@@ -2,6 +2,7 @@ package schnellboats
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/schnell-wargames/schnell/engine"
@@ -311,51 +312,52 @@ func visibilityWords(row string) string {
 	return "by a d6 each turn, targets " + row + " sizes smaller on faces 1-6"
 }
 
-// battleNote is a battle's note for the night's record (the log sheet's
-// Notes, the AAR): "battle: from the medium zone, 4 turns, sunk mgb-1,
-// 5 hits taken" ("" for a wave fought on the Combat Board).
-func battleNote(e *gamelog.Event) string {
+// addBattleNote adds a battle's note to the night's record (the log
+// sheet's Notes, the AAR), one note a battle: "battle: medium zone (45
+// cm), 4 turns, sunk mgb-1, 5 hits taken, 2 launched" (a wave fought on
+// the Combat Board adds none).
+func addBattleNote(notes []string, e *gamelog.Event) []string {
 	if eventType(e.Type) == evBattle {
 		if e.Str("fought") != "schnellrules" {
-			return ""
+			return notes
 		}
-		return fmt.Sprintf("battle: Schnell Rules battle from the %s zone (%d cm)", e.Str("zone"), e.Int("range"))
+		return append(notes, fmt.Sprintf("battle: %s zone (%d cm)", e.Str("zone"), e.Int("range")))
 	}
 	v, _ := e.Get("sunk")
 	sunk := "nothing sunk"
 	if ids := v.Strs(); len(ids) > 0 {
 		sunk = "sunk " + strings.Join(ids, " ")
 	}
-	return fmt.Sprintf("battle: %d turns, %s, %d hits taken, %d launched", e.Int("turns"), sunk, e.Int("hits"), e.Int("launched"))
+	end := fmt.Sprintf("%d turns, %s, %d hits taken, %d launched", e.Int("turns"), sunk, e.Int("hits"), e.Int("launched"))
+	if n := len(notes); n > 0 && strings.HasPrefix(notes[n-1], "battle: ") && strings.HasSuffix(notes[n-1], " cm)") {
+		notes[n-1] += ", " + end
+		return notes
+	}
+	return append(notes, "battle: "+end)
 }
 
-// battleProse tells a battle's note in the AAR.
+// battleProse tells a battle's note in the AAR: "The wave was fought ship
+// by ship under Schnell Rules from the medium zone (45 cm): after 10 turns
+// mgb-1 and mgb-2 went down; the boats took 9 hits and launched 4
+// torpedoes."
 func battleProse(note string) string {
-	if rest, ok := strings.CutPrefix(note, "Schnell Rules battle from the "); ok {
-		return "The wave was fought ship by ship under Schnell Rules, the boats coming in from the " + rest + ". "
-	}
-	parts := strings.Split(note, ", ") // "10 turns", "sunk a b" or "nothing sunk", "N hits taken", "N launched"
-	if len(parts) != 4 {
-		return "The battle: " + note + ". "
+	parts := strings.Split(note, ", ") // "medium zone (45 cm)", "10 turns", "sunk a b" or "nothing sunk", "N hits taken", "N launched"
+	if len(parts) != 5 {
+		return "The wave was fought ship by ship under Schnell Rules: " + note + ". "
 	}
 	sunk := "nothing was sunk"
-	if ids, ok := strings.CutPrefix(parts[1], "sunk "); ok {
+	if ids, ok := strings.CutPrefix(parts[2], "sunk "); ok {
 		sunk = joinAnd(strings.Fields(ids)) + " went down"
 	}
-	hits, _, _ := strings.Cut(parts[2], " ")
-	fired, _, _ := strings.Cut(parts[3], " ")
-	took := "the boats took no hits"
-	if hits != "0" {
-		took = "the boats took " + hits + " hits"
-		if hits == "1" {
-			took = "the boats took a hit"
-		}
+	hits, _, _ := strings.Cut(parts[3], " ")
+	fired, _, _ := strings.Cut(parts[4], " ")
+	n, _ := strconv.Atoi(hits)
+	l, _ := strconv.Atoi(fired)
+	took := "the boats took " + countWords(n, "hit")
+	if n == 1 {
+		took = "the boats took a hit"
 	}
-	launched := "launched nothing"
-	if fired != "0" {
-		launched = "launched " + fired
-	}
-	return fmt.Sprintf("After %s %s; %s and %s. ", parts[0], sunk, took, launched)
+	return fmt.Sprintf("The wave was fought ship by ship under Schnell Rules from the %s: after %s %s; %s and launched %s. ", parts[0], parts[1], sunk, took, countWords(l, "torpedo"))
 }
 
 // countWords says n things: "no hits", "1 hit", "3 torpedoes".

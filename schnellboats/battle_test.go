@@ -244,14 +244,14 @@ func TestBattlesInTheAARAndLogSheet(t *testing.T) {
 				}
 			}
 		}
-		if notes != 2*len(bs) {
+		if notes != len(bs) {
 			t.Errorf("seed %d: %d battle notes for %d battles", seed, notes, len(bs))
 		}
 		aar, err := AAR(lg, g.Rules().(*Campaign), 0)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !strings.Contains(aar, "fought ship by ship under Schnell Rules") || !strings.Contains(aar, "the boats took") {
+		if !strings.Contains(aar, "fought ship by ship under Schnell Rules from the ") || !strings.Contains(aar, "; the boats took") || !strings.Contains(aar, " zone (") {
 			t.Errorf("seed %d: the AAR does not tell the battle:\n%s", seed, aar)
 		}
 		return

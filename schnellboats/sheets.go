@@ -157,9 +157,7 @@ func nights(evs []gamelog.Event) []*night {
 		case evCognac:
 			cur.Notes = append(cur.Notes, "cognac bribe")
 		case evBattle, evBattleEnd:
-			if note := battleNote(e); note != "" { // battle.go
-				cur.Notes = append(cur.Notes, note)
-			}
+			cur.Notes = addBattleNote(cur.Notes, e) // battle.go
 		case evVeteran:
 			cur.Veterans++
 		case evCrewSkill:
