@@ -227,3 +227,46 @@ func TestJoinsOneLine(t *testing.T) {
 		t.Errorf("one vessel: %q %d", line, n)
 	}
 }
+
+// The move menu warns of a vessel that would run off the table on its
+// course this move (it would leave the battle), and of no other.
+func TestMoveMenuWarnsOffTheTable(t *testing.T) {
+	def, err := Definition()
+	if err != nil {
+		t.Fatal(err)
+	}
+	setup := "add SB1 s-100 side=axis speed=m at=90,10 heading=180; add SB2 s-100 side=axis speed=m at=120,60 heading=180; add mgb-1 fairmile-d-mgb side=allies speed=f at=60,100 heading=90"
+	g, err := engine.New(engine.Config{Def: def, Seed: 2, Options: []gamelog.Option{{Name: "table", Value: "virtual"}, {Name: "setup", Value: setup}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := g.Rules().(*Battle)
+	if err := g.SetSideDecider("allies", captain{b}); err != nil {
+		t.Fatal(err)
+	}
+	for n := 0; n < 50; n++ {
+		p := g.Pending()
+		if p == nil || p.Decision == nil {
+			if _, err := g.Step(1); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		if d := p.Decision; d.Kind == "move" && d.Side == "axis" {
+			lines := strings.Join(menu(g, d), "\n")
+			for _, l := range strings.Split(lines, "\n") {
+				if strings.Contains(l, "SB1 ") != strings.Contains(l, "RUNS OFF THE TABLE") && (strings.Contains(l, "SB1 ") || strings.Contains(l, "SB2 ")) {
+					t.Errorf("menu line: %s", l)
+				}
+			}
+			if !strings.Contains(lines, "RUNS OFF THE TABLE") {
+				t.Errorf("no warning:\n%s", lines)
+			}
+			return
+		}
+		if _, err := g.AnswerBy(captain{b}, engine.ByPlayer); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Fatal("no Axis move question")
+}

@@ -247,6 +247,13 @@ func vesselLine(b *Battle, v *Vessel) string {
 		}
 		s += fmt.Sprintf("; %s %dcm at %d°", n.id, n.cm, n.brg)
 	}
+	// A vessel that would run off the table this move leaves the battle:
+	// say so while it may still be steered.
+	if p := v.Place; p.Leader == nil {
+		if _, _, _, edge := steerLeg(p.At, p.Course, p.Straight, v.Speed.Move()*10, minMove[v.Manoeuvre]*10, b.Table.Area, nil); edge != nil {
+			s += "; RUNS OFF THE TABLE on this course"
+		}
+	}
 	return s
 }
 
