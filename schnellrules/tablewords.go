@@ -171,7 +171,7 @@ func menu(g *engine.Game, d *engine.Decision) []string {
 	var out []string
 	switch d.Kind {
 	case "move":
-		out = append(out, "`speed VESSEL st|vs|s|m|f|vf`, `steer VESSEL DEG|+N|-N|TARGET`, `formation VESSEL LEADER|off`; `done` (Enter) moves them; `captain` orders them for you:")
+		out = append(out, "`speed VESSEL st|vs|s|m|f|vf`, `steer VESSEL DEG|+N|-N|TARGET`, `formation VESSEL LEADER|off`; `captain` orders them for you; `done` (Enter) moves them on as they steer:")
 		for _, v := range b.Vessels {
 			if ordersOf(v, d.Side) && v.Afloat() && v.Place != nil && b.CheckMoves(v) == nil {
 				out = append(out, "  "+vesselLine(b, v))
@@ -182,7 +182,11 @@ func menu(g *engine.Game, d *engine.Decision) []string {
 		if d.Kind == "launch" {
 			verb = "`torpedo SHOOTER TARGET`"
 		}
-		out = append(out, verb+"; `done` (Enter) when the side has finished; `captain` orders them for you:")
+		done := "`done` (Enter): no more gunfire"
+		if d.Kind == "launch" {
+			done = "`done` (Enter): no more launches"
+		}
+		out = append(out, verb+"; `captain` orders them for you; "+done+":")
 		for _, v := range b.Vessels {
 			if !ordersOf(v, d.Side) || !v.Afloat() || v.Place == nil {
 				continue
