@@ -17,7 +17,7 @@ build:
 # makes them 5-10 times slower (the three longest took 1-1.5 minutes each
 # under it), and TestTablePicturesInChromium (its time is Chromium's, run 9
 # times); every other test runs under it. Together: every test, once.
-NORACE_TESTS = ^(TestReferenceLuaMatchesGo|TestAutoLogDigests|TestAllCombinationsSeeds1To50|TestCampaignsEnd|TestPlayersWords|TestKernelSpeaksNoGame|TestNoInternalReferences|TestTableGamesSim|TestTablePicturesInChromium)$$
+NORACE_TESTS = ^(TestReferenceLuaMatchesGo|TestAutoLogDigests|TestAllCombinationsSeeds1To50|TestCampaignsEnd|TestPlayersWords|TestKernelSpeaksNoGame|TestNoInternalReferences|TestTableGamesSim|TestTablePicturesInChromium|TestLearntTablesResolveWaves|TestSimLearnWritesTablesACampaignPlaysOn|TestSimLearnPageInChromium)$$
 NORACE_PKGS = ./schnellboats ./games ./cmd/schnell
 
 test:

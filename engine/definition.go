@@ -100,6 +100,9 @@ type Definition struct {
 	// this game is not on a virtual table (table=physical, or a board
 	// game). Nil: the game has no table.
 	Picture func(g *Game, side string) (sea.Picture, bool)
+	// Learn is what the game learns from many games played unattended
+	// (`schnell sim learn`; nil: nothing).
+	Learn *Learn
 	// Told reports whether side learns of event e as it is made: called
 	// right after it, with the game as it stands then, for each side (never
 	// "referee"). A side's view of a replay (`sheet replay`) words only the

@@ -74,6 +74,9 @@ func (c *Campaign) battleData() error {
 // for it and Schnell Rules has a class for every unit, else on the Combat
 // Board (waveRounds).
 func (c *Campaign) fightWave(cb *Combat) {
+	if c.quickResolve(cb) { // learnt tables loaded for this wave (learnt.go)
+		return
+	}
 	d := c.battles.data
 	if d == nil {
 		c.board().waveRounds(cb)
@@ -289,6 +292,9 @@ func describeBattle(e *gamelog.Event) string {
 			sunk = joinAnd(ids) + " sunk"
 		}
 		return fmt.Sprintf("Back to the campaign after %d turns: %s; the boats took %s and launched %s", e.Int("turns"), sunk, countWords(e.Int("hits"), "hit"), countWords(e.Int("launched"), "torpedo"))
+	}
+	if s("fought") == "learnt" {
+		return describeLearnt(e)
 	}
 	if s("fought") == "board" {
 		return "Fought on the Combat Board: " + s("why")

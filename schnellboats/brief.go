@@ -81,6 +81,9 @@ func rollAt(evs []gamelog.Event, i int, d engine.Detail) (string, int) {
 	if line, n := shotRun(evs, i, d); n > 0 {
 		return line, n
 	}
+	if isLearnt(evs[i].Str("table")) { // a wave on learnt tables (learnt.go)
+		return learntAt(evs, i, d)
+	}
 	switch evs[i].Str("table") {
 	case s100IDs.Evade: // C-6 in both booklets
 		return "", 1

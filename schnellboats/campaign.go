@@ -15,7 +15,10 @@ var (
 	flag = gamelog.Bool
 )
 
-func newCampaign(opts []gamelog.Option, _ *tables.Set) (engine.Rules, error) {
+func newCampaign(opts []gamelog.Option, set *tables.Set) (engine.Rules, error) {
+	if err := checkLearnt(set); err != nil { // learnt tables (learnt.go)
+		return nil, err
+	}
 	c := &Campaign{End: campaignEnd, Players: 1}
 	for _, o := range opts {
 		switch o.Name {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/schnell-wargames/schnell/engine"
 	"github.com/schnell-wargames/schnell/gamelog"
+	"github.com/schnell-wargames/schnell/schnellboats/bridge"
 	"github.com/schnell-wargames/schnell/tables"
 )
 
@@ -43,7 +44,10 @@ var Options = append([]engine.OptionDef{
 }, battleOptions...) // battles fought under Schnell Rules (battle.go, issue 30)
 
 func schemaFor(booklet string) *tables.Schema {
-	return &tables.Schema{Facts: factDefs, Effects: effectDefs, Required: required[booklet], Least: least[booklet]}
+	// Learnt quick-resolve tables (Q-…, learnt.go) may be added by a
+	// player's --tables and are checked as they load.
+	return &tables.Schema{Facts: factDefs, Effects: learntEffectDefs, Required: required[booklet], Least: least[booklet],
+		Addable: []string{bridge.LearntPrefix}, Check: bridge.CheckTable}
 }
 
 var (
@@ -105,6 +109,7 @@ func newDefinition(s100, b5 *tables.Set) *engine.Definition {
 			return BookletS100
 		},
 		Options:     Options,
+		Learn:       newLearnStudy(), // sim learn: learnt quick-resolve tables (learnstudy.go)
 		New:         newCampaign,
 		Commands:    commands,
 		Events:      eventTypes,

@@ -27,7 +27,7 @@ func init() {
 		{name: "games", usage: "schnell games", summary: "list the games schnell plays", run: runGames},
 		{name: "auto", usage: "schnell auto [--game NAME] [flags]", summary: "play a whole game with the game's reference player (or --script FILE) and print its summary",
 			run: func(a []string, _ *os.File, o, e io.Writer) int { return runAuto(a, o, e) }},
-		{name: "sim", usage: "schnell sim [--game NAME] [flags] | schnell sim merge [--out FILE] PART…", summary: "play many games over all cores (or one shard of them: --shard) and summarise what the game scores; merge adds result files up",
+		{name: "sim", usage: "schnell sim [--game NAME] [flags] | schnell sim merge [--out FILE] PART… | schnell sim learn [flags]", summary: "play many games over all cores (or one shard of them: --shard) and summarise what the game scores; merge adds result files up; learn writes learnt quick-resolve tables from Schnell Rules battles and a page comparing them with the book's (sim learn --help, docs/bridge-learnt.md)",
 			run: func(a []string, _ *os.File, o, e io.Writer) int { return runSim(a, o, e) }},
 		{name: "replay", usage: "schnell replay [--verify] [--to SEQ] [--tables DIR] LOG", summary: "rebuild a game from its log, checking every event; --to opens the prompt there", run: runReplay},
 		{name: "lua", usage: "schnell lua [--deadline D] FILE [ARGS…]", summary: "run a log-analysis script in the sandbox",

@@ -36,7 +36,7 @@ func writeMan(w io.Writer) {
 	fmt.Fprintln(w, ".SH ENVIRONMENT\n.TP\nNO_COLOR\nno colour at the prompt")
 	fmt.Fprintln(w, ".TP\nJOB_COMPLETION_INDEX, SLURM_ARRAY_TASK_ID, SLURM_ARRAY_TASK_MIN, PARALLEL_SEQ\nthe shard of \\fBsim \\-\\-shard env/N\\fR (docs/scale-out.md)")
 	fmt.Fprintln(w, ".SH EXIT STATUS\n0 on success, 1 when a command or a game failed, 2 for a usage error, 130 when interrupted (sim).")
-	fmt.Fprintln(w, ".SH SEE ALSO\nREADME.md, docs/lua-api.md, docs/table-format.md, docs/log-format.md, docs/sim-results.md, docs/scale-out.md")
+	fmt.Fprintln(w, ".SH SEE ALSO\nREADME.md, docs/lua-api.md, docs/table-format.md, docs/log-format.md, docs/sim-results.md, docs/scale-out.md, docs/bridge.md, docs/bridge-learnt.md")
 }
 
 func manFlags(w io.Writer, fs *flag.FlagSet) {

@@ -89,13 +89,14 @@ func (c Cell) UnitTypes() []string {
 	return out
 }
 
-// Words says the cell for a title: "2 MGBs (C-2: 5-6), good weather, calm sea".
+// Words says the cell for a title: "2 MGBs, good weather, calm sea".
 func (c Cell) Words() string {
 	sea := "calm sea"
 	if c.Heavy {
 		sea = "heavy sea"
 	}
-	return fmt.Sprintf("%s, %s weather, %s", c.Type.Title, c.Weather, sea)
+	what, _, _ := strings.Cut(c.Type.Title, " (")
+	return fmt.Sprintf("%s, %s weather, %s", what, c.Weather, sea)
 }
 
 // CellFor finds the grid's cell of a wave: its units' types (in any

@@ -4,10 +4,10 @@ import (
 	"bufio"
 	"fmt"
 	"io"
-	"math"
 	"slices"
 	"strings"
 
+	"github.com/schnell-wargames/schnell/batch"
 	"github.com/schnell-wargames/schnell/tables"
 )
 
@@ -17,9 +17,9 @@ import (
 // campaign applies and the counts it was learnt from:
 //
 //	table Q-MGB2-G
-//	title Learnt: a boat of the squadron against 2 MGBs (C-2: 5-6), good weather, calm sea
+//	title Learnt: a boat against 2 MGBs, good weather, calm sea
 //	dice d%
-//	row 1-80 | Intact: 321 of 400 boats (80.2%; 95% 76.1-83.8%) | level=intact hits=0 launched=2 turns=10 count=321 of=400
+//	row 1-80 | Intact (321 of 400 boats: 80.2%, 95% 76.1-83.8%) | level=intact hits=0 launched=2 turns=10 count=321 of=400
 //
 // A boat's table sets level (and left for a boat that ran off the
 // table), hits, launched and turns (the medians of the class's boats); an
@@ -71,20 +71,6 @@ func Shares(counts []int) []int {
 	return out
 }
 
-// Wilson is the Wilson score interval (95%) of k successes in n trials,
-// as fractions.
-func Wilson(k, n int) (lo, hi float64) {
-	if n <= 0 {
-		return 0, 1
-	}
-	const z = 1.959963984540054
-	p, nf := float64(k)/float64(n), float64(n)
-	den := 1 + z*z/nf
-	mid := (p + z*z/(2*nf)) / den
-	half := z * math.Sqrt(p*(1-p)/nf+z*z/(4*nf*nf)) / den
-	return max(mid-half, 0), min(mid+half, 1)
-}
-
 // pct words a fraction as a percentage with one decimal.
 func pct(x float64) string { return fmt.Sprintf("%.1f%%", 100*x) }
 
@@ -92,12 +78,20 @@ var levelWords = []string{"Intact", "Damaged", "Heavily Damaged", "Wrecked", "Su
 
 var fateWords = map[string]string{
 	"sunk":     "Sunk",
-	"got_away": "Got away off the table: evades",
-	"afloat":   "Afloat at the battle's end: evades",
+	"got_away": "Got away off the table, evades",
+	"afloat":   "Afloat at the end, evades",
 }
 
 var unitPlurals = map[string]string{"merchant": "merchant ships", "tanker": "tankers", "destroyer": "destroyers", "mtb": "MTBs", "mgb": "MGBs"}
 var unitSingular = map[string]string{"merchant": "a merchant ship", "tanker": "a tanker", "destroyer": "a destroyer", "mtb": "an MTB", "mgb": "an MGB"}
+
+// UnitWords is a unit type with its article: "an MGB".
+func UnitWords(unit string) string {
+	if w, ok := unitSingular[unit]; ok {
+		return w
+	}
+	return unit
+}
 
 // row is one row to write.
 type row struct {
@@ -115,7 +109,7 @@ func (l *Learnt) WriteTables(w io.Writer) error {
 	fmt.Fprintf(b, "# Schnell Rules rules version %d. Load with: schnell --tables DIR (this file in DIR/s100 or DIR/5b).\n", l.Rules)
 	fmt.Fprintf(b, "# A row's range is its count's share of 100; count and of are what it was learnt from.\n")
 	for _, cc := range l.Cells {
-		writeTable(b, cc.Cell.BoatTable(), "Learnt: a boat of the squadron against "+cc.Cell.Words(), cc.boatRows(), "boats",
+		writeTable(b, cc.Cell.BoatTable(), "Learnt: a boat against "+cc.Cell.Words(), cc.boatRows(), "boats",
 			fmt.Sprintf("A boat of %d S-100s (two torpedoes each in the tubes) against %s, both sides Schnell Rules' reference side, from the %s zone; %d battles. Rolled once for each boat in the wave instead of the Combat Board's rounds (docs/bridge-learnt.md).", LearnSquadron, cc.Cell.Type.Title, titleCase(cc.Zone), cc.Battles))
 		for _, u := range cc.Cell.UnitTypes() {
 			writeTable(b, cc.Cell.UnitTable(u), "Learnt: "+unitSingular[u]+" of "+cc.Cell.Words(), cc.unitRows(u), unitPlurals[u],
@@ -144,12 +138,12 @@ func writeTable(b *bufio.Writer, id, title string, rows []row, what, note string
 	fmt.Fprintf(b, "\ntable %s\ntitle %s\ndice d%%\n", id, title)
 	at := 1
 	for i, r := range rows {
-		lo, hi := Wilson(r.count, total)
+		lo, hi := batch.Wilson(r.count, total)
 		rng := fmt.Sprint(at)
 		if sh[i] > 1 {
 			rng = fmt.Sprintf("%d-%d", at, at+sh[i]-1)
 		}
-		fmt.Fprintf(b, "row %s | %s: %d of %d %s (%s; 95%% %s-%s) | %s count=%d of=%d\n", rng, r.words, r.count, total, what,
+		fmt.Fprintf(b, "row %s | %s (%d of %d %s: %s, 95%% %s-%s) | %s count=%d of=%d\n", rng, r.words, r.count, total, what,
 			pct(float64(r.count)/float64(total)), strings.TrimSuffix(pct(lo), "%"), pct(hi), r.effects, r.count, total)
 		at += sh[i]
 	}
@@ -339,4 +333,35 @@ func CheckTable(t *tables.Table) error {
 // wrote with it; tests).
 func LearntSchema() *tables.Schema {
 	return &tables.Schema{Effects: LearntEffects, Check: CheckTable}
+}
+
+// LearntSet checks that a set's learnt tables come in whole cells: a
+// boat's table with a table for each of its wave's unit types, and a
+// unit's table with its boat's table (sim writes them together; a cell
+// with one missing could not be resolved). The error names the file and
+// line of the table that is there.
+func LearntSet(s *tables.Set) error {
+	for _, id := range s.IDs() {
+		if !strings.HasPrefix(id, LearntPrefix) {
+			continue
+		}
+		t := s.MustGet(id)
+		c, unit, err := parseID(id)
+		if err != nil {
+			return &tables.Error{File: t.File, Line: t.Line, Msg: fmt.Sprintf("learnt table %s: %v", id, err)}
+		}
+		need := []string{c.BoatTable()}
+		if unit == "" {
+			need = need[:0]
+			for _, u := range c.UnitTypes() {
+				need = append(need, c.UnitTable(u))
+			}
+		}
+		for _, n := range need {
+			if _, ok := s.Get(n); !ok {
+				return &tables.Error{File: t.File, Line: t.Line, Msg: fmt.Sprintf("learnt table %s: no table %s beside it: a cell's tables are learnt and loaded together (%s and its units' tables)", id, n, c.BoatTable())}
+			}
+		}
+	}
+	return nil
 }
