@@ -114,7 +114,7 @@ var learntEffectDefs = bridge.WithLearntEffects(effectDefs)
 func isLearnt(id string) bool { return strings.HasPrefix(id, bridge.LearntPrefix) }
 
 // learntAt words a run of rolls on one learnt table below verbose detail
-// as one line: "Q-MGB2-G: SB1 [94] Heavily Damaged, SB2 [58] Intact"
+// as one line: "Q-MGB2-G: SB1 [94] Heavily Damaged; SB2 [58] Intact"
 // (brief: without the totals).
 func learntAt(evs []gamelog.Event, i int, d engine.Detail) (string, int) {
 	id := evs[i].Str("table")
@@ -128,5 +128,5 @@ func learntAt(evs []gamelog.Event, i int, d engine.Detail) (string, int) {
 			parts = append(parts, evs[j].Str("for")+" "+res)
 		}
 	}
-	return id + ": " + strings.Join(parts, ", "), j - i
+	return id + ": " + strings.Join(parts, "; "), j - i
 }

@@ -159,7 +159,7 @@ func TestLearntRollsInOneLine(t *testing.T) {
 	evs := []gamelog.Event{
 		roll("Q-MGB2-G", "SB1", 94, "Heavily Damaged (13 of 240 boats: 5.4%, 95% 3.2-9.0%)"),
 		roll("Q-MGB2-G", "SB2", 58, "Intact (181 of 240 boats: 75.4%, 95% 69.6-80.4%)"),
-		roll("Q-MGB2-G-MGB", "mgb-1", 28, "Afloat at the end, evades (100 of 120 MGBs: 83.3%, 95% 75.7-88.9%)"),
+		roll("Q-MGB2-G-MGB", "mgb-1", 28, "Afloat at the end: evades (100 of 120 MGBs: 83.3%, 95% 75.7-88.9%)"),
 	}
 	for _, tc := range []struct {
 		d    engine.Detail
@@ -167,9 +167,9 @@ func TestLearntRollsInOneLine(t *testing.T) {
 		want string
 		n    int
 	}{
-		{engine.Normal, 0, "Q-MGB2-G: SB1 [94] Heavily Damaged, SB2 [58] Intact", 2},
-		{engine.Brief, 0, "Q-MGB2-G: SB1 Heavily Damaged, SB2 Intact", 2},
-		{engine.Normal, 2, "Q-MGB2-G-MGB: mgb-1 [28] Afloat at the end, evades", 1},
+		{engine.Normal, 0, "Q-MGB2-G: SB1 [94] Heavily Damaged; SB2 [58] Intact", 2},
+		{engine.Brief, 0, "Q-MGB2-G: SB1 Heavily Damaged; SB2 Intact", 2},
+		{engine.Normal, 2, "Q-MGB2-G-MGB: mgb-1 [28] Afloat at the end: evades", 1},
 		{engine.Verbose, 0, "", 0},
 	} {
 		line, n := describeAt(evs, tc.at, tc.d)

@@ -78,8 +78,8 @@ var levelWords = []string{"Intact", "Damaged", "Heavily Damaged", "Wrecked", "Su
 
 var fateWords = map[string]string{
 	"sunk":     "Sunk",
-	"got_away": "Got away off the table, evades",
-	"afloat":   "Afloat at the end, evades",
+	"got_away": "Got away off the table: evades",
+	"afloat":   "Afloat at the end: evades",
 }
 
 var unitPlurals = map[string]string{"merchant": "merchant ships", "tanker": "tankers", "destroyer": "destroyers", "mtb": "MTBs", "mgb": "MGBs"}
@@ -162,7 +162,7 @@ func (cc *CellCounts) boatRows() []row {
 			}
 			words, eff := levelWords[lv], "level="+levelNames[lv]
 			if left {
-				words += ", ran off the table"
+				words += " and ran off the table"
 				eff += " left"
 			}
 			eff += fmt.Sprintf(" hits=%d launched=%d turns=%d", median(n.hits), median(n.launched), median(n.turns))
