@@ -221,3 +221,59 @@ func TestCheckLearntErrors(t *testing.T) {
 		})
 	}
 }
+
+// FuzzLearntTable: any text loaded as learnt tables (the format's parser,
+// then CheckLearnt and LearntSet) is either refused with a message naming
+// the file, or accepted as tables whose rows are their counts' shares and
+// whose counts add up; never a panic.
+func FuzzLearntTable(f *testing.F) {
+	_, ci := learnSmallF(f)
+	f.Add(string(ci))
+	f.Add("table Q-MGB2-G\ntitle t\ndice d%\nrow 1-100 | x | level=intact hits=0 launched=0 turns=1 count=5 of=5\n")
+	f.Add("table Q-MGB2-GH-MGB\ntitle t\ndice d%\nrow 1-50 | x | fate=sunk count=1 of=2\nrow 51-100 | y | fate=afloat count=1 of=2\n")
+	f.Add("table Q-H-H\ntitle t\ndice d%\nrow 1-100 | x | count=1 of=1\n")
+	f.Fuzz(func(t *testing.T, text string) {
+		s, err := loadLearnt([]byte(text))
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "learnt.tbl") && !strings.HasPrefix(err.Error(), ".:") {
+				t.Fatalf("an error that names no file: %v", err)
+			}
+			return
+		}
+		if err := bridge.LearntSet(s); err != nil && !strings.HasPrefix(err.Error(), "learnt.tbl:") {
+			t.Fatalf("LearntSet's error names no file: %v", err)
+		}
+		for _, id := range s.IDs() {
+			if !strings.HasPrefix(id, bridge.LearntPrefix) {
+				continue // not a learnt table: the format's rules only
+			}
+			tb := s.MustGet(id)
+			counts := make([]int, len(tb.Rows))
+			for i, r := range tb.Rows {
+				counts[i], _ = r.Value("count", 0)
+			}
+			for i, sh := range bridge.Shares(counts) {
+				if w := tb.Rows[i].Hi - tb.Rows[i].Lo + 1; w != sh {
+					t.Fatalf("%s accepted with row %d %d wide, its share %d", id, i, w, sh)
+				}
+			}
+		}
+	})
+}
+
+// learnSmallF is learnSmall for a fuzz target's seeds.
+func learnSmallF(f *testing.F) (*bridge.Learnt, []byte) {
+	d, err := bridge.Default()
+	if err != nil {
+		f.Fatal(err)
+	}
+	g := bridge.CIGrid()
+	g.Battles = 3
+	l, err := d.Learn(context.Background(), g, 1, nil)
+	if err != nil {
+		f.Fatal(err)
+	}
+	var b bytes.Buffer
+	l.WriteTables(&b)
+	return l, b.Bytes()
+}
