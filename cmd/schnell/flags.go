@@ -88,7 +88,11 @@ func addGameFlags(fs *flag.FlagSet, def *engine.Definition) *gameFlags {
 		}
 		where = strings.Join(w, " and ")
 	}
-	fs.StringVar(&gf.tables, "tables", "", "overlay your own tables: "+where+" replace the game's by table id")
+	learnt := ""
+	if def.Learn != nil {
+		learnt = ", or add the tables schnell sim learn writes"
+	}
+	fs.StringVar(&gf.tables, "tables", "", "overlay your own tables: "+where+" replace the game's by table id"+learnt)
 	if len(def.Sides) > 0 {
 		fs.Var(&gf.sides, "side", sideUsage)
 	}
