@@ -1,9 +1,6 @@
 package coastal
 
 import (
-	"strings"
-	"unicode"
-
 	"github.com/schnell-wargames/schnell/engine"
 	"github.com/schnell-wargames/schnell/gamelog"
 )
@@ -41,39 +38,5 @@ func told(g *engine.Game, e *gamelog.Event, side string) bool {
 	if len(secret) == 0 {
 		return true
 	}
-	var names func(v gamelog.Value) bool
-	names = func(v gamelog.Value) bool {
-		switch v.Kind {
-		case gamelog.KStr:
-			for _, w := range strings.FieldsFunc(v.S, notNameRune) {
-				if secret[w] {
-					return true
-				}
-			}
-		case gamelog.KList:
-			for _, x := range v.L {
-				if names(x) {
-					return true
-				}
-			}
-		case gamelog.KObj:
-			for _, f := range v.O {
-				if names(f.Val) {
-					return true
-				}
-			}
-		}
-		return false
-	}
-	for _, f := range e.Fields {
-		if names(f.Val) {
-			return false
-		}
-	}
-	return true
-}
-
-// notNameRune is a rune no ship's marker name holds ("tow:stricken1").
-func notNameRune(r rune) bool {
-	return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '-' && r != '_'
+	return !e.AnyWord(func(w string) bool { return secret[w] })
 }

@@ -2,6 +2,8 @@ package gamelog
 
 import (
 	"strconv"
+	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -232,4 +234,47 @@ func appendString(b []byte, s string) []byte {
 	}
 	b = append(b, s[start:]...)
 	return append(b, '"')
+}
+
+// AnyWord reports whether hit holds for any word of the event's string
+// values, nested lists and objects included. A word is a run of letters,
+// digits, '-' and '_': an id or a name as a log writes it ("S141",
+// "tow:stricken1" holds "tow" and "stricken1"). A game's Told reads an
+// event for names its side has not observed with it.
+func (e *Event) AnyWord(hit func(word string) bool) bool {
+	for _, f := range e.Fields {
+		if f.Val.anyWord(hit) {
+			return true
+		}
+	}
+	return false
+}
+
+func (v *Value) anyWord(hit func(string) bool) bool {
+	switch v.Kind {
+	case KStr:
+		for _, w := range strings.FieldsFunc(v.S, NotWordRune) {
+			if hit(w) {
+				return true
+			}
+		}
+	case KList:
+		for i := range v.L {
+			if v.L[i].anyWord(hit) {
+				return true
+			}
+		}
+	case KObj:
+		for i := range v.O {
+			if v.O[i].Val.anyWord(hit) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// NotWordRune is a rune that separates AnyWord's words.
+func NotWordRune(r rune) bool {
+	return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '-' && r != '_'
 }

@@ -84,3 +84,24 @@ func TestWriterFieldByFieldEqualsAppend(t *testing.T) {
 		t.Errorf("field by field:\n%s\nAppend:\n%s", b.String(), a.String())
 	}
 }
+
+func TestAnyWord(t *testing.T) {
+	e := Event{Type: "gunfire", Fields: []Field{
+		Str("label", "lit by S141's starshell"),
+		List("ids", StrV("tow:stricken1")),
+		Obj("at", Str("target", "GARTH")),
+		Int("range", 141),
+	}}
+	for _, c := range []struct {
+		word string
+		want bool
+	}{
+		{"S141", true}, {"stricken1", true}, {"tow", true}, {"GARTH", true},
+		{"141", false},                                         // an int field is not a word
+		{"S14", false}, {"starshell", true}, {"S141's", false}, // the apostrophe ends a word
+	} {
+		if got := e.AnyWord(func(w string) bool { return w == c.word }); got != c.want {
+			t.Errorf("AnyWord(%q) = %v, want %v", c.word, got, c.want)
+		}
+	}
+}

@@ -2,7 +2,6 @@ package schnellrules
 
 import (
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/schnell-wargames/schnell/engine"
@@ -30,46 +29,10 @@ func Told(g *engine.Game, e *gamelog.Event, side string) bool {
 		}
 	}
 	si := sideIndex(side)
-	unknown := func(s string) bool {
-		for _, w := range strings.FieldsFunc(s, notIDRune) {
-			if v := b.Vessel(w); v != nil && v.Side != side && !v.Seen[si] && v.Level < Sunk {
-				return true
-			}
-		}
-		return false
-	}
-	var names func(v gamelog.Value) bool
-	names = func(v gamelog.Value) bool {
-		switch v.Kind {
-		case gamelog.KStr:
-			return unknown(v.S)
-		case gamelog.KList:
-			for _, x := range v.L {
-				if names(x) {
-					return true
-				}
-			}
-		case gamelog.KObj:
-			for _, f := range v.O {
-				if names(f.Val) {
-					return true
-				}
-			}
-		}
-		return false
-	}
-	for _, f := range e.Fields {
-		if names(f.Val) {
-			return false
-		}
-	}
-	return true
-}
-
-// notIDRune is a rune no vessel id holds: what separates the ids in a
-// roll's label or a sighting's why ("lit by S141's starshell").
-func notIDRune(r rune) bool {
-	return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '-' && r != '_'
+	return !e.AnyWord(func(w string) bool {
+		v := b.Vessel(w)
+		return v != nil && v.Side != side && !v.Seen[si] && v.Level < Sunk
+	})
 }
 
 // victim is the field of an event of harm that names the vessel harmed.
@@ -141,7 +104,7 @@ func replaceIDs(s string, label func(string) string) string {
 	var b strings.Builder
 	for i := 0; i < len(s); {
 		r, n := utf8.DecodeRuneInString(s[i:])
-		if notIDRune(r) {
+		if gamelog.NotWordRune(r) {
 			b.WriteString(s[i : i+n])
 			i += n
 			continue
@@ -149,7 +112,7 @@ func replaceIDs(s string, label func(string) string) string {
 		j := i
 		for j < len(s) {
 			r, n := utf8.DecodeRuneInString(s[j:])
-			if notIDRune(r) {
+			if gamelog.NotWordRune(r) {
 				break
 			}
 			j += n
