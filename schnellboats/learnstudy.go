@@ -4,12 +4,10 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"runtime"
 	"slices"
 	"strings"
-	"sync"
-	"sync/atomic"
 
+	"github.com/schnell-wargames/schnell/batch"
 	"github.com/schnell-wargames/schnell/engine"
 	"github.com/schnell-wargames/schnell/gamelog"
 	"github.com/schnell-wargames/schnell/schnellboats/bridge"
@@ -158,50 +156,12 @@ func compareBook(ctx context.Context, cells []bridge.Cell, seed uint64, n, jobs 
 	for _, c := range cells {
 		want[c.BoatTable()] = true
 	}
-	if jobs <= 0 {
-		jobs = runtime.NumCPU()
-	}
 	per := make([][]bookWave, n)
-	var (
-		next, done atomic.Int64
-		wg         sync.WaitGroup
-		mu         sync.Mutex
-		first      error
-	)
-	for range min(jobs, n) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				k := int(next.Add(1) - 1)
-				if k >= n || ctx.Err() != nil {
-					return
-				}
-				waves, err := bookCampaign(def, seed+uint64(k), want)
-				if err != nil {
-					mu.Lock()
-					if first == nil {
-						first = err
-					}
-					mu.Unlock()
-					next.Store(int64(n))
-					return
-				}
-				per[k] = waves
-				m := done.Add(1)
-				if progress != nil {
-					mu.Lock()
-					progress(int(m))
-					mu.Unlock()
-				}
-			}
-		}()
+	play := func(k int) (err error) {
+		per[k], err = bookCampaign(def, seed+uint64(k), want)
+		return err
 	}
-	wg.Wait()
-	if first != nil {
-		return nil, first
-	}
-	if err := ctx.Err(); err != nil {
+	if err := batch.Each(ctx, n, jobs, play, progress); err != nil {
 		return nil, err
 	}
 	out := map[string]*bookCounts{}

@@ -5,12 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"hash/fnv"
-	"runtime"
 	"slices"
 	"strings"
-	"sync"
-	"sync/atomic"
 
+	"github.com/schnell-wargames/schnell/batch"
 	"github.com/schnell-wargames/schnell/engine"
 )
 
@@ -275,52 +273,19 @@ func (d *Data) Learn(ctx context.Context, g Grid, jobs int, progress func(done, 
 			return nil, fmt.Errorf("%s: %w", c.code(), err)
 		}
 	}
-	if jobs <= 0 {
-		jobs = runtime.NumCPU()
-	}
 	total := len(cells) * g.Battles
 	outs := make([]Outcome, total)
-	var (
-		next, done atomic.Int64
-		wg         sync.WaitGroup
-		mu         sync.Mutex
-		first      error
-	)
-	for range min(jobs, total) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				k := int(next.Add(1) - 1)
-				if k >= total || ctx.Err() != nil {
-					return
-				}
-				ci, i := k/g.Battles, k%g.Battles
-				o, err := d.Fight(cells[ci], plans[ci], g.Seed, i)
-				if err != nil {
-					mu.Lock()
-					if first == nil {
-						first = err
-					}
-					mu.Unlock()
-					next.Store(int64(total))
-					return
-				}
-				outs[k] = o
-				n := done.Add(1)
-				if progress != nil {
-					mu.Lock()
-					progress(int(n), total)
-					mu.Unlock()
-				}
-			}
-		}()
+	fight := func(k int) error {
+		ci, i := k/g.Battles, k%g.Battles
+		o, err := d.Fight(cells[ci], plans[ci], g.Seed, i)
+		outs[k] = o
+		return err
 	}
-	wg.Wait()
-	if first != nil {
-		return nil, first
+	var done func(int)
+	if progress != nil {
+		done = func(n int) { progress(n, total) }
 	}
-	if err := ctx.Err(); err != nil {
+	if err := batch.Each(ctx, total, jobs, fight, done); err != nil {
 		return nil, err
 	}
 	sr := 0
