@@ -329,12 +329,19 @@ func signalName(sig os.Signal) string {
 // the percent and the time left (from the pace so far); the function it
 // returns clears the line.
 func showProgress(stderr io.Writer, progress *atomic.Int64, total int) (stop func()) {
+	var all atomic.Int64
+	all.Store(int64(total))
+	return showProgressOf(stderr, progress, &all)
+}
+
+// showProgressOf is showProgress for a run whose total may change as it
+// goes (sim learn: its battles, then the campaigns compared).
+func showProgressOf(stderr io.Writer, progress, total *atomic.Int64) (stop func()) {
 	f, ok := stderr.(*os.File)
 	if !ok || !readline.IsTerminal(int(f.Fd())) {
 		return func() {}
 	}
-	finished := make(chan struct{})
-	gone := make(chan struct{})
+	finished, gone := make(chan struct{}), make(chan struct{})
 	start := time.Now()
 	go func() {
 		defer close(gone)
@@ -347,7 +354,8 @@ func showProgress(stderr io.Writer, progress *atomic.Int64, total int) (stop fun
 				fmt.Fprintf(f, "\r%*s\r", width, "")
 				return
 			case <-t.C:
-				line := progressLine(min(int(progress.Load()), total), total, time.Since(start))
+				all := int(total.Load())
+				line := progressLine(min(int(progress.Load()), all), all, time.Since(start))
 				width = max(width, len(line))
 				fmt.Fprintf(f, "\r%-*s", width, line)
 			}

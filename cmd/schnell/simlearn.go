@@ -12,9 +12,6 @@ import (
 	"strings"
 	"sync/atomic"
 	"syscall"
-	"time"
-
-	"github.com/chzyer/readline"
 
 	"github.com/schnell-wargames/schnell/engine"
 )
@@ -118,7 +115,7 @@ func runSimLearn(args []string, stdout, stderr io.Writer) int {
 		}
 	}()
 	var progress, total atomic.Int64
-	stop := showLearnProgress(stderr, &progress, &total)
+	stop := showProgressOf(stderr, &progress, &total)
 	run.Progress = func(done, all int) { progress.Store(int64(done)); total.Store(int64(all)) }
 	l, err := def.Learn.Run(ctx, run)
 	stop()
@@ -162,34 +159,4 @@ func runSimLearn(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(say, "wrote %s\n", f.path)
 	}
 	return code
-}
-
-// showLearnProgress is showProgress for a run whose total the game says
-// as it goes (battles, then the campaigns compared).
-func showLearnProgress(stderr io.Writer, progress, total *atomic.Int64) (stop func()) {
-	f, ok := stderr.(*os.File)
-	if !ok || !readline.IsTerminal(int(f.Fd())) {
-		return func() {}
-	}
-	finished, gone := make(chan struct{}), make(chan struct{})
-	start := time.Now()
-	go func() {
-		defer close(gone)
-		t := time.NewTicker(200 * time.Millisecond)
-		defer t.Stop()
-		width := 0
-		for {
-			select {
-			case <-finished:
-				fmt.Fprintf(f, "\r%*s\r", width, "")
-				return
-			case <-t.C:
-				all := int(total.Load())
-				line := progressLine(min(int(progress.Load()), all), all, time.Since(start))
-				width = max(width, len(line))
-				fmt.Fprintf(f, "\r%-*s", width, line)
-			}
-		}
-	}()
-	return func() { close(finished); <-gone }
 }
