@@ -1,7 +1,7 @@
 package coastal
 
 import (
-	"syscall"
+	"github.com/schnell-wargames/schnell/batch/cputime"
 	"testing"
 
 	"github.com/schnell-wargames/schnell/engine"
@@ -14,7 +14,7 @@ import (
 func benchNight(b *testing.B, scripts map[string]string) {
 	d := def(b)
 	b.ReportAllocs()
-	cpu0 := cpuNanos()
+	cpu0 := int64(cputime.Process())
 	b.ResetTimer()
 	for i := range b.N {
 		g, err := engine.New(engine.Config{Def: d, Seed: uint64(i + 1), Options: []gamelog.Option{virtual}})
@@ -37,17 +37,7 @@ func benchNight(b *testing.B, scripts map[string]string) {
 		}
 		g.Close()
 	}
-	b.ReportMetric(float64(cpuNanos()-cpu0)/float64(b.N), "cpu-ns/op")
-}
-
-// cpuNanos is the process's CPU time (user and system), in ns: the
-// machine is shared, so the figure to compare is CPU, not wall time.
-func cpuNanos() int64 {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return ru.Utime.Nano() + ru.Stime.Nano()
+	b.ReportMetric(float64(int64(cputime.Process())-cpu0)/float64(b.N), "cpu-ns/op")
 }
 
 // Issue 29 item 6: a convoy night with scripted sides on the virtual table

@@ -1,6 +1,10 @@
 package dice
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/schnell-wargames/schnell/batch/cputime"
+)
 
 // BenchmarkRoll is one 1D10 from the game's generator: the floor of every
 // table roll. cpu-ns/op is the process's CPU time per roll, to set against
@@ -10,11 +14,11 @@ func BenchmarkRoll(b *testing.B) {
 	g := NewGenerator(1)
 	buf := make([]int, 0, 2)
 	b.ReportAllocs()
-	cpu0 := procCPU()
+	cpu0 := cputime.Process()
 	for b.Loop() {
 		buf = D10.Roll(g.Rand, buf[:0])
 	}
-	b.ReportMetric(float64(procCPU()-cpu0)/float64(b.N), "cpu-ns/op")
+	b.ReportMetric(float64(cputime.Process()-cpu0)/float64(b.N), "cpu-ns/op")
 }
 
 // BenchmarkRollPercentile is one 2D10 percentile roll.

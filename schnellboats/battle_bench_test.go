@@ -1,6 +1,7 @@
 package schnellboats
 
 import (
+	"github.com/schnell-wargames/schnell/batch/cputime"
 	"testing"
 
 	"github.com/schnell-wargames/schnell/engine"
@@ -20,7 +21,7 @@ func BenchmarkBattles(b *testing.B) {
 		b.Run(battles, func(b *testing.B) {
 			b.ReportAllocs()
 			seed, n := uint64(0), 0
-			cpu0 := procCPU()
+			cpu0 := cputime.Process()
 			for b.Loop() {
 				seed++
 				o := append(opts("short", "s100"), gamelog.Option{Name: "battles", Value: battles})
@@ -34,7 +35,7 @@ func BenchmarkBattles(b *testing.B) {
 				n += g.Rules().(*Campaign).Stats.Engagements
 				g.Close()
 			}
-			cpu := float64(procCPU() - cpu0)
+			cpu := float64(cputime.Process() - cpu0)
 			b.ReportMetric(cpu/float64(b.N), "cpu-ns/op")
 			b.ReportMetric(float64(n)/float64(b.N), "engagements/op")
 			b.ReportMetric(cpu/float64(max(n, 1)), "cpu-ns/engagement")

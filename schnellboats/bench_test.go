@@ -2,6 +2,7 @@ package schnellboats
 
 import (
 	"bytes"
+	"github.com/schnell-wargames/schnell/batch/cputime"
 	"io"
 	"os"
 	"path/filepath"
@@ -38,7 +39,7 @@ func BenchmarkCampaign(b *testing.B) {
 				b.Run(length+"/"+boat+"/"+mode, func(b *testing.B) {
 					b.ReportAllocs()
 					seed, rolls := uint64(0), 0
-					cpu0 := procCPU()
+					cpu0 := cputime.Process()
 					for b.Loop() {
 						seed++
 						g, err := engine.New(engine.Config{Def: d, Seed: seed, Options: opts(length, boat)})
@@ -80,7 +81,7 @@ func BenchmarkCampaign(b *testing.B) {
 						rolls += g.Rolls()
 						g.Close()
 					}
-					b.ReportMetric(float64(procCPU()-cpu0)/float64(b.N), "cpu-ns/op")
+					b.ReportMetric(float64(cputime.Process()-cpu0)/float64(b.N), "cpu-ns/op")
 					b.ReportMetric(float64(rolls)/float64(b.N), "rolls/op")
 				})
 			}
@@ -119,9 +120,9 @@ func BenchmarkReplayVerify(b *testing.B) {
 	run := func(name string, f func(b *testing.B)) {
 		b.Run(name, func(b *testing.B) {
 			b.ReportAllocs()
-			cpu0 := procCPU()
+			cpu0 := cputime.Process()
 			f(b)
-			b.ReportMetric(float64(procCPU()-cpu0)/float64(b.N), "cpu-ns/op")
+			b.ReportMetric(float64(cputime.Process()-cpu0)/float64(b.N), "cpu-ns/op")
 		})
 	}
 	run("long", func(b *testing.B) {
@@ -273,9 +274,9 @@ func BenchmarkLuaRatio(b *testing.B) {
 		count(seed)
 		for i := range modes {
 			m := (i + int(seed)) % len(modes)
-			t0 := procCPU()
+			t0 := cputime.Process()
 			play(modes[m], seed)
-			cpu[m] += procCPU() - t0
+			cpu[m] += cputime.Process() - t0
 		}
 	}
 	for i, m := range modes {

@@ -2,6 +2,7 @@ package scripting
 
 import (
 	"bytes"
+	"github.com/schnell-wargames/schnell/batch/cputime"
 	"os"
 	"path/filepath"
 	"strings"
@@ -80,9 +81,9 @@ func TestHostileScripts(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			start := procCPU()
+			start := cputime.Process()
 			_, err := playToy(t, tc.src, deadline)
-			if took := procCPU() - start; took > 10*deadline {
+			if took := cputime.Process() - start; took > 10*deadline {
 				t.Errorf("took %s of CPU", took)
 			}
 			if err == nil {
@@ -297,16 +298,16 @@ func BenchmarkSort(b *testing.B) {
 	d := &engine.Decision{Kind: "k", Options: []engine.Option{{Name: "a"}, {Name: "b"}}}
 	var guarded, free time.Duration
 	for b.Loop() {
-		t0 := procCPU()
+		t0 := cputime.Process()
 		if _, err := h.Decide(d); err != nil {
 			b.Fatal(err)
 		}
-		t1 := procCPU()
+		t1 := cputime.Process()
 		if err := bare.CallByParam(lua.P{Fn: fn, NRet: 1, Protect: true}, lua.LNil); err != nil {
 			b.Fatal(err)
 		}
 		bare.Pop(1)
-		guarded, free = guarded+t1-t0, free+procCPU()-t1
+		guarded, free = guarded+t1-t0, free+cputime.Process()-t1
 	}
 	b.ReportMetric(float64(guarded.Nanoseconds())/float64(2*b.N), "host-ns/sort")
 	b.ReportMetric(float64(free.Nanoseconds())/float64(2*b.N), "bare-ns/sort")

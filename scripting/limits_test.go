@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/schnell-wargames/schnell/batch/cputime"
 	"io"
 	"os"
 	"os/exec"
@@ -57,9 +58,9 @@ func TestHostileBuiltins(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			start := procCPU()
+			start := cputime.Process()
 			_, err := playToy(t, tc.src, deadline)
-			if took := procCPU() - start; took > deadline {
+			if took := cputime.Process() - start; took > deadline {
 				t.Errorf("took %s of CPU (deadline %s)", took, deadline)
 			}
 			if err == nil {
@@ -110,12 +111,12 @@ func TestHostileLoops(t *testing.T) {
 				t.Skip("the race detector makes its table take seconds to build")
 			}
 			var mark cpuMark
-			start := procCPU()
+			start := cputime.Process()
 			_, err := playToyWith(t, tc.src, Options{Deadline: deadline, Memory: 256 << 20, Print: &mark})
 			if mark.at != 0 {
 				start = mark.at
 			}
-			took := procCPU() - start
+			took := cputime.Process() - start
 			t.Logf("%s of CPU", took)
 			if took > deadline+time.Second {
 				t.Errorf("took %s of CPU (deadline %s)", took, deadline)
@@ -137,7 +138,7 @@ type cpuMark struct{ at time.Duration }
 
 func (m *cpuMark) Write(p []byte) (int, error) {
 	if m.at == 0 {
-		m.at = procCPU()
+		m.at = cputime.Process()
 	}
 	return len(p), nil
 }
@@ -255,11 +256,11 @@ func TestPrintCappedPerCall(t *testing.T) {
 	d := &engine.Decision{Kind: "k", Options: []engine.Option{{Name: "a"}, {Name: "b"}}}
 	for call := 1; call <= 20; call++ {
 		out.Reset()
-		start := procCPU()
+		start := cputime.Process()
 		if _, err := h.Decide(d); err != nil {
 			t.Fatal(err)
 		}
-		if took := procCPU() - start; took > time.Second {
+		if took := cputime.Process() - start; took > time.Second {
 			t.Errorf("call %d: %s of CPU", call, took)
 		}
 		switch {
@@ -347,9 +348,9 @@ func TestMemoryBudget(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			start := procCPU()
+			start := cputime.Process()
 			_, err := playToyWith(t, tc.src, Options{Deadline: 5 * time.Second, Memory: 16 << 20})
-			if took := procCPU() - start; took > time.Second {
+			if took := cputime.Process() - start; took > time.Second {
 				t.Errorf("took %s of CPU: the budget stops a script within a second", took)
 			}
 			if err == nil {

@@ -4,11 +4,10 @@ package main
 
 import (
 	"fmt"
+	"github.com/schnell-wargames/schnell/batch/cputime"
 	"os"
 	"path/filepath"
-	"syscall"
 	"testing"
-	"time"
 
 	"github.com/schnell-wargames/schnell/engine"
 	"github.com/schnell-wargames/schnell/gamelog"
@@ -31,7 +30,7 @@ func BenchmarkAutoLog(b *testing.B) {
 	for _, n := range []int{64 << 10, 16 << 10, gamelog.FlushBytes, 4 << 10, 1 << 10, 0} {
 		b.Run(fmt.Sprintf("flush=%d", n), func(b *testing.B) {
 			path := filepath.Join(dir, "long.jsonl")
-			start := cpuTime()
+			start := cputime.Process()
 			for b.Loop() {
 				f, err := os.Create(path)
 				if err != nil {
@@ -47,14 +46,7 @@ func BenchmarkAutoLog(b *testing.B) {
 				g.Close()
 				f.Close()
 			}
-			b.ReportMetric(float64(cpuTime()-start)/float64(b.N), "cpu-ns/op")
+			b.ReportMetric(float64(cputime.Process()-start)/float64(b.N), "cpu-ns/op")
 		})
 	}
-}
-
-// cpuTime is the CPU time this process has used.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

@@ -1,15 +1,15 @@
 //go:build unix
 
-package schnellboats
+package cputime
 
 import (
 	"syscall"
 	"time"
 )
 
-// procCPU is the CPU time the test process has used (user + system, the
-// collector's too): on a shared machine it moves less than the wall clock.
-func procCPU() time.Duration {
+// Process is the CPU time the process has used so far (0 if the system
+// will not say).
+func Process() time.Duration {
 	var ru syscall.Rusage
 	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
 		return 0
