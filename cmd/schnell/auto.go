@@ -30,7 +30,7 @@ func runAuto(args []string, stdout, stderr io.Writer) int {
 		force    = fs.Bool("force", false, "--log may replace an existing file")
 	)
 	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "usage: schnell auto [flags]\n\nPlays a whole game of %s with %s (or --script) and prints its summary.\n\nFlags:\n", def.Name, def.ReferenceWho())
+		fmt.Fprintf(fs.Output(), "usage: schnell auto [flags]\n\nPlays a whole game of %s with %s (or --script) and prints its summary.\n\nFlags:\n", gameTitle(def), def.ReferenceWho())
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {

@@ -88,7 +88,7 @@ func runHelp(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 	}
 	c := lookup(args[0])
 	if c == nil {
-		fmt.Fprintf(stderr, "schnell help: no command %q%s: the commands are %s\n", args[0], repl.DidYouMean(args[0], commandNames()), strings.Join(commandNames(), ", "))
+		fmt.Fprintf(&helpWriter{w: stderr, usage: true}, "schnell help: no command %q%s: the commands are %s\n", args[0], repl.DidYouMean(args[0], commandNames()), strings.Join(commandNames(), ", "))
 		return 2
 	}
 	if c.name == "help" {
@@ -157,9 +157,9 @@ func versionLine() string {
 // the commands' real flags).
 func newFlagSet(name string, args []string, stdout, stderr io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs.SetOutput(&helpWriter{w: stderr})
 	if wantsHelp(args) {
-		fs.SetOutput(stdout)
+		fs.SetOutput(&helpWriter{w: stdout})
 	}
 	if seen != nil {
 		seen(fs)

@@ -39,7 +39,7 @@ complete -c schnell -f -a '(schnell __complete (commandline -opc)[2..-1] (comman
 func runCompletion(args []string, _ *os.File, stdout, stderr io.Writer) int {
 	scripts := map[string]string{"bash": bashCompletion, "zsh": zshCompletion, "fish": fishCompletion}
 	if wantsHelp(args) {
-		fmt.Fprintln(stdout, "usage: schnell completion bash|zsh|fish\n\nPrints a completion script for the shell: subcommands, their flags, game names, option values and saved games.\n  bash: schnell completion bash > ~/.local/share/bash-completion/completions/schnell\n  zsh:  schnell completion zsh > \"${fpath[1]}/_schnell\"\n  fish: schnell completion fish > ~/.config/fish/completions/schnell.fish")
+		fmt.Fprintln(&helpWriter{w: stdout}, "usage: schnell completion bash|zsh|fish\n\nPrints a completion script for the shell: subcommands, their flags, game names, option values and saved games.\n  bash: schnell completion bash >\n        ~/.local/share/bash-completion/completions/schnell\n  zsh:  schnell completion zsh > \"${fpath[1]}/_schnell\"\n  fish: schnell completion fish > ~/.config/fish/completions/schnell.fish")
 		return 0
 	}
 	if len(args) != 1 || scripts[args[0]] == "" {

@@ -38,7 +38,7 @@ func TestGameOptionFlags(t *testing.T) {
 				}
 			})
 			text := out.String()
-			if !strings.Contains(text, "\n  -o value\n    \tgame option NAME=VALUE (repeatable)\n") {
+			if !strings.Contains(text, "\n  -o value\n        game option NAME=VALUE (repeatable)\n") {
 				t.Errorf("schnell %s: -o is not worded as itself:\n%s", strings.Join(args, " "), text)
 			}
 			for _, o := range def.Options {

@@ -75,7 +75,7 @@ func runPrompt(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 	)
 	gf := addGameFlags(fs, def)
 	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "usage: schnell [flags]\n       schnell COMMAND [flags] (schnell help COMMAND)\n\nPlays %s at a prompt; with stdin from a file or a pipe, runs its lines as commands.\n\nCommands:\n", def.Name)
+		fmt.Fprintf(fs.Output(), "usage: schnell [flags]\n       schnell COMMAND [flags] (schnell help COMMAND)\n\nPlays %s at a prompt; with stdin from a file or a pipe, runs its lines as commands.\n\nCommands:\n", gameTitle(def))
 		printCommands(fs.Output())
 		fmt.Fprintln(fs.Output(), "\nFlags:")
 		fs.PrintDefaults()
@@ -222,9 +222,9 @@ func runGames(args []string, _ *os.File, stdout, stderr io.Writer) int {
 		if i == 0 {
 			def = " (the default)"
 		}
-		fmt.Fprintf(stdout, "%-*s  %s%s\n", w, g.Name, g.Title, def)
+		fmt.Fprintln(stdout, wrapHelp(fmt.Sprintf("%-*s  %s%s", w, g.Name, g.Title, def), helpColumns))
 	}
-	fmt.Fprintln(stdout, "Play one with `schnell --game NAME`; `schnell auto --game NAME -h` lists its options.")
+	fmt.Fprintln(stdout, "Play one with `schnell --game NAME`; `schnell auto --game NAME -h` lists its\noptions.")
 	return 0
 }
 

@@ -61,7 +61,7 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 		force    = fs.Bool("force", false, "--out, --csv and --html may replace existing files")
 	)
 	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "usage: schnell sim [flags]\n       schnell sim merge [--out FILE] [--partial] PART…\n       schnell sim learn [flags] (learnt quick-resolve tables: schnell sim learn --help)\n\nPlays many games of %s over all cores and prints what the game scores.\n\nFlags:\n", def.Name)
+		fmt.Fprintf(fs.Output(), "usage: schnell sim [flags]\n       schnell sim merge [--out FILE] [--partial] PART…\n       schnell sim learn [flags] (learnt quick-resolve tables: schnell sim learn --help)\n\nPlays many games of %s over all cores and prints what the game scores.\n\nFlags:\n", gameTitle(def))
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {

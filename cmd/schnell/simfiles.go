@@ -120,13 +120,12 @@ func provenance(p *player, opts []gamelog.Option, sides sideFlags, study batch.S
 
 // runSimMerge is `schnell sim merge [--out FILE] [--partial] PART…`.
 func runSimMerge(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("schnell sim merge", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("schnell sim merge", args, stdout, stderr)
 	out := fs.String("out", "", "write the merged result file to FILE (default: print it)")
 	partial := fs.Bool("partial", false, "accept partial parts and seeds of the study that no part played (the result is marked partial)")
 	force := fs.Bool("force", false, "--out may replace an existing file")
 	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "usage: schnell sim merge [--out FILE] [--partial] PART…\n\nAdds up the result files of the shards of one study (sim --shard I/N --out PART) exactly:\nthe merge of all the shards is the file one run of the whole study writes. Refuses parts of\nanother study, parts that share seeds, partial parts and missing seeds (unless --partial).\n\nFlags:\n")
+		fmt.Fprintf(fs.Output(), "usage: schnell sim merge [--out FILE] [--partial] PART…\n\nAdds up the result files of the shards of one study (sim --shard I/N --out PART) exactly: the merge of all the shards is the file one run of the whole study writes. Refuses parts of another study, parts that share seeds, partial parts and missing seeds (unless --partial).\n\nFlags:\n")
 		fs.PrintDefaults()
 	}
 	// Flags may follow the parts.
