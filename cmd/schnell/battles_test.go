@@ -113,3 +113,52 @@ func TestBattleAtThePrompt(t *testing.T) {
 		t.Errorf("replay --verify: exit %d\n%s%s", code, out, errs)
 	}
 }
+
+// Issue 30 item 2: a campaign's Kommandant script commands its boats in a
+// battle too, when its plays table names a script for Schnell Rules
+// (scripts/battles.lua: schnellrules-virtual.lua); the battle's axis
+// decisions are then the script's (by: script), the log replays, and the
+// same script without plays leaves them to Schnell Rules' captain.
+func TestScriptCommandsItsBoatsInABattle(t *testing.T) {
+	dir := t.TempDir()
+	byScript := func(script string) int {
+		log := filepath.Join(dir, filepath.Base(script)+".jsonl")
+		code, out, errs := runWith(t, "", "auto", "--campaign", "short", "--seed", "1", "-o", "battles=schnellrules", "--script", script, "--log", log)
+		if code != 0 || !strings.Contains(out, "Final rating") {
+			t.Fatalf("auto --script %s: exit %d\n%s%s", script, code, out, errs)
+		}
+		if code, out, errs := runWith(t, "", "replay", "--verify", log); code != 0 {
+			t.Fatalf("replay --verify: exit %d\n%s%s", code, out, errs)
+		}
+		raw, err := os.ReadFile(log)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n, in := 0, false
+		for _, l := range strings.Split(string(raw), "\n") {
+			switch {
+			case strings.Contains(l, `"type":"inner_start"`):
+				in = true
+			case strings.Contains(l, `"type":"inner_end"`):
+				in = false
+			case in && strings.Contains(l, `"type":"decision"`) && strings.Contains(l, `"by":"script"`):
+				n++
+			}
+		}
+		return n
+	}
+	if n := byScript("../../scripts/battles.lua"); n < 50 {
+		t.Errorf("scripts/battles.lua answered %d decisions inside its battles; want the axis side's (hundreds)", n)
+	}
+	src, err := os.ReadFile("../../scripts/battles.lua")
+	if err != nil {
+		t.Fatal(err)
+	}
+	without := filepath.Join(dir, "noplays.lua")
+	if err := os.WriteFile(without, []byte(strings.Replace(string(src), "plays = {", "local _ = {", 1)), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if n := byScript(without); n != 0 {
+		t.Errorf("a script without plays answered %d decisions inside a battle; want none (Schnell Rules' captain)", n)
+	}
+}

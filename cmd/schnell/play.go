@@ -77,6 +77,12 @@ func (p *player) playOne(opts []gamelog.Option, seed uint64, w io.Writer) (*engi
 		if d, err = scripting.Delegate(h, ref); err != nil {
 			return nil, err
 		}
+		// Games played inside this one that the script plays too
+		// (its plays table: a Schnell Rules battle in a campaign).
+		if d, err = scripting.WithInner(g, h, p.script, d, scripting.Options{Seed: seed, Deadline: p.deadline, Memory: p.memory, Print: p.print}); err != nil {
+			return nil, err
+		}
+		defer scripting.CloseInner(d)
 	} else {
 		d = p.def.Reference(g.Rules())
 	}

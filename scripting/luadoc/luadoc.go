@@ -181,6 +181,17 @@ own rules) and an answer it refuses stops the game with its reason, as a wrong o
 event logs them in ` + "`args`" + `. A script that plays a side (` + "`--side NAME=script:FILE`" + `) is asked only that side's
 decisions, never the table's (a measured range), and its hooks see the other sides' hidden draws as ` + "`\"?\"`" + `.
 
+## Games inside a game
+A game may fight another inside it (` + "`-o battles=schnellrules`" + `: a Schnell Boats encounter fought as a
+Schnell Rules battle). That game's decisions go to the script only if it names, in a global table
+` + "`plays`" + `, the script that plays that game: ` + "`plays = { schnellrules = \"schnellrules-virtual.lua\" }`" + ` (a path
+relative to this script). Each named script (a regular file of at most 1 MiB, at most 8 of them) is
+loaded once for the game, with the same seed, deadline and memory budget; its ` + "`decide(d, game)`" + ` answers
+the inner game's decisions, with ` + "`game`" + ` the inner game as the decision's side sees it (that game's Lua
+API); its hooks are not called. Without ` + "`plays`" + ` the inner game's reference player answers. A ` + "`plays`" + `
+that is not such a table, or names a file that cannot be read or compiled, stops the run at once with a
+message naming it. Example: ` + "`scripts/battles.lua`" + `.
+
 ## Hooks (optional)
 ` + "`on_event(e)`" + ` sees every log event (` + "`e.seq`, `e.type`" + ` and its fields, as in ` + "`docs/log-format.md`" + `);
 ` + "`on_TYPE(e)`" + ` sees the events of one type (` + "`on_roll(e)`" + ` the ` + "`roll`" + ` events, ` + "`on_read(e)`" + ` the tables read with one die of a throw), after ` + "`on_event`" + `.
