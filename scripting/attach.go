@@ -46,8 +46,34 @@ type Attached struct {
 	*Host
 	g         *engine.Game
 	span      Span
-	side      string // the side it plays ("": every decision: see AttachSide)
+	side      string        // the side it plays ("": every decision: see AttachSide)
+	plays     *playsDecider // nil: it plays no game inside this one
 	interrupt atomic.Bool
+}
+
+var _ engine.Plays = (*Attached)(nil)
+
+// Plays implements engine.Plays: the games its plays table names.
+func (a *Attached) Plays(game string) bool { return a.plays != nil && a.plays.Plays(game) }
+
+// host is the script that answers d: an inner game's, while that game is
+// played, else the attached script.
+func (a *Attached) host(d *engine.Decision) *Host {
+	if a.plays != nil {
+		if h, ok := a.plays.for_(d).(*Host); ok {
+			return h
+		}
+	}
+	return a.Host
+}
+
+// Close frees the script's state and those of the scripts it plays inner
+// games with.
+func (a *Attached) Close() {
+	if a.plays != nil {
+		a.plays.Close()
+	}
+	a.Host.Close()
 }
 
 // Attach loads the script at path for game g: it answers g's decisions and
@@ -76,6 +102,13 @@ func attach(g *engine.Game, def *engine.Definition, path string, opts Options, s
 		return nil, err
 	}
 	a := &Attached{Host: h, g: g, span: span, side: side}
+	// The games inside this one the script plays (its plays table).
+	inner, err := WithInner(g, h, path, h, opts)
+	if err != nil {
+		h.Close()
+		return nil, err
+	}
+	a.plays, _ = inner.(*playsDecider)
 	h.active = true
 	observe := g.Observe
 	if side != "" {
@@ -104,7 +137,7 @@ func (a *Attached) Decide(d *engine.Decision) (int, error) {
 		a.Host.active = false
 		return 0, engine.ErrHandBack
 	}
-	i, err := a.Host.Decide(d)
+	i, err := a.host(d).Decide(d)
 	if err == nil && a.span == ForDecision {
 		a.Detach()
 	}
@@ -117,7 +150,7 @@ func (a *Attached) DecideArgs(d *engine.Decision) (engine.Answer, error) {
 		a.Host.active = false
 		return engine.Answer{}, engine.ErrHandBack
 	}
-	ans, err := a.Host.DecideArgs(d)
+	ans, err := a.host(d).DecideArgs(d)
 	if err == nil && a.span == ForDecision {
 		a.Detach()
 	}

@@ -130,22 +130,15 @@ func TestScriptCommandsItsBoatsInABattle(t *testing.T) {
 		if code, out, errs := runWith(t, "", "replay", "--verify", log); code != 0 {
 			t.Fatalf("replay --verify: exit %d\n%s%s", code, out, errs)
 		}
-		raw, err := os.ReadFile(log)
-		if err != nil {
-			t.Fatal(err)
-		}
-		n, in := 0, false
-		for _, l := range strings.Split(string(raw), "\n") {
-			switch {
-			case strings.Contains(l, `"type":"inner_start"`):
-				in = true
-			case strings.Contains(l, `"type":"inner_end"`):
-				in = false
-			case in && strings.Contains(l, `"type":"decision"`) && strings.Contains(l, `"by":"script"`):
-				n++
-			}
-		}
-		return n
+		return scriptInBattles(t, log)
+	}
+	// At the prompt, a script attached with `script FILE` plays its battles too.
+	prompt := filepath.Join(dir, "prompt.jsonl")
+	if code, out, errs := runWith(t, "script ../../scripts/battles.lua\nstep campaign\n", "--seed", "1", "-o", "battles=schnellrules", "--log", prompt); code != 0 || !strings.Contains(out, "Campaign over") {
+		t.Fatalf("the prompt: exit %d\n%s%s", code, out, errs)
+	}
+	if n := scriptInBattles(t, prompt); n < 50 {
+		t.Errorf("at the prompt, scripts/battles.lua answered %d decisions inside its battles; want hundreds", n)
 	}
 	if n := byScript("../../scripts/battles.lua"); n < 50 {
 		t.Errorf("scripts/battles.lua answered %d decisions inside its battles; want the axis side's (hundreds)", n)
@@ -161,4 +154,26 @@ func TestScriptCommandsItsBoatsInABattle(t *testing.T) {
 	if n := byScript(without); n != 0 {
 		t.Errorf("a script without plays answered %d decisions inside a battle; want none (Schnell Rules' captain)", n)
 	}
+}
+
+// scriptInBattles counts the decisions a script answered inside the inner
+// games of a log.
+func scriptInBattles(t *testing.T, log string) int {
+	t.Helper()
+	raw, err := os.ReadFile(log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, in := 0, false
+	for _, l := range strings.Split(string(raw), "\n") {
+		switch {
+		case strings.Contains(l, `"type":"inner_start"`):
+			in = true
+		case strings.Contains(l, `"type":"inner_end"`):
+			in = false
+		case in && strings.Contains(l, `"type":"decision"`) && strings.Contains(l, `"by":"script"`):
+			n++
+		}
+	}
+	return n
 }

@@ -188,7 +188,7 @@ Schnell Rules battle). That game's decisions go to the script only if it names, 
 relative to this script). Each named script (a regular file of at most 1 MiB, at most 8 of them) is
 loaded once for the game, with the same seed, deadline and memory budget; its ` + "`decide(d, game)`" + ` answers
 the inner game's decisions, with ` + "`game`" + ` the inner game as the decision's side sees it (that game's Lua
-API); its hooks are not called. Without ` + "`plays`" + ` the inner game's reference player answers. A ` + "`plays`" + `
+API); its hooks are not called. This holds for a script run by ` + "`auto`" + `/` + "`sim`" + ` and for one attached at the prompt (` + "`script FILE`" + `, ` + "`--side NAME=script:FILE`" + `). Without ` + "`plays`" + ` the inner game's reference player answers. A ` + "`plays`" + `
 that is not such a table, or names a file that cannot be read or compiled, stops the run at once with a
 message naming it. Example: ` + "`scripts/battles.lua`" + `.
 
