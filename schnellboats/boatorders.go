@@ -86,6 +86,39 @@ func (c combatBoard) canLaunch(s *Sortie, u *Unit) bool {
 func (c combatBoard) boatOrder(cb *Combat, s *Sortie) string {
 	d := c.ask(askBoatAttack)
 	d.Side = c.boatSide(s)
+	// The order the player gave (the boat's own, else the squadron's)
+	// answers at the prompt while its target is present; when it is gone
+	// (sunk or evaded before this counter was drawn) the order no longer
+	// holds: the player is asked, the default the same order at another
+	// unit (4.6: each unit attacks when drawn).
+	ordered, squadrons := cb.plan, true
+	if own := cb.ownOf(s.Boat.ID); own != "" {
+		ordered, squadrons = own, false
+	}
+	def := c.orderName(cb, s, ordered)
+	_, id, _ := strings.Cut(ordered, ":")
+	return c.x.Pick(d, def, func(d *engine.Decision) {
+		c.boatOrders(cb, s, d)
+		// 7.0 step 2: each player decides his own boat's targets: the
+		// squadron's order is only the default for the other player's boat.
+		theirs := squadrons && c.Two != nil && c.boatSide(s) != c.commander()
+		if u := cb.byID(id); !theirs && (id == "" || u != nil && u.present() || len(d.Options) == 1) {
+			d.SetStanding(optionIndex(d, def)) // the order given at the squadron's: the prompt takes it
+		}
+	}, func(d *engine.Decision) {
+		if u := cb.byID(id); u != nil && !u.present() {
+			d.Prompt = fmt.Sprintf("%s (Boat #%d) is drawn: its attack? It was ordered %s, and %s is gone (%s): the default retargets", s.Boat.ID, s.No, ordered, id, u.Gone)
+			return
+		}
+		d.Prompt = fmt.Sprintf("%s (Boat #%d) is drawn: its attack? (the squadron's order: %s)", s.Boat.ID, s.No, cb.plan)
+	})
+}
+
+// boatOrders are boat s's attack options when her counter is drawn (4.6):
+// hold, and at each enemy unit present her guns, her torpedo (5b: rocket)
+// and both, or why she may not launch; Boat #1's depth charges at a
+// submarine (4.6, C-5).
+func (c combatBoard) boatOrders(cb *Combat, s *Sortie, d *engine.Decision) {
 	o := d.Add(orderHold, "hold fire", "hold")
 	o.Facts = append(o.Facts[:0], str("boat", s.Boat.ID))
 	launch := c.launcher()
@@ -121,31 +154,6 @@ func (c combatBoard) boatOrder(cb *Combat, s *Sortie) string {
 			}
 		}
 	}
-	d.Default = c.squadronDefault(cb, s, d)
-	// The order the player gave (the boat's own, else the squadron's)
-	// answers at the prompt while its target is present; when it is gone
-	// (sunk or evaded before this counter was drawn) the order no longer
-	// holds: the player is asked, the default the same order at another
-	// unit (4.6: each unit attacks when drawn).
-	ordered, squadrons := cb.plan, true
-	if own := cb.ownOf(s.Boat.ID); own != "" {
-		ordered, squadrons = own, false
-		d.Default = c.orderFor(cb, s, d, own)
-	}
-	// 7.0 step 2: each player decides his own boat's targets: the
-	// squadron's order is only the default for the other player's boat.
-	theirs := squadrons && c.Two != nil && c.boatSide(s) != c.commander()
-	_, id, _ := strings.Cut(ordered, ":")
-	if u := cb.byID(id); !theirs && (id == "" || u != nil && u.present() || len(d.Options) == 1) {
-		d.SetStanding(d.Default) // the order given at the squadron's: the prompt takes it
-	}
-	return d.Options[c.x.Decide(d, func(d *engine.Decision) {
-		if u := cb.byID(id); u != nil && !u.present() {
-			d.Prompt = fmt.Sprintf("%s (Boat #%d) is drawn: its attack? It was ordered %s, and %s is gone (%s): the default retargets", s.Boat.ID, s.No, ordered, id, u.Gone)
-			return
-		}
-		d.Prompt = fmt.Sprintf("%s (Boat #%d) is drawn: its attack? (the squadron's order: %s)", s.Boat.ID, s.No, cb.plan)
-	})].Name
 }
 
 // boatSide is the side that gives boat s its orders ("": the player).
@@ -164,46 +172,41 @@ func (c combatBoard) addBoatOrder(d *engine.Decision, o *engine.Option, s *Sorti
 	opt.Facts = append(opt.Facts[:0], str("boat", s.Boat.ID), str("type", u.Type.String()), num("damage", u.Damage), num("hull", u.Hull))
 }
 
-// squadronDefault is the option of d that carries out the squadron's
-// order for boat s: the same order at the same target (another present
-// unit when it is gone, as the guns always did); guns when the boat cannot
-// launch; hold fire when nothing else is offered.
-func (c combatBoard) squadronDefault(cb *Combat, s *Sortie, d *engine.Decision) int {
-	return c.orderFor(cb, s, d, cb.plan)
-}
-
-// orderFor is the option of d that carries out order (an option's name,
-// "both:tanker-1") for boat s, as squadronDefault says.
-func (c combatBoard) orderFor(cb *Combat, s *Sortie, d *engine.Decision, order string) int {
+// orderName is the option of boat s's attack decision that carries out
+// order (an option's name, "both:tanker-1"): the same order at the same
+// target (another present unit when it is gone, as the guns always did);
+// guns when the boat cannot launch; hold fire when nothing else is
+// offered. It is the decision's default (boatOrder).
+func (c combatBoard) orderName(cb *Combat, s *Sortie, order string) string {
 	kind, id, ok := strings.Cut(order, ":")
 	if !ok {
-		return 0 // hold
+		return orderHold
 	}
 	u := cb.unit(id)
 	if u == nil {
-		return 0
+		return orderHold
 	}
 	w := u.orders()
-	want := w.guns.Name
 	switch kind {
 	case orderDC:
 		if why := c.dcRefusal(cb, s, u); !why.refused() {
-			want = w.dc.Name
+			return w.dc.Name
 		}
 	case orderTorpedo, orderRocket, orderBoth:
 		if c.canLaunch(s, u) {
-			want = w.both.Name
-			if kind != orderBoth {
-				want = kind + ":" + u.ID
+			launch := c.launcher()
+			switch {
+			case kind == orderBoth:
+				return w.both.Name
+			case kind == orderTorpedo && launch == weaponTorpedo:
+				return w.torpedo.Name
+			case kind == orderRocket && launch == weaponRocket:
+				return w.rocket.Name
 			}
+			return orderHold // a weapon this boat does not carry
 		}
 	}
-	for i, o := range d.Options {
-		if o.Name == want {
-			return i
-		}
-	}
-	return 0
+	return w.guns.Name
 }
 
 // boatCommands are the per-boat orders at the prompt: `SB2 torpedo

@@ -19,7 +19,7 @@ func newCampaign(opts []gamelog.Option, set *tables.Set) (engine.Rules, error) {
 	if err := checkLearnt(set); err != nil { // learnt tables (learnt.go)
 		return nil, err
 	}
-	c := &Campaign{End: campaignEnd, Players: 1}
+	c := &Campaign{End: campaignEnd, Players: 1, learnt: hasLearnt(set)}
 	for _, o := range opts {
 		switch o.Name {
 		case "campaign":

@@ -30,6 +30,9 @@ import (
 // them for its cell; false: it has not (the Combat Board or a battle
 // fights it).
 func (c *Campaign) quickResolve(cb *Combat) bool {
+	if !c.learnt {
+		return false // no learnt table loaded: every wave is fought
+	}
 	e := c.encounterOf(cb)
 	if len(e.Boats) == 0 || len(e.Enemy) == 0 {
 		return false
@@ -103,6 +106,19 @@ func checkLearnt(set *tables.Set) error {
 		return nil
 	}
 	return bridge.LearntSet(set)
+}
+
+// hasLearnt says whether the set (nil: none) holds a learnt table.
+func hasLearnt(set *tables.Set) bool {
+	if set == nil {
+		return false
+	}
+	for _, id := range set.IDs() {
+		if isLearnt(id) {
+			return true
+		}
+	}
+	return false
 }
 
 // learntEffectDefs are the booklets' effects with those of the learnt

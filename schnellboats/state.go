@@ -209,6 +209,7 @@ type Campaign struct {
 	gone    string      // two-player: why the squadron Kommandant leaves after this mission
 	read    readings    // the game's options that choose a reading of the book
 	battles battleSetup // battles=schnellrules (battle.go)
+	learnt  bool        // the table set has learnt quick-resolve tables (learnt.go)
 	ids     *bookIDs
 	x       *engine.Ctx
 	facts   facts        // those of the table being read (roll, lookup)

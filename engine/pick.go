@@ -1,0 +1,53 @@
+package engine
+
+import (
+	"fmt"
+
+	"github.com/schnell-wargames/schnell/gamelog"
+)
+
+// DefaultTaker is implemented by a Decider that answers some decisions
+// with their Default and reads nothing else of them (TakeDefault always).
+// Ctx.Pick then need not build their options when the game records
+// nothing.
+type DefaultTaker interface {
+	TakesDefault(d *Decision) bool
+}
+
+// TakesDefault implements DefaultTaker.
+func (TakeDefault) TakesDefault(*Decision) bool { return true }
+
+// Pick asks decision d, whose options (with their refusals) build adds,
+// and returns the name of the option chosen; def names the option the
+// rules' reference player takes (d's Default). When nobody will read d —
+// the game keeps no log, history or observer, is not replaying, and the
+// decider of d's side takes the default (TakeDefault: `sim` and `auto`
+// without a log, the benchmarks) — Pick returns def without building the
+// options: the reference player's answer costs only the rules' reasoning
+// for it. Otherwise it builds d, finds def among its options (a rules
+// error if it is not one: every game that is read checks it) and asks d
+// as Decide does. Pick is for decisions whose options take no arguments.
+func (c *Ctx) Pick(d *Decision, def string, build func(d *Decision), words ...Wording) string {
+	g := c.g
+	if g.silent() && !(g.replay != nil && g.replay.more()) {
+		if t, ok := g.deciderFor(d).(DefaultTaker); ok && t.TakesDefault(d) {
+			if g.lines > gamelog.MaxLogEvents {
+				c.Fail(fmt.Errorf("the game has made %d events, more than a log can hold (%d MiB): it stops here (so long a game is most likely a script answering in a loop)", g.lines, gamelog.MaxLogBytes>>20))
+			}
+			g.lines++ // as Decide counts an unrecorded decision
+			return def
+		}
+	}
+	build(d)
+	d.Default = -1
+	for i := range d.Options {
+		if d.Options[i].Name == def {
+			d.Default = i
+			break
+		}
+	}
+	if d.Default < 0 {
+		c.Fail(fmt.Errorf("rules: the default %q of decision %s is not one of its options: %s", def, d.Kind, d.optionList()))
+	}
+	return d.Options[c.Decide(d, words...)].Name
+}
