@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/schnell-wargames/schnell/dice"
 	"github.com/schnell-wargames/schnell/engine"
 	"github.com/schnell-wargames/schnell/gamelog"
 	"github.com/schnell-wargames/schnell/scripting"
@@ -201,20 +202,35 @@ func BenchmarkLuaDecision(b *testing.B) {
 	}
 }
 
-// BenchmarkLuaRatio plays the same Short S-100 campaign five ways in turn
-// — native, scripts/reference.lua, scripts/combat.lua (with the reference
+// BenchmarkLuaRatio plays the same S-100 campaign five ways in turn —
+// native, scripts/reference.lua, scripts/combat.lua (with the reference
 // Kommandant for the kinds it leaves), and two probes of the host's own
 // cost: testdata/bench/floor.lua (takes the default, reads nothing) and
 // parts.lua (also looks at the mission and the boats) — and reports each
-// one's CPU time per campaign and the ratios to native. The three take turns campaign by
-// campaign, so that a shared machine's load weighs on them alike.
+// one's CPU time per campaign and the ratios to native. The five take
+// turns campaign by campaign, so that a shared machine's load weighs on
+// them alike. It runs a Long campaign (`long`: the campaign issue 28 item 6
+// took its figure on, ~600 decisions) and a Short one (`short`, ~270: the
+// figures of docs/performance.md before that item).
 //
 // reference.lua-host-ns/decision is Lua's own cost per decision, (the
 // reference.lua campaign − the native one) ÷ the campaign's decisions
-// (issue 28 item 6): reference.lua plays exactly as the native Kommandant
-// (TestReferenceLuaMatchesGo), so the decisions are counted once per seed
-// in a native game outside the timing.
+// (issue 28 item 6: ≤ 2,000 ns): reference.lua plays exactly as the native
+// Kommandant (TestReferenceLuaMatchesGo), so the decisions are counted once
+// per seed in a native game outside the timing. The machine's speed is
+// measured in the same process as dice.BenchmarkRoll measures it (roll-cpu-ns:
+// one 1D10, CPU time), and …-host-ns/decision-at-6.1ns-roll is the cost per
+// decision scaled to a machine where that roll takes 6.1 ns (the machine
+// the issue's ~3,100 ns was taken on): a figure to compare across machines
+// and loads, not the target, and only while the dice's own code is
+// unchanged.
 func BenchmarkLuaRatio(b *testing.B) {
+	for _, length := range []string{"long", "short"} {
+		b.Run(length, func(b *testing.B) { luaRatio(b, length) })
+	}
+}
+
+func luaRatio(b *testing.B, length string) {
 	d := def(b)
 	srcs := map[string][]byte{}
 	for _, path := range []string{"../scripts/reference.lua", "../scripts/combat.lua", "testdata/bench/floor.lua", "testdata/bench/parts.lua"} {
@@ -227,7 +243,7 @@ func BenchmarkLuaRatio(b *testing.B) {
 	modes := []string{"native", "reference.lua", "combat.lua", "floor.lua", "parts.lua"}
 	cpu := make([]time.Duration, len(modes))
 	play := func(mode string, seed uint64) {
-		g, err := engine.New(engine.Config{Def: d, Seed: seed, Options: opts("short", "s100")})
+		g, err := engine.New(engine.Config{Def: d, Seed: seed, Options: opts(length, "s100")})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -254,7 +270,7 @@ func BenchmarkLuaRatio(b *testing.B) {
 	}
 	decisions := 0
 	count := func(seed uint64) {
-		g, err := engine.New(engine.Config{Def: d, Seed: seed, Options: opts("short", "s100")})
+		g, err := engine.New(engine.Config{Def: d, Seed: seed, Options: opts(length, "s100")})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -285,6 +301,23 @@ func BenchmarkLuaRatio(b *testing.B) {
 	for i, m := range modes[1:] {
 		b.ReportMetric(float64(cpu[i+1])/float64(cpu[0]), m+"/native")
 	}
-	b.ReportMetric(float64(cpu[1]-cpu[0])/float64(decisions), "reference.lua-host-ns/decision")
+	host := float64(cpu[1]-cpu[0]) / float64(decisions)
+	b.ReportMetric(host, "reference.lua-host-ns/decision")
 	b.ReportMetric(float64(decisions)/float64(b.N), "decisions/op")
+	roll := rollCPU()
+	b.ReportMetric(roll, "roll-cpu-ns")
+	b.ReportMetric(host*6.1/roll, "reference.lua-host-ns/decision-at-6.1ns-roll")
+}
+
+// rollCPU is the CPU time of one 1D10 from the game's generator, as
+// dice.BenchmarkRoll measures it: the machine's speed, in the same run.
+func rollCPU() float64 {
+	g := dice.NewGenerator(1)
+	buf := make([]int, 0, 2)
+	const n = 2_000_000
+	t0 := cputime.Process()
+	for range n {
+		buf = dice.D10.Roll(g.Rand, buf[:0])
+	}
+	return float64(cputime.Process()-t0) / n
 }
