@@ -245,19 +245,21 @@ func (c calendar) squadron(ready []*Boat) []*Boat {
 		picks = c.coop().withBoat2(picks, others) // 7.0: player 2's boat sails
 	}
 	d := c.ask(askSquadron)
-	var at [maxSorties - 1]int // the hulls' places in the squadron (3.2: SB1-SB6)
-	for _, p := range picks {
-		for k, i := range p {
-			at[k] = hullIndex(others[i].ID)
+	// The reference Kommandant takes the first pick (the lowest hulls).
+	chosen := c.x.Pick(d, pickWords(picks[0], others).name, func(d *engine.Decision) {
+		for _, p := range picks {
+			w := pickWords(p, others)
+			d.Add(w.name, "", w.command)
+			// The same hulls in another order: Boats #2-#4 go in hull order.
+			var at [maxSorties - 1]int // the hulls' places in the squadron (3.2: SB1-SB6)
+			for k, i := range p {
+				at[k] = hullIndex(others[i].ID)
+			}
+			for _, q := range [...][3]int{{0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}} {
+				d.Refuse("", sailWords[at[q[0]]][at[q[1]]][at[q[2]]].command, "rule 1.0: Boats #2-#4 are numbered in hull order: `", w.command, "`")
+			}
 		}
-		w := &sailWords[at[0]][at[1]][at[2]]
-		d.Add(w.name, "", w.command)
-		// The same hulls in another order: Boats #2-#4 go in hull order.
-		for _, q := range [...][3]int{{0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}} {
-			d.Refuse("", sailWords[at[q[0]]][at[q[1]]][at[q[2]]].command, "rule 1.0: Boats #2-#4 are numbered in hull order: `", w.command, "`")
-		}
-	}
-	i := c.x.Decide(d, func(d *engine.Decision) {
+	}, func(d *engine.Decision) {
 		d.Prompt = "Which ready boats sail tonight as Boats #2-#4 with Boat #1 " + b1.ID + " (1.0, 3.3)?"
 		for j, p := range picks {
 			var t strings.Builder
@@ -271,15 +273,25 @@ func (c calendar) squadron(ready []*Boat) []*Boat {
 			// What a script reads to choose (not needed by the reference
 			// Kommandant, nor in a replay).
 			o := &d.Options[j]
-			w := &sailWords[hullIndex(others[p[0]].ID)][hullIndex(others[p[1]].ID)][hullIndex(others[p[2]].ID)]
+			w := pickWords(p, others)
 			crews := others[p[0]].Skill.String() + " " + others[p[1]].Skill.String() + " " + others[p[2]].Skill.String()
 			o.Facts = append(o.Facts, str("boats", w.boats), str("crews", crews))
 		}
 	})
-	for _, k := range picks[i] {
-		sail = append(sail, others[k])
+	for _, p := range picks {
+		if pickWords(p, others).name == chosen {
+			for _, k := range p {
+				sail = append(sail, others[k])
+			}
+			break
+		}
 	}
 	return c.coop().boat2Second(sail)
+}
+
+// pickWords are the squadron decision's words for a pick of 3 of others.
+func pickWords(p []int, others []*Boat) *struct{ name, command, boats string } {
+	return &sailWords[hullIndex(others[p[0]].ID)][hullIndex(others[p[1]].ID)][hullIndex(others[p[2]].ID)]
 }
 
 // sailWords are the words of the squadron decision's options for each 3

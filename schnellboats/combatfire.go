@@ -13,83 +13,106 @@ import (
 func (c combatBoard) attackPlan(cb *Combat, round int) {
 	cb.own = cb.own[:0]
 	d := c.ask(askAttack)
-	d.Add("hold", "hold fire", "hold")
-	torps, rockets := 0, 0         // that can be launched this wave
-	torpsLeft, rocketsLeft := 0, 0 // aboard
-	for _, s := range c.formation() {
-		torpsLeft += s.Torpedoes
-		rocketsLeft += s.Rockets
-		if s.launched < tubes && !s.Disabled {
-			torps += s.Torpedoes
-			rockets += s.Rockets
-		}
-	}
-	can := fireAllowed(c.Mission.Weather, cb.Zone)
-	for _, u := range cb.Enemy {
-		if !u.present() {
-			continue
-		}
-		w := u.orders()
-		if !can {
-			why := weatherRule(c.Mission.Weather)
-			refuse(d, &w.guns, why)
-			refuse(d, &w.torpedo, why)
-			refuse(d, &w.rocket, why)
-			refuse(d, &w.both, why)
-			refuse(d, &w.dc, why)
-			continue
-		}
-		c.addOrder(d, &w.guns, u)
-		switch {
-		case c.Type == P5b:
-			refuse(d, &w.torpedo, "Projekt 5b boats carry rockets, not torpedoes: `", w.rocket.Command, "`")
-		case u.Size == sizeSmall:
-			refuse(d, &w.torpedo, "rule 4.6: torpedoes cannot be fired at an MTB or MGB (their draft is too shallow)")
-		case torps == 0:
-			refuse(d, &w.torpedo, "no boat can launch a torpedo this wave: each launches at most ", strconv.Itoa(tubes), " (its tubes) and the squadron has ", strconv.Itoa(torpsLeft), " torpedoes left")
-		default:
-			c.addOrder(d, &w.torpedo, u)
-		}
-		switch {
-		case c.Type == S100:
-			refuse(d, &w.rocket, "S-100 boats carry torpedoes, not rockets: `", w.torpedo.Command, "`")
-		case rockets == 0:
-			refuse(d, &w.rocket, "no boat can launch a rocket this wave: each launches at most ", strconv.Itoa(tubes), " (its tubes) and the squadron has ", strconv.Itoa(rocketsLeft), " rockets left")
-		default:
-			c.addOrder(d, &w.rocket, u)
-		}
-		// 4.6: in one round a boat may launch and fire its guns.
-		launch := &w.torpedo
-		if c.Type == P5b {
-			launch = &w.rocket
-		}
-		if slicesHas(d.Options, launch.Name) {
-			c.addOrder(d, &w.both, u)
-		} else {
-			refuse(d, &w.both, "no boat can launch at ", u.ID, " now: `", w.guns.Command, "` fires the guns alone")
-		}
-		if s1 := c.flagBoat(); s1 != nil {
-			if why := c.dcRefusal(cb, s1, u); s1.inFormation() && !why.refused() {
-				c.addOrder(d, &w.dc, u)
+	cb.plan = c.x.Pick(d, c.refAttack(cb), func(d *engine.Decision) {
+		d.Add("hold", "hold fire", "hold")
+		for a := range c.attackOrders(cb) {
+			if a.why.refused() {
+				refuseBecause(d, a.o, &a.why)
 			} else {
-				refuseBecause(d, &w.dc, &why)
+				c.addOrder(d, a.o, a.u)
+			}
+		}
+	}, func(d *engine.Decision) {
+		d.Prompt = fmt.Sprintf("Round %d in the %s zone: the squadron's attack?", round, cb.Zone.String())
+	})
+}
+
+// attackOrder is one of the squadron's attack orders at a unit, and why
+// the rules refuse it (none: it is offered).
+type attackOrder struct {
+	o   *engine.Option
+	u   *Unit
+	why because
+}
+
+// attackOrders are the squadron's attack orders this round (4.6), after
+// hold fire, in the order the decision offers them: at each enemy unit
+// present its guns, torpedoes, rockets, both, and Boat #1's depth charges,
+// each with why the rules refuse it, if they do.
+func (c combatBoard) attackOrders(cb *Combat) func(yield func(attackOrder) bool) {
+	return func(yield func(attackOrder) bool) {
+		torps, rockets := 0, 0         // that can be launched this wave
+		torpsLeft, rocketsLeft := 0, 0 // aboard
+		for _, s := range c.formation() {
+			torpsLeft += s.Torpedoes
+			rocketsLeft += s.Rockets
+			if s.launched < tubes && !s.Disabled {
+				torps += s.Torpedoes
+				rockets += s.Rockets
+			}
+		}
+		can := fireAllowed(c.Mission.Weather, cb.Zone)
+		for _, u := range cb.Enemy {
+			if !u.present() {
+				continue
+			}
+			w := u.orders()
+			if !can {
+				why := because{weatherRule(c.Mission.Weather)}
+				for _, o := range [...]*engine.Option{&w.guns, &w.torpedo, &w.rocket, &w.both, &w.dc} {
+					if !yield(attackOrder{o, u, why}) {
+						return
+					}
+				}
+				continue
+			}
+			if !yield(attackOrder{o: &w.guns, u: u}) {
+				return
+			}
+			var torpedo, rocket because
+			switch {
+			case c.Type == P5b:
+				torpedo = because{"Projekt 5b boats carry rockets, not torpedoes: `", w.rocket.Command, "`"}
+			case u.Size == sizeSmall:
+				torpedo = because{"rule 4.6: torpedoes cannot be fired at an MTB or MGB (their draft is too shallow)"}
+			case torps == 0:
+				torpedo = because{"no boat can launch a torpedo this wave: each launches at most ", strconv.Itoa(tubes), " (its tubes) and the squadron has ", strconv.Itoa(torpsLeft), " torpedoes left"}
+			}
+			if !yield(attackOrder{&w.torpedo, u, torpedo}) {
+				return
+			}
+			switch {
+			case c.Type == S100:
+				rocket = because{"S-100 boats carry torpedoes, not rockets: `", w.torpedo.Command, "`"}
+			case rockets == 0:
+				rocket = because{"no boat can launch a rocket this wave: each launches at most ", strconv.Itoa(tubes), " (its tubes) and the squadron has ", strconv.Itoa(rocketsLeft), " rockets left"}
+			}
+			if !yield(attackOrder{&w.rocket, u, rocket}) {
+				return
+			}
+			// 4.6: in one round a boat may launch and fire its guns.
+			launch := torpedo
+			if c.Type == P5b {
+				launch = rocket
+			}
+			var both because
+			if launch.refused() {
+				both = because{"no boat can launch at ", u.ID, " now: `", w.guns.Command, "` fires the guns alone"}
+			}
+			if !yield(attackOrder{&w.both, u, both}) {
+				return
+			}
+			if s1 := c.flagBoat(); s1 != nil {
+				why := c.dcRefusal(cb, s1, u)
+				if !s1.inFormation() && !why.refused() {
+					why = because{s1.Boat.ID, " (Boat #1) is not in the formation: her depth charges are not the squadron's to order"}
+				}
+				if !yield(attackOrder{&w.dc, u, why}) {
+					return
+				}
 			}
 		}
 	}
-	d.Default = c.refAttack(cb, d)
-	cb.plan = d.Options[c.x.Decide(d, func(d *engine.Decision) {
-		d.Prompt = fmt.Sprintf("Round %d in the %s zone: the squadron's attack?", round, cb.Zone.String())
-	})].Name
-}
-
-// slicesHas reports whether an option is called name.
-func slicesHas(opts []engine.Option, name string) bool {
-	for i := range opts {
-		if opts[i].Name == name {
-			return true
-		}
-	}
-	return false
 }
 
 // refuse refuses an attack order, and says why.
@@ -132,25 +155,20 @@ func (u *Unit) orders() *unitWords {
 var attackValue = [enemyKinds]int{0: 4, 1: 6, 2: 3, 3: 5, 4: 1, 5: 1, 6: 2} // merchant, tanker, destroyer, light_cruiser, mtb, mgb, submarine
 
 // refAttack: torpedoes (or rockets) at the most valuable ship, else guns at
-// the most damaged one; hold fire while nothing can be hit.
-func (c combatBoard) refAttack(cb *Combat, d *engine.Decision) int {
-	best, bestScore := 0, -1
-	for i, o := range d.Options {
-		kind, id, ok := strings.Cut(o.Name, ":")
-		if !ok {
+// the most damaged one; hold fire while nothing can be hit. It names the
+// first offered order (attackOrders) of the highest score.
+func (c combatBoard) refAttack(cb *Combat) string {
+	best, bestScore := orderHold, -1
+	for a := range c.attackOrders(cb) {
+		if a.why.refused() {
 			continue
 		}
-		score := 0
-		if kind != "guns" {
+		score := attackValue[a.u.Type]*10 + a.u.Damage
+		if a.o != &a.u.orders().guns { // a launch or the depth charges
 			score += 100
 		}
-		for _, u := range cb.Enemy {
-			if u.ID == id {
-				score += attackValue[u.Type]*10 + u.Damage
-			}
-		}
 		if score > bestScore {
-			best, bestScore = i, score
+			best, bestScore = a.o.Name, score
 		}
 	}
 	return best

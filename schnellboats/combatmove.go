@@ -120,42 +120,49 @@ func (c combatBoard) combatOrders(cb *Combat, round int) {
 	c.breakAway(cb)
 	limit, _, _ := c.limitSpeed()
 	d := c.ask(askSpeed)
-	for sp := speedSlow; sp <= limit; sp++ {
-		o := &speedOptions[sp]
-		d.Add(o.Name, o.Text, o.Command)
+	// The reference Kommandant's speed: Fast when he may, else the
+	// fastest allowed; Idle alongside a disabled boat, to take her crew off
+	// first.
+	def := min(limit, speedFast)
+	along := c.alongside(cb) != nil
+	if along {
+		def = speedIdle
 	}
-	if limit < speedVeryFast {
-		_, why := c.speedLimit()
-		for sp := limit + 1; sp <= speedVeryFast; sp++ {
-			d.Refuse(speedOptions[sp].Name, speedOptions[sp].Command, why)
+	chosen := c.x.Pick(d, speedOptions[def].Name, func(d *engine.Decision) {
+		for sp := speedSlow; sp <= limit; sp++ {
+			o := &speedOptions[sp]
+			d.Add(o.Name, o.Text, o.Command)
 		}
-	}
-	for _, mv := range moveFirst {
-		d.Refuse(mv[0], mv[1], speedFirst)
-	}
-	d.Default = len(d.Options) - 1
-	if limit >= speedFast {
-		d.Default = int(speedFast - speedSlow)
-	}
-	if c.alongside(cb) != nil {
-		// A new choice: the speed is not answered as unchanged for the player.
-		o := &speedOptions[speedIdle]
-		d.Add(o.Name, o.Text, o.Command)
-		d.Default = len(d.Options) - 1 // the reference Kommandant takes the crew off first
-	} else {
-		d.Refuse(speedOptions[speedIdle].Name, speedOptions[speedIdle].Command, idleRule)
-		if round > 1 && cb.Speed >= speedSlow && cb.Speed <= limit && limit == cb.limit {
-			// The speed of the last round, unchanged, among the same
-			// speeds: a speed newly allowed (or lost) is news to the player.
-			d.SetSame(int(cb.Speed - speedSlow))
+		if limit < speedVeryFast {
+			_, why := c.speedLimit()
+			for sp := limit + 1; sp <= speedVeryFast; sp++ {
+				d.Refuse(speedOptions[sp].Name, speedOptions[sp].Command, why)
+			}
 		}
-	}
-	cb.limit = limit
-	sp := speedSlow + Speed(c.x.Decide(d, func(d *engine.Decision) {
+		for _, mv := range moveFirst {
+			d.Refuse(mv[0], mv[1], speedFirst)
+		}
+		if along {
+			// A new choice: the speed is not answered as unchanged for the player.
+			o := &speedOptions[speedIdle]
+			d.Add(o.Name, o.Text, o.Command)
+		} else {
+			d.Refuse(speedOptions[speedIdle].Name, speedOptions[speedIdle].Command, idleRule)
+			if round > 1 && cb.Speed >= speedSlow && cb.Speed <= limit && limit == cb.limit {
+				// The speed of the last round, unchanged, among the same
+				// speeds: a speed newly allowed (or lost) is news to the player.
+				d.SetSame(int(cb.Speed - speedSlow))
+			}
+		}
+	}, func(d *engine.Decision) {
 		d.Prompt = fmt.Sprintf("Round %d: the squadron's speed?", round)
-	}))
-	if sp > limit {
-		sp = speedIdle // the last option
+	})
+	cb.limit = limit
+	sp := speedIdle
+	for s := range speedOptions {
+		if speedOptions[s].Name == chosen {
+			sp = Speed(s)
+		}
 	}
 	if sp != cb.Speed {
 		cb.Speed = sp
