@@ -293,40 +293,42 @@ func (c voyageRules) orders() {
 	for {
 		next := zoneByID(m.Route[m.Pos+1])
 		d := c.ask(askMove)
-		o := d.Add("next", "", "move next")
-		o.Facts = append(o.Facts, str("zone", next.ID))
-		d.Add("home", "abort: turn for Cherbourg; aborted before the 4 Red Zones are patrolled, the mission fails (4.9)", "move home")
-		for _, s := range c.formation() {
-			switch {
-			case s.No == 1:
-				name, cmd := c.board().abortWords(s)
-				d.Refuse(name, cmd, "rule 4.9: Boat #1 never aborts alone while other boats are in formation: `move home` aborts the whole squadron")
-			case c.inCommand(s):
-				name, cmd := c.board().abortWords(s)
-				d.Refuse(name, cmd, "rule 4.9, 7.0: Boat #2 commands the squadron since Boat #1 is gone, and the boat in command never aborts alone: `move home` aborts the whole squadron")
-			case s.Disabled || s.Towing != nil:
-			default:
-				name, cmd := c.board().abortWords(s)
-				o := d.Add(name, "", cmd)
-				o.Facts = append(o.Facts, str("boat", s.Boat.ID), num("points", s.Points))
-			}
-		}
+		def := "next" // the reference Kommandant goes on, and turns home once a boat is damaged
 		if c.damaged() {
-			d.Default = 1
+			def = "home"
 		}
-		i := c.x.Decide(d, func(d *engine.Decision) {
+		chosen := c.x.Pick(d, def, func(d *engine.Decision) {
+			o := d.Add("next", "", "move next")
+			o.Facts = append(o.Facts, str("zone", next.ID))
+			d.Add("home", "abort: turn for Cherbourg; aborted before the 4 Red Zones are patrolled, the mission fails (4.9)", "move home")
+			for _, s := range c.formation() {
+				switch {
+				case s.No == 1:
+					name, cmd := c.board().abortWords(s)
+					d.Refuse(name, cmd, "rule 4.9: Boat #1 never aborts alone while other boats are in formation: `move home` aborts the whole squadron")
+				case c.inCommand(s):
+					name, cmd := c.board().abortWords(s)
+					d.Refuse(name, cmd, "rule 4.9, 7.0: Boat #2 commands the squadron since Boat #1 is gone, and the boat in command never aborts alone: `move home` aborts the whole squadron")
+				case s.Disabled || s.Towing != nil:
+				default:
+					name, cmd := c.board().abortWords(s)
+					o := d.Add(name, "", cmd)
+					o.Facts = append(o.Facts, str("boat", s.Boat.ID), num("points", s.Points))
+				}
+			}
+		}, func(d *engine.Decision) {
 			d.Prompt = fmt.Sprintf("Turn %d in %s. Go on to %s, or abort the mission and turn for Cherbourg (4.9)?", m.Turn, c.zone().Name, next.Name)
 			d.Options[0].Text = "go on to " + next.ID
 			wordBoatAborts(d)
 		})
-		switch i {
-		case 0:
+		switch chosen {
+		case "next":
 			return
-		case 1:
+		case "home":
 			c.abortMission("")
 			return
 		}
-		id := strings.TrimPrefix(d.Options[i].Name, "abort:")
+		id := strings.TrimPrefix(chosen, "abort:")
 		for _, s := range c.formation() {
 			if s.Boat.ID == id {
 				c.board().goAlone(s, "left the squadron for Cherbourg")
