@@ -176,9 +176,10 @@ func (c combatBoard) combatOrders(cb *Combat, round int) {
 	// aborts alone (then the order is asked again).
 	for {
 		mv := c.ask(askRange)
-		c.moveOptions(cb, mv, round)
-		mv.Default = c.refMove(cb, mv)
-		o := &mv.Options[c.x.Decide(mv, func(d *engine.Decision) {
+		m := c.moves(cb)
+		chosen := c.x.Pick(mv, c.refMove(cb, &m), func(d *engine.Decision) {
+			c.moveOptions(cb, d, &m)
+		}, func(d *engine.Decision) {
 			d.Prompt = fmt.Sprintf("Round %d at %s, in the %s zone: move?", round, words(cb.Speed.String()), cb.Zone.String())
 			if cb.Zone == zoneOut {
 				d.Prompt = fmt.Sprintf("Round %d at %s, the squadron not yet on the Combat Board: move?", round, words(cb.Speed.String()))
@@ -191,16 +192,22 @@ func (c combatBoard) combatOrders(cb *Combat, round int) {
 				d.Prompt += ")"
 			}
 			wordBoatAborts(d)
-		})]
-		if id, ok := strings.CutPrefix(o.Name, "abort:"); ok {
+		})
+		if id, ok := strings.CutPrefix(chosen, "abort:"); ok {
 			c.boatAborts(cb, id)
 			continue
 		}
-		zones := 1
-		if len(o.Args) > 0 {
-			zones = mv.Args().Int("zones")
+		zones := 1 // the reference Kommandant's: as far as the move may go
+		switch chosen {
+		case "closer":
+			zones = m.kCloser
+		case "away":
+			zones = m.kAway
 		}
-		c.moveSquadron(cb, o.Name, zones)
+		if a := mv.Args(); a.Len() > 0 {
+			zones = a.Int("zones") // the player's (or a script's) answer
+		}
+		c.moveSquadron(cb, chosen, zones)
 		break
 	}
 	if cb.Left {
@@ -240,16 +247,57 @@ func noMove(cb *Combat) string {
 	return fmt.Sprintf("rule 4.7: at Slow the squadron spends 2 rounds in each range zone before it enters another (%d spent in the %s zone): `move stay`", cb.inZone, cb.Zone.String())
 }
 
-// moveOptions are the squadron's moves this round (4.7, 4.9), each refused
-// with its rule when the rules forbid it, and a Boat #2-#4's abort (4.9).
-func (c combatBoard) moveOptions(cb *Combat, mv *engine.Decision, round int) {
+// moveSet is what the squadron may do this round (4.7, 4.9): the range
+// zones it may enter at its speed (n), how many toward Close (kCloser) and
+// toward Long (kAway), and which moves the rules offer; first is the
+// first option the decision offers (a boat's abort when no move is).
+type moveSet struct {
+	n, kCloser, kAway       int
+	closer, stay, away, out bool
+	first                   string
+}
+
+// moves is this round's moveSet: moveOptions offers these moves (and says
+// why not the others); the reference Kommandant chooses among them.
+func (c combatBoard) moves(cb *Combat) moveSet {
+	m := moveSet{n: c.squadronMoves(cb)}
+	m.kCloser = min(m.n, int(c.farthest(cb.Zone)-cb.Zone))
+	m.closer = cb.Zone != zoneClose && m.kCloser >= 1
+	m.stay = cb.Zone > zoneOut
+	m.kAway = min(m.n, int(cb.Zone-zoneLong))
+	m.away = cb.Zone != zoneOut && cb.Zone != zoneLong && m.kAway >= 1
+	s1 := c.flagBoat()
+	m.out = cb.Zone != zoneOut && !(s1.inFormation() && s1.Disabled) && m.n > int(cb.Zone-zoneLong) && c.notReadyToLeave(cb) == nil
+	switch {
+	case m.closer:
+		m.first = "closer"
+	case m.stay:
+		m.first = "stay"
+	case m.away:
+		m.first = "away"
+	case m.out:
+		m.first = "out"
+	default:
+		for _, s := range c.formation() {
+			if c.abortRefusal(cb, s) == "" && !s.Disabled && s.Apart == 0 {
+				m.first, _ = c.abortWords(s)
+				break
+			}
+		}
+	}
+	return m
+}
+
+// moveOptions are the squadron's moves this round (4.7, 4.9), those of m
+// offered, each other refused with its rule, and a Boat #2-#4's abort
+// (4.9).
+func (c combatBoard) moveOptions(cb *Combat, mv *engine.Decision, m *moveSet) {
 	const notYet = "rule 4.7: once an encounter is rolled the squadron is placed on the Combat Board, in the Long Range Zone (its first move) and on as its speed allows: `move closer`"
-	n := c.squadronMoves(cb)
-	far := c.farthest(cb.Zone)
-	switch k := min(n, int(far-cb.Zone)); {
+	n := m.n
+	switch k := m.kCloser; {
 	case cb.Zone == zoneClose:
 		mv.Refuse("closer", "move closer", "the squadron is already in the Close Range Zone")
-	case k >= 1:
+	case m.closer:
 		o := mv.Add("closer", "close the enemy", "move closer")
 		o.Args = zonesArgs[k]
 		why := "the Close Range Zone is the nearest: "
@@ -260,17 +308,17 @@ func (c combatBoard) moveOptions(cb *Combat, mv *engine.Decision, round int) {
 	default:
 		mv.Refuse("closer", "move closer", noMove(cb))
 	}
-	if cb.Zone > zoneOut {
+	if m.stay {
 		mv.Add("stay", "hold this range zone", "move stay")
 	} else {
 		mv.Refuse("stay", "move stay", notYet)
 	}
-	switch k := min(n, int(cb.Zone-zoneLong)); {
+	switch k := m.kAway; {
 	case cb.Zone == zoneOut:
 		mv.Refuse("away", "move away", notYet)
 	case cb.Zone == zoneLong:
 		mv.Refuse("away", "move away", "the squadron is already in the Long Range Zone: `move out` leaves the combat")
-	case k >= 1:
+	case m.away:
 		o := mv.Add("away", "open the range toward Long", "move away")
 		o.Args = zonesArgs[k]
 		refuseZones(mv, "away", k, moves[cb.Speed], "the Long Range Zone is the farthest (`move out` leaves the combat): ")
@@ -282,12 +330,12 @@ func (c combatBoard) moveOptions(cb *Combat, mv *engine.Decision, round int) {
 	// 2, Fast on from the Medium zone in one round, 4.7), if it evades.
 	s1 := c.flagBoat()
 	switch {
+	case m.out:
+		mv.Add("out", "leave the combat: evade (C-6); the mission is aborted and fails (4.9)", "move out")
 	case cb.Zone == zoneOut:
 		mv.Refuse("out", "move out", "rule 4.7, 4.9: the squadron cannot decline the encounter: this round it is placed on the Combat Board (`move closer`); it may leave from the next round, from the Long Range Zone, if it evades")
 	case s1.inFormation() && s1.Disabled:
 		mv.Refuse("out", "move out", "rule 4.9: a disabled boat cannot leave the Combat Board, and Boat #1 is disabled with the Kommandant aboard: take off her crew first (`speed idle` alongside her, errata G-12 step 4)")
-	case n > int(cb.Zone-zoneLong) && c.notReadyToLeave(cb) == nil:
-		mv.Add("out", "leave the combat: evade (C-6); the mission is aborted and fails (4.9)", "move out")
 	case n > int(cb.Zone-zoneLong):
 		s := c.notReadyToLeave(cb)
 		mv.Refuse("out", "move out", "rule 4.8: when Boat #1 leaves the combat all the boats leave together, and ", s.Boat.ID,
@@ -299,26 +347,34 @@ func (c combatBoard) moveOptions(cb *Combat, mv *engine.Decision, round int) {
 		mv.Refuse("out", "move out", "rule 4.9: to leave the combat the squadron must first reach the Long Range Zone (at ", cb.Speed.String(), " it enters ", strconv.Itoa(n), " a round): `move away`")
 	}
 	for _, s := range c.formation() {
-		switch {
-		case s.No == 1:
+		if why := c.abortRefusal(cb, s); why != "" {
 			name, cmd := c.abortWords(s)
-			mv.Refuse(name, cmd, "rule 4.8, 4.9: Boat #1 never aborts alone while other boats are in formation: the whole squadron leaves with `move out`")
-		case c.inCommand(s):
-			name, cmd := c.abortWords(s)
-			mv.Refuse(name, cmd, "rule 4.8, 4.9, 7.0: Boat #2 commands the squadron since Boat #1 is gone, and the boat in command never aborts alone: the whole squadron leaves with `move out`")
-		case s.Disabled || s.Apart > 0:
-		case cb.Zone == zoneOut:
-			name, cmd := c.abortWords(s)
-			mv.Refuse(name, cmd, "rule 4.9: a boat aborts from the Combat Board once the squadron is placed: from the next round")
-		case c.isBoat2(s) && !c.coop().linked() && !c.boat1Away():
-			name, cmd := c.abortWords(s)
-			mv.Refuse(name, cmd, "rule 7.0: no radio link between Boats #1 and #2: Boat #2's course is her Kommandant's (", c.Two.Side, " is asked each round)")
-		default:
+			mv.Refuse(name, cmd, why)
+		} else if !s.Disabled && s.Apart == 0 {
 			name, cmd := c.abortWords(s)
 			o := mv.Add(name, "", cmd)
 			o.Facts = append(o.Facts, str("boat", s.Boat.ID), num("points", s.Points))
 		}
 	}
+}
+
+// abortRefusal is why boat s may not abort alone this round (4.8, 4.9,
+// 7.0); "" when she may, or when the question does not arise (disabled or
+// apart: she is not offered it).
+func (c combatBoard) abortRefusal(cb *Combat, s *Sortie) string {
+	switch {
+	case s.No == 1:
+		return "rule 4.8, 4.9: Boat #1 never aborts alone while other boats are in formation: the whole squadron leaves with `move out`"
+	case c.inCommand(s):
+		return "rule 4.8, 4.9, 7.0: Boat #2 commands the squadron since Boat #1 is gone, and the boat in command never aborts alone: the whole squadron leaves with `move out`"
+	case s.Disabled || s.Apart > 0:
+		return ""
+	case cb.Zone == zoneOut:
+		return "rule 4.9: a boat aborts from the Combat Board once the squadron is placed: from the next round"
+	case c.isBoat2(s) && !c.coop().linked() && !c.boat1Away():
+		return "rule 7.0: no radio link between Boats #1 and #2: Boat #2's course is her Kommandant's (" + c.Two.Side + " is asked each round)"
+	}
+	return ""
 }
 
 // zonesCommands are the commands `move closer N` and `move away N`, made
@@ -465,10 +521,10 @@ func (c combatBoard) breakAway(cb *Combat) {
 // weather keeps guns from the Long zone, 4.6) until the wave passes, else
 // leave as soon as the rules allow; badly hurt, leave at once. Leaving
 // aborts the mission (4.9).
-func (c combatBoard) refMove(cb *Combat, d *engine.Decision) int {
+func (c combatBoard) refMove(cb *Combat, m *moveSet) string {
 	switch {
 	case c.damaged():
-		return optionIndex(d, "out", "away", "stay")
+		return m.firstOf("out", "away", "stay")
 	case !c.armed() || !cb.worthIt():
 		// The torpedoes launched, or only MTBs and MGBs about: a gun duel
 		// with Coastal Forces is not worth a boat. But a wave let pass
@@ -476,18 +532,28 @@ func (c combatBoard) refMove(cb *Combat, d *engine.Decision) int {
 		// the nearest range zone the weather allows (4.6).
 		if !cb.attacked {
 			if fireAllowed(c.Mission.Weather, cb.Zone) {
-				return optionIndex(d, "stay", "closer")
+				return m.firstOf("stay", "closer")
 			}
-			return optionIndex(d, "closer", "stay")
+			return m.firstOf("closer", "stay")
 		}
 		if cb.Detected && fireAllowed(c.Mission.Weather, zoneLong) {
-			return optionIndex(d, "out", "away", "stay")
+			return m.firstOf("out", "away", "stay")
 		}
-		return optionIndex(d, "away", "stay")
+		return m.firstOf("away", "stay")
 	case cb.Zone == zoneClose:
-		return optionIndex(d, "stay")
+		return m.firstOf("stay")
 	}
-	return optionIndex(d, "closer", "stay")
+	return m.firstOf("closer", "stay")
+}
+
+// firstOf is the first of the named moves m offers, else its first option.
+func (m *moveSet) firstOf(names ...string) string {
+	for _, name := range names {
+		if name == "closer" && m.closer || name == "stay" && m.stay || name == "away" && m.away || name == "out" && m.out {
+			return name
+		}
+	}
+	return m.first
 }
 
 // optionIndex is the first of the named options d offers, else 0.
