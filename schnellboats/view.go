@@ -139,13 +139,10 @@ func (c scriptView) writeBoats(w engine.ViewWriter) {
 			w.Int("torpedoes", s.Torpedoes)
 			w.Int("rockets", s.Rockets)
 			w.Int("passengers", s.Passengers)
-			if cb := c.Mission.Combat; cb != nil {
-				w.Str("range", cb.zoneOf(s).String())
-				w.Bool("apart", s.Apart > 0)
-				if s.own && s.Apart > 0 {
-					w.Str("own_speed", s.ownSpeed.String()) // 7.0: Boat #2 on her own course
-				}
-			}
+			// The fields that come and go last, those of a combat the
+			// last of all: the script's copy compares a field with the
+			// one written at its place last time (scripting's mirror), so
+			// the fields after one that came or went are written again.
 			if c.manned(s) {
 				w.Int("engines_out", s.EnginesOut)
 				w.Int("jets_out", s.JetsOut)
@@ -157,6 +154,13 @@ func (c scriptView) writeBoats(w engine.ViewWriter) {
 				w.Int("extinguishers", s.Extinguishers)
 				w.Int("mines", s.Mines)
 				w.Int("dcs", s.DCs)
+			}
+			if cb := c.Mission.Combat; cb != nil {
+				w.Str("range", cb.zoneOf(s).String())
+				w.Bool("apart", s.Apart > 0)
+				if s.own && s.Apart > 0 {
+					w.Str("own_speed", s.ownSpeed.String()) // 7.0: Boat #2 on her own course
+				}
 			}
 		}
 		w.Close()

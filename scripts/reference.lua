@@ -60,17 +60,20 @@ end
 -- Long and wait there while the enemy cannot fire at it (unseen, or not
 -- Good weather: no fire from Long, 4.6), else leave.
 local function range_order(d, game)
-  local cb = game.mission.combat
-  local exposed = cb.detected and game.mission.weather == "good"
-  if not hurt(game) and (not cb.armed or not worth_it(cb)) and not cb.attacked then
-    if can_fire(game.mission.weather, cb.range) then
+  local m = game.mission
+  local cb = m.combat
+  local hurt_now = hurt(game)
+  local spent = not cb.armed or not worth_it(cb) -- nothing left worth a torpedo
+  local exposed = cb.detected and m.weather == "good"
+  if not hurt_now and spent and not cb.attacked then
+    if can_fire(m.weather, cb.range) then
       return index_of(d, "stay") or index_of(d, "closer") or 1
     end
     return index_of(d, "closer") or index_of(d, "stay") or 1
   end
-  if hurt(game) or ((not cb.armed or not worth_it(cb)) and exposed) then
+  if hurt_now or (spent and exposed) then
     return index_of(d, "out") or index_of(d, "away") or index_of(d, "stay") or 1
-  elseif not cb.armed or not worth_it(cb) then
+  elseif spent then
     return index_of(d, "away") or index_of(d, "stay") or 1
   elseif cb.range == "close" then
     return index_of(d, "stay") or 1
@@ -86,13 +89,15 @@ local function loaded(game)
   return false
 end
 
+local find, sub = string.find, string.sub
+
 local function attack_order(d)
   local best, best_score = 1, -1
   for i, o in ipairs(d.options) do
-    local colon = string.find(o.name, ":")
+    local colon = find(o.name, ":")
     if colon then
       local score = value[o.type] * 10 + o.damage
-      if string.sub(o.name, 1, colon - 1) ~= "guns" then score = score + 100 end
+      if sub(o.name, 1, colon - 1) ~= "guns" then score = score + 100 end
       if score > best_score then best, best_score = i, score end
     end
   end
@@ -100,42 +105,43 @@ local function attack_order(d)
 end
 
 function decide(d, game)
-  if d.kind == "move" then
+  local kind = d.kind
+  if kind == "move" then
     if hurt(game) then return "home" end
     return "next"
-  elseif d.kind == "special_done" then
+  elseif kind == "special_done" then
     if game.mission.special_done or hurt(game) then return "home" end
     return "patrol"
-  elseif d.kind == "rescue_wait" then
+  elseif kind == "rescue_wait" then
     return "search"
-  elseif d.kind == "pilot" then
+  elseif kind == "pilot" then
     if game.mission.sea_state >= 4 then return "leave" end
     return "pick_up"
-  elseif d.kind == "air_speed" then
+  elseif kind == "air_speed" then
     if has(d, "fast") then return "fast" end
     return "medium"
-  elseif d.kind == "disabled" then
+  elseif kind == "disabled" then
     if has(d, "tow") then return "tow" end
     return "abandon"
-  elseif d.kind == "cognac" then
+  elseif kind == "cognac" then
     return "bribe"
-  elseif d.kind == "speed" then
+  elseif kind == "speed" then
     -- idle is offered only alongside a disabled boat: take her crew off first
     return index_of(d, "idle") or index_of(d, "fast") or #d.options
-  elseif d.kind == "range" then
+  elseif kind == "range" then
     return range_order(d, game)
-  elseif d.kind == "attack" then
+  elseif kind == "attack" then
     return attack_order(d)
-  elseif d.kind == "boat_attack" then
+  elseif kind == "boat_attack" then
     return d.default -- each boat carries out the squadron's order
-  elseif d.kind == "break_formation" then
+  elseif kind == "break_formation" then
     if d.options[1].points >= 4 then return "break" end
     return "stay"
-  elseif d.kind == "boat_abort" then
+  elseif kind == "boat_abort" then
     return "stay"
-  elseif d.kind == "boat_speed" or d.kind == "boat_range" then
+  elseif kind == "boat_speed" or kind == "boat_range" then
     return d.default -- 7.0: Boat #2 on her own course keeps her speed and heads for the squadron's zone
-  elseif d.kind == "next_wave" then
+  elseif kind == "next_wave" then
     -- breaking off aborts the mission (4.9): only when hurt or spent
     if hurt(game) or not loaded(game) then return "break_off" end
     return "attack"
