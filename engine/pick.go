@@ -26,15 +26,19 @@ func (TakeDefault) TakesDefault(*Decision) bool { return true }
 // options: the reference player's answer costs only the rules' reasoning
 // for it. Otherwise it builds d, finds def among its options (a rules
 // error if it is not one: every game that is read checks it) and asks d
-// as Decide does. Pick is for decisions whose options take no arguments.
+// as Decide does. An option with arguments taken unbuilt has none: after
+// Pick, d.Args() is empty and the rules use what their reference player
+// would answer (each argument's default); when d was asked, d.Args() holds
+// the answer's.
 func (c *Ctx) Pick(d *Decision, def string, build func(d *Decision), words ...Wording) string {
 	g := c.g
-	if g.silent() && !(g.replay != nil && g.replay.more()) {
+	if g.silent() { // not replaying either
 		if t, ok := g.deciderFor(d).(DefaultTaker); ok && t.TakesDefault(d) {
 			if g.lines > gamelog.MaxLogEvents {
 				c.Fail(fmt.Errorf("the game has made %d events, more than a log can hold (%d MiB): it stops here (so long a game is most likely a script answering in a loop)", g.lines, gamelog.MaxLogBytes>>20))
 			}
 			g.lines++ // as Decide counts an unrecorded decision
+			d.got = nil
 			return def
 		}
 	}
