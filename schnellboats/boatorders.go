@@ -98,7 +98,44 @@ func (c combatBoard) boatOrder(cb *Combat, s *Sortie) string {
 	def := c.orderName(cb, s, ordered)
 	_, id, _ := strings.Cut(ordered, ":")
 	return c.x.Pick(d, def, func(d *engine.Decision) {
-		c.boatOrders(cb, s, d)
+		// Hold, and at each enemy unit present her guns, her torpedo (5b:
+		// rocket) and both, or why she may not launch; Boat #1's depth
+		// charges at a submarine (4.6, C-5).
+		o := d.Add(orderHold, "hold fire", "hold")
+		o.Facts = append(o.Facts[:0], str("boat", s.Boat.ID))
+		launch := c.launcher()
+		for _, u := range cb.Enemy {
+			if !u.present() {
+				continue
+			}
+			w := u.orders()
+			c.addBoatOrder(d, &w.guns, s, u)
+			launchOpt, other := &w.torpedo, &w.rocket
+			if launch == weaponRocket {
+				launchOpt, other = &w.rocket, &w.torpedo
+			}
+			if launch == weaponRocket {
+				refuse(d, other, "Projekt 5b boats carry rockets, not torpedoes: `", launchOpt.Command, "`")
+			} else {
+				refuse(d, other, "S-100 boats carry torpedoes, not rockets: `", launchOpt.Command, "`")
+			}
+			if why := c.launchRefusal(s, u); why.refused() {
+				refuseBecause(d, launchOpt, &why)
+				refuseBecause(d, &w.both, &why, ": `", w.guns.Command, "` fires the guns alone")
+				continue
+			}
+			c.addBoatOrder(d, launchOpt, s, u)
+			c.addBoatOrder(d, &w.both, s, u)
+		}
+		for _, u := range cb.Enemy {
+			if u.present() && u.Type == enemySubmarine {
+				if why := c.dcRefusal(cb, s, u); why.refused() {
+					refuseBecause(d, &u.orders().dc, &why)
+				} else {
+					c.addBoatOrder(d, &u.orders().dc, s, u)
+				}
+			}
+		}
 		// 7.0 step 2: each player decides his own boat's targets: the
 		// squadron's order is only the default for the other player's boat.
 		theirs := squadrons && c.Two != nil && c.boatSide(s) != c.commander()
@@ -112,48 +149,6 @@ func (c combatBoard) boatOrder(cb *Combat, s *Sortie) string {
 		}
 		d.Prompt = fmt.Sprintf("%s (Boat #%d) is drawn: its attack? (the squadron's order: %s)", s.Boat.ID, s.No, cb.plan)
 	})
-}
-
-// boatOrders are boat s's attack options when her counter is drawn (4.6):
-// hold, and at each enemy unit present her guns, her torpedo (5b: rocket)
-// and both, or why she may not launch; Boat #1's depth charges at a
-// submarine (4.6, C-5).
-func (c combatBoard) boatOrders(cb *Combat, s *Sortie, d *engine.Decision) {
-	o := d.Add(orderHold, "hold fire", "hold")
-	o.Facts = append(o.Facts[:0], str("boat", s.Boat.ID))
-	launch := c.launcher()
-	for _, u := range cb.Enemy {
-		if !u.present() {
-			continue
-		}
-		w := u.orders()
-		c.addBoatOrder(d, &w.guns, s, u)
-		launchOpt, other := &w.torpedo, &w.rocket
-		if launch == weaponRocket {
-			launchOpt, other = &w.rocket, &w.torpedo
-		}
-		if launch == weaponRocket {
-			refuse(d, other, "Projekt 5b boats carry rockets, not torpedoes: `", launchOpt.Command, "`")
-		} else {
-			refuse(d, other, "S-100 boats carry torpedoes, not rockets: `", launchOpt.Command, "`")
-		}
-		if why := c.launchRefusal(s, u); why.refused() {
-			refuseBecause(d, launchOpt, &why)
-			refuseBecause(d, &w.both, &why, ": `", w.guns.Command, "` fires the guns alone")
-			continue
-		}
-		c.addBoatOrder(d, launchOpt, s, u)
-		c.addBoatOrder(d, &w.both, s, u)
-	}
-	for _, u := range cb.Enemy {
-		if u.present() && u.Type == enemySubmarine {
-			if why := c.dcRefusal(cb, s, u); why.refused() {
-				refuseBecause(d, &u.orders().dc, &why)
-			} else {
-				c.addBoatOrder(d, &u.orders().dc, s, u)
-			}
-		}
-	}
 }
 
 // boatSide is the side that gives boat s its orders ("": the player).
