@@ -22,6 +22,7 @@ type Ctx struct {
 	listed  bool            // lists holds some
 	asks    []*Decision     // one per kind (Ask)
 	tabs    *tables.Set     // the tables of the game these rules play (an inner game's own: Play)
+	tcache  tableCache      // tabs by id (tablecache.go)
 	opts    []gamelog.Option
 	in      *innerRun // the inner game these rules play (Play); nil: the game itself
 }
@@ -100,7 +101,7 @@ func (c *Ctx) Options() []gamelog.Option { return c.opts }
 // (a log, the history, an observer, the player rolling the dice). The
 // outcome's Faces are valid until the next roll.
 func (c *Ctx) Roll(id string, f tables.Facts, label ...string) Outcome {
-	t, ok := c.tabs.Get(id)
+	t, ok := c.table(id)
 	if !ok {
 		c.Fail(fmt.Errorf("rules ask for table %s, which the table set does not have", id))
 	}
@@ -223,7 +224,7 @@ func (c *Ctx) ints(key string, v []int) gamelog.Field {
 
 // Lookup reads a lookup table (no dice, no event) by its key fact.
 func (c *Ctx) Lookup(id string, f tables.Facts) *tables.Row {
-	t, ok := c.tabs.Get(id)
+	t, ok := c.table(id)
 	if !ok || !t.IsLookup() {
 		c.Fail(fmt.Errorf("rules look up table %s, which the table set does not have as a lookup table", id))
 	}

@@ -53,7 +53,7 @@ func (c *Ctx) Throw(th *dice.Throw, label string) Thrown {
 // rows and a grid's columns apply as for Roll. It records a read event
 // (table, for, die, faces, then as a roll's).
 func (c *Ctx) Read(id string, f tables.Facts, label string, th Thrown, die string) Outcome {
-	t, ok := c.tabs.Get(id)
+	t, ok := c.table(id)
 	if !ok {
 		c.Fail(fmt.Errorf("rules read table %s, which the table set does not have", id))
 	}

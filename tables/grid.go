@@ -18,12 +18,13 @@ import (
 // "grid FACT by roll" (a fire chart): the rows are the fact's bands
 // (Table.Rows), the columns the roll's ranges (Columns has one line).
 type Grid struct {
-	Fact     int    // the Int fact whose band picks a column (FactRows: a row)
-	FactRows bool   // "grid FACT by roll": rows are the fact's bands
-	Columns  []Band // column headings; the last has no condition
-	Width    int    // cells per row
-	Shifts   []Mod  // move along the fact's axis, cumulative, clamped
-	Keys     []Row  // the legend: Label is the code a cell holds
+	Fact     int      // the Int fact whose band picks a column (FactRows: a row)
+	FactRows bool     // "grid FACT by roll": rows are the fact's bands
+	Columns  []Band   // column headings; the last has no condition
+	Width    int      // cells per row
+	Shifts   []Mod    // move along the fact's axis, cumulative, clamped
+	Keys     []Row    // the legend: Label is the code a cell holds
+	shifts   *modCode // Shifts compiled at load (compiled.go)
 }
 
 // Band is one line of column headings: the ranges of the columns from the
@@ -53,6 +54,9 @@ func (t *Table) GridFact() string { return t.schema.Facts[t.Grid.Fact].Name }
 func (t *Table) Shift(f Facts, dst []Applied) ([]Applied, int) {
 	if t.Grid == nil {
 		return dst, 0
+	}
+	if t.Grid.shifts.runs(t.Grid.Shifts) {
+		return t.Grid.shifts.apply(f, dst)
 	}
 	return applyMods(t.Grid.Shifts, f, dst)
 }

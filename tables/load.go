@@ -535,6 +535,10 @@ func (p *parser) finishTable() error {
 			return at(r.Line, "%s: the dice (%s) never roll that", r.Range(), t.DiceText())
 		}
 	}
+	t.modCode = compileMods(t.Mods)
+	if t.Grid != nil {
+		t.Grid.shifts = compileMods(t.Grid.Shifts)
+	}
 	p.tables = append(p.tables, t)
 	return nil
 }

@@ -59,7 +59,7 @@ func (b *Binding[T]) Unbound() []string {
 // the facts are read from v as it is at each roll: a game that rolls in a
 // hot loop keeps the Facts Of returns (made once, it costs no allocation;
 // made for each roll, 16 bytes: BenchmarkFacts).
-func (b *Binding[T]) Of(v T) Facts { return bound[T]{b, v} }
+func (b *Binding[T]) Of(v T) Facts { return &bound[T]{b, v} }
 
 type bound[T any] struct {
 	b *Binding[T]
@@ -67,7 +67,7 @@ type bound[T any] struct {
 }
 
 // Fact implements Facts.
-func (f bound[T]) Fact(i int) int {
+func (f *bound[T]) Fact(i int) int {
 	g := f.b.get[i]
 	if g == nil {
 		panic(fmt.Sprintf("tables: a table reads fact %q, which the rules do not bind", f.b.schema.Facts[i].Name))

@@ -23,6 +23,7 @@ type Table struct {
 	File     string // where it was read from
 	Line     int    // line of its "table" line
 	schema   *Schema
+	modCode  *modCode // Mods compiled at load (compiled.go)
 }
 
 // DiceRule picks the dice for a roll: the first whose condition holds.
@@ -145,6 +146,9 @@ type Applied struct {
 // Modify appends the modifiers that hold under f to dst and returns it with
 // their sum.
 func (t *Table) Modify(f Facts, dst []Applied) ([]Applied, int) {
+	if t.modCode.runs(t.Mods) {
+		return t.modCode.apply(f, dst)
+	}
 	return applyMods(t.Mods, f, dst)
 }
 

@@ -1,0 +1,109 @@
+package tables
+
+import (
+	"math"
+	"math/rand/v2"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// TestCompiledModsAgree runs random lists of modifiers both ways, compiled
+// (Modify) and as written (applyMods), under random facts: the same
+// modifiers apply, and the compiled list reads each fact once, the same
+// facts as the written list.
+func TestCompiledModsAgree(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for round := range 3000 {
+		nf := 1 + r.IntN(6)
+		n := r.IntN(9)
+		if round%100 == 0 {
+			n = maxMods + 1 // too many to compile: run as written
+		}
+		ms := make([]Mod, n)
+		for i := range ms {
+			m := &ms[i]
+			m.Value = r.IntN(7) - 3
+			m.PerFact = -1
+			if r.IntN(4) == 0 {
+				m.PerFact = r.IntN(nf)
+			}
+			m.Reason = strconv.Itoa(i)
+			for range r.IntN(4) {
+				tt := Test{Fact: r.IntN(nf), Op: Op(r.IntN(int(OpIn) + 1))}
+				n := 1
+				if tt.Op == OpIn {
+					n = r.IntN(4)
+				}
+				for range n {
+					tt.Values = append(tt.Values, pick(r))
+				}
+				m.When.Tests = append(m.When.Tests, tt)
+			}
+		}
+		tb := &Table{Mods: ms, modCode: compileMods(ms)}
+		if len(ms) > 0 && len(ms) <= maxMods && !tb.modCode.runs(tb.Mods) {
+			t.Fatalf("round %d: the list did not compile", round)
+		}
+		vals := make([]int, nf)
+		for i := range vals {
+			vals[i] = pick(r)
+		}
+		var slow, fast []int
+		reader := func(reads *[]int) Facts {
+			return FactFunc(func(i int) int { *reads = append(*reads, i); return vals[i] })
+		}
+		want, wsum := applyMods(ms, reader(&slow), nil)
+		got, gsum := tb.Modify(reader(&fast), nil)
+		if !slices.Equal(got, want) || gsum != wsum {
+			t.Fatalf("round %d: compiled %v (%d), as written %v (%d)", round, got, gsum, want, wsum)
+		}
+		if len(ms) > maxMods {
+			continue // run as written: read as written
+		}
+		once := slices.Compact(slices.Sorted(slices.Values(fast)))
+		if len(once) != len(fast) || !slices.Equal(once, slices.Compact(slices.Sorted(slices.Values(slow)))) {
+			t.Fatalf("round %d: compiled reads facts %v, as written %v", round, fast, slow)
+		}
+	}
+}
+
+// TestCompiledModsStale: a table whose Mods were replaced after loading
+// runs them as written.
+func TestCompiledModsStale(t *testing.T) {
+	old := []Mod{{Value: 1, PerFact: -1, Reason: "old"}}
+	tb := &Table{Mods: old, modCode: compileMods(old)}
+	tb.Mods = []Mod{{Value: 2, PerFact: -1, Reason: "new"}}
+	got, sum := tb.Modify(FactFunc(func(int) int { return 0 }), nil)
+	if sum != 2 || len(got) != 1 || got[0].Reason != "new" {
+		t.Fatalf("Modify = %v, %d; want the new modifier", got, sum)
+	}
+}
+
+// TestLoadCompilesMods: a loaded table's modifiers and a grid's shifts
+// run compiled.
+func TestLoadCompilesMods(t *testing.T) {
+	s := &Schema{Facts: []Def{{Name: "leg", Kind: Int}, {Name: "factor", Kind: Int}}, Effects: []Def{{Name: "hits", Kind: Int}}}
+	ts, err := Parse("t.tbl", strings.NewReader("table T-1\ntitle T\ndice 1D6\nmod +1 | leg >= 2 | far\nmod -factor | leg in 1,3 | odd\nrow 1-6 | Hit | hits=1\n"), s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb := ts[0]
+	if !tb.modCode.runs(tb.Mods) {
+		t.Fatal("T-1's modifiers are not compiled")
+	}
+	got, sum := tb.Modify(FactFunc(func(i int) int { return []int{3, 2}[i] }), nil)
+	if sum != -1 || len(got) != 2 {
+		t.Fatalf("Modify = %v, %d; want +1 and -2", got, sum)
+	}
+}
+
+// pick is a fact's value or a test's: mostly small, sometimes beyond a
+// set of small values, or at the ends of int.
+func pick(r *rand.Rand) int {
+	if r.IntN(8) > 0 {
+		return r.IntN(5)
+	}
+	return []int{-1, 63, 64, 100, math.MinInt, math.MaxInt}[r.IntN(6)]
+}
