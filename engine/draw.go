@@ -118,6 +118,7 @@ type drawState struct {
 	gened    bool
 	fromGen  bool
 	revealed map[int]bool // hidden draws revealed, by seq
+	left     []string     // genDraw's scratch: what is left of the cup
 }
 
 // Cups lists the game's cups, in the order they were made.
@@ -140,7 +141,24 @@ func (c *Ctx) NewCup(id, title string, chits ...string) *Cup {
 	if id == "" {
 		c.Fail(errors.New("rules make a cup without an id"))
 	}
-	return c.g.addCup(&Cup{ID: id, Title: title, chits: slices.Clone(chits)})
+	return c.g.addCup(newCup(id, title, chits))
+}
+
+// cupStore is a cup with room for a few chits: a small cup (the units on
+// a board, drawn for their order every round) is one allocation.
+type cupStore struct {
+	Cup
+	store [12]string
+}
+
+// newCup makes a cup holding a copy of chits.
+func newCup(id, title string, chits []string) *Cup {
+	if len(chits) == 0 || len(chits) > len(cupStore{}.store) {
+		return &Cup{ID: id, Title: title, chits: slices.Clone(chits)}
+	}
+	b := &cupStore{Cup: Cup{ID: id, Title: title}}
+	b.chits = append(b.store[:0], chits...)
+	return &b.Cup
 }
 
 // FillCup makes the cup the table set declares as id, full (a cup with the
@@ -185,8 +203,13 @@ func (c *Ctx) Draw(d Draw) Drawn {
 		}
 		g.ext.draw.fromGen = g.ext.draw.gened
 	}
-	for _, ch := range chits {
-		k.Remove(ch)
+	if len(chits) == len(k.chits) {
+		clear(k.chits) // the whole cup (what removing each would leave)
+		k.chits = k.chits[:0]
+	} else {
+		for _, ch := range chits {
+			k.Remove(ch)
+		}
 	}
 	g.emitDraw(d, chits)
 	dr := Drawn{Seq: g.lines, Chits: chits, cup: k, side: d.Side}
@@ -210,13 +233,15 @@ func (g *Game) drawsAtPrompt(side string) bool {
 // genDraw draws n chits with the game's generator: each the chit at a
 // uniform index of what is left.
 func genDraw(g *Game, k *Cup, n int) []string {
-	left := slices.Clone(k.chits)
+	left := append(g.ext.draw.left[:0], k.chits...) // the game's scratch
 	out := make([]string, 0, n)
 	for range n {
 		i := g.gen.IntN(len(left))
 		out = append(out, left[i])
 		left = slices.Delete(left, i, i+1)
 	}
+	clear(left) // keep no chit alive (Delete cleared the rest)
+	g.ext.draw.left = left[:0]
 	return out
 }
 
