@@ -144,19 +144,29 @@ func (c *Ctx) NewCup(id, title string, chits ...string) *Cup {
 	return c.g.addCup(newCup(id, title, chits))
 }
 
-// cupStore is a cup with room for a few chits: a small cup (the units on
-// a board, drawn for their order every round) is one allocation.
-type cupStore struct {
+// cupOf6 and cupOf12 are cups with room for a few chits: a small cup (the
+// units on a board, drawn for their order every round) is one allocation.
+type cupOf6 struct {
+	Cup
+	store [6]string
+}
+
+type cupOf12 struct {
 	Cup
 	store [12]string
 }
 
 // newCup makes a cup holding a copy of chits.
 func newCup(id, title string, chits []string) *Cup {
-	if len(chits) == 0 || len(chits) > len(cupStore{}.store) {
+	switch n := len(chits); {
+	case n == 0 || n > 12:
 		return &Cup{ID: id, Title: title, chits: slices.Clone(chits)}
+	case n <= 6:
+		b := &cupOf6{Cup: Cup{ID: id, Title: title}}
+		b.chits = append(b.store[:0], chits...)
+		return &b.Cup
 	}
-	b := &cupStore{Cup: Cup{ID: id, Title: title}}
+	b := &cupOf12{Cup: Cup{ID: id, Title: title}}
 	b.chits = append(b.store[:0], chits...)
 	return &b.Cup
 }

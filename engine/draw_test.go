@@ -2,10 +2,13 @@ package engine
 
 import (
 	"errors"
+	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/schnell-wargames/schnell/dice"
 	"github.com/schnell-wargames/schnell/gamelog"
 	"github.com/schnell-wargames/schnell/tables"
 )
@@ -94,5 +97,72 @@ func TestMatchChitsNamesMissingAndUnknown(t *testing.T) {
 				t.Errorf("matchChits(%v) error = %v, want %q in it", tc.words, err, tc.want)
 			}
 		})
+	}
+}
+
+// Draws from cups of every size, with chits of the same name among them,
+// draw what drawing from a copy of the cup, one uniform index of what is
+// left at a time, draws; the cup keeps the rest in its order, the rules'
+// slice of chits is theirs, and a cup drawn whole is empty and may be
+// filled again.
+func TestDrawsAsFromACopy(t *testing.T) {
+	const seed = 7
+	ref := dice.NewGenerator(seed)
+	refDraw := func(cup []string, n int) (drawn, rest []string) {
+		left := slices.Clone(cup)
+		for range n {
+			i := ref.IntN(len(left))
+			drawn = append(drawn, left[i])
+			left = slices.Delete(left, i, i+1)
+		}
+		rest = slices.Clone(cup)
+		for _, ch := range drawn {
+			i := slices.Index(rest, ch)
+			rest = slices.Delete(rest, i, i+1)
+		}
+		return drawn, rest
+	}
+	var bad []string
+	def := funcDef(t, func(c *Ctx) {
+		for size := 1; size <= 15; size++ {
+			chits := make([]string, size)
+			for i := range chits {
+				chits[i] = strconv.Itoa(i % 4) // names repeat
+			}
+			k := c.NewCup("CUP", "", chits...)
+			chits[0] = "changed" // the rules' slice, not the cup's
+			want := slices.Clone(k.Chits())
+			for _, n := range []int{1 + size/3, 0} {
+				if len(want) == 0 {
+					break
+				}
+				if n == 0 || n > len(want) {
+					n = len(want) // the rest, whole
+				}
+				wd, wr := refDraw(want, n)
+				d := c.Draw(Draw{Cup: k, N: n})
+				if !slices.Equal(d.Chits, wd) || !slices.Equal(k.Chits(), wr) {
+					bad = append(bad, fmt.Sprintf("cup of %d, draw %d: drew %v leaving %v, want %v leaving %v", size, n, d.Chits, k.Chits(), wd, wr))
+				}
+				want = wr
+			}
+			if k.Len() != 0 {
+				bad = append(bad, fmt.Sprintf("cup of %d drawn whole holds %v", size, k.Chits()))
+			}
+			k.Add("x", "y")
+			if !slices.Equal(k.Chits(), []string{"x", "y"}) {
+				bad = append(bad, fmt.Sprintf("cup of %d refilled holds %v", size, k.Chits()))
+			}
+		}
+	})
+	g, err := New(Config{Def: def, Seed: seed})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := g.Step(NoPause); err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range bad {
+		t.Error(b)
 	}
 }
