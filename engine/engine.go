@@ -645,11 +645,29 @@ func (g *Game) run(yield func(Request) bool) {
 		}
 	}()
 	g.yield = yield
+	growStack()
 	g.rules.Play(&g.ctx)
 	if g.replay != nil && g.replay.pos < g.replay.logged() {
 		g.err = g.replay.ended()
 	}
 }
+
+// growStack grows the game's stack, while it is nearly empty, to what the
+// rules use (a campaign's Combat Board runs deep): a goroutine's stack
+// starts small and doubles when full, copying every frame on it each time.
+//
+//go:noinline
+func growStack() {
+	var b [stackGrown]byte
+	stackSink = b[stackIndex]
+}
+
+// stackGrown is how much stack growStack takes; stackSink and stackIndex
+// keep the compiler from leaving it out.
+const stackGrown = 24 << 10
+
+var stackSink byte
+var stackIndex = 1
 
 // wait hands a request to the front end and returns when it is answered.
 func (g *Game) wait(r Request) {
