@@ -242,8 +242,8 @@ func (h *Host) sandbox() {
 			L.Push(lua.LNil)
 			return 1
 		}
-		L.Push(lua.LNumber(init + i))
-		L.Push(lua.LNumber(init + i + len(sub) - 1))
+		L.Push(boxInt(init + i)) // boxed once when small (mirror.go)
+		L.Push(boxInt(init + i + len(sub) - 1))
 		return 2
 	}))
 	// ipairs as Lua 5.1 has it (raw reads from 1 to the first nil), with

@@ -440,14 +440,49 @@ func (m *mirror) value(key string, v *gamelog.Value) {
 }
 
 // Int, Str, Bool, Open and Close implement engine.ViewWriter.
-func (m *mirror) Int(key string, v int) { m.scalar(key, slotInt, v, "") }
-func (m *mirror) Str(key, v string)     { m.scalar(key, slotStr, 0, v) }
+// Each first compares the field with the one written at its place last
+// time, where it mostly is and mostly unchanged (the view's keys are the
+// game's constants: the same bytes); scalar does the rest.
+func (m *mirror) Int(key string, v int) {
+	nd := m.at
+	if pos := nd.n; pos < len(nd.slots) {
+		if sl := &nd.slots[pos]; sl.kind == slotInt && sl.i == v && sameKey(sl.key, key) {
+			nd.n++
+			return
+		}
+	}
+	m.scalar(key, slotInt, v, "")
+}
+
+func (m *mirror) Str(key, v string) {
+	nd := m.at
+	if pos := nd.n; pos < len(nd.slots) {
+		if sl := &nd.slots[pos]; sl.kind == slotStr && sameKey(sl.key, key) && same(sl.s, v) {
+			nd.n++
+			return
+		}
+	}
+	m.scalar(key, slotStr, 0, v)
+}
+
 func (m *mirror) Bool(key string, v bool) {
 	i := 0
 	if v {
 		i = 1
 	}
+	nd := m.at
+	if pos := nd.n; pos < len(nd.slots) {
+		if sl := &nd.slots[pos]; sl.kind == slotBool && sl.i == i && sameKey(sl.key, key) {
+			nd.n++
+			return
+		}
+	}
 	m.scalar(key, slotBool, i, "")
+}
+
+// sameKey is same for keys: the same bytes, or else equal.
+func sameKey(a, b string) bool {
+	return unsafe.StringData(a) == unsafe.StringData(b) && len(a) == len(b) || a == b
 }
 
 func (m *mirror) Open(key string, list bool) {

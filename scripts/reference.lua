@@ -89,15 +89,14 @@ local function loaded(game)
   return false
 end
 
-local find, sub = string.find, string.sub
+local find = string.find
 
 local function attack_order(d)
   local best, best_score = 1, -1
   for i, o in ipairs(d.options) do
-    local colon = find(o.name, ":")
-    if colon then
+    if find(o.name, ":") then
       local score = value[o.type] * 10 + o.damage
-      if sub(o.name, 1, colon - 1) ~= "guns" then score = score + 100 end
+      if find(o.name, "guns:") ~= 1 then score = score + 100 end -- not the guns alone
       if score > best_score then best, best_score = i, score end
     end
   end
