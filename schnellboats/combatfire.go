@@ -43,7 +43,10 @@ func (c combatBoard) attackOrders(cb *Combat) func(yield func(attackOrder) bool)
 	return func(yield func(attackOrder) bool) {
 		torps, rockets := 0, 0         // that can be launched this wave
 		torpsLeft, rocketsLeft := 0, 0 // aboard
-		for _, s := range c.formation() {
+		for _, s := range c.Mission.Sorties { // the formation's
+			if !s.inFormation() {
+				continue
+			}
 			torpsLeft += s.Torpedoes
 			rocketsLeft += s.Rockets
 			if s.launched < tubes && !s.Disabled {

@@ -22,7 +22,7 @@ func (c boatDamage) points(s *Sortie, n int) {
 		return
 	}
 	s.Points += n
-	c.emit(evBoatDamage, str("boat", s.Boat.ID), str("what", fmt.Sprintf("%d damage point(s)", n)), num("no", s.No), num("points", n), num("total", s.Points))
+	c.emit(evBoatDamage, str("boat", s.Boat.ID), str("what", pointsText(n)), num("no", s.No), num("points", n), num("total", s.Points))
 	switch {
 	case s.Points >= 6:
 		c.sink(s, "damage")
@@ -299,3 +299,19 @@ func (c boatDamage) lose(s *Sortie, how Gone, why, table string) {
 		c.emit(evCrewLost, str("boat", s.Boat.ID))
 	}
 }
+
+// pointsText is "n damage point(s)", the words of a boat_damage event.
+func pointsText(n int) string {
+	if n >= 0 && n < len(pointsTexts) {
+		return pointsTexts[n]
+	}
+	return fmt.Sprintf("%d damage point(s)", n)
+}
+
+// pointsTexts are pointsText's words for the usual numbers, made once.
+var pointsTexts = func() (t [10]string) {
+	for n := range t {
+		t[n] = fmt.Sprintf("%d damage point(s)", n)
+	}
+	return t
+}()
