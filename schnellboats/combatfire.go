@@ -41,8 +41,8 @@ type attackOrder struct {
 // each with why the rules refuse it, if they do.
 func (c combatBoard) attackOrders(cb *Combat) func(yield func(attackOrder) bool) {
 	return func(yield func(attackOrder) bool) {
-		torps, rockets := 0, 0         // that can be launched this wave
-		torpsLeft, rocketsLeft := 0, 0 // aboard
+		torps, rockets := 0, 0                // that can be launched this wave
+		torpsLeft, rocketsLeft := 0, 0        // aboard
 		for _, s := range c.Mission.Sorties { // the formation's
 			if !s.inFormation() {
 				continue
