@@ -17,6 +17,7 @@ type Ctx struct {
 	mods    []tables.Applied
 	shifts  []tables.Applied
 	fbuf    []gamelog.Field // the fields of the roll being built
+	efbuf   []gamelog.Field // the fields of the game event being built (EmitFrom)
 	scratch gamelog.Arena   // its lists and objects, when events are not kept
 	lists   gamelog.Arena   // the rules' lists and objects (List, Object), when events are not kept
 	listed  bool            // lists holds some

@@ -15,6 +15,7 @@ import (
 type picker struct {
 	bad    bool
 	builds int
+	fills  int // the end event's fields built (EmitFrom)
 	got    []string
 }
 
@@ -32,7 +33,10 @@ func (p *picker) Play(c *Ctx) {
 			d.Refuse("c", "", "never c")
 		}))
 	}
-	c.Emit("end", gamelog.Int("builds", p.builds))
+	c.EmitFrom("end", func(f []gamelog.Field) []gamelog.Field {
+		p.fills++
+		return append(f, gamelog.Int("builds", p.builds))
+	})
 }
 
 func pickGame(t *testing.T, p *picker) *Game {
@@ -50,14 +54,15 @@ func pickGame(t *testing.T, p *picker) *Game {
 // gets the default without building the options, and counts the
 // decisions as Decide would; a logged game builds them, logs them and
 // answers the same; a default that is no option is the rules' error.
+// EmitFrom builds its event's fields only in the logged game.
 func TestPickBuildsOnlyWhenRead(t *testing.T) {
 	quiet := &picker{}
 	g := pickGame(t, quiet)
 	if err := g.PlayOut(TakeDefault{}, nil); err != nil {
 		t.Fatal(err)
 	}
-	if quiet.builds != 0 || strings.Join(quiet.got, "") != "bbb" || g.Seq() != 4 {
-		t.Errorf("unread: %d builds, answers %v, %d events; want 0, bbb, 4", quiet.builds, quiet.got, g.Seq())
+	if quiet.builds != 0 || quiet.fills != 0 || strings.Join(quiet.got, "") != "bbb" || g.Seq() != 4 {
+		t.Errorf("unread: %d builds, %d fills, answers %v, %d events; want 0, 0, bbb, 4", quiet.builds, quiet.fills, quiet.got, g.Seq())
 	}
 
 	read := &picker{}
@@ -71,6 +76,9 @@ func TestPickBuildsOnlyWhenRead(t *testing.T) {
 	}
 	if read.builds != 3 || strings.Join(read.got, "") != "bbb" || g.Seq() != 4 {
 		t.Errorf("logged: %d builds, answers %v, %d events; want 3, bbb, 4", read.builds, read.got, g.Seq())
+	}
+	if !strings.Contains(log.String(), `"seq":4,"type":"end","builds":3}`) || read.fills != 1 {
+		t.Errorf("the end event built %d times, logged as:\n%s", read.fills, log.String())
 	}
 	if n := strings.Count(log.String(), `"options":["a","b"],"choice":"b"`); n != 3 {
 		t.Errorf("the log holds %d decisions with their options, want 3:\n%s", n, log.String())

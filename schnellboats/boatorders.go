@@ -397,7 +397,6 @@ func (c combatBoard) depthCharge(cb *Combat, s *Sortie, u *Unit) {
 	o := c.roll(c.ids.DepthCharge, f, s.Boat.ID, " at ", u.ID)
 	hits, _ := o.Value("hits")
 	c.detected(cb, "the depth charges' explosions")
-	c.emit(evAttack, str("attacker", s.Boat.ID), str("target", u.ID), str("weapon", "depth_charge"), str("range", cb.Zone.String()),
-		str("weather", c.Mission.Weather.String()), str("result", hitText(hits)))
+	c.record().attack(s.Boat.ID, u.ID, "depth_charge", cb.Zone, hitText(hits))
 	c.damageUnit(cb, s, u, hits, false)
 }

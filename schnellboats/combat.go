@@ -348,7 +348,7 @@ func (cb *Combat) enemyLeft() bool {
 func (c combatBoard) waveRounds(cb *Combat) {
 	for r := 1; r <= maxRounds && cb.enemyLeft() && !cb.Left && c.formed() > 0; r++ {
 		cb.Round++
-		c.emit(evRound, num("n", r), num("wave", cb.Wave))
+		c.record().round(r, cb.Wave)
 		c.combatOrders(cb, r)
 		if cb.Left {
 			break

@@ -351,8 +351,7 @@ func (c combatBoard) boatAttacks(cb *Combat, s *Sortie) {
 		f := facts{rng: cb.zoneOf(s), size: ofSize(u.Size), speed: atSpeed(cb.speedOf(s)), target: u.Type, skill: skill, skilled: true, disabled: b2i(u.Disabled)}
 		o := c.roll(c.ids.Gunfire, f, s.Boat.ID, " at ", u.ID)
 		hits, _ := o.Value("hits")
-		c.emit(evAttack, str("attacker", s.Boat.ID), str("target", u.ID), str("weapon", "gun"), str("range", cb.zoneOf(s).String()),
-			str("weather", c.Mission.Weather.String()), str("result", hitText(hits)))
+		c.record().attack(s.Boat.ID, u.ID, "gun", cb.zoneOf(s), hitText(hits))
 		c.damageUnit(cb, s, u, hits, false)
 	}
 }
@@ -462,14 +461,12 @@ func (c combatBoard) launch(cb *Combat, s *Sortie, u *Unit, weapon Weapon) {
 		c.detected(cb, "the rockets' flash")
 	}
 	if hits == 0 {
-		c.emit(evAttack, str("attacker", s.Boat.ID), str("target", u.ID), str("weapon", weapon.String()), str("range", cb.zoneOf(s).String()),
-			str("weather", c.Mission.Weather.String()), str("result", "miss"))
+		c.record().attack(s.Boat.ID, u.ID, weapon.String(), cb.zoneOf(s), "miss")
 		return
 	}
 	d := c.roll(c.ids.TorpedoDamage, facts{weapon: weapon, target: u.Type}, u.ID)
 	pts, _ := d.Value("points")
-	c.emit(evAttack, str("attacker", s.Boat.ID), str("target", u.ID), str("weapon", weapon.String()), str("range", cb.zoneOf(s).String()),
-		str("weather", c.Mission.Weather.String()), str("result", damageText(pts)))
+	c.record().attack(s.Boat.ID, u.ID, weapon.String(), cb.zoneOf(s), damageText(pts))
 	c.damageUnit(cb, s, u, pts, d.Sets("sunk"))
 }
 
@@ -560,8 +557,7 @@ func (c combatBoard) enemyActs(cb *Combat, u *Unit) {
 		}
 		o := c.roll(c.ids.EnemyFire, f, u.ID, " at ", s.Boat.ID)
 		hits, _ := o.Value("hits")
-		c.emit(evAttack, str("attacker", u.ID), str("target", s.Boat.ID), str("weapon", "gun"), str("range", zone.String()),
-			str("weather", c.Mission.Weather.String()), str("result", hitText(hits)))
+		c.record().attack(u.ID, s.Boat.ID, "gun", zone, hitText(hits))
 		for range hits {
 			if s.Gone != "" {
 				break

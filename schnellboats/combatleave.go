@@ -46,7 +46,7 @@ func (c combatBoard) boatMove(cb *Combat, s *Sortie, sp Speed) {
 	}
 	if s.zone != from {
 		s.inZone = 0
-		c.emit(evRange, str("boat", s.Boat.ID), str("from", from.String()), str("to", s.zone.String()))
+		c.record().moved(s, from, s.zone)
 	}
 	s.inZone++
 }

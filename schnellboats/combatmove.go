@@ -168,7 +168,7 @@ func (c combatBoard) combatOrders(cb *Combat, round int) {
 		cb.Speed = sp
 		for _, s := range c.formation() {
 			if !s.pinned && s.Apart == 0 {
-				c.emit(evSpeed, str("boat", s.Boat.ID), str("speed", sp.String()))
+				c.record().speed(s, sp)
 			}
 		}
 	}
@@ -449,7 +449,7 @@ func (c combatBoard) moveSquadron(cb *Combat, move string, k int) {
 		cb.inZone = 0
 		for _, s := range c.formation() {
 			if !s.pinned && s.Apart == 0 {
-				c.emit(evRange, str("boat", s.Boat.ID), str("from", from.String()), str("to", cb.Zone.String()))
+				c.record().moved(s, from, cb.Zone)
 			}
 		}
 	}

@@ -157,3 +157,48 @@ func decisionsDoc() string {
 	}
 	return b.String()
 }
+
+// record is the Combat Board's and the voyage's most frequent events,
+// written each in one place, their fields built only when someone reads
+// them (engine.Ctx.EmitFrom: a batch run reads none).
+func (c *Campaign) record() recorder { return recorder{c} }
+
+type recorder struct{ *Campaign }
+
+// attack: attacker at target with weapon (gun, torpedo, rocket,
+// depth_charge) from range zone rng, and its result (4.6).
+func (c recorder) attack(attacker, target, weapon string, rng RangeZone, result string) {
+	c.x.EmitFrom(evAttack, func(f []gamelog.Field) []gamelog.Field {
+		return append(f, str("attacker", attacker), str("target", target), str("weapon", weapon), str("range", rng.String()),
+			str("weather", c.Mission.Weather.String()), str("result", result))
+	})
+}
+
+// moved: boat s went from one range zone to another (4.7).
+func (c recorder) moved(s *Sortie, from, to RangeZone) {
+	c.x.EmitFrom(evRange, func(f []gamelog.Field) []gamelog.Field {
+		return append(f, str("boat", s.Boat.ID), str("from", from.String()), str("to", to.String()))
+	})
+}
+
+// speed: boat s goes at sp now (4.7).
+func (c recorder) speed(s *Sortie, sp Speed) {
+	c.x.EmitFrom(evSpeed, func(f []gamelog.Field) []gamelog.Field {
+		return append(f, str("boat", s.Boat.ID), str("speed", sp.String()))
+	})
+}
+
+// round: round n of wave on the Combat Board begins (4.6).
+func (c recorder) round(n, wave int) {
+	c.x.EmitFrom(evRound, func(f []gamelog.Field) []gamelog.Field {
+		return append(f, num("n", n), num("wave", wave))
+	})
+}
+
+// turn: a mission turn on the map in zone at speed, with its sea state
+// (4.4, 4.5: one zone a turn at Medium, a sea state roll each turn).
+func (c recorder) turn(n int, zone, speed string, sea int) {
+	c.x.EmitFrom(evTurn, func(f []gamelog.Field) []gamelog.Field {
+		return append(f, num("n", n), str("zone", zone), str("speed", speed), num("sea_state", sea))
+	})
+}

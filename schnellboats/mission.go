@@ -136,7 +136,7 @@ func (c voyageRules) voyage() {
 			speed = "slow"
 		}
 		m.Sea = c.eff(c.roll(c.ids.SeaState, facts{}, z.ID), "sea_state")
-		c.emit(evTurn, num("n", m.Turn), str("zone", z.ID), str("speed", speed), num("sea_state", m.Sea))
+		c.record().turn(m.Turn, z.ID, speed, m.Sea)
 		c.lone().checkTow()
 		c.harm().burnOn()
 		if z.ID == "CHERBOURG" {

@@ -57,7 +57,7 @@ func (c twoPlayer) rejoins(cb *Combat, s *Sortie) bool {
 	s.Apart, s.own, s.zone, s.inZone = 0, false, zoneOut, 0
 	c.emit(evRejoin, sided(c.Two.Side, str("boat", s.Boat.ID), str("range", cb.Zone.String()))...)
 	if s.ownSpeed != cb.Speed {
-		c.emit(evSpeed, str("boat", s.Boat.ID), str("speed", cb.Speed.String())) // the squadron's again
+		c.record().speed(s, cb.Speed) // the squadron's again
 	}
 	return true
 }
@@ -112,7 +112,7 @@ func (c twoPlayer) ownMove(cb *Combat, s *Sortie) {
 	}))
 	if sp != s.ownSpeed {
 		s.ownSpeed = sp
-		c.emit(evSpeed, str("boat", s.Boat.ID), str("speed", sp.String()))
+		c.record().speed(s, sp)
 	}
 	n := moves[sp]
 	if sp == speedSlow && s.zone != zoneOut && s.inZone < 2 {
@@ -139,7 +139,7 @@ func (c twoPlayer) ownMove(cb *Combat, s *Sortie) {
 	}
 	if s.zone != from {
 		s.inZone = 0
-		c.emit(evRange, str("boat", s.Boat.ID), str("from", from.String()), str("to", s.zone.String()))
+		c.record().moved(s, from, s.zone)
 	}
 	if o.Name == "out" {
 		if c.board().boatEvades(s, sp) {
