@@ -236,7 +236,7 @@ func (c calendar) squadron(ready []*Boat) []*Boat {
 			others = append(others, b)
 		}
 	}
-	sail := append(make([]*Boat, 0, maxSorties), b1)
+	sail := append(c.spare.sail[:0], b1) // tonight's hulls, read by tonight only
 	if len(others) <= maxSorties-1 {
 		return c.coop().boat2Second(append(sail, others...)) // no choice: every ready hull sails
 	}

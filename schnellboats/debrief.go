@@ -42,7 +42,7 @@ func (c debriefing) completeMission(abstract bool) {
 	sunk := 0
 	for e, typ := range enemies {
 		if n := m.Sunk[typ]; n > 0 {
-			c.vp(vpMerchant+VPItem(e), n, typ+" sunk") // the first VP items are the enemy types
+			c.vp(vpMerchant+VPItem(e), n, sunkWhy[e]) // the first VP items are the enemy types
 			sunk += n
 			c.Stats.Sunk[typ] += n
 		}
@@ -336,3 +336,14 @@ func (c debriefing) finish() {
 	c.Rating, _ = row.Text("rating")
 	c.emit(evCampaignEnd, str("date", c.Date.String()), str("reason", c.EndReason), num("vp", c.VP), str("rating", c.Rating))
 }
+
+
+// sunkWhy are the victory_points events' words for each enemy type sunk
+// (I-1), made once.
+var sunkWhy = func() []string {
+	w := make([]string, len(enemies))
+	for e, typ := range enemies {
+		w[e] = typ + " sunk"
+	}
+	return w
+}()

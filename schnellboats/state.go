@@ -230,10 +230,11 @@ type spare struct {
 	mission Mission
 	sorties [maxSorties]Sortie
 	combat  Combat
-	units   []*Unit      // the enemy units of the combat being fought, in order made
-	used    int          // of units
-	others  [hulls]*Boat // ready hulls besides Boat #1 (squadron)
-	chits   []string     // the counters put in the draw cup (4.6)
+	units   []*Unit           // the enemy units of the combat being fought, in order made
+	used    int               // of units
+	others  [hulls]*Boat      // ready hulls besides Boat #1 (squadron)
+	sail    [maxSorties]*Boat // the hulls that sail tonight (squadron)
+	chits   []string          // the counters put in the draw cup (4.6)
 }
 
 // Stats are the campaign's running totals.
