@@ -337,7 +337,6 @@ func (c debriefing) finish() {
 	c.emit(evCampaignEnd, str("date", c.Date.String()), str("reason", c.EndReason), num("vp", c.VP), str("rating", c.Rating))
 }
 
-
 // sunkWhy are the victory_points events' words for each enemy type sunk
 // (I-1), made once.
 var sunkWhy = func() []string {
