@@ -100,6 +100,16 @@ func BenchmarkCampaign(b *testing.B) {
 	}
 }
 
+// reader takes the default as the native Kommandant does, but as a
+// decider that reads its decisions: neither engine.Blind nor an
+// engine.DefaultTaker, and engine.Wordless as a script that names no
+// prompt (BenchmarkLuaRatio).
+type reader struct{}
+
+func (reader) Decide(d *engine.Decision) (int, error) { return d.Default, nil }
+func (reader) Who() engine.Who                        { return engine.ByScript }
+func (reader) Wordless(string) bool                   { return true }
+
 // floorClock measures the dice floor of issue 28 item 6 in the
 // campaigns' own process: after each campaign, floorRepeat × its rolls of
 // 1D10 from a generator, as dice.BenchmarkRoll rolls them, timed apart in
@@ -267,6 +277,15 @@ func BenchmarkLuaDecision(b *testing.B) {
 // and loads, not the target, and only while the dice's own code is
 // unchanged. The rolls are timed turn about with the campaigns
 // (floorClock), so that they see the same load.
+//
+// A sixth way, reader, is the native Kommandant as a decider that reads
+// what it is asked (not engine.Blind nor an engine.DefaultTaker: the rules
+// build every option and keep their refusals, as for a script, and make no
+// wording, as for a script that names none): reference.lua-over-reader-ns/
+// decision is (reference.lua − reader) ÷ decisions, the cost of the Lua
+// host itself (its state, its view, its calls, the VM), without the rules'
+// work for any decider that reads a decision (which Ctx.Pick skips for the
+// native one).
 func BenchmarkLuaRatio(b *testing.B) {
 	for _, length := range []string{"long", "short"} {
 		b.Run(length, func(b *testing.B) { luaRatio(b, length) })
@@ -283,7 +302,7 @@ func luaRatio(b *testing.B, length string) {
 		}
 		srcs[filepath.Base(path)] = src
 	}
-	modes := []string{"native", "reference.lua", "combat.lua", "floor.lua", "parts.lua"}
+	modes := []string{"native", "reference.lua", "combat.lua", "floor.lua", "parts.lua", "reader"}
 	cpu := make([]time.Duration, len(modes))
 	play := func(mode string, seed uint64) {
 		g, err := engine.New(engine.Config{Def: d, Seed: seed, Options: opts(length, "s100")})
@@ -294,7 +313,9 @@ func luaRatio(b *testing.B, length string) {
 		g.CollectEvents(false)
 		var dec engine.Decider = engine.TakeDefault{}
 		var h *scripting.Host
-		if mode != "native" {
+		if mode == "reader" {
+			dec = reader{}
+		} else if mode != "native" {
 			h, err = scripting.Load(mode, srcs[mode], scripting.Options{Seed: seed}, func() engine.Viewer { return d.View(g.Rules()) })
 			if err != nil {
 				b.Fatal(err)
@@ -348,6 +369,7 @@ func luaRatio(b *testing.B, length string) {
 	}
 	host := float64(cpu[1]-cpu[0]) / float64(decisions)
 	b.ReportMetric(host, "reference.lua-host-ns/decision")
+	b.ReportMetric(float64(cpu[1]-cpu[5])/float64(decisions), "reference.lua-over-reader-ns/decision")
 	b.ReportMetric(float64(decisions)/float64(b.N), "decisions/op")
 	roll := float64(floor.cpu) / float64(floor.n)
 	b.ReportMetric(roll, "roll-cpu-ns")

@@ -63,10 +63,11 @@ type delegate struct {
 }
 
 var (
-	_ engine.Decider    = (*delegate)(nil)
-	_ engine.ArgDecider = (*delegate)(nil)
-	_ engine.BlindTo    = (*delegate)(nil)
-	_ engine.Wordless   = (*delegate)(nil)
+	_ engine.Decider      = (*delegate)(nil)
+	_ engine.ArgDecider   = (*delegate)(nil)
+	_ engine.BlindTo      = (*delegate)(nil)
+	_ engine.Wordless     = (*delegate)(nil)
+	_ engine.DefaultTaker = (*delegate)(nil)
 )
 
 func (d *delegate) Who() engine.Who { return d.last }
@@ -76,6 +77,14 @@ func (d *delegate) Who() engine.Who { return d.last }
 func (d *delegate) BlindTo(kind string) bool {
 	b, ok := d.ref.(engine.Blind)
 	return ok && b.Blind() && !slices.Contains(d.kinds, kind)
+}
+
+// TakesDefault implements engine.DefaultTaker: a kind the script leaves to
+// a reference player that takes the default is answered so (Ctx.Pick then
+// need not build it when nobody reads it).
+func (d *delegate) TakesDefault(dec *engine.Decision) bool {
+	t, ok := d.ref.(engine.DefaultTaker)
+	return ok && !slices.Contains(d.kinds, dec.Kind) && t.TakesDefault(dec)
 }
 
 // Wordless implements engine.Wordless: for the script's kinds, as the

@@ -114,6 +114,36 @@ function decide(d) return 1 end`), Options{}, nil)
 	}
 }
 
+// The kinds a script leaves to a reference player that takes the default
+// are taken so (engine.DefaultTaker: Ctx.Pick builds nothing for them); the
+// kinds it handles are not, nor any kind when the reference player is no
+// DefaultTaker.
+func TestDelegateTakesDefault(t *testing.T) {
+	h, err := Load("h.lua", []byte(`handles = {"attack"}
+function decide(d) return 1 end`), Options{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	for _, c := range []struct {
+		ref  engine.Decider
+		kind string
+		want bool
+	}{
+		{engine.TakeDefault{}, "move", true},
+		{engine.TakeDefault{}, "attack", false},
+		{fixed{engine.ByDefault}, "move", false},
+	} {
+		d, err := Delegate(h, c.ref)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := d.(engine.DefaultTaker).TakesDefault(&engine.Decision{Kind: c.kind}); got != c.want {
+			t.Errorf("%T, %s: takes the default %v, want %v", c.ref, c.kind, got, c.want)
+		}
+	}
+}
+
 // A decision with a single option that takes no arguments is never sent
 // to a script, whether or not it declares handles; one whose single option
 // takes arguments is (the script chooses them).
