@@ -59,6 +59,13 @@ func TestCompiledModsAgree(t *testing.T) {
 		if !slices.Equal(got, want) || gsum != wsum {
 			t.Fatalf("round %d: compiled %v (%d), as written %v (%d)", round, got, gsum, want, wsum)
 		}
+		bv := &boundVals{vals: vals}
+		if got, gsum := tb.Modify(boundFacts.Of(bv), nil); !slices.Equal(got, want) || gsum != wsum {
+			t.Fatalf("round %d: compiled with bound facts %v (%d), as written %v (%d)", round, got, gsum, want, wsum)
+		}
+		if len(ms) <= maxMods && !slices.Equal(bv.reads, fast) {
+			t.Fatalf("round %d: bound facts read %v, facts by function %v", round, bv.reads, fast)
+		}
 		if len(ms) > maxMods {
 			continue // run as written: read as written
 		}
@@ -106,4 +113,39 @@ func pick(r *rand.Rand) int {
 		return r.IntN(5)
 	}
 	return []int{-1, 63, 64, 100, math.MinInt, math.MaxInt}[r.IntN(6)]
+}
+
+// boundVals are facts f0…f5 read by a Binding, which notes each read.
+type boundVals struct {
+	vals  []int
+	reads []int
+}
+
+var boundSchema = &Schema{Facts: []Def{{Name: "f0"}, {Name: "f1"}, {Name: "f2"}, {Name: "f3"}, {Name: "f4"}, {Name: "f5"}, {Name: "unbound"}}}
+
+var boundFacts = func() *Binding[*boundVals] {
+	b := Bind[*boundVals](boundSchema)
+	for i := range 6 {
+		b.Fact("f"+strconv.Itoa(i), func(v *boundVals) int { v.reads = append(v.reads, i); return v.vals[i] })
+	}
+	return b
+}()
+
+// TestCompiledModsUnbound: a compiled table that reads a fact the rules
+// do not bind panics as one run as written does.
+func TestCompiledModsUnbound(t *testing.T) {
+	ms := []Mod{{Value: 1, PerFact: -1, When: Cond{Tests: []Test{{Fact: 0, Op: OpEq, Values: []int{0}}}}},
+		{Value: 1, PerFact: -1, When: Cond{Tests: []Test{{Fact: 6, Op: OpEq, Values: []int{0}}}}}}
+	tb := &Table{Mods: ms, modCode: compileMods(ms)}
+	msg := func(run func()) (m any) {
+		defer func() { m = recover() }()
+		run()
+		return nil
+	}
+	f := boundFacts.Of(&boundVals{vals: make([]int, 6)})
+	want := msg(func() { applyMods(ms, f, nil) })
+	got := msg(func() { tb.Modify(f, nil) })
+	if want == nil || got != want {
+		t.Fatalf("compiled panics %v, as written %v", got, want)
+	}
 }
