@@ -318,6 +318,7 @@ type parser struct {
 	cup    *Cup // cup.go
 	cups   []*Cup
 	cupIDs map[string]int
+	names  *effectNames // the schema's effects by their names' bytes (Row.names)
 }
 
 func (p *parser) errf(format string, args ...any) error {
@@ -449,9 +450,12 @@ func (p *parser) finishTable() error {
 		return nil
 	}
 	p.cur = nil
+	if p.names == nil {
+		p.names = newEffectNames(p.schema)
+	}
 	for _, rows := range [][]Row{t.Rows, t.Naturals, gridKeys(t)} {
 		for i := range rows {
-			rows[i].schema = p.schema
+			rows[i].schema, rows[i].names = p.schema, p.names
 		}
 	}
 	at := func(line int, format string, args ...any) error {

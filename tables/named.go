@@ -110,6 +110,16 @@ func (r *Row) Text(name string) (string, bool) {
 }
 
 func (r *Row) named(name string) *Effect {
+	if r.names != nil {
+		if k, ok := r.names.key(name); ok {
+			for i := range r.Effects {
+				if r.Effects[i].Key == k {
+					return &r.Effects[i]
+				}
+			}
+			return nil // declared, and the row does not set it
+		}
+	}
 	for i := range r.Effects {
 		if r.Effects[i].Name == name {
 			return &r.Effects[i]

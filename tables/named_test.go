@@ -180,3 +180,38 @@ func BenchmarkEffects(b *testing.B) {
 		b.Fatal("no hits read")
 	}
 }
+
+// An effect read by a name built at run time (other bytes than the
+// schema's literal) reads as the literal does: set, declared and not set,
+// not declared (a panic).
+func TestEffectByAnyString(t *testing.T) {
+	set, err := tables.Load(mapFS("t.tbl", lines(
+		"table T-1", "title Patrol", "dice 1D10",
+		"row <=5 | Quiet | points=1", "row >=6 | A fight | points=roll hits=2 abstract",
+	)), testSchema(nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb := set.MustGet("T-1")
+	for _, total := range []int{1, 8} {
+		row := tb.Lookup(total)
+		for _, name := range []string{"points", "hits", "abstract", "days", "msg"} {
+			built := strings.Clone(name)
+			v1, ok1 := row.Value(name, total)
+			v2, ok2 := row.Value(built, total)
+			if v1 != v2 || ok1 != ok2 || row.Sets(name) != row.Sets(built) {
+				t.Errorf("row %s: %s reads %d, %v as a literal and %d, %v built", row.Range(), name, v1, ok1, v2, ok2)
+			}
+		}
+		for _, name := range []string{"no_such", strings.Clone("no_such")} {
+			func() {
+				defer func() {
+					if r := recover(); r == nil || !strings.Contains(r.(string), `effect "no_such"`) {
+						t.Errorf("Value(%q) recovers %v, want a panic naming the effect", name, r)
+					}
+				}()
+				row.Value(name, total)
+			}()
+		}
+	}
+}

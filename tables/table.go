@@ -76,11 +76,12 @@ type Row struct {
 	Result  string
 	Effects []Effect
 	Line    int
-	Label   string   // the enum value of a row of an enum lookup table; a key's code
-	Cells   []string // the cells of a two-dimensional table's row
-	When    Cond     // a natural row's condition (empty: always)
-	text    string   // Range, made once at load (every roll event names its row)
-	schema  *Schema  // what its effects' names are checked against (Value)
+	Label   string       // the enum value of a row of an enum lookup table; a key's code
+	Cells   []string     // the cells of a two-dimensional table's row
+	When    Cond         // a natural row's condition (empty: always)
+	text    string       // Range, made once at load (every roll event names its row)
+	schema  *Schema      // what its effects' names are checked against (Value)
+	names   *effectNames // schema's effects by their names' bytes (nil: none)
 }
 
 // Effect is one key=value a row sets.
