@@ -130,6 +130,9 @@ func (c *Cond) Holds(f Facts) bool {
 
 // SpecFor returns the dice to roll under f.
 func (t *Table) SpecFor(f Facts) dice.Spec {
+	if len(t.Dice) == 1 {
+		return t.Dice[0].Spec // the default: it has no condition
+	}
 	for i := range t.Dice {
 		if t.Dice[i].When.Holds(f) {
 			return t.Dice[i].Spec
