@@ -32,6 +32,19 @@ type modCode struct {
 	facts []int      // by slot: the fact read
 	first []uint8    // the slots of the facts first tests read, read first
 	known uint32     // those slots, as bits
+	// How the first tests are checked: a modifier of no test always
+	// holds; the tests of a fact against values 0…63 (= v, in a set) are
+	// one lookup per fact, of the modifiers each value makes hold;
+	// others, one by one.
+	always uint64
+	groups []codeGroup
+	single []int // modifiers
+}
+
+// codeGroup is the first tests of one fact against small values.
+type codeGroup struct {
+	slot  uint8
+	holds []uint64 // by the fact's value: the modifiers whose first test holds
 }
 
 // codeMod is one modifier, but for its first test.
@@ -174,7 +187,43 @@ func compileMods(ms []Mod) *modCode {
 		k.tests = append(k.tests, first)
 		k.mods = append(k.mods, cm)
 	}
+	k.group()
 	return k
+}
+
+// group sorts the first tests into always, groups and single.
+func (k *modCode) group() {
+	bySlot := map[uint8]int{} // slot -> index in groups
+	for i := range k.tests {
+		t := &k.tests[i]
+		var vals uint64 // the values 0..63 for which the test holds
+		switch {
+		case t.kind == kAlways:
+			k.always |= 1 << uint(i)
+			continue
+		case t.kind == kRange && !t.neg && t.lo == t.hi && t.lo >= 0 && t.lo < 64:
+			vals = 1 << uint(t.lo)
+		case t.kind == kMask:
+			vals = uint64(t.lo)
+		default:
+			k.single = append(k.single, i)
+			continue
+		}
+		g, ok := bySlot[t.slot]
+		if !ok {
+			g = len(k.groups)
+			bySlot[t.slot] = g
+			k.groups = append(k.groups, codeGroup{slot: t.slot})
+		}
+		gr := &k.groups[g]
+		for ; vals != 0; vals &= vals - 1 {
+			v := bits.TrailingZeros64(vals)
+			for len(gr.holds) <= v {
+				gr.holds = append(gr.holds, 0)
+			}
+			gr.holds[v] |= 1 << uint(i)
+		}
+	}
 }
 
 // runs reports whether k is the compiled form of ms.
@@ -205,8 +254,14 @@ func (k *modCode) apply(f Facts, dst []Applied) ([]Applied, int) {
 	}
 	fv.known = k.known
 	// The first tests, in one pass without a call.
-	var held uint64
-	for i := range k.tests {
+	held := k.always
+	for g := range k.groups {
+		gr := &k.groups[g]
+		if v := uint64(fv.v[gr.slot]); v < uint64(len(gr.holds)) {
+			held |= gr.holds[v]
+		}
+	}
+	for _, i := range k.single {
 		t := &k.tests[i]
 		if t.holds(fv.v[t.slot], k.lists) {
 			held |= 1 << uint(i)
