@@ -149,3 +149,33 @@ func TestCompiledModsUnbound(t *testing.T) {
 		t.Fatalf("compiled panics %v, as written %v", got, want)
 	}
 }
+
+// TestRowIndexAgrees: a loaded table's rows by total read as the scan of
+// its rows does, for every total and random ranges.
+func TestRowIndexAgrees(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	scan := func(rows []Row, total int) *Row {
+		for i := range rows {
+			if total <= rows[i].Hi {
+				return &rows[i]
+			}
+		}
+		return &rows[len(rows)-1]
+	}
+	for round := range 2000 {
+		var rows []Row
+		lo := r.IntN(10) - 5
+		for n := 1 + r.IntN(8); n > 0; n-- {
+			hi := lo + r.IntN(4)
+			rows = append(rows, Row{Lo: lo, Hi: hi})
+			lo = hi + 1
+		}
+		rows[0].OpenLo, rows[len(rows)-1].OpenHi = true, true
+		tb := &Table{Rows: rows, byTotal: rowIndex(rows)}
+		for total := rows[0].Hi - 3; total <= rows[len(rows)-1].Lo+3; total++ {
+			if got, want := tb.Lookup(total), scan(rows, total); got != want {
+				t.Fatalf("round %d: rows %v: total %d reads row %v, want %v", round, rows, total, got.Range(), want.Range())
+			}
+		}
+	}
+}

@@ -540,6 +540,7 @@ func (p *parser) finishTable() error {
 		}
 	}
 	t.modCode = compileMods(t.Mods)
+	t.byTotal = rowIndex(t.Rows)
 	if t.Grid != nil {
 		t.Grid.shifts = compileMods(t.Grid.Shifts)
 	}

@@ -24,6 +24,7 @@ type Table struct {
 	Line     int    // line of its "table" line
 	schema   *Schema
 	modCode  *modCode // Mods compiled at load (compiled.go)
+	byTotal  []uint16 // the row of each total from Rows[0].Hi+1 on (rowIndex; made at load)
 }
 
 // DiceRule picks the dice for a roll: the first whose condition holds.
@@ -183,12 +184,38 @@ func (t *Table) Lookup(total int) *Row {
 	if total <= rows[0].Hi {
 		return &rows[0]
 	}
+	if i := uint(total - rows[0].Hi - 1); i < uint(len(t.byTotal)) {
+		if r := int(t.byTotal[i]); r < len(rows) {
+			return &rows[r]
+		}
+	}
 	for i := range rows {
 		if total <= rows[i].Hi {
 			return &rows[i]
 		}
 	}
 	return &rows[len(rows)-1]
+}
+
+// rowIndex makes Table.byTotal: the index of the row Lookup reads for each
+// total from rows[0].Hi+1 up to the last row's start (nil: too many).
+func rowIndex(rows []Row) []uint16 {
+	if len(rows) < 2 {
+		return nil
+	}
+	first, end := rows[0].Hi+1, rows[len(rows)-1].Lo
+	if end-first > 1024 || end < first {
+		return nil
+	}
+	idx := make([]uint16, end-first+1)
+	r := 0
+	for v := first; v <= end; v++ {
+		for r < len(rows)-1 && v > rows[r].Hi {
+			r++
+		}
+		idx[v-first] = uint16(r)
+	}
+	return idx
 }
 
 // Effect finds an effect of the row by schema index.
