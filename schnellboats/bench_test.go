@@ -100,6 +100,64 @@ func BenchmarkCampaign(b *testing.B) {
 	}
 }
 
+// BenchmarkLuaDeciders plays Long S-100 campaigns (seeds 1, 2, …) with
+// one decider, a sub-benchmark each — native, reader, floor.lua, parts.lua,
+// reference.lua, as BenchmarkLuaRatio plays them — for counting
+// instructions rather than timing: one sub-benchmark a process under
+// valgrind (docs/performance.md, "Lua's cost per decision").
+func BenchmarkLuaDeciders(b *testing.B) {
+	d := def(b)
+	for _, mode := range []string{"native", "reader", "floor.lua", "parts.lua", "reference.lua"} {
+		b.Run(mode, func(b *testing.B) {
+			var src []byte
+			switch mode {
+			case "floor.lua", "parts.lua":
+				src = readFile(b, "testdata/bench/"+mode)
+			case "reference.lua":
+				src = readFile(b, "../scripts/reference.lua")
+			}
+			seed := uint64(0)
+			for b.Loop() {
+				seed++
+				g, err := engine.New(engine.Config{Def: d, Seed: seed, Options: opts("long", "s100")})
+				if err != nil {
+					b.Fatal(err)
+				}
+				g.KeepHistory(false)
+				g.CollectEvents(false)
+				var dec engine.Decider = engine.TakeDefault{}
+				var h *scripting.Host
+				switch {
+				case mode == "reader":
+					dec = reader{}
+				case src != nil:
+					if h, err = scripting.Load(mode, src, scripting.Options{Seed: seed}, func() engine.Viewer { return d.View(g.Rules()) }); err != nil {
+						b.Fatal(err)
+					}
+					if dec, err = scripting.Delegate(h, d.Reference(g.Rules())); err != nil {
+						b.Fatal(err)
+					}
+				}
+				if err := g.PlayOut(dec, nil); err != nil {
+					b.Fatal(err)
+				}
+				if h != nil {
+					h.Close()
+				}
+				g.Close()
+			}
+		})
+	}
+}
+
+func readFile(b *testing.B, path string) []byte {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return src
+}
+
 // reader takes the default as the native Kommandant does, but as a
 // decider that reads its decisions: neither engine.Blind nor an
 // engine.DefaultTaker, and engine.Wordless as a script that names no
