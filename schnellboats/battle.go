@@ -263,7 +263,7 @@ func (c *Campaign) battleResult(cb *Combat, out bridge.Outcome) {
 			c.board().sinkUnit(u, c.board().sortieByID(ur.By))
 		case ur.Left:
 			u.Gone = goneEvaded
-			c.emit(evEvaded, str("unit", u.ID), str("why", "got away off the table"))
+			c.record().evaded(u, "got away off the table")
 		}
 	}
 	switch {
@@ -273,7 +273,7 @@ func (c *Campaign) battleResult(cb *Combat, out bridge.Outcome) {
 		for _, u := range cb.Enemy {
 			if u.present() {
 				u.Gone = goneEvaded
-				c.emit(evEvaded, str("unit", u.ID), str("why", "passed out of reach"))
+				c.record().evaded(u, "passed out of reach")
 			}
 		}
 		if !cb.attacked {

@@ -172,7 +172,7 @@ func (c calendar) tonight() {
 	m := c.newMission()
 	c.Mission = m
 	m.Weather = Weather(c.eff(c.roll(c.ids.Weather, facts{}), "weather"))
-	c.emit(evWeather, str("weather", m.Weather.String()))
+	c.record().weather(m.Weather)
 	if c.Type == P5b && m.Weather == weatherBad {
 		// 3.3 step 2: Projekt 5b in Bad weather: the mission is cancelled.
 		c.Mission = nil
@@ -194,11 +194,7 @@ func (c calendar) tonight() {
 		}
 		m.Sorties = append(m.Sorties, s)
 	}
-	ids := c.x.List(len(sail))
-	for i, b := range sail {
-		ids[i] = gamelog.StrV(b.ID)
-	}
-	c.emit(evMissionStart, num("mission", m.N), str("date", c.Date.String()), gamelog.List("boats", ids...), str("flagship", m.Flagship))
+	c.record().missionStart(m, sail)
 	c.missionType(m)
 	if m.Abstract {
 		c.Stats.Abstract++
@@ -423,5 +419,5 @@ func (c calendar) missionType(m *Mission) {
 	if m.Kind == kindPatrol && c.ids.Abstract != "" {
 		m.Abstract = c.roll(c.ids.Abstract, facts{}).Sets("abstract")
 	}
-	c.emit(evMissionType, str("kind", m.Kind.String()), flag("abstract", m.Abstract))
+	c.record().missionType(m)
 }

@@ -148,7 +148,7 @@ func (c *Campaign) vp(item VPItem, n int, why string) {
 	if c.Mission != nil {
 		c.Mission.VP += total
 	}
-	c.emit(evVictoryPoints, str("item", item.String()), num("count", n), num("vp", total), str("why", why), num("total", c.VP))
+	c.record().victoryPoints(item, n, total, why)
 }
 
 func title(s string) string {

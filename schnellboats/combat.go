@@ -364,7 +364,7 @@ func (c combatBoard) waveRounds(cb *Combat) {
 		for _, u := range cb.Enemy {
 			if u.present() {
 				u.Gone = goneEvaded
-				c.emit(evEvaded, str("unit", u.ID), str("why", "passed out of reach"))
+				c.record().evaded(u, "passed out of reach")
 			}
 		}
 		if !cb.attacked {

@@ -534,7 +534,7 @@ func (c combatBoard) enemyActs(cb *Combat, u *Unit) {
 		}
 		if c.roll(c.ids.Evade, f, u.ID).Sets("evaded") {
 			u.Gone = goneEvaded
-			c.emit(evEvaded, str("unit", u.ID), str("why", "turned away into the dark"))
+			c.record().evaded(u, "turned away into the dark")
 			return
 		}
 	}

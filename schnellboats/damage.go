@@ -22,7 +22,7 @@ func (c boatDamage) points(s *Sortie, n int) {
 		return
 	}
 	s.Points += n
-	c.emit(evBoatDamage, str("boat", s.Boat.ID), str("what", pointsText(n)), num("no", s.No), num("points", n), num("total", s.Points))
+	c.record().damagePoints(s, n)
 	switch {
 	case s.Points >= 6:
 		c.sink(s, "damage")

@@ -68,7 +68,7 @@ func (c debriefing) completeMission(abstract bool) {
 	if m.Pilot {
 		c.vp(vpPilotRescued, 1, "airman rescued")
 	}
-	c.emit(evMissionEnd, num("mission", m.N), flag("success", success), num("sunk", sunk), num("lost", lost), num("vp", m.VP))
+	c.record().missionEnd(m, success, sunk, lost)
 	// 5.0: successful missions make veterans and raise crew skill.
 	if success {
 		c.veterans(c.Crew)

@@ -202,3 +202,68 @@ func (c recorder) turn(n int, zone, speed string, sea int) {
 		return append(f, num("n", n), str("zone", zone), str("speed", speed), num("sea_state", sea))
 	})
 }
+
+// victoryPoints: n of item are worth vp, why, for a total of the
+// campaign's (I-1).
+func (c recorder) victoryPoints(item VPItem, n, vp int, why string) {
+	c.x.EmitFrom(evVictoryPoints, func(f []gamelog.Field) []gamelog.Field {
+		return append(f, str("item", item.String()), num("count", n), num("vp", vp), str("why", why), num("total", c.VP))
+	})
+}
+
+// patrolled: the squadron has patrolled zone, the nth Red Zone of its
+// mission.
+func (c recorder) patrolled(zone string, n int) {
+	c.x.EmitFrom(evPatrolled, func(f []gamelog.Field) []gamelog.Field {
+		return append(f, str("zone", zone), num("zones", n))
+	})
+}
+
+// weather: tonight's weather (3.3).
+func (c recorder) weather(w Weather) {
+	c.x.EmitFrom(evWeather, func(f []gamelog.Field) []gamelog.Field {
+		return append(f, str("weather", w.String()))
+	})
+}
+
+// missionStart: mission m sails tonight with the hulls of sail, Boat #1
+// first (3.3).
+func (c recorder) missionStart(m *Mission, sail []*Boat) {
+	c.x.EmitFrom(evMissionStart, func(f []gamelog.Field) []gamelog.Field {
+		ids := c.x.List(len(sail))
+		for i, b := range sail {
+			ids[i] = gamelog.StrV(b.ID)
+		}
+		return append(f, num("mission", m.N), str("date", c.Date.String()), gamelog.List("boats", ids...), str("flagship", m.Flagship))
+	})
+}
+
+// missionType: mission m's kind, and whether it is resolved abstractly
+// (3.3 steps 2-3).
+func (c recorder) missionType(m *Mission) {
+	c.x.EmitFrom(evMissionType, func(f []gamelog.Field) []gamelog.Field {
+		return append(f, str("kind", m.Kind.String()), flag("abstract", m.Abstract))
+	})
+}
+
+// missionEnd: mission m is over, a success or not, with ships sunk and
+// hulls lost ("Completing a Mission").
+func (c recorder) missionEnd(m *Mission, success bool, sunk, lost int) {
+	c.x.EmitFrom(evMissionEnd, func(f []gamelog.Field) []gamelog.Field {
+		return append(f, num("mission", m.N), flag("success", success), num("sunk", sunk), num("lost", lost), num("vp", m.VP))
+	})
+}
+
+// evaded: enemy unit u is gone from the Combat Board, why (4.6, C-6).
+func (c recorder) evaded(u *Unit, why string) {
+	c.x.EmitFrom(evEvaded, func(f []gamelog.Field) []gamelog.Field {
+		return append(f, str("unit", u.ID), str("why", why))
+	})
+}
+
+// damagePoints: boat s takes n damage points, total s.Points (2.0 f).
+func (c recorder) damagePoints(s *Sortie, n int) {
+	c.x.EmitFrom(evBoatDamage, func(f []gamelog.Field) []gamelog.Field {
+		return append(f, str("boat", s.Boat.ID), str("what", pointsText(n)), num("no", s.No), num("points", n), num("total", s.Points))
+	})
+}

@@ -188,7 +188,7 @@ func (c voyageRules) inRedZone() {
 	c.encounter(c.ids.Encounter[3])
 	if c.formed() > 0 && !m.Home { // 4.9: a squadron that turned home in the combat (left it, lost Boat #1) has not patrolled the zone
 		m.Patrolled++
-		c.emit(evPatrolled, str("zone", c.zone().ID), num("zones", m.Patrolled))
+		c.record().patrolled(c.zone().ID, m.Patrolled)
 	}
 	if c.zone().Red == m.FirstZone+3 && !m.Home {
 		c.turnHome("the 4 assigned Red Zones are patrolled")
