@@ -179,3 +179,27 @@ func TestRowIndexAgrees(t *testing.T) {
 		}
 	}
 }
+
+// TestRowIndexAtTheEnds: rows at the ends of int make no index that
+// overflows (nor a loop that never ends), and read as the scan does.
+func TestRowIndexAtTheEnds(t *testing.T) {
+	for _, rows := range [][]Row{
+		{{Hi: math.MaxInt - 1, OpenLo: true}, {Lo: math.MaxInt, Hi: math.MaxInt, OpenHi: true}},
+		{{Hi: math.MinInt, OpenLo: true}, {Lo: math.MinInt + 1, Hi: 100}, {Lo: 101, OpenHi: true}},
+		{{Hi: math.MinInt + 5, OpenLo: true}, {Lo: math.MinInt + 6, Hi: math.MinInt + 9}, {Lo: math.MinInt + 10, OpenHi: true}},
+	} {
+		tb := &Table{Rows: rows, byTotal: rowIndex(rows)}
+		for _, total := range []int{math.MinInt, math.MinInt + 7, -1, 0, 100, 101, math.MaxInt - 1, math.MaxInt} {
+			want := &rows[len(rows)-1]
+			for i := range rows {
+				if total <= rows[i].Hi {
+					want = &rows[i]
+					break
+				}
+			}
+			if got := tb.Lookup(total); got != want {
+				t.Errorf("rows %v: total %d reads %v, want %v", rows, total, got.Range(), want.Range())
+			}
+		}
+	}
+}

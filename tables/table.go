@@ -1,6 +1,7 @@
 package tables
 
 import (
+	"math"
 	"strconv"
 	"strings"
 
@@ -200,20 +201,21 @@ func (t *Table) Lookup(total int) *Row {
 // rowIndex makes Table.byTotal: the index of the row Lookup reads for each
 // total from rows[0].Hi+1 up to the last row's start (nil: too many).
 func rowIndex(rows []Row) []uint16 {
-	if len(rows) < 2 {
+	if len(rows) < 2 || rows[0].Hi == math.MaxInt {
 		return nil
 	}
 	first, end := rows[0].Hi+1, rows[len(rows)-1].Lo
-	if end-first > 1024 || end < first {
+	if end < first || uint64(end-first) > 1024 { // the difference as unsigned: no overflow
 		return nil
 	}
-	idx := make([]uint16, end-first+1)
+	idx := make([]uint16, int(uint64(end-first))+1)
 	r := 0
-	for v := first; v <= end; v++ {
+	for j := range idx {
+		v := first + j // at most end: no overflow
 		for r < len(rows)-1 && v > rows[r].Hi {
 			r++
 		}
-		idx[v-first] = uint16(r)
+		idx[j] = uint16(r)
 	}
 	return idx
 }
