@@ -141,7 +141,27 @@ func (c *Ctx) NewCup(id, title string, chits ...string) *Cup {
 	if id == "" {
 		c.Fail(errors.New("rules make a cup without an id"))
 	}
-	return c.g.addCup(newCup(id, title, chits))
+	return c.g.addCup(c.g.renewCup(id, title, chits))
+}
+
+// renewCup makes the cup NewCup puts in place of the one of the same id:
+// when that one was drawn empty and no hidden draw of it is out (a board's
+// order cup, drawn whole every round), the new cup takes over its storage,
+// and the old one is left empty with none (a pointer to it still reads an
+// empty cup, which takes storage of its own if chits are added to it).
+func (g *Game) renewCup(id, title string, chits []string) *Cup {
+	for _, old := range g.ext.cups {
+		if old.ID != id {
+			continue
+		}
+		if n := len(chits); n > 0 && len(old.chits) == 0 && len(old.out) == 0 && cap(old.chits) >= n {
+			k := &Cup{ID: id, Title: title, chits: append(old.chits[:0], chits...)}
+			old.chits = old.chits[:0:0]
+			return k
+		}
+		break
+	}
+	return newCup(id, title, chits)
 }
 
 // cupOf6 and cupOf12 are cups with room for a few chits: a small cup (the

@@ -166,3 +166,43 @@ func TestDrawsAsFromACopy(t *testing.T) {
 		t.Error(b)
 	}
 }
+
+// A cup made again under the id of one drawn empty takes over its
+// storage: the new cup holds its own chits, draws as any cup, and the old
+// one stays empty, filled again apart from the new one.
+func TestNewCupAfterAnEmptyOne(t *testing.T) {
+	var bad []string
+	def := funcDef(t, func(c *Ctx) {
+		old := c.NewCup("ORDER", "", "a", "b", "c", "d")
+		c.Draw(Draw{Cup: old, N: 4})
+		k := c.NewCup("ORDER", "the order", "e", "f", "g")
+		if old.Len() != 0 || !slices.Equal(old.Chits(), []string{}) {
+			bad = append(bad, fmt.Sprintf("the old cup holds %v", old.Chits()))
+		}
+		old.Add("x")
+		if !slices.Equal(k.Chits(), []string{"e", "f", "g"}) || !slices.Equal(old.Chits(), []string{"x"}) {
+			bad = append(bad, fmt.Sprintf("new cup %v, old cup filled again %v", k.Chits(), old.Chits()))
+		}
+		d := c.Draw(Draw{Cup: k, N: 3})
+		if got := slices.Sorted(slices.Values(d.Chits)); !slices.Equal(got, []string{"e", "f", "g"}) || k.Len() != 0 {
+			bad = append(bad, fmt.Sprintf("drew %v, left %v", d.Chits, k.Chits()))
+		}
+		k2 := c.NewCup("ORDER", "", "h", "i", "j", "k", "l") // more than the storage held
+		if !slices.Equal(k2.Chits(), []string{"h", "i", "j", "k", "l"}) || k.Len() != 0 {
+			bad = append(bad, fmt.Sprintf("a bigger cup holds %v, the one before %v", k2.Chits(), k.Chits()))
+		}
+		if cups := c.g.Cups(); len(cups) != 1 || cups[0] != k2 {
+			bad = append(bad, fmt.Sprintf("the game's cups: %v", cups))
+		}
+	})
+	g, err := New(Config{Def: def, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := g.Step(NoPause); err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range bad {
+		t.Error(b)
+	}
+}
