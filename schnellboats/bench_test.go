@@ -119,35 +119,42 @@ func BenchmarkLuaDeciders(b *testing.B) {
 			seed := uint64(0)
 			for b.Loop() {
 				seed++
-				g, err := engine.New(engine.Config{Def: d, Seed: seed, Options: opts("long", "s100")})
-				if err != nil {
-					b.Fatal(err)
-				}
-				g.KeepHistory(false)
-				g.CollectEvents(false)
-				var dec engine.Decider = engine.TakeDefault{}
-				var h *scripting.Host
-				switch {
-				case mode == "reader":
-					dec = reader{}
-				case src != nil:
-					if h, err = scripting.Load(mode, src, scripting.Options{Seed: seed}, func() engine.Viewer { return d.View(g.Rules()) }); err != nil {
-						b.Fatal(err)
-					}
-					if dec, err = scripting.Delegate(h, d.Reference(g.Rules())); err != nil {
-						b.Fatal(err)
-					}
-				}
-				if err := g.PlayOut(dec, nil); err != nil {
-					b.Fatal(err)
-				}
-				if h != nil {
-					h.Close()
-				}
-				g.Close()
+				playDecider(b, d, "long", seed, mode, src)
 			}
 		})
 	}
+}
+
+// playDecider plays one S-100 campaign of length silently with mode's
+// decider: native (the reference Kommandant), reader, or the script src
+// (its kinds left to the reference Kommandant).
+func playDecider(b *testing.B, d *engine.Definition, length string, seed uint64, mode string, src []byte) {
+	g, err := engine.New(engine.Config{Def: d, Seed: seed, Options: opts(length, "s100")})
+	if err != nil {
+		b.Fatal(err)
+	}
+	g.KeepHistory(false)
+	g.CollectEvents(false)
+	var dec engine.Decider = engine.TakeDefault{}
+	var h *scripting.Host
+	switch {
+	case mode == "reader":
+		dec = reader{}
+	case mode != "native":
+		if h, err = scripting.Load(mode, src, scripting.Options{Seed: seed}, func() engine.Viewer { return d.View(g.Rules()) }); err != nil {
+			b.Fatal(err)
+		}
+		if dec, err = scripting.Delegate(h, d.Reference(g.Rules())); err != nil {
+			b.Fatal(err)
+		}
+	}
+	if err := g.PlayOut(dec, nil); err != nil {
+		b.Fatal(err)
+	}
+	if h != nil {
+		h.Close()
+	}
+	g.Close()
 }
 
 func readFile(b *testing.B, path string) []byte {
@@ -364,34 +371,7 @@ func luaRatio(b *testing.B, length string) {
 	}
 	modes := []string{"native", "reference.lua", "combat.lua", "floor.lua", "parts.lua", "reader"}
 	cpu := make([]time.Duration, len(modes))
-	play := func(mode string, seed uint64) {
-		g, err := engine.New(engine.Config{Def: d, Seed: seed, Options: opts(length, "s100")})
-		if err != nil {
-			b.Fatal(err)
-		}
-		g.KeepHistory(false)
-		g.CollectEvents(false)
-		var dec engine.Decider = engine.TakeDefault{}
-		var h *scripting.Host
-		if mode == "reader" {
-			dec = reader{}
-		} else if mode != "native" {
-			h, err = scripting.Load(mode, srcs[mode], scripting.Options{Seed: seed}, func() engine.Viewer { return d.View(g.Rules()) })
-			if err != nil {
-				b.Fatal(err)
-			}
-			if dec, err = scripting.Delegate(h, d.Reference(g.Rules())); err != nil {
-				b.Fatal(err)
-			}
-		}
-		if err := g.PlayOut(dec, nil); err != nil {
-			b.Fatal(err)
-		}
-		if h != nil {
-			h.Close()
-		}
-		g.Close()
-	}
+	play := func(mode string, seed uint64) { playDecider(b, d, length, seed, mode, srcs[mode]) }
 	decisions := 0
 	count := func(seed uint64) {
 		g, err := engine.New(engine.Config{Def: d, Seed: seed, Options: opts(length, "s100")})
