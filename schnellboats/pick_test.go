@@ -31,6 +31,19 @@ func TestPickSkipsOnlyTheWork(t *testing.T) {
 	if testing.Short() {
 		seeds = 8
 	}
+	// The options that change what the rules ask: each reading of the book,
+	// and waves fought as Schnell Rules battles (an inner game).
+	for _, o := range [][]gamelog.Option{
+		{{Name: "placement", Value: "medium"}, {Name: "success", Value: "sunk"}, {Name: "both_gone", Value: "continue"}},
+		{{Name: "battles", Value: "schnellrules"}},
+	} {
+		for seed := uint64(1); seed <= 4; seed++ {
+			o := append(opts("short", "s100"), o...)
+			if fast, full := endOf(t, d, seed, o, engine.TakeDefault{}), endOf(t, d, seed, o, everyOption{}); !bytes.Equal(fast, full) {
+				t.Fatalf("%v seed %d: the campaign played without building the options ends otherwise:\nfast %s\nfull %s", o, seed, fast, full)
+			}
+		}
+	}
 	for _, length := range []string{"short", "long"} {
 		for _, boat := range []string{"s100", "5b"} {
 			for _, players := range []string{"1", "2"} {
