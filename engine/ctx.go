@@ -279,7 +279,7 @@ func (c *Ctx) Decide(d *Decision, words ...Wording) int {
 	case dec != nil: // a decider may detach itself while deciding
 		if g.lines > gamelog.MaxLogEvents {
 			// Unlogged (sim), a game in a loop would never end.
-			c.Fail(fmt.Errorf("the game has made %d events, more than a log can hold (%d MiB): it stops here (so long a game is most likely a script answering in a loop)", g.lines, gamelog.MaxLogBytes>>20))
+			c.Fail(g.tooLong())
 		}
 		worded := !blind(dec, d) && !wordless(dec, d)
 		if worded {

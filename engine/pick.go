@@ -35,7 +35,7 @@ func (c *Ctx) Pick(d *Decision, def string, build func(d *Decision), words ...Wo
 	if g.silent() { // not replaying either
 		if t, ok := g.deciderFor(d).(DefaultTaker); ok && t.TakesDefault(d) {
 			if g.lines > gamelog.MaxLogEvents {
-				c.Fail(fmt.Errorf("the game has made %d events, more than a log can hold (%d MiB): it stops here (so long a game is most likely a script answering in a loop)", g.lines, gamelog.MaxLogBytes>>20))
+				c.Fail(g.tooLong())
 			}
 			g.lines++ // as Decide counts an unrecorded decision
 			d.got = nil
@@ -54,4 +54,10 @@ func (c *Ctx) Pick(d *Decision, def string, build func(d *Decision), words ...Wo
 		c.Fail(fmt.Errorf("rules: the default %q of decision %s is not one of its options: %s", def, d.Kind, d.optionList()))
 	}
 	return d.Options[c.Decide(d, words...)].Name
+}
+
+// tooLong is why a game that has made more events than a log can hold
+// stops: unlogged (sim), a game in a loop would never end.
+func (g *Game) tooLong() error {
+	return fmt.Errorf("the game has made %d events, more than a log can hold (%d MiB): it stops here (so long a game is most likely a script answering in a loop)", g.lines, gamelog.MaxLogBytes>>20)
 }
