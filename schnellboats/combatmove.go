@@ -159,9 +159,9 @@ func (c combatBoard) combatOrders(cb *Combat, round int) {
 	})
 	cb.limit = limit
 	sp := speedIdle
-	for s := range speedOptions {
-		if speedOptions[s].Name == chosen {
-			sp = Speed(s)
+	for i := range speedOptions {
+		if speedOptions[i].Name == chosen {
+			sp = Speed(i)
 		}
 	}
 	if sp != cb.Speed {
