@@ -155,16 +155,7 @@ func TestDrawsAsFromACopy(t *testing.T) {
 			}
 		}
 	})
-	g, err := New(Config{Def: def, Seed: seed})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := g.Step(NoPause); err != nil {
-		t.Fatal(err)
-	}
-	for _, b := range bad {
-		t.Error(b)
-	}
+	playAndReport(t, def, seed, &bad)
 }
 
 // A cup made again under the id of one drawn empty takes over its
@@ -195,14 +186,21 @@ func TestNewCupAfterAnEmptyOne(t *testing.T) {
 			bad = append(bad, fmt.Sprintf("the game's cups: %v", cups))
 		}
 	})
-	g, err := New(Config{Def: def, Seed: 3})
+	playAndReport(t, def, 3, &bad)
+}
+
+// playAndReport plays the game of def with seed to its end, then reports
+// what its rules found wrong (bad, filled as they played).
+func playAndReport(t *testing.T, def *Definition, seed uint64, bad *[]string) {
+	t.Helper()
+	g, err := New(Config{Def: def, Seed: seed})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if _, err := g.Step(NoPause); err != nil {
 		t.Fatal(err)
 	}
-	for _, b := range bad {
+	for _, b := range *bad {
 		t.Error(b)
 	}
 }

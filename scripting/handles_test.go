@@ -89,11 +89,7 @@ func (blindFixed) Blind() bool { return true }
 // (engine.BlindTo); the kinds it handles do, and so does every kind when
 // the reference player reads wording.
 func TestDelegateBlindTo(t *testing.T) {
-	h, err := Load("h.lua", []byte(`handles = {"attack"}
-function decide(d) return 1 end`), Options{}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	h := handlesAttack(t)
 	defer h.Close()
 	for _, c := range []struct {
 		ref       engine.Decider
@@ -119,11 +115,7 @@ function decide(d) return 1 end`), Options{}, nil)
 // kinds it handles are not, nor any kind when the reference player is no
 // DefaultTaker.
 func TestDelegateTakesDefault(t *testing.T) {
-	h, err := Load("h.lua", []byte(`handles = {"attack"}
-function decide(d) return 1 end`), Options{}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	h := handlesAttack(t)
 	defer h.Close()
 	for _, c := range []struct {
 		ref  engine.Decider
@@ -174,4 +166,15 @@ function decide(d) calls = calls + 1; return {option = 1, range = 5} end`), Opti
 			}
 		})
 	}
+}
+
+// handlesAttack is a script that handles the attack kind only.
+func handlesAttack(t *testing.T) *Host {
+	t.Helper()
+	h, err := Load("h.lua", []byte(`handles = {"attack"}
+function decide(d) return 1 end`), Options{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h
 }
