@@ -1,8 +1,6 @@
 package main
 
 import (
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 
@@ -33,11 +31,8 @@ func runAuto(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(fs.Output(), "usage: schnell auto [flags]\n\nPlays a whole game of %s with %s (or --script) and prints its summary.\n\nFlags:\n", gameTitle(def), def.ReferenceWho())
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
+	if code, ok := parseFlags(fs, args); !ok {
+		return code
 	}
 	if def, err = gf.overlay(def); err != nil {
 		fmt.Fprintf(stderr, "schnell auto: %v\n", err)

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"github.com/schnell-wargames/schnell/repl"
@@ -165,6 +166,19 @@ func newFlagSet(name string, args []string, stdout, stderr io.Writer) *flag.Flag
 		seen(fs)
 	}
 	return fs
+}
+
+// parseFlags parses args into fs. When it cannot go on, ok is false and
+// code is the exit status: 0 after -h (fs printed its usage), 2 after a
+// bad flag (fs said which).
+func parseFlags(fs *flag.FlagSet, args []string) (code int, ok bool) {
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0, false
+		}
+		return 2, false
+	}
+	return 0, true
 }
 
 // seen, when set, is shown each flag set newFlagSet makes.

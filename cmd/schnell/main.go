@@ -16,7 +16,6 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -80,11 +79,8 @@ func runPrompt(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 		fmt.Fprintln(fs.Output(), "\nFlags:")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
+	if code, ok := parseFlags(fs, args); !ok {
+		return code
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "schnell: unexpected argument %q%s (see schnell -h)\n", fs.Arg(0), repl.DidYouMean(fs.Arg(0), commandNames()))

@@ -4,8 +4,6 @@ import (
 	"bufio"
 	"compress/gzip"
 	"context"
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -64,11 +62,8 @@ func runSim(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(fs.Output(), "usage: schnell sim [flags]\n       schnell sim merge [--out FILE] [--partial] PART…\n       schnell sim learn [flags] (learnt quick-resolve tables: schnell sim learn --help)\n\nPlays many games of %s over all cores and prints what the game scores.\n\nFlags:\n", gameTitle(def))
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
+	if code, ok := parseFlags(fs, args); !ok {
+		return code
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "schnell sim: unexpected argument %q (flags only; schnell sim merge PART… merges result files)\n", fs.Arg(0))
