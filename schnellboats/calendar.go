@@ -245,7 +245,12 @@ func (c calendar) squadron(ready []*Boat) []*Boat {
 	chosen := c.x.Pick(d, pickWords(picks[0], others).name, func(d *engine.Decision) {
 		for _, p := range picks {
 			w := pickWords(p, others)
-			d.Add(w.name, "", w.command)
+			o := d.Add(w.name, "", w.command)
+			// What a script reads to choose (not needed by the reference
+			// Kommandant, nor in a replay): facts, not wording, so that a
+			// script that reads no prompt gets them too.
+			crews := others[p[0]].Skill.String() + " " + others[p[1]].Skill.String() + " " + others[p[2]].Skill.String()
+			o.Facts = append(o.Facts, str("boats", w.boats), str("crews", crews))
 			// The same hulls in another order: Boats #2-#4 go in hull order.
 			var at [maxSorties - 1]int // the hulls' places in the squadron (3.2: SB1-SB6)
 			for k, i := range p {
@@ -266,12 +271,6 @@ func (c calendar) squadron(ready []*Boat) []*Boat {
 				fmt.Fprintf(&t, "#%d %s (crew %s)", c.coop().sailNo(p, others, k), others[i].ID, others[i].Skill.String())
 			}
 			d.Options[j].Text = t.String()
-			// What a script reads to choose (not needed by the reference
-			// Kommandant, nor in a replay).
-			o := &d.Options[j]
-			w := pickWords(p, others)
-			crews := others[p[0]].Skill.String() + " " + others[p[1]].Skill.String() + " " + others[p[2]].Skill.String()
-			o.Facts = append(o.Facts, str("boats", w.boats), str("crews", crews))
 		}
 	})
 	for _, p := range picks {

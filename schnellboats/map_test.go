@@ -131,6 +131,15 @@ type deciderFunc func(d *engine.Decision) (int, error)
 func (f deciderFunc) Decide(d *engine.Decision) (int, error) { return f(d) }
 func (deciderFunc) Who() engine.Who                          { return engine.ByPlayer }
 
+// wordlessFunc is a deciderFunc that reads no wording (engine.Wordless),
+// as a script that names no prompt nor text: it gets an option's facts
+// all the same.
+type wordlessFunc deciderFunc
+
+func (f wordlessFunc) Decide(d *engine.Decision) (int, error) { return f(d) }
+func (wordlessFunc) Who() engine.Who                          { return engine.ByScript }
+func (wordlessFunc) Wordless(string) bool                     { return true }
+
 // playDice plays a physical-dice game out, answer giving the faces.
 func playDice(t *testing.T, g *engine.Game, answer func(r *engine.RollRequest) []string) []gamelog.Event {
 	t.Helper()
@@ -293,10 +302,12 @@ func TestRuleG3FireBurnsOn(t *testing.T) {
 
 // 1.0 (squadron management): with more than 3 ready hulls besides Boat #1
 // the Kommandant chooses which 3 sail as #2-#4; the default is the first.
+// Each option's facts name its boats and crews, for a decider that reads
+// no wording too.
 func TestRule1_0SquadronChoice(t *testing.T) {
 	var offered []string
 	def := -1
-	c, evs := probeWith(t, 2, opts("short", "s100"), deciderFunc(func(d *engine.Decision) (int, error) {
+	c, evs := probeWith(t, 2, opts("short", "s100"), wordlessFunc(func(d *engine.Decision) (int, error) {
 		if d.Kind == string(askSquadron) && offered == nil {
 			pick := -1
 			for i, o := range d.Options {
