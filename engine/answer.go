@@ -24,8 +24,8 @@ type refusal struct {
 // someone asks (Refusal, Find, Game.Answer). It allocates nothing once the
 // decision's storage has grown (Ctx.Ask keeps it).
 func (d *Decision) Refuse(name, command string, why ...string) {
-	if d.asker != nil && d.unread() {
-		return // nobody may read it: skip the work
+	if d.lateRefusing || d.asker != nil && d.unread() {
+		return // nobody may read it (or not yet: RefusesLater): skip the work
 	}
 	from := len(d.why)
 	d.why = append(d.why, why...)

@@ -264,7 +264,12 @@ func (c *Ctx) RollDice(spec dice.Spec, label ...string) (total int, faces []int)
 // words, if given, fill in the decision's wording (Wording): they are
 // called only when someone reads it, so the rules may build it with no
 // thought for who does.
-func (c *Ctx) Decide(d *Decision, words ...Wording) int {
+func (c *Ctx) Decide(d *Decision, words ...Wording) int { return c.decide(d, nil, words) }
+
+// decide is Decide; late, when set, is the build of a decision Ctx.Pick
+// made without its refusals (d.lateRefusing), run again for them when an
+// answer needs them.
+func (c *Ctx) decide(d *Decision, late func(*Decision), words []Wording) int {
 	g := c.g
 	if len(d.Options) == 0 {
 		c.Fail(fmt.Errorf("decision %s has no options", d.Kind))
@@ -286,7 +291,13 @@ func (c *Ctx) Decide(d *Decision, words ...Wording) int {
 			say(d, words)
 		}
 		i, vals, err := argsOf(dec, d)
+		if no, ok := err.(*NoSuchOption); ok {
+			err = no.word(d, late)
+		}
 		if errors.Is(err, ErrHandBack) {
+			if late != nil {
+				refuseNow(d, late) // the player may type one
+			}
 			g.handBack(d, dec)
 			if !worded {
 				say(d, words)

@@ -77,6 +77,10 @@ type Decision struct {
 
 	quiet, quietKnown bool   // asker.unread(d), known for the side quietSide (Refuse)
 	quietSide         string // the side it was asked for
+
+	// lateRefusing: Ctx.Pick builds d for a LateRefuser, and Refuse keeps
+	// nothing; the refusals are built when an answer needs them.
+	lateRefusing bool
 }
 
 // Option is one legal answer to a decision.
@@ -117,7 +121,7 @@ func (d *Decision) reset(kind, prompt string) {
 	d.Kind, d.Prompt, d.Default, d.Side, d.same, d.stand = kind, prompt, 0, "", 0, 0
 	d.Options = d.Options[:0]
 	d.refused, d.why, d.asker = d.refused[:0], d.why[:0], nil
-	d.quietKnown = false
+	d.quietKnown, d.lateRefusing = false, false
 }
 
 // SetSame marks option i as the one that repeats the last answer (an

@@ -42,6 +42,10 @@ func (c *Ctx) Pick(d *Decision, def string, build func(d *Decision), words ...Wo
 			return def
 		}
 	}
+	var late func(*Decision)
+	if (g.replay == nil || !g.replay.more()) && lateRefuser(g.deciderFor(d), d) {
+		d.lateRefusing, late = true, build // Refuse keeps nothing
+	}
 	build(d)
 	d.Default = -1
 	for i := range d.Options {
@@ -53,11 +57,65 @@ func (c *Ctx) Pick(d *Decision, def string, build func(d *Decision), words ...Wo
 	if d.Default < 0 {
 		c.Fail(fmt.Errorf("rules: the default %q of decision %s is not one of its options: %s", def, d.Kind, d.optionList()))
 	}
-	return d.Options[c.Decide(d, words...)].Name
+	return d.Options[c.decide(d, late, words)].Name
 }
 
 // tooLong is why a game that has made more events than a log can hold
 // stops: unlogged (sim), a game in a loop would never end.
 func (g *Game) tooLong() error {
 	return fmt.Errorf("the game has made %d events, more than a log can hold (%d MiB): it stops here (so long a game is most likely a script answering in a loop)", g.lines, gamelog.MaxLogBytes>>20)
+}
+
+// LateRefuser is implemented by a Decider that reads a decision's refusals
+// only to say why an answer of its own is not an option (a script: its
+// error names the rule). Ctx.Pick builds such a decider's options without
+// their refusals (Decision.RefusesLater), and runs the rules' build again,
+// for them alone, only when an answer needs them: the decider answered
+// with NoSuchOption, or handed the decision back to the player.
+type LateRefuser interface {
+	RefusesLate(kind string) bool
+}
+
+func lateRefuser(dec Decider, d *Decision) bool {
+	l, ok := dec.(LateRefuser)
+	return ok && l.RefusesLate(d.Kind)
+}
+
+// RefusesLater reports whether d's refusals are not built yet (a
+// LateRefuser's decision asked by Ctx.Pick): Refusal finds none, and an
+// answer that is no option is to be returned as a NoSuchOption.
+func (d *Decision) RefusesLater() bool { return d.lateRefusing }
+
+// NoSuchOption is a LateRefuser's error for an answer that is no option
+// of a decision whose refusals are not built yet (RefusesLater): the game
+// builds them and words the error with the rules' reason (Refused), or
+// as Else when they did not refuse the answer.
+type NoSuchOption struct {
+	Answer  string                 // the answer, as Decision.Refusal reads it
+	Refused func(why string) error // the error when the rules refused it, saying why
+	Else    error                  // the error when they did not
+}
+
+func (e *NoSuchOption) Error() string { return e.Else.Error() }
+
+// word is the error e stands for, the refusals made by late (nil: d holds
+// them).
+func (e *NoSuchOption) word(d *Decision, late func(*Decision)) error {
+	if late != nil && d.lateRefusing {
+		refuseNow(d, late)
+	}
+	if why, ok := d.Refusal(e.Answer); ok {
+		return e.Refused(why)
+	}
+	return e.Else
+}
+
+// refuseNow makes the refusals Ctx.Pick left out of d: the rules' build
+// again, into a spare decision (the rules have not moved: d is being
+// answered), whose refusals d takes.
+func refuseNow(d *Decision, build func(*Decision)) {
+	d.lateRefusing = false
+	spare := &Decision{Kind: d.Kind, Side: d.Side}
+	build(spare)
+	d.refused, d.why = spare.refused, spare.why
 }

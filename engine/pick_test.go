@@ -2,6 +2,7 @@ package engine
 
 import (
 	"bytes"
+	"errors"
 	"io"
 	"strings"
 	"testing"
@@ -92,5 +93,91 @@ func TestPickBuildsOnlyWhenRead(t *testing.T) {
 	err := g.PlayOut(TakeDefault{}, nil)
 	if err == nil || !strings.Contains(err.Error(), `the default "z" of decision pick is not one of its options`) {
 		t.Errorf("a default that is no option: %v", err)
+	}
+}
+
+// lateScript answers the picker as a script would: "b", or with wrong, a
+// refused "c" (or with unknown, "x", no option), as a NoSuchOption; the
+// third decision, with handBack, goes back to the player.
+type lateScript struct {
+	wrong, unknown, handBack bool
+	atDecide                 []int // the refusals d held when asked
+	n                        int
+}
+
+func (l *lateScript) Who() Who                { return ByScript }
+func (l *lateScript) RefusesLate(string) bool { return true }
+func (l *lateScript) Decide(d *Decision) (int, error) {
+	l.n++
+	l.atDecide = append(l.atDecide, len(d.refused))
+	if l.handBack && l.n == 3 {
+		return 0, ErrHandBack
+	}
+	if l.wrong || l.unknown {
+		a := "c"
+		if l.unknown {
+			a = "x"
+		}
+		if _, ok := d.Refusal(a); ok || !d.RefusesLater() {
+			return 0, errors.New("the refusals were built for a LateRefuser")
+		}
+		return 0, &NoSuchOption{Answer: a, Refused: func(why string) error { return errors.New("refused: " + why) }, Else: errors.New("no such option: " + a)}
+	}
+	return 1, nil
+}
+
+// TestPickRefusesLate: a LateRefuser's decisions are built without their
+// refusals; the rules' build runs again for them only when an answer needs
+// them (a NoSuchOption, or the decision handed back to the player), and
+// they read as they would have.
+func TestPickRefusesLate(t *testing.T) {
+	for _, logged := range []bool{false, true} {
+		p, l := &picker{}, &lateScript{}
+		g := pickGame(t, p)
+		if logged {
+			if err := g.WriteLog(io.Discard); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := g.PlayOut(l, nil); err != nil {
+			t.Fatal(err)
+		}
+		if p.builds != 3 || strings.Join(p.got, "") != "bbb" || l.atDecide[0] != 0 {
+			t.Errorf("logged %v: %d builds, answers %v, refusals at decide %v; want 3, bbb, none", logged, p.builds, p.got, l.atDecide)
+		}
+	}
+
+	p := &picker{}
+	err := pickGame(t, p).PlayOut(&lateScript{wrong: true}, nil)
+	if err == nil || err.Error() != "refused: never c" || p.builds != 2 {
+		t.Errorf("a refused answer: %v after %d builds; want the rule's reason after 2", err, p.builds)
+	}
+	p = &picker{}
+	err = pickGame(t, p).PlayOut(&lateScript{unknown: true}, nil)
+	if err == nil || err.Error() != "no such option: x" || p.builds != 2 {
+		t.Errorf("an unknown answer: %v after %d builds; want no such option after 2", err, p.builds)
+	}
+
+	p = &picker{}
+	g := pickGame(t, p)
+	g.SetDecider(&lateScript{handBack: true})
+	if _, err := g.Step(NoPause); err != nil {
+		t.Fatal(err)
+	}
+	if g.Pending().Decision == nil || p.builds != 4 {
+		t.Fatalf("handed back: pending %+v, %d builds; want the third decision, 4 builds", g.Pending(), p.builds)
+	}
+	if _, err := g.Answer("c", ByPlayer, NoPause); err == nil || !strings.Contains(err.Error(), "never c") {
+		t.Errorf("the player's refused answer: %v, want the rule's reason", err)
+	}
+
+	// A decider that reads refusals gets them when asked.
+	p = &picker{}
+	r := &counter{}
+	if err := pickGame(t, p).PlayOut(r, nil); err != nil {
+		t.Fatal(err)
+	}
+	if r.refused != 3 {
+		t.Errorf("a reader saw %d refusals, want 3", r.refused)
 	}
 }

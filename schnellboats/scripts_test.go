@@ -4,6 +4,7 @@ import (
 	"bytes"
 	goflag "flag"
 	"os"
+	"strings"
 	"testing"
 
 	"github.com/schnell-wargames/schnell/engine"
@@ -63,6 +64,35 @@ func TestReferenceLuaMatchesGo(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// 4.9: a script that answers with an order the rules refuse gets the
+// rule's reason, as the player does; the move is asked by Ctx.Pick, which
+// builds a script's refusals only when its answer needs them
+// (engine.LateRefuser).
+func TestScriptRefusedOrderSaysWhy(t *testing.T) {
+	d := def(t)
+	g, err := engine.New(engine.Config{Def: d, Seed: 1, Options: opts("short", "s100")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := []byte(`function decide(d, game)
+  if d.kind == "move" then
+    for _, b in ipairs(game.boats) do
+      if b.boat1 then return "abort:" .. b.id end
+    end
+  end
+  return d.default
+end`)
+	h, err := scripting.Load("abort1.lua", src, scripting.Options{}, func() engine.Viewer { return d.View(g.Rules()) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	err = g.PlayOut(h, nil)
+	if err == nil || !strings.Contains(err.Error(), `abort1.lua: decide answered move "abort:SB1": rule 4.9: Boat #1 never aborts alone`) {
+		t.Errorf("got %v, want rule 4.9's reason", err)
 	}
 }
 

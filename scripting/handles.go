@@ -68,6 +68,7 @@ var (
 	_ engine.BlindTo      = (*delegate)(nil)
 	_ engine.Wordless     = (*delegate)(nil)
 	_ engine.DefaultTaker = (*delegate)(nil)
+	_ engine.LateRefuser  = (*delegate)(nil)
 )
 
 func (d *delegate) Who() engine.Who { return d.last }
@@ -85,6 +86,16 @@ func (d *delegate) BlindTo(kind string) bool {
 func (d *delegate) TakesDefault(dec *engine.Decision) bool {
 	t, ok := d.ref.(engine.DefaultTaker)
 	return ok && !slices.Contains(d.kinds, dec.Kind) && t.TakesDefault(dec)
+}
+
+// RefusesLate implements engine.LateRefuser: the script's kinds, and the
+// others as the reference player has them.
+func (d *delegate) RefusesLate(kind string) bool {
+	if slices.Contains(d.kinds, kind) {
+		return true
+	}
+	l, ok := d.ref.(engine.LateRefuser)
+	return ok && l.RefusesLate(kind)
 }
 
 // Wordless implements engine.Wordless: for the script's kinds, as the

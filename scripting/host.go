@@ -178,7 +178,14 @@ func (h *Host) Who() engine.Who { return engine.ByScript }
 // `prompt` nor `text` reads no wording, and the rules make none for it.
 func (h *Host) Wordless(string) bool { return h.mirror.wordless }
 
-var _ engine.Wordless = (*Host)(nil)
+// RefusesLate implements engine.LateRefuser: a script reads the rules'
+// refusals only to say why its answer is not an option (DecideArgs).
+func (h *Host) RefusesLate(string) bool { return true }
+
+var (
+	_ engine.Wordless    = (*Host)(nil)
+	_ engine.LateRefuser = (*Host)(nil)
+)
 
 // namesWording reports whether a chunk's code names a decision's wording
 // (the string constants "prompt" and "text", the keys d.prompt and o.text
@@ -418,10 +425,17 @@ func (h *Host) DecideArgs(d *engine.Decision) (engine.Answer, error) {
 				return engine.Answer{Option: i, Args: args}, nil
 			}
 		}
-		if why, ok := d.Refusal(string(v)); ok {
-			return engine.Answer{}, &Error{Script: h.name, Msg: fmt.Sprintf("%s: decide answered %s %q: %s", h.name, d.Kind, clip(string(v), 64), why)}
+		refused := func(why string) error {
+			return &Error{Script: h.name, Msg: fmt.Sprintf("%s: decide answered %s %q: %s", h.name, d.Kind, clip(string(v), 64), why)}
 		}
-		return bad(strconv.Quote(clip(string(v), 64)))
+		if why, ok := d.Refusal(string(v)); ok {
+			return engine.Answer{}, refused(why)
+		}
+		_, err := bad(strconv.Quote(clip(string(v), 64)))
+		if d.RefusesLater() { // the game says why, if the rules refused it
+			err = &engine.NoSuchOption{Answer: string(v), Refused: refused, Else: err}
+		}
+		return engine.Answer{}, err
 	case lua.LNumber:
 		n := int(v)
 		if float64(n) != float64(v) || n < 1 || n > len(d.Options) {
