@@ -249,8 +249,7 @@ func (c calendar) squadron(ready []*Boat) []*Boat {
 			// What a script reads to choose (not needed by the reference
 			// Kommandant, nor in a replay): facts, not wording, so that a
 			// script that reads no prompt gets them too.
-			crews := others[p[0]].Skill.String() + " " + others[p[1]].Skill.String() + " " + others[p[2]].Skill.String()
-			o.Facts = append(o.Facts, str("boats", w.boats), str("crews", crews))
+			o.Facts = append(o.Facts, str("boats", w.boats), str("crews", crewsOf(others[p[0]].Skill, others[p[1]].Skill, others[p[2]].Skill)))
 			// The same hulls in another order: Boats #2-#4 go in hull order.
 			var at [maxSorties - 1]int // the hulls' places in the squadron (3.2: SB1-SB6)
 			for k, i := range p {
@@ -304,6 +303,28 @@ var sailWords = func() (w [hulls][hulls][hulls]struct{ name, command, boats stri
 	}
 	return w
 }()
+
+// crewWords are the squadron options' `crews` fact for each 3 skills of
+// Boats #2-#4 in an order ("Green Elite Average"), made once.
+var crewWords = func() (w [skillElite + 1][skillElite + 1][skillElite + 1]string) {
+	for a := range w {
+		for b := range w[a] {
+			for c := range w[a][b] {
+				w[a][b][c] = Skill(a).String() + " " + Skill(b).String() + " " + Skill(c).String()
+			}
+		}
+	}
+	return w
+}()
+
+// crewsOf is the squadron option's `crews` fact for Boats #2-#4 of skills
+// a, b, c.
+func crewsOf(a, b, c Skill) string {
+	if in := func(s Skill) bool { return s >= skillGreen && s <= skillElite }; in(a) && in(b) && in(c) {
+		return crewWords[a][b][c]
+	}
+	return a.String() + " " + b.String() + " " + c.String()
+}
 
 // hullIndex is the place of hull id among the six (SB1 is 0).
 func hullIndex(id string) int {
