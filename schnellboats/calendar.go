@@ -240,21 +240,22 @@ func (c calendar) squadron(ready []*Boat) []*Boat {
 	if c.Two != nil {
 		picks = c.coop().withBoat2(picks, others) // 7.0: player 2's boat sails
 	}
+	var hull [hulls]int // others' places among the six hulls (3.2: SB1-SB6)
+	for i, b := range others {
+		hull[i] = hullIndex(b.ID)
+	}
 	d := c.ask(askSquadron)
 	// The reference Kommandant takes the first pick (the lowest hulls).
-	chosen := c.x.Pick(d, pickWords(picks[0], others).name, func(d *engine.Decision) {
+	chosen := c.x.Pick(d, pickWords(picks[0], &hull).name, func(d *engine.Decision) {
 		for _, p := range picks {
-			w := pickWords(p, others)
+			w := pickWords(p, &hull)
 			o := d.Add(w.name, "", w.command)
 			// What a script reads to choose (not needed by the reference
 			// Kommandant, nor in a replay): facts, not wording, so that a
 			// script that reads no prompt gets them too.
 			o.Facts = append(o.Facts, str("boats", w.boats), str("crews", crewsOf(others[p[0]].Skill, others[p[1]].Skill, others[p[2]].Skill)))
 			// The same hulls in another order: Boats #2-#4 go in hull order.
-			var at [maxSorties - 1]int // the hulls' places in the squadron (3.2: SB1-SB6)
-			for k, i := range p {
-				at[k] = hullIndex(others[i].ID)
-			}
+			at := [3]int{hull[p[0]], hull[p[1]], hull[p[2]]}
 			for _, q := range [...][3]int{{0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}} {
 				d.Refuse("", sailWords[at[q[0]]][at[q[1]]][at[q[2]]].command, "rule 1.0: Boats #2-#4 are numbered in hull order: `", w.command, "`")
 			}
@@ -273,7 +274,7 @@ func (c calendar) squadron(ready []*Boat) []*Boat {
 		}
 	})
 	for _, p := range picks {
-		if pickWords(p, others).name == chosen {
+		if pickWords(p, &hull).name == chosen {
 			for _, k := range p {
 				sail = append(sail, others[k])
 			}
@@ -283,9 +284,10 @@ func (c calendar) squadron(ready []*Boat) []*Boat {
 	return c.coop().boat2Second(sail)
 }
 
-// pickWords are the squadron decision's words for a pick of 3 of others.
-func pickWords(p []int, others []*Boat) *struct{ name, command, boats string } {
-	return &sailWords[hullIndex(others[p[0]].ID)][hullIndex(others[p[1]].ID)][hullIndex(others[p[2]].ID)]
+// pickWords are the squadron decision's words for a pick of 3 of the
+// other hulls, hull their places among the six.
+func pickWords(p []int, hull *[hulls]int) *struct{ name, command, boats string } {
+	return &sailWords[hull[p[0]]][hull[p[1]]][hull[p[2]]]
 }
 
 // sailWords are the words of the squadron decision's options for each 3
