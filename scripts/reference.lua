@@ -103,47 +103,51 @@ local function attack_order(d)
   return best
 end
 
+-- The kinds most often asked come first (a Long campaign asks boat_attack,
+-- speed, range and move most).
 function decide(d, game)
   local kind = d.kind
-  if kind == "move" then
-    if hurt(game) then return "home" end
-    return "next"
-  elseif kind == "special_done" then
-    if game.mission.special_done or hurt(game) then return "home" end
-    return "patrol"
-  elseif kind == "rescue_wait" then
-    return "search"
-  elseif kind == "pilot" then
-    if game.mission.sea_state >= 4 then return "leave" end
-    return "pick_up"
-  elseif kind == "air_speed" then
-    if has(d, "fast") then return "fast" end
-    return "medium"
-  elseif kind == "disabled" then
-    if has(d, "tow") then return "tow" end
-    return "abandon"
-  elseif kind == "cognac" then
-    return "bribe"
+  if kind == "boat_attack" then
+    return d.default -- each boat carries out the squadron's order
   elseif kind == "speed" then
     -- idle is offered only alongside a disabled boat: take her crew off first
     return index_of(d, "idle") or index_of(d, "fast") or #d.options
   elseif kind == "range" then
     return range_order(d, game)
+  elseif kind == "move" then
+    if hurt(game) then return "home" end
+    return "next"
   elseif kind == "attack" then
     return attack_order(d)
-  elseif kind == "boat_attack" then
-    return d.default -- each boat carries out the squadron's order
+  elseif kind == "squadron" or kind == "flagship" then
+    return 1 -- squadron (1.0): the first ready hulls; flagship (4.11): the first ready hull
   elseif kind == "break_formation" then
     if d.options[1].points >= 4 then return "break" end
     return "stay"
-  elseif kind == "boat_abort" then
-    return "stay"
-  elseif kind == "boat_speed" or kind == "boat_range" then
-    return d.default -- 7.0: Boat #2 on her own course keeps her speed and heads for the squadron's zone
+  elseif kind == "special_done" then
+    if game.mission.special_done or hurt(game) then return "home" end
+    return "patrol"
+  elseif kind == "air_speed" then
+    if has(d, "fast") then return "fast" end
+    return "medium"
+  elseif kind == "rescue_wait" then
+    return "search"
+  elseif kind == "pilot" then
+    if game.mission.sea_state >= 4 then return "leave" end
+    return "pick_up"
+  elseif kind == "disabled" then
+    if has(d, "tow") then return "tow" end
+    return "abandon"
+  elseif kind == "cognac" then
+    return "bribe"
   elseif kind == "next_wave" then
     -- breaking off aborts the mission (4.9): only when hurt or spent
     if hurt(game) or not loaded(game) then return "break_off" end
     return "attack"
+  elseif kind == "boat_abort" then
+    return "stay"
+  elseif kind == "boat_speed" or kind == "boat_range" then
+    return d.default -- 7.0: Boat #2 on her own course keeps her speed and heads for the squadron's zone
   end
-  return 1 -- flagship (4.11): the first ready hull; squadron (1.0): the first ready hulls; anything new: the first option
+  return 1 -- anything new: the first option
 end
