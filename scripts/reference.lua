@@ -94,8 +94,9 @@ local find = string.find
 local function attack_order(d)
   local best, best_score = 1, -1
   for i, o in ipairs(d.options) do
-    if find(o.name, ":") then
-      local score = value[o.type] * 10 + o.damage
+    local kind = o.type -- an order at a unit has its type (hold has none)
+    if kind then
+      local score = value[kind] * 10 + o.damage
       if find(o.name, "guns:") ~= 1 then score = score + 100 end -- not the guns alone
       if score > best_score then best, best_score = i, score end
     end
