@@ -40,6 +40,7 @@ type FunctionProto struct {
 	DbgUpvalues        []string
 
 	stringConstants []string
+	stringHashes    []uint32 // schnell: strHash of each of stringConstants (strdict.go)
 }
 
 /* Upvalue {{{ */

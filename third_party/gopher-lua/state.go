@@ -921,6 +921,16 @@ func (ls *LState) rkValue(idx int) LValue {
 	return ls.reg.array[ls.currentFrame.LocalBase+idx]
 }
 
+// rkStringH is rkString and its strHash (schnell: PATCHES.md, patch 10).
+func (ls *LState) rkStringH(idx int) (string, uint32) {
+	if (idx & opBitRk) != 0 {
+		p := ls.currentFrame.Fn.Proto
+		return p.stringConstants[idx & ^opBitRk], p.stringHashes[idx & ^opBitRk]
+	}
+	s := string(ls.reg.array[ls.currentFrame.LocalBase+idx].(LString))
+	return s, strHash(s)
+}
+
 func (ls *LState) rkString(idx int) string {
 	if (idx & opBitRk) != 0 {
 		return ls.currentFrame.Fn.Proto.stringConstants[idx & ^opBitRk]
@@ -999,9 +1009,15 @@ func (ls *LState) metatable(lvalue LValue, rawget bool) LValue {
 }
 
 func (ls *LState) metaOp1(lvalue LValue, event string) LValue {
+	return ls.metaOp1H(lvalue, event, strHash(event)) // schnell (PATCHES.md)
+}
+
+// metaOp1H is metaOp1, h being strHash(event) (schnell: PATCHES.md,
+// patch 10).
+func (ls *LState) metaOp1H(lvalue LValue, event string, h uint32) LValue {
 	if mt := ls.metatable(lvalue, true); mt != LNil {
 		if tb, ok := mt.(*LTable); ok {
-			return tb.RawGetString(event)
+			return tb.rawGetStringH(event, h)
 		}
 	}
 	return LNil
@@ -1305,16 +1321,21 @@ func (ls *LState) getField(obj LValue, key LValue) LValue {
 }
 
 func (ls *LState) getFieldString(obj LValue, key string) LValue {
+	return ls.getFieldStringH(obj, key, strHash(key)) // schnell (PATCHES.md)
+}
+
+// getFieldStringH is getFieldString, h being strHash(key) (schnell:
+// PATCHES.md, patch 10).
+func (ls *LState) getFieldStringH(obj LValue, key string, h uint32) LValue {
 	curobj := obj
 	for i := 0; i < MaxTableGetLoop; i++ {
 		tb, istable := curobj.(*LTable)
-		if istable {
-			ret := tb.RawGetString(key)
-			if ret != LNil {
+		if istable && tb.strdict != nil {
+			if ret := tb.strdict.get(key, h); !isNil(ret) {
 				return ret
 			}
 		}
-		metaindex := ls.metaOp1(curobj, "__index")
+		metaindex := ls.metaOp1H(curobj, "__index", hIndex)
 		if metaindex == LNil {
 			if !istable {
 				ls.RaiseError("attempt to index a non-table object(%v) with key '%s'", curobj.Type().String(), key)
@@ -1368,21 +1389,27 @@ func (ls *LState) setField(obj LValue, key LValue, value LValue) {
 }
 
 func (ls *LState) setFieldString(obj LValue, key string, value LValue) {
+	ls.setFieldStringH(obj, key, strHash(key), value) // schnell (PATCHES.md)
+}
+
+// setFieldStringH is setFieldString, h being strHash(key) (schnell:
+// PATCHES.md, patch 10).
+func (ls *LState) setFieldStringH(obj LValue, key string, h uint32, value LValue) {
 	curobj := obj
 	for i := 0; i < MaxTableGetLoop; i++ {
 		tb, istable := curobj.(*LTable)
 		if istable && !tb.sealed {
-			if tb.RawGetString(key) != LNil {
-				tb.RawSetString(key, value)
+			if tb.rawGetStringH(key, h) != LNil {
+				tb.rawSetStringH(key, h, value)
 				return
 			}
 		}
-		metaindex := ls.metaOp1(curobj, "__newindex")
+		metaindex := ls.metaOp1H(curobj, "__newindex", hNewindex)
 		if metaindex == LNil {
 			if !istable {
 				ls.RaiseError("attempt to index a non-table object(%v) with key '%s'", curobj.Type().String(), key)
 			}
-			tb.RawSetString(key, value)
+			tb.rawSetStringH(key, h, value)
 			return
 		}
 		if metaindex.Type() == LTFunction {

@@ -42,7 +42,7 @@ func newLTable(acap int, hcap int) *LTable {
 		tb.array = make([]LValue, 0, acap)
 	}
 	if hcap != 0 {
-		tb.strdict = make(map[string]LValue, hcap)
+		tb.strdict = newStrDict(hcap) // schnell: strdict.go (PATCHES.md)
 	}
 	return tb
 }
@@ -204,29 +204,7 @@ func (tb *LTable) RawSetInt(key int, value LValue) {
 
 // RawSetString sets a given LValue to a given string index without the __newindex metamethod.
 func (tb *LTable) RawSetString(key string, value LValue) {
-	if tb.strdict == nil {
-		tb.strdict = make(map[string]LValue, defaultHashCap)
-	}
-	if tb.keys == nil {
-		tb.keys = []LValue{}
-		tb.k2i = map[LValue]int{}
-	}
-
-	if value == LNil {
-		// TODO tb.keys and tb.k2i should also be removed
-		delete(tb.strdict, key)
-	} else {
-		n := len(tb.strdict)
-		tb.strdict[key] = value
-		if len(tb.strdict) == n {
-			return // schnell: a key it holds, so in keys already (PATCHES.md)
-		}
-		lkey := LString(key)
-		if _, ok := tb.k2i[lkey]; !ok {
-			tb.k2i[lkey] = len(tb.keys)
-			tb.keys = append(tb.keys, lkey)
-		}
-	}
+	tb.rawSetStringH(key, strHash(key), value) // schnell: strdict.go (PATCHES.md)
 }
 
 // RawSetH sets a given LValue to a given index without the __newindex metamethod.
@@ -236,11 +214,10 @@ func (tb *LTable) RawSetH(key LValue, value LValue) {
 		return
 	}
 	if tb.dict == nil {
-		tb.dict = make(map[LValue]LValue, len(tb.strdict))
+		tb.dict = make(map[LValue]LValue)
 	}
-	if tb.keys == nil {
-		tb.keys = []LValue{}
-		tb.k2i = map[LValue]int{}
+	if tb.k2i == nil {
+		tb.k2i = map[LValue]int{} // schnell: non-string keys only (PATCHES.md)
 	}
 
 	if value == LNil {
@@ -270,13 +247,7 @@ func (tb *LTable) RawGet(key LValue) LValue {
 			return tb.array[index]
 		}
 	case LString:
-		if tb.strdict == nil {
-			return LNil
-		}
-		if ret, ok := tb.strdict[string(v)]; ok {
-			return ret
-		}
-		return LNil
+		return tb.rawGetStringH(string(v), strHash(string(v)))
 	}
 	if tb.dict == nil {
 		return LNil
@@ -302,13 +273,7 @@ func (tb *LTable) RawGetInt(key int) LValue {
 // RawGet returns an LValue associated with a given key without __index metamethod.
 func (tb *LTable) RawGetH(key LValue) LValue {
 	if s, sok := key.(LString); sok {
-		if tb.strdict == nil {
-			return LNil
-		}
-		if v, vok := tb.strdict[string(s)]; vok {
-			return v
-		}
-		return LNil
+		return tb.rawGetStringH(string(s), strHash(string(s)))
 	}
 	if tb.dict == nil {
 		return LNil
@@ -321,13 +286,7 @@ func (tb *LTable) RawGetH(key LValue) LValue {
 
 // RawGetString returns an LValue associated with a given key without __index metamethod.
 func (tb *LTable) RawGetString(key string) LValue {
-	if tb.strdict == nil {
-		return LNil
-	}
-	if v, vok := tb.strdict[string(key)]; vok {
-		return v
-	}
-	return LNil
+	return tb.rawGetStringH(key, strHash(key))
 }
 
 // ForEach iterates over this table of elements, yielding each in turn to a given function.
@@ -340,9 +299,9 @@ func (tb *LTable) ForEach(cb func(LValue, LValue)) {
 		}
 	}
 	if tb.strdict != nil {
-		for k, v := range tb.strdict {
-			if v != LNil {
-				cb(LString(k), v)
+		for _, s := range tb.strdict.slots {
+			if s.val != LNil {
+				cb(LString(s.key), s.val)
 			}
 		}
 	}
@@ -384,7 +343,7 @@ func (tb *LTable) nextScan(key LValue) (LValue, LValue, int) {
 				scanned = index - start
 			}
 			if tb.array == nil || index == len(tb.array) {
-				if (tb.dict == nil || len(tb.dict) == 0) && (tb.strdict == nil || len(tb.strdict) == 0) {
+				if (tb.dict == nil || len(tb.dict) == 0) && (tb.strdict == nil || tb.strdict.live == 0) {
 					return LNil, LNil, scanned
 				}
 				key = tb.keys[0]
@@ -395,7 +354,7 @@ func (tb *LTable) nextScan(key LValue) (LValue, LValue, int) {
 		}
 	}
 
-	start := tb.k2i[key] + 1
+	start := tb.keyPos(key) + 1
 	for i := start; i < len(tb.keys); i++ {
 		key := tb.keys[i]
 		if v := tb.RawGetH(key); v != LNil {

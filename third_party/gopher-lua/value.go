@@ -145,7 +145,7 @@ type LTable struct {
 
 	array   []LValue
 	dict    map[LValue]LValue
-	strdict map[string]LValue
+	strdict *strDict // schnell: strdict.go (PATCHES.md)
 	keys    []LValue
 	k2i     map[LValue]int
 

@@ -561,7 +561,7 @@ func init() {
 			RA := lbase + A
 			Bx := int(inst & 0x3ffff) //GETBX
 			//reg.Set(RA, L.getField(cf.Fn.Env, cf.Fn.Proto.Constants[Bx]))
-			v := L.getFieldString(cf.Fn.Env, cf.Fn.Proto.stringConstants[Bx])
+			v := L.getFieldStringH(cf.Fn.Env, cf.Fn.Proto.stringConstants[Bx], cf.Fn.Proto.stringHashes[Bx]) // schnell (PATCHES.md)
 			// this section is inlined by go-inline
 			// source function is 'func (rg *registry) Set(regi int, vali LValue) ' in '_state.go'
 			{
@@ -623,7 +623,15 @@ func init() {
 			RA := lbase + A
 			B := int(inst & 0x1ff)    //GETB
 			C := int(inst>>9) & 0x1ff //GETC
-			v := L.getFieldString(reg.Get(lbase+B), L.rkString(C))
+			var key string
+			var h uint32
+			if C&opBitRk != 0 { // schnell: a constant key's hash is the chunk's (PATCHES.md)
+				p := cf.Fn.Proto
+				key, h = p.stringConstants[C&^opBitRk], p.stringHashes[C&^opBitRk]
+			} else {
+				key, h = L.rkStringH(C)
+			}
+			v := L.getFieldStringH(reg.array[lbase+B], key, h)
 			// this section is inlined by go-inline
 			// source function is 'func (rg *registry) Set(regi int, vali LValue) ' in '_state.go'
 			{
@@ -654,7 +662,7 @@ func init() {
 			RA := lbase + A
 			Bx := int(inst & 0x3ffff) //GETBX
 			//L.setField(cf.Fn.Env, cf.Fn.Proto.Constants[Bx], reg.Get(RA))
-			L.setFieldString(cf.Fn.Env, cf.Fn.Proto.stringConstants[Bx], reg.Get(RA))
+			L.setFieldStringH(cf.Fn.Env, cf.Fn.Proto.stringConstants[Bx], cf.Fn.Proto.stringHashes[Bx], reg.Get(RA)) // schnell (PATCHES.md)
 			return 0
 		},
 		func(L *LState, inst uint32, baseframe *callFrame) int { //OP_SETUPVAL
@@ -686,7 +694,8 @@ func init() {
 			RA := lbase + A
 			B := int(inst & 0x1ff)    //GETB
 			C := int(inst>>9) & 0x1ff //GETC
-			L.setFieldString(reg.Get(RA), L.rkString(B), L.rkValue(C))
+			key, h := L.rkStringH(B)  // schnell (PATCHES.md)
+			L.setFieldStringH(reg.Get(RA), key, h, L.rkValue(C))
 			return 0
 		},
 		func(L *LState, inst uint32, baseframe *callFrame) int { //OP_NEWTABLE
@@ -729,7 +738,8 @@ func init() {
 			B := int(inst & 0x1ff)    //GETB
 			C := int(inst>>9) & 0x1ff //GETC
 			selfobj := reg.Get(lbase + B)
-			v := L.getFieldString(selfobj, L.rkString(C))
+			key, h := L.rkStringH(C) // schnell (PATCHES.md)
+			v := L.getFieldStringH(selfobj, key, h)
 			// this section is inlined by go-inline
 			// source function is 'func (rg *registry) Set(regi int, vali LValue) ' in '_state.go'
 			{
@@ -1067,7 +1077,14 @@ func init() {
 			A := int(inst>>18) & 0xff //GETA
 			B := int(inst & 0x1ff)    //GETB
 			C := int(inst>>9) & 0x1ff //GETC
-			ret := equals(L, L.rkValue(B), L.rkValue(C), false)
+			lhs, rhs := L.rkValue(B), L.rkValue(C)
+			var ret bool
+			if ls, ok := lhs.(LString); ok { // schnell: strings compared here (PATCHES.md)
+				rs, ok := rhs.(LString)
+				ret = ok && ls == rs
+			} else {
+				ret = equals(L, lhs, rhs, false)
+			}
 			v := 1
 			if ret {
 				v = 0

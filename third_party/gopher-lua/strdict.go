@@ -1,0 +1,169 @@
+package lua
+
+import (
+	"hash/maphash"
+	"unsafe"
+)
+
+// schnell: the string-keyed part of a table (PATCHES.md, patch 10).
+//
+// Upstream keeps it in a map[string]LValue, which hashes the key at every
+// access. Here the keys live in a slice, in the order they were first
+// set, each with its hash; a table of a few keys is searched by comparing
+// hashes, a larger one through an open-addressing index. The hash of a
+// script's constant keys (`t.name`, `t:name()`, globals) is computed once
+// when the chunk is compiled (FunctionProto.stringHashes), so a field read
+// of a constant key hashes nothing.
+
+// strSeed seeds the keys' hashes: chosen at random for each run of the
+// program, so that no script can choose keys that collide (the order of
+// `pairs` is the order of the table's keys, not of their hashes).
+var strSeed = maphash.MakeSeed()
+
+// The hashes of the metatable's keys the VM looks up most.
+var hIndex, hNewindex = strHash("__index"), strHash("__newindex")
+
+// strHash is the hash of a string key.
+func strHash(s string) uint32 { return uint32(maphash.String(strSeed, s)) }
+
+// strSlot is one string key of a table, set now or before: a key removed
+// keeps its slot (with LNil), as it keeps its place in the table's keys.
+type strSlot struct {
+	key  string
+	val  LValue
+	hash uint32
+	pos  int32 // the key's index in LTable.keys
+}
+
+// strDict is the string-keyed part of a table.
+type strDict struct {
+	slots []strSlot // in the order the keys were first set
+	index []int32   // by hash, open addressing, at most half full: slot+1, 0 empty
+	live  int       // slots whose value is not LNil
+}
+
+func newStrDict(hint int) *strDict {
+	hint = min(hint, 64)
+	size := 8
+	for size < 2*hint {
+		size *= 2
+	}
+	return &strDict{slots: make([]strSlot, 0, hint), index: make([]int32, size)}
+}
+
+// find is key's slot, or nil; h is strHash(key).
+func (d *strDict) find(key string, h uint32) *strSlot {
+	mask := uint32(len(d.index) - 1)
+	for i := h & mask; ; i = (i + 1) & mask {
+		j := d.index[i]
+		if j == 0 {
+			return nil
+		}
+		if s := &d.slots[j-1]; s.hash == h && sameKey(s.key, key) {
+			return s
+		}
+	}
+}
+
+// get is key's value (LNil if none); h is strHash(key).
+func (d *strDict) get(key string, h uint32) LValue {
+	mask := uint32(len(d.index) - 1)
+	for i := h & mask; ; i = (i + 1) & mask {
+		j := d.index[i]
+		if j == 0 {
+			return LNil
+		}
+		if s := &d.slots[j-1]; s.hash == h && sameKey(s.key, key) {
+			return s.val
+		}
+	}
+}
+
+// isNil is v == LNil, without a call (LNilType has one value).
+func isNil(v LValue) bool {
+	_, ok := v.(*LNilType)
+	return ok
+}
+
+// sameKey is a == b, without a call when they are the same bytes.
+func sameKey(a, b string) bool {
+	return len(a) == len(b) && (unsafe.StringData(a) == unsafe.StringData(b) || a == b)
+}
+
+// add adds a slot for key, which has none.
+func (d *strDict) add(key string, h uint32, val LValue, pos int) {
+	d.slots = append(d.slots, strSlot{key: key, val: val, hash: h, pos: int32(pos)})
+	if n := len(d.slots); 2*n > len(d.index) {
+		d.reindex()
+	} else {
+		d.place(n - 1)
+	}
+}
+
+// reindex makes the index again, twice as large.
+func (d *strDict) reindex() {
+	d.index = make([]int32, 2*len(d.index))
+	for i := range d.slots {
+		d.place(i)
+	}
+}
+
+// place puts slot i in the index.
+func (d *strDict) place(i int) {
+	mask := uint32(len(d.index) - 1)
+	j := d.slots[i].hash & mask
+	for d.index[j] != 0 {
+		j = (j + 1) & mask
+	}
+	d.index[j] = int32(i + 1)
+}
+
+// rawGetStringH is RawGetString(key), h being strHash(key).
+func (tb *LTable) rawGetStringH(key string, h uint32) LValue {
+	if d := tb.strdict; d != nil {
+		return d.get(key, h)
+	}
+	return LNil
+}
+
+// rawSetStringH is RawSetString(key, value), h being strHash(key).
+func (tb *LTable) rawSetStringH(key string, h uint32, value LValue) {
+	d := tb.strdict
+	if d == nil {
+		if value == LNil {
+			return
+		}
+		d = newStrDict(0)
+		tb.strdict = d
+	}
+	if s := d.find(key, h); s != nil {
+		switch {
+		case s.val == LNil && value != LNil:
+			d.live++
+		case s.val != LNil && value == LNil:
+			d.live--
+		}
+		s.val = value
+		return
+	}
+	if value == LNil {
+		return
+	}
+	d.add(key, h, value, len(tb.keys))
+	d.live++
+	tb.keys = append(tb.keys, LString(key))
+}
+
+// keyPos is the index of key in tb.keys (0 if it has none, as upstream's
+// k2i map answers).
+func (tb *LTable) keyPos(key LValue) int {
+	if s, ok := key.(LString); ok {
+		if d := tb.strdict; d != nil {
+			if sl := d.find(string(s), strHash(string(s))); sl != nil {
+				return int(sl.pos)
+			}
+		}
+		return 0
+	}
+	return tb.k2i[key]
+}
