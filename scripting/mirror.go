@@ -485,8 +485,17 @@ func sameKey(a, b string) bool {
 	return unsafe.StringData(a) == unsafe.StringData(b) && len(a) == len(b) || a == b
 }
 
+// Open finds the object or list at its place, where it mostly is (kid
+// does the rest).
 func (m *mirror) Open(key string, list bool) {
-	kid := m.kid(key, list, false)
+	nd := m.at
+	var kid *node
+	if pos := nd.n; pos < len(nd.slots) && nd.slots[pos].kind == slotNode && sameKey(nd.slots[pos].key, key) && nd.slots[pos].kid.list == list {
+		nd.n++
+		kid = nd.slots[pos].kid
+	} else {
+		kid = m.kid(key, list, false)
+	}
 	kid.n = 0
 	m.stack = append(m.stack, kid)
 	m.at = kid
@@ -513,27 +522,21 @@ func (m *mirror) kid(key string, list, lazy bool) *node {
 }
 
 func (m *mirror) Close() {
-	nd := m.stack[len(m.stack)-1]
+	nd := m.at
 	m.stack = m.stack[:len(m.stack)-1]
 	if len(m.stack) > 0 {
 		m.at = m.stack[len(m.stack)-1]
 	}
-	m.end(nd)
+	if nd.n != len(nd.slots) || len(nd.gone) > 0 {
+		m.end(nd)
+	}
 }
 
+// scalar writes a field that differs from the one written at its place
+// last time (Int, Str and Bool compared them).
 func (m *mirror) scalar(key string, kind uint8, i int, s string) {
 	nd := m.at
-	if pos := nd.n; pos < len(nd.slots) {
-		sl := &nd.slots[pos]
-		if sl.i == i && sl.kind == kind && same(sl.s, s) && same(sl.key, key) {
-			nd.n++
-			return // unchanged: only the mirror writes the table
-		}
-	}
 	pos, sl := nd.next()
-	if sl.kind == kind && sl.i == i && sl.s == s && sl.key == key {
-		return
-	}
 	nd.retire(sl, key)
 	*sl = slot{key: key, kind: kind, i: i, s: s, v: m.box(kind, i, s)}
 	nd.set(pos, sl)
@@ -546,8 +549,13 @@ func same(a, b string) bool {
 }
 
 // end finishes a pass over nd: what was written last time and not now is
-// removed (and what a script added to a list).
+// removed. A pass that wrote as many fields as the last and retired no key
+// removes nothing (a list's table holds as many elements as its slots:
+// only the mirror writes it).
 func (m *mirror) end(nd *node) {
+	if nd.n == len(nd.slots) && len(nd.gone) == 0 {
+		return
+	}
 	for j := nd.n; j < len(nd.slots); j++ {
 		if !nd.list {
 			nd.gone = append(nd.gone, nd.slots[j].key)
