@@ -148,26 +148,30 @@ func (h *Host) compile(name string, src []byte) (*lua.LFunction, error) {
 
 var protos struct {
 	sync.Mutex
-	m map[string]*lua.FunctionProto
+	m map[string]map[string]*lua.FunctionProto // by name, then source
+	n int                                       // sources kept
 }
 
 // compiled returns the byte code of a script, or nil if it does not compile
 // (Load then says why, as it always has).
 func compiled(name string, src []byte) *lua.FunctionProto {
-	key := name + "\x00" + string(src)
 	protos.Lock()
 	defer protos.Unlock()
-	if p, ok := protos.m[key]; ok {
+	if p, ok := protos.m[name][string(src)]; ok { // no copy of src to look it up
 		return p
 	}
 	p, err := compileChunk(src, name)
 	if err != nil {
 		return nil
 	}
-	if protos.m == nil || len(protos.m) >= 64 {
-		protos.m = map[string]*lua.FunctionProto{}
+	if protos.m == nil || protos.n >= 64 {
+		protos.m, protos.n = map[string]map[string]*lua.FunctionProto{}, 0
 	}
-	protos.m[key] = p
+	if protos.m[name] == nil {
+		protos.m[name] = map[string]*lua.FunctionProto{}
+	}
+	protos.m[name][string(src)] = p
+	protos.n++
 	return p
 }
 
