@@ -149,7 +149,7 @@ func (h *Host) compile(name string, src []byte) (*lua.LFunction, error) {
 var protos struct {
 	sync.Mutex
 	m map[string]map[string]*lua.FunctionProto // by name, then source
-	n int                                       // sources kept
+	n int                                      // sources kept
 }
 
 // compiled returns the byte code of a script, or nil if it does not compile
