@@ -66,19 +66,24 @@ func (o Outcome) Has(key int) bool {
 // total for "roll"; ok is false when the row does not set it. A name the
 // game's schema does not declare panics: a bug in the rules.
 func (o Outcome) Value(name string) (int, bool) {
-	if o.Key != nil {
-		return o.Key.Value(name, o.Total)
-	}
-	return o.Row.Value(name, o.Total)
+	return effects(o.Row, o.Key).Value(name, o.Total)
 }
 
 // Sets reports whether the selected row (or cell key) sets the effect
 // called name (see Value).
 func (o Outcome) Sets(name string) bool {
-	if o.Key != nil {
-		return o.Key.Sets(name)
+	return effects(o.Row, o.Key).Sets(name)
+}
+
+// effects is the row whose effects an outcome reads: the cell's key of a
+// two-dimensional table that has one, else the row. (Value and Sets are
+// small enough to be inlined where the rules read an effect, so that the
+// outcome is not copied for each read.)
+func effects(row, key *tables.Row) *tables.Row {
+	if key != nil {
+		return key
 	}
-	return o.Row.Sets(name)
+	return row
 }
 
 // Result is the text the roll reads: the row's result, or the cell of a

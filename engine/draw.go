@@ -118,7 +118,9 @@ type drawState struct {
 	gened    bool
 	fromGen  bool
 	revealed map[int]bool // hidden draws revealed, by seq
-	left     []string     // genDraw's scratch: what is left of the cup
+	left     []string     // genDrawWhole's scratch: the cup's chits
+	places   []int32      // genPicks' scratch: the places of the cup's chits left
+	picks    []int32      // genPicks' scratch: the places drawn
 }
 
 // Cups lists the game's cups, in the order they were made.
@@ -145,8 +147,9 @@ func (c *Ctx) NewCup(id, title string, chits ...string) *Cup {
 }
 
 // renewCup makes the cup NewCup puts in place of the one of the same id:
-// when that one was drawn empty and no hidden draw of it is out (a board's
-// order cup, drawn whole every round), the new cup takes over its storage,
+// when that one was emptied and no hidden draw of it is out (a board's
+// order cup drawn whole in a replay, or by the player; the generator's
+// whole draw gives the storage to the chits drawn), the new cup takes over its storage,
 // and the old one is left empty with none (a pointer to it still reads an
 // empty cup, which takes storage of its own if chits are added to it).
 func (g *Game) renewCup(id, title string, chits []string) *Cup {
@@ -222,7 +225,11 @@ func (c *Ctx) Draw(d Draw) Drawn {
 	case g.replay != nil && g.replay.more():
 		chits = g.replay.draw(g, d)
 	case g.mode == Digital || !g.drawsAtPrompt(d.Side):
-		chits = genDraw(g, k, d.N)
+		if d.N == len(k.chits) {
+			chits = genDrawWhole(g, k)
+		} else {
+			chits = genDraw(g, k, d.N)
+		}
 		g.ext.draw.fromGen = g.mode == Physical
 	default:
 		g.wait(Request{Draw: &DrawRequest{Cup: k.ID, Title: k.Title, N: d.N, For: d.For, Side: d.Side, Hidden: d.Hidden, In: k.Chits()}})
@@ -233,10 +240,12 @@ func (c *Ctx) Draw(d Draw) Drawn {
 		}
 		g.ext.draw.fromGen = g.ext.draw.gened
 	}
-	if len(chits) == len(k.chits) {
+	switch {
+	case len(k.chits) == 0: // drawn whole by genDrawWhole: its storage went with the chits
+	case len(chits) == len(k.chits):
 		clear(k.chits) // the whole cup (what removing each would leave)
 		k.chits = k.chits[:0]
-	} else {
+	default:
 		for _, ch := range chits {
 			k.Remove(ch)
 		}
@@ -263,16 +272,46 @@ func (g *Game) drawsAtPrompt(side string) bool {
 // genDraw draws n chits with the game's generator: each the chit at a
 // uniform index of what is left.
 func genDraw(g *Game, k *Cup, n int) []string {
-	left := append(g.ext.draw.left[:0], k.chits...) // the game's scratch
-	out := make([]string, 0, n)
+	out := make([]string, n)
+	for j, p := range genPicks(g, k, n) {
+		out[j] = k.chits[p]
+	}
+	return out
+}
+
+// genDrawWhole is genDraw of the whole cup, which then holds nothing: what
+// is drawn takes the cup's storage (the cup is left none), so that the
+// draw allocates nothing (a board's order cup, drawn whole every round).
+func genDrawWhole(g *Game, k *Cup) []string {
+	picks := genPicks(g, k, len(k.chits))
+	chits := append(g.ext.draw.left[:0], k.chits...) // the game's scratch
+	out := k.chits[:len(chits):len(chits)]
+	for j, p := range picks {
+		out[j] = chits[p]
+	}
+	clear(chits) // keep no chit alive
+	g.ext.draw.left = chits[:0]
+	k.chits = nil
+	return out
+}
+
+// genPicks draws n places of k's chits with the game's generator: each
+// the place at a uniform index of those left, in the cup's order. The
+// places are the game's scratch, valid until the next draw.
+func genPicks(g *Game, k *Cup, n int) []int32 {
+	s := &g.ext.draw
+	left := s.places[:0]
+	for i := range k.chits {
+		left = append(left, int32(i))
+	}
+	picks := s.picks[:0]
 	for range n {
 		i := g.gen.IntN(len(left))
-		out = append(out, left[i])
-		left = slices.Delete(left, i, i+1)
+		picks = append(picks, left[i])
+		left = append(left[:i], left[i+1:]...)
 	}
-	clear(left) // keep no chit alive (Delete cleared the rest)
-	g.ext.draw.left = left[:0]
-	return out
+	s.places, s.picks = left[:0], picks[:0]
+	return picks
 }
 
 func (g *Game) emitDraw(d Draw, chits []string) {

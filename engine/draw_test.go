@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"slices"
@@ -202,5 +203,58 @@ func playAndReport(t *testing.T, def *Definition, seed uint64, bad *[]string) {
 	}
 	for _, b := range *bad {
 		t.Error(b)
+	}
+}
+
+// TestWholeDrawByTheGeneratorReplays: a side a decider plays draws a cup
+// whole in a game of physical dice: the program draws it (the log says so)
+// and the log replays; what was drawn stays as drawn when the cup is made
+// again and drawn again.
+func TestWholeDrawByTheGeneratorReplays(t *testing.T) {
+	var bad []string
+	def := funcDef(t, func(c *Ctx) {
+		var first Drawn
+		for i := range 3 {
+			k := c.NewCup("ORDER", "", "a", "b", "c", "d")
+			d := c.Draw(Draw{Cup: k, N: 4, Side: "axis"})
+			if i == 0 {
+				first = d
+				continue
+			}
+			if got := slices.Sorted(slices.Values(first.Chits)); !slices.Equal(got, []string{"a", "b", "c", "d"}) || k.Len() != 0 {
+				bad = append(bad, fmt.Sprintf("the first draw now reads %v, the cup holds %v", first.Chits, k.Chits()))
+			}
+		}
+		k := c.NewCup("POT", "", "x", "y")
+		c.Draw(Draw{Cup: k, N: 1, Side: "axis"})
+	})
+	def.Sides = []string{"axis"}
+	g, err := New(Config{Def: def, Seed: 7, Mode: Physical})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := g.SetSideDecider("axis", TakeDefault{}); err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := g.WriteLog(&buf); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := g.Step(NoPause); err != nil {
+		t.Fatal(err)
+	}
+	g.StopLog()
+	for _, b := range bad {
+		t.Error(b)
+	}
+	if n := strings.Count(buf.String(), `"source":"generator"`); n != 4 {
+		t.Errorf("%d draws logged as the program's, want 4:\n%s", n, buf.String())
+	}
+	lg, err := gamelog.Read("toy", bytes.NewReader(buf.Bytes()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Replay(def, lg, -1, Config{}); err != nil {
+		t.Errorf("replay: %v", err)
 	}
 }

@@ -488,10 +488,10 @@ func (c boatDamage) pickWhere(ok func(*Sortie) bool, why ...string) *Sortie {
 	case 1:
 		return cands[0]
 	}
-	var label [8 + 4*maxSorties]string
+	var label [5]string
 	label[0] = pickPrefix
 	n := 1 + copy(label[1:4], why)
-	n += pickFaces(label[n:], cands) // the faces that pick each boat
-	r, _ := c.x.RollDice(dice.D6, label[:n]...)
+	label[n] = c.Mission.pickFaces(cands) // the faces that pick each boat
+	r, _ := c.x.RollDice(dice.D6, label[:n+1]...)
 	return cands[(r-1)*len(cands)/6]
 }

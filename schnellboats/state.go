@@ -174,6 +174,11 @@ type Mission struct {
 	CrewKIA   int
 	VP        int
 	seen      *Zone // the zone zoneAt found last
+	picking   struct {
+		of   [maxSorties]*Sortie
+		n    int
+		text string
+	} // the boats pickFaces worded last, and its words
 }
 
 // Campaign is the whole state of a Schnell Boats campaign.

@@ -2,6 +2,7 @@ package schnellboats
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -71,20 +72,30 @@ var pickRanges = func() (out [maxSorties + 1][]string) {
 	return out
 }()
 
-// pickFaces writes into label the parts " (1-2 SB1, 3-4 SB2, 5-6 SB3)":
-// which faces pick which boat, for the player who rolls the die and for
-// the line that says which boat it picked. It returns the parts written.
-func pickFaces(label []string, cands []*Sortie) int {
-	n := 0
+// pickFaces is " (1-2 SB1, 3-4 SB2, 5-6 SB3)": which faces pick which
+// boat of cands, for the player who rolls the die and for the line that
+// says which boat it picked. It is made when the boats change and
+// remembered (every enemy gun picks its target so).
+func (m *Mission) pickFaces(cands []*Sortie) string {
+	p := &m.picking
+	if p.text != "" && slices.Equal(p.of[:p.n], cands) {
+		return p.text
+	}
+	var b strings.Builder
 	for k, s := range cands {
 		sep := ", "
 		if k == 0 {
 			sep = " ("
 		}
-		n += copy(label[n:], []string{sep, pickRanges[len(cands)][k], " ", s.Boat.ID})
+		b.WriteString(sep)
+		b.WriteString(pickRanges[len(cands)][k])
+		b.WriteString(" ")
+		b.WriteString(s.Boat.ID)
 	}
-	label[n] = ")"
-	return n + 1
+	b.WriteString(")")
+	p.n = copy(p.of[:], cands)
+	p.text = b.String()
+	return p.text
 }
 
 // rollResult words what a roll's total means where the row does not say

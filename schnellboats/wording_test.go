@@ -40,17 +40,21 @@ func TestA0NamesTheNextMissionsDate_3_3(t *testing.T) {
 // The die that picks which boat an enemy fires at (or an event strikes)
 // names, in its label, the faces of each boat, and its line names the boat
 // the face picked: the same boat pick takes.
+// The words are remembered for the boats worded last (Mission.pickFaces):
+// other boats, or the same boats fewer, are worded anew.
 func TestWhichBoatRollNamesTheBoat(t *testing.T) {
-	for n := 2; n <= maxSorties; n++ {
-		t.Run(fmt.Sprint(n, " boats"), func(t *testing.T) {
-			cands := make([]*Sortie, n)
-			for i := range cands {
-				cands[i] = &Sortie{Boat: &Boat{ID: hullID(i)}, No: i + 1}
+	var m Mission // one mission: each case words other boats than the one before
+	all := make([]*Sortie, maxSorties)
+	for i := range all {
+		all[i] = &Sortie{Boat: &Boat{ID: hullID(i)}, No: i + 1}
+	}
+	for _, cands := range [][]*Sortie{all[:2], all[:3], all[:4], all[1:3], all[2:4], {all[0], all[3]}, all[:2]} {
+		n := len(cands)
+		t.Run(fmt.Sprint(n, " boats ", cands[0].Boat.ID), func(t *testing.T) {
+			label := pickPrefix + "merchant-1 fires" + m.pickFaces(cands)
+			if fresh := new(Mission).pickFaces(cands); !strings.HasSuffix(label, fresh) {
+				t.Errorf("%s: remembered words, %q worded anew", label, fresh)
 			}
-			var parts [8 + 4*maxSorties]string
-			parts[0] = pickPrefix + "merchant-1 fires"
-			k := 1 + pickFaces(parts[1:], cands)
-			label := strings.Join(parts[:k], "")
 			for r := 1; r <= 6; r++ {
 				e := &gamelog.Event{Type: "roll", Fields: []gamelog.Field{gamelog.Str("for", label), gamelog.Int("total", r)}}
 				if got, want := rollResult(e), cands[(r-1)*n/6].Boat.ID; got != want {

@@ -3,6 +3,7 @@ package tables
 import (
 	"fmt"
 	"strings"
+	"unsafe"
 )
 
 // Binding reads a schema's facts by name from a value of the rules' (T:
@@ -110,6 +111,14 @@ func (r *Row) Text(name string) (string, bool) {
 }
 
 func (r *Row) named(name string) *Effect {
+	// The rules' literal is the schema's string, and so the row's effect's
+	// name (parseEffects): most reads find it by its bytes' address.
+	p := unsafe.StringData(name)
+	for i := range r.Effects {
+		if e := &r.Effects[i]; unsafe.StringData(e.Name) == p && len(e.Name) == len(name) {
+			return e
+		}
+	}
 	if r.names != nil {
 		if k, ok := r.names.key(name); ok {
 			for i := range r.Effects {
