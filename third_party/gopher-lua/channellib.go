@@ -97,7 +97,7 @@ func channelSelect(L *LState) int {
 		return 0
 	}
 
-	lv := LNil
+	var lv LValue = LNil
 	if recv.Kind() != 0 {
 		lv, _ = recv.Interface().(LValue)
 		if lv == nil {

@@ -101,17 +101,31 @@ func (ls *LState) SetIterator(fn *LFunction, step IteratorStep) {
 // R(A+3) and the loop goes on (the JMP that follows), else it ends.
 func (ls *LState) iterate(cf *callFrame, RA, nret int) {
 	reg := ls.reg
-	k, v := ls.G.iterStep(ls, reg.Get(RA+1), reg.Get(RA+2))
-	reg.SetTop(RA + 3 + nret)
-	reg.Set(RA+3, k)
+	k, v := ls.G.iterStep(ls, reg.array[RA+1], reg.array[RA+2])
+	// reg.SetTop(RA + 3 + nret) and the registers set, written out
+	// (patch 11)
+	top := RA + 3 + nret
+	if top > cap(reg.array) {
+		reg.resize(top)
+	}
+	a := reg.array
+	if old := reg.top; old > top {
+		clear(a[top:old])
+	} else {
+		for i := old; i < top; i++ {
+			a[i] = LNil
+		}
+	}
+	reg.top = top
+	a[RA+3] = k
 	if nret >= 2 {
-		reg.Set(RA+4, v)
+		a[RA+4] = v
 	}
 	for i := 2; i < nret; i++ {
-		reg.Set(RA+3+i, LNil)
+		a[RA+3+i] = LNil
 	}
 	if k != LNil {
-		reg.Set(RA+2, k)
+		a[RA+2] = k
 		pc := cf.Fn.Proto.Code[cf.Pc]
 		cf.Pc += int(pc&0x3ffff) - opMaxArgSbx
 	}

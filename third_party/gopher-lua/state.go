@@ -1329,28 +1329,34 @@ func (ls *LState) getFieldString(obj LValue, key string) LValue {
 func (ls *LState) getFieldStringH(obj LValue, key string, h uint32) LValue {
 	curobj := obj
 	for i := 0; i < MaxTableGetLoop; i++ {
-		tb, istable := curobj.(*LTable)
-		if istable && tb.strdict != nil {
-			if ret := tb.strdict.get(key, h); !isNil(ret) {
-				return ret
+		var metaindex LValue
+		if tb, istable := curobj.(*LTable); istable {
+			// schnell: a table's field and its metatable's __index read
+			// here, without metaOp1's calls (PATCHES.md, patch 11)
+			if d := tb.strdict; d != nil {
+				if s := d.lookup(key, h); s != nil && s.val != LNil {
+					return s.val
+				}
 			}
-		}
-		metaindex := ls.metaOp1H(curobj, "__index", hIndex)
-		if metaindex == LNil {
-			if !istable {
-				ls.RaiseError("attempt to index a non-table object(%v) with key '%s'", curobj.Type().String(), key)
+			mt, ok := tb.Metatable.(*LTable)
+			if !ok {
+				return LNil
 			}
+			if metaindex = mt.rawGetStringH("__index", hIndex); metaindex == LNil {
+				return LNil
+			}
+		} else if metaindex = ls.metaOp1H(curobj, "__index", hIndex); metaindex == LNil {
+			ls.RaiseError("attempt to index a non-table object(%v) with key '%s'", curobj.Type().String(), key)
 			return LNil
 		}
-		if metaindex.Type() == LTFunction {
+		if _, ok := metaindex.(*LFunction); ok {
 			ls.reg.Push(metaindex)
 			ls.reg.Push(curobj)
 			ls.reg.Push(LString(key))
 			ls.Call(2, 1)
 			return ls.reg.Pop()
-		} else {
-			curobj = metaindex
 		}
+		curobj = metaindex
 	}
 	ls.RaiseError("too many recursions in gettable")
 	return nil

@@ -2,6 +2,8 @@ package lua
 
 import (
 	"hash/maphash"
+	"math/bits"
+	"math/rand/v2"
 	"unsafe"
 )
 
@@ -23,8 +25,46 @@ var strSeed = maphash.MakeSeed()
 // The hashes of the metatable's keys the VM looks up most.
 var hIndex, hNewindex = strHash("__index"), strHash("__newindex")
 
-// strHash is the hash of a string key.
-func strHash(s string) uint32 { return uint32(maphash.String(strSeed, s)) }
+// strHash is the hash of a string key: for keys of up to 16 bytes (a
+// table's field names), wyhash's, as Go's runtime has it where the CPU
+// has no AES, with seeds chosen at random for each run; longer ones,
+// maphash's (schnell: PATCHES.md, patch 11).
+func strHash(s string) uint32 {
+	n := len(s)
+	var a, b uint64
+	switch {
+	case n > 16:
+		return uint32(maphash.String(strSeed, s))
+	case n >= 8:
+		a, b = load64(s, 0), load64(s, n-8)
+	case n >= 4:
+		a, b = uint64(load32(s, 0)), uint64(load32(s, n-4))
+	case n > 0:
+		a = uint64(s[0])<<16 | uint64(s[n>>1])<<8 | uint64(s[n-1])
+	}
+	return uint32(mum(strSeeds[1]^uint64(n), mum(a^strSeeds[1], b^strSeeds[0])))
+}
+
+// strSeeds seed strHash: random for each run, like strSeed.
+var strSeeds = [2]uint64{rand.Uint64() | 1, rand.Uint64() | 1}
+
+func mum(a, b uint64) uint64 {
+	hi, lo := bits.Mul64(a, b)
+	return hi ^ lo
+}
+
+// load64 and load32 read s's bytes from i on, little-endian (one load
+// where the CPU allows it).
+func load64(s string, i int) uint64 {
+	s = s[i : i+8]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+}
+
+func load32(s string, i int) uint32 {
+	s = s[i : i+4]
+	return uint32(s[0]) | uint32(s[1])<<8 | uint32(s[2])<<16 | uint32(s[3])<<24
+}
 
 // strSlot is one string key of a table, set now or before: a key removed
 // keeps its slot (with LNil), as it keeps its place in the table's keys.
@@ -65,16 +105,25 @@ func (d *strDict) find(key string, h uint32) *strSlot {
 	}
 }
 
-// get is key's value (LNil if none); h is strHash(key).
-func (d *strDict) get(key string, h uint32) LValue {
+// lookup is find for a script's read: a key found equal to the script's
+// but not the same bytes takes the script's (mostly a chunk's constant),
+// so that the next read with it compares pointers, not bytes (schnell:
+// PATCHES.md, patch 11).
+func (d *strDict) lookup(key string, h uint32) *strSlot {
 	mask := uint32(len(d.index) - 1)
 	for i := h & mask; ; i = (i + 1) & mask {
 		j := d.index[i]
 		if j == 0 {
-			return LNil
+			return nil
 		}
-		if s := &d.slots[j-1]; s.hash == h && sameKey(s.key, key) {
-			return s.val
+		if s := &d.slots[j-1]; s.hash == h && len(s.key) == len(key) {
+			if unsafe.StringData(s.key) == unsafe.StringData(key) {
+				return s
+			}
+			if s.key == key {
+				s.key = key
+				return s
+			}
 		}
 	}
 }
@@ -121,7 +170,9 @@ func (d *strDict) place(i int) {
 // rawGetStringH is RawGetString(key), h being strHash(key).
 func (tb *LTable) rawGetStringH(key string, h uint32) LValue {
 	if d := tb.strdict; d != nil {
-		return d.get(key, h)
+		if s := d.find(key, h); s != nil {
+			return s.val
+		}
 	}
 	return LNil
 }

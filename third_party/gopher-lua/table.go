@@ -133,7 +133,7 @@ func (tb *LTable) Remove(pos int) LValue {
 		return LNil
 	}
 	i := pos - 1
-	oldval := LNil
+	var oldval LValue = LNil
 	switch {
 	case i >= larray:
 		// nothing to do

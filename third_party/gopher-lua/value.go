@@ -77,7 +77,7 @@ type LNilType struct{}
 func (nl *LNilType) String() string   { return "nil" }
 func (nl *LNilType) Type() LValueType { return LTNil }
 
-var LNil = LValue(&LNilType{})
+var LNil = &LNilType{}
 
 type LBool bool
 

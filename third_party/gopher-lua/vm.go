@@ -631,7 +631,18 @@ func init() {
 			} else {
 				key, h = L.rkStringH(C)
 			}
-			v := L.getFieldStringH(reg.array[lbase+B], key, h)
+			obj := reg.array[lbase+B]
+			var v LValue
+			if tb, ok := obj.(*LTable); ok && tb.strdict != nil {
+				// schnell: a table's own field read here (PATCHES.md, patch 11)
+				if s := tb.strdict.lookup(key, h); s != nil && s.val != LNil {
+					v = s.val
+				} else {
+					v = L.getFieldStringH(obj, key, h)
+				}
+			} else {
+				v = L.getFieldStringH(obj, key, h)
+			}
 			// this section is inlined by go-inline
 			// source function is 'func (rg *registry) Set(regi int, vali LValue) ' in '_state.go'
 			{
