@@ -104,8 +104,11 @@ func (h *Host) Eval(code string) (string, error) {
 	if namesWording(proto) {
 		h.mirror.wordless = false
 	}
+	if namesRaw(proto) {
+		h.mirror.lazyOnly = true
+	}
 	if h.view != nil {
-		L.SetGlobal("game", h.mirror.view(h.view()))
+		L.SetGlobal("game", h.mirror.view(h.view(), ""))
 	}
 	top := L.GetTop()
 	if err := h.call(fn, lua.MultRet, h.lim.cat); err != nil {

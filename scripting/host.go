@@ -87,6 +87,7 @@ func Load(name string, src []byte, opts Options, view View) (*Host, error) {
 		return nil, err
 	}
 	h.mirror.wordless = !namesWording(fn.Proto)
+	h.mirror.lazyOnly = namesRaw(fn.Proto)
 	if err := h.call(fn, 0, h.lim.cat); err != nil {
 		h.Close()
 		return nil, err
@@ -108,6 +109,9 @@ func Load(name string, src []byte, opts Options, view View) (*Host, error) {
 			h.onType[string(name)[3:]] = f
 		}
 	})
+	if h.Hooks() {
+		h.mirror.lazyOnly = true // a hook may read a kept game between two calls
+	}
 	return h, nil
 }
 
@@ -386,7 +390,7 @@ func (h *Host) DecideArgs(d *engine.Decision) (engine.Answer, error) {
 	L := h.L
 	var game lua.LValue = lua.LNil
 	if h.view != nil {
-		game = h.mirror.view(h.view())
+		game = h.mirror.view(h.view(), d.Kind)
 	}
 	dt := h.mirror.decide(d)
 	err := h.call(h.decide, 1, dt, game)

@@ -23,8 +23,10 @@ import (
 // and a script that assigns to its view stops with an error naming the
 // field. What a script does not read is not written (lazy.go): `game`'s
 // fields and `d.options` on the first read in a call, the parts of the
-// view (mission, boats, crew) when a script first looks at them, a
-// decision's prompt and its options' texts when the script reads one.
+// view (mission, boats, crew) when a script first looks at them (or at the
+// start of a call, when its last call of the same kind of decision looked
+// at them: see reading), a decision's prompt and its options' texts when
+// the script reads one.
 //
 // The tables are plain Go values, bound to no Lua state: when a host
 // closes, its mirror goes to a pool and serves the next host (sim's next
@@ -39,8 +41,16 @@ type mirror struct {
 	game   *lua.LTable // what scripts get as `game`
 	top    *node       // its fields
 	seen   *lua.LTable // the parts written in this call, read while top is stale
-	parts  []*part     // written on first access in a call
+	parts  []*part     // written on first access in a call, or ahead
 	epoch  int         // calls so far: a part written in this call is fresh
+
+	kinds    map[string]*reading // by decision kind: which parts to write ahead
+	known    [64]kindSeen        // kinds by the address of their bytes (a kind is mostly a constant)
+	last     *reading            // the last call's kind's (nil: none)
+	read     uint64              // the parts written on a read in this call
+	wrote    uint64              // the parts written ahead in this call
+	shown    bool                // a part may be in game or seen
+	lazyOnly bool                // write parts on a read only (namesRaw, hooks)
 
 	decisions map[string]*node // the decision being asked (`d`), one table per kind
 
@@ -75,17 +85,70 @@ func acquireMirror(L *lua.LState) *mirror {
 func (m *mirror) release() {
 	m.unword()
 	m.cur, m.curNode, m.L = nil, nil, nil
+	m.forget()
 	mirrors.Put(m)
 }
 
-// part is one part of the view: a node over the game table that holds one
-// field, the part.
+// part is one part of the view: a node over a table of its own that holds
+// one field, the part.
 type part struct {
 	name  string
 	index int
 	holds *node
-	epoch int
-	set   bool // in game and seen in this call (view clears it)
+	epoch int        // the call it was last written in
+	set   bool       // in game in this call (view clears it)
+	seen  lua.LValue // what seen holds under its name (nil: nothing)
+}
+
+// reading is what the calls of one kind of decision read of the view's
+// parts. A part the last such call read is written at the start of the
+// next (ahead), with no trip through __index, into seen only: game's raw
+// fields, which pairs and rawget show, stay the parts read so far in the
+// call (and a script that could see them, namesRaw, or that has hooks,
+// gets no part ahead). The values are those its first read would write:
+// the game does not change during a call. A part written ahead is not
+// seen being read, so every probeEvery-th call of the kind writes it on
+// its first read again, to learn whether it still is.
+type reading struct {
+	read  uint64 // a bit a part: read at the last call that could tell
+	ahead int    // calls since the last that wrote nothing ahead
+}
+
+const (
+	maxParts   = 64
+	probeEvery = 8
+)
+
+// kindSeen is a kind's reading, found by the address of the kind's bytes
+// (which it keeps alive: no other string takes it while it is here).
+type kindSeen struct {
+	p *byte
+	n int
+	r *reading
+}
+
+// reading is the reading of kind.
+func (m *mirror) reading(kind string) *reading {
+	p := unsafe.StringData(kind)
+	a := uintptr(unsafe.Pointer(p))
+	k := &m.known[(a^a>>6^a>>12)&uintptr(len(m.known)-1)]
+	if k.p == p && k.n == len(kind) {
+		return k.r
+	}
+	r := m.kinds[kind]
+	if r == nil {
+		r = &reading{}
+		m.kinds[kind] = r
+	}
+	*k = kindSeen{p, len(kind), r}
+	return r
+}
+
+// forget forgets what the calls of each kind read.
+func (m *mirror) forget() {
+	clear(m.kinds)
+	m.known = [len(m.known)]kindSeen{}
+	m.last = nil
 }
 
 // node mirrors one Lua table: an object or a list.
@@ -121,7 +184,7 @@ const (
 )
 
 func newMirror(L *lua.LState) *mirror {
-	m := &mirror{L: L, strs: map[string]lua.LValue{}, decisions: map[string]*node{}}
+	m := &mirror{L: L, strs: map[string]lua.LValue{}, decisions: map[string]*node{}, kinds: map[string]*reading{}}
 	m.ro = m.function(refuseWrite)
 	m.length = m.function(proxyLen)
 	m.touch = m.function(touch)
@@ -146,9 +209,10 @@ func (m *mirror) newNode(list bool) *node {
 	return nd
 }
 
-// view writes the game's view for a new call and returns the game table
+// view writes the game's view for a new call, to decide a decision of
+// kind ("": none, the prompt's lua command), and returns the game table
 // (nil without a viewer).
-func (m *mirror) view(v engine.Viewer) lua.LValue {
+func (m *mirror) view(v engine.Viewer, kind string) lua.LValue {
 	if v == nil {
 		return lua.LNil
 	}
@@ -156,16 +220,68 @@ func (m *mirror) view(v engine.Viewer) lua.LValue {
 		m.reset(v)
 	}
 	m.unword()
+	ahead := m.ahead(kind)
 	m.epoch++
-	for _, p := range m.parts {
-		if p.set { // the first access in this call goes to __index
-			m.game.RawSetString(p.name, lua.LNil)
-			m.seen.RawSetString(p.name, lua.LNil)
-			p.set = false
+	if ahead != 0 || m.shown {
+		m.shown = false
+		for i, p := range m.parts {
+			if p.set { // the first access in this call goes to __index
+				m.game.RawSetString(p.name, lua.LNil)
+				p.set = false
+			}
+			var v lua.LValue
+			if ahead&(1<<i) != 0 {
+				p.epoch = m.epoch
+				m.write(p.holds, func() { m.viewer.WriteView(m, p.index) })
+				if len(p.holds.slots) > 0 {
+					v = p.holds.slots[0].v
+				}
+			}
+			m.show(p, v)
 		}
 	}
 	m.stale(m.top) // its fields are written when the script first reads one
 	return m.top.p
+}
+
+// show puts v (nil: nothing) in seen under p's name.
+func (m *mirror) show(p *part, v lua.LValue) {
+	if v == nil {
+		if p.seen != nil {
+			p.seen = nil
+			m.seen.RawSetString(p.name, lua.LNil)
+		}
+		return
+	}
+	m.shown = true
+	if p.seen == nil || p.seen != v {
+		p.seen = v
+		m.seen.RawSetString(p.name, v)
+	}
+}
+
+// ahead notes what the last call read, and returns the parts to write
+// ahead for a call of kind: a bit a part.
+func (m *mirror) ahead(kind string) uint64 {
+	if r := m.last; r != nil {
+		r.read = r.read&m.wrote | m.read // a part written ahead keeps its bit
+		m.last = nil
+	}
+	m.read, m.wrote = 0, 0
+	if kind == "" || m.lazyOnly || len(m.parts) > maxParts {
+		return 0
+	}
+	r := m.reading(kind)
+	m.last = r
+	if r.read == 0 {
+		return 0
+	}
+	if r.ahead++; r.ahead >= probeEvery {
+		r.ahead = 0
+		return 0
+	}
+	m.wrote = r.read
+	return r.read
 }
 
 // reset starts over for another game's viewer; for another game of the
@@ -185,8 +301,9 @@ func (m *mirror) reset(v engine.Viewer) {
 	}
 	m.game = m.top.t
 	m.parts = m.parts[:0]
+	m.forget()
 	for i, name := range v.ViewParts() {
-		m.parts = append(m.parts, &part{name: name, index: i, holds: &node{t: m.game}})
+		m.parts = append(m.parts, &part{name: name, index: i, holds: &node{t: m.L.CreateTable(0, 1)}})
 	}
 	if len(m.parts) == 0 {
 		return
@@ -239,17 +356,18 @@ func (m *mirror) part(name string) lua.LValue {
 		}
 		if p.epoch != m.epoch {
 			p.epoch = m.epoch
+			m.read |= 1 << p.index
 			m.write(p.holds, func() { m.viewer.WriteView(m, p.index) })
 		}
 		if len(p.holds.slots) == 0 {
 			return lua.LNil
 		}
 		v := p.holds.slots[0].v
-		if !p.set { // view() cleared them; later looks in this call find it
+		if !p.set { // view() cleared it; later looks in this call find it
 			m.game.RawSetString(name, v)
-			m.seen.RawSetString(name, v)
 			p.set = true
 		}
+		m.show(p, v)
 		return v
 	}
 	return lua.LNil

@@ -1,6 +1,7 @@
 package scripting
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -496,10 +497,80 @@ func BenchmarkMirrorWrite(b *testing.B) {
 	}
 	defer h.Close()
 	m := h.mirror
-	m.view(w)
+	m.view(w, "")
 	b.ReportAllocs()
 	for b.Loop() {
 		w.round = (w.round + 1) % 100
 		m.write(m.top, func() { w.WriteView(m, -1) })
+	}
+}
+
+// A part a script read at its last call of a kind of decision is written
+// at the start of the next call of that kind (ahead), once, as the game is
+// then; what the script reads is the same as when it is written on the
+// first read. A part's table kept from an earlier call shows the game as
+// some call at or after the one that read it saw it, never older.
+func TestMirrorPartsAhead(t *testing.T) {
+	v := &fakeView{part: &fakePart{n: 1, tags: []string{"a"}}}
+	ask := probe(t, `function decide(d, game)
+		if d.kind == "b" then return "b" .. kept.n end
+		local was = kept and kept.n or 0
+		kept = game.part
+		return was .. ":" .. game.part.n .. table.concat(game.part.tags) .. #game.part.tags
+	end`, v)
+	a := &engine.Decision{Kind: "a", Options: []engine.Option{{Name: "x"}, {Name: "y"}}}
+	b := &engine.Decision{Kind: "b", Options: []engine.Option{{Name: "x"}, {Name: "y"}}}
+	ahead := 0
+	for n := 1; n <= 3*probeEvery; n++ {
+		v.part.n, v.part.tags = n, append(v.part.tags, "t")
+		writes := v.writes
+		got := ask(a)
+		want := fmt.Sprintf("%d:%d%s%d", n-1, n, strings.Join(v.part.tags, ""), len(v.part.tags))
+		if n > 1 {
+			// kept before the call: as the last call saw it, or as this one does
+			if alt := fmt.Sprintf("%d:%d%s%d", n, n, strings.Join(v.part.tags, ""), len(v.part.tags)); got == alt {
+				want = alt
+				ahead++
+			}
+		}
+		if got != want || v.writes != writes+1 {
+			t.Fatalf("call %d: %q, want %q; the part written %d times", n, got, want, v.writes-writes)
+		}
+		if n%5 == 0 {
+			v.part.n = 100 + n
+			if got, want := ask(b), fmt.Sprint(n); got != "b"+want && got != fmt.Sprint("b", 100+n) {
+				t.Fatalf("a kept part read in another kind's call: %q, want b%s or b%d", got, want, 100+n)
+			}
+		}
+	}
+	if ahead < 2*probeEvery {
+		t.Errorf("the part was written ahead at %d calls of %d", ahead, 3*probeEvery)
+	}
+	if v.writes > 3*probeEvery+3*probeEvery/5 {
+		t.Errorf("the part was written %d times in %d calls", v.writes, 3*probeEvery+3*probeEvery/5)
+	}
+}
+
+// Only a script that reads the keys of a table raw, or the table of
+// globals, gets no part ahead: a string such as an option's name "next"
+// is no such read.
+func TestNamesRaw(t *testing.T) {
+	for src, want := range map[string]bool{
+		`return "next"`:                       false,
+		`local t = {} return t.next, t.pairs`: false,
+		`function decide(d) return d.options[1].name == "pairs" end`:  false,
+		`for k in pairs({}) do end`:                                   true,
+		`local f = next`:                                              true,
+		`function decide(d, game) return rawget(game, "mission") end`: true,
+		`local g = _G return g["pa" .. "irs"]`:                        true,
+		`local function f() local function g() return next end end`:   true,
+	} {
+		p, err := compileChunk([]byte(src), "x")
+		if err != nil {
+			t.Fatalf("%s: %v", src, err)
+		}
+		if got := namesRaw(p); got != want {
+			t.Errorf("%s: namesRaw %v, want %v", src, got, want)
+		}
 	}
 }

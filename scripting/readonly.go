@@ -36,6 +36,32 @@ func (m *mirror) viewMeta(index lua.LValue) *lua.LTable {
 	return mt
 }
 
+// namesRaw reports whether a chunk's code reads a global that reads a
+// table's keys raw (next, pairs, rawget), or the table of globals, where
+// one could be found by a name built as the script runs (_G); a string
+// "next" (an option's name) is no such read. Such a script could see
+// which parts of `game` it read in a call (pairs and rawget show those),
+// so its parts are written on a read only, never ahead (mirror.go).
+func namesRaw(p *lua.FunctionProto) bool {
+	for _, inst := range p.Code {
+		if int(inst>>26) != lua.OP_GETGLOBAL { // Lua 5.1's encoding: opcode, then A, then Bx
+			continue
+		}
+		if k := int(inst & 0x3ffff); k < len(p.Constants) {
+			switch p.Constants[k] {
+			case lua.LString("next"), lua.LString("pairs"), lua.LString("rawget"), lua.LString("_G"):
+				return true
+			}
+		}
+	}
+	for _, f := range p.FunctionPrototypes {
+		if namesRaw(f) {
+			return true
+		}
+	}
+	return false
+}
+
 // proxy gives nd a read-only proxy (lazy.go), which scripts get instead
 // of its table. Its metatable's __node holds nd, so that the builtins
 // reading through a proxy find its table (and bring it up to date first).

@@ -97,7 +97,8 @@ with a single option that takes no arguments is never sent to a script: it is an
 ## What a script sees
 ` + "`game`" + ` and ` + "`d`" + ` are live tables: in each call they are brought up to date with the game, so
 they show it as it is now. What a script does not read costs nothing: ` + "`game`" + ` is written when the
-script first reads it in a call, the parts of ` + "`game`" + ` that are tables when it first looks at them,
+script first reads it in a call, the parts of ` + "`game`" + ` that are tables when it first looks at them (or at the
+start of a call, when its last call of the same kind of decision looked at them),
 ` + "`d.options`" + ` when it first reads them, and a decision's ` + "`prompt`" + ` and its options' ` + "`text`" + ` when it first
 reads one. The game words its decisions only for a script whose code names ` + "`prompt`" + ` or ` + "`text`" + `
 (` + "`d.prompt`" + `, ` + "`o.text`" + `); a script that builds such a key as it runs (` + "`d[\"pro\" .. \"mpt\"]`" + `) is stopped
@@ -106,7 +107,8 @@ with an error that says to write it out. They are read-only: assigning to any fi
 builtin; ` + "`pairs`" + `, ` + "`ipairs`" + `, ` + "`#`" + `, ` + "`unpack`" + ` and ` + "`table.concat`" + ` read them as usual (` + "`pairs`" + ` visits a table's fields in name order, the same in every run). To sort or keep a list, copy it
 into a table of your own.
 To remember something from one call to the next, copy the value, not the table: a table kept from an
-earlier call shows the game as it is at the latest call. Each kind of decision has its own ` + "`d`" + `; the
+earlier call shows the game as a call at or after the one that read it saw it, not necessarily the
+latest. Each kind of decision has its own ` + "`d`" + `; the
 ` + "`options`" + ` of a ` + "`d`" + ` kept from an earlier call cannot be read (that decision is answered): reading them
 stops the script with an error that says so.
 `)
