@@ -7,6 +7,8 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"sync"
+	"unsafe"
 )
 
 /* checkType {{{ */
@@ -295,8 +297,12 @@ func (ls *LState) RegisterModule(name string, funcs map[string]LGFunction) LValu
 		if newmodtb, ok := newmod.(*LTable); !ok {
 			ls.RaiseError("name conflict for module(%v)", name)
 		} else {
-			for _, fname := range sortedNames(funcs) {
-				newmodtb.RawSetString(fname, ls.NewFunction(funcs[fname]))
+			// schnell: the module's functions made in one allocation (patch 12)
+			names := sortedNames(funcs)
+			fns := make([]LFunction, len(names))
+			for i, fname := range names {
+				fns[i] = LFunction{IsG: true, Env: ls.currentEnv(), GFunction: funcs[fname], Upvalues: make([]*Upvalue, 0)}
+				newmodtb.RawSetString(fname, &fns[i])
 			}
 			ls.SetField(tb, name, newmodtb)
 			return newmodtb
@@ -316,6 +322,46 @@ func (ls *LState) SetFuncs(tb *LTable, funcs map[string]LGFunction, upvalues ...
 // by pairs in the order they were set, and a Go map's order changes from
 // run to run (schnell: PATCHES.md).
 func sortedNames(funcs map[string]LGFunction) []string {
+	// schnell: the names of a map sorted before, if it holds the same
+	// ones: the libraries' maps are sorted once a run (patch 12)
+	id := *(*unsafe.Pointer)(unsafe.Pointer(&funcs))
+	sortedCache.Lock()
+	names, ok := sortedCache.m[id]
+	sortedCache.Unlock()
+	if ok && len(names) == len(funcs) {
+		for _, name := range names {
+			if _, ok := funcs[name]; !ok {
+				names = nil
+				break
+			}
+		}
+		if names != nil {
+			return names
+		}
+	}
+	names = sortedNamesOf(funcs)
+	sortedCache.Lock()
+	if sortedCache.m == nil {
+		sortedCache.m = map[unsafe.Pointer][]string{}
+	}
+	if len(sortedCache.m) < 64 || ok {
+		sortedCache.m[id] = names
+	}
+	sortedCache.Unlock()
+	return names
+}
+
+// sortedCache holds the names sortedNames gave, by map: a map seen again
+// with the same keys (its length and every name found in it) has the same
+// names in order. At most 64 maps (the libraries' are a dozen). Its slices
+// are never changed once stored.
+var sortedCache struct {
+	sync.Mutex
+	m map[unsafe.Pointer][]string
+}
+
+// sortedNamesOf is the names of funcs, sorted.
+func sortedNamesOf(funcs map[string]LGFunction) []string {
 	names := make([]string, 0, len(funcs))
 	for name := range funcs {
 		names = append(names, name)

@@ -110,7 +110,9 @@ func (ls *LState) iterate(cf *callFrame, RA, nret int) {
 	}
 	a := reg.array
 	if old := reg.top; old > top {
-		clear(a[top:old])
+		for i := top; i < old; i++ { // a few: no call to clear memory
+			a[i] = nil
+		}
 	} else {
 		for i := old; i < top; i++ {
 			a[i] = LNil

@@ -1334,7 +1334,11 @@ func (ls *LState) getFieldStringH(obj LValue, key string, h uint32) LValue {
 			// schnell: a table's field and its metatable's __index read
 			// here, without metaOp1's calls (PATCHES.md, patch 11)
 			if d := tb.strdict; d != nil {
-				if s := d.lookup(key, h); s != nil && s.val != LNil {
+				s := d.probe(key, h)
+				if s == nil {
+					s = d.lookup(key, h)
+				}
+				if s != nil && s.val != LNil {
 					return s.val
 				}
 			}

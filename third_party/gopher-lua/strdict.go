@@ -134,6 +134,18 @@ func isNil(v LValue) bool {
 	return ok
 }
 
+// probe is key's slot if the first place its hash names holds it at the
+// script's address (mostly so, after lookup), else nil: an inlined look
+// before lookup (patch 11).
+func (d *strDict) probe(key string, h uint32) *strSlot {
+	if j := d.index[h&uint32(len(d.index)-1)]; j != 0 {
+		if s := &d.slots[j-1]; s.hash == h && unsafe.StringData(s.key) == unsafe.StringData(key) && len(s.key) == len(key) {
+			return s
+		}
+	}
+	return nil
+}
+
 // sameKey is a == b, without a call when they are the same bytes.
 func sameKey(a, b string) bool {
 	return len(a) == len(b) && (unsafe.StringData(a) == unsafe.StringData(b) || a == b)

@@ -43,6 +43,7 @@ func newLTable(acap int, hcap int) *LTable {
 	}
 	if hcap != 0 {
 		tb.strdict = newStrDict(hcap) // schnell: strdict.go (PATCHES.md)
+		tb.keys = make([]LValue, 0, min(hcap, 64))
 	}
 	return tb
 }
@@ -301,7 +302,7 @@ func (tb *LTable) ForEach(cb func(LValue, LValue)) {
 	if tb.strdict != nil {
 		for _, s := range tb.strdict.slots {
 			if s.val != LNil {
-				cb(LString(s.key), s.val)
+				cb(tb.keys[s.pos], s.val) // the key as keys has it: no new box
 			}
 		}
 	}

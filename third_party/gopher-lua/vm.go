@@ -635,7 +635,11 @@ func init() {
 			var v LValue
 			if tb, ok := obj.(*LTable); ok && tb.strdict != nil {
 				// schnell: a table's own field read here (PATCHES.md, patch 11)
-				if s := tb.strdict.lookup(key, h); s != nil && s.val != LNil {
+				s := tb.strdict.probe(key, h)
+				if s == nil {
+					s = tb.strdict.lookup(key, h)
+				}
+				if s != nil && s.val != LNil {
 					v = s.val
 				} else {
 					v = L.getFieldStringH(obj, key, h)
