@@ -173,12 +173,8 @@ type Mission struct {
 	Fast      bool
 	CrewKIA   int
 	VP        int
-	seen      *Zone // the zone zoneAt found last
-	picking   struct {
-		of   [maxSorties]*Sortie
-		n    int
-		text string
-	} // the boats pickFaces worded last, and its words
+	seen      *Zone                   // the zone zoneAt found last
+	picking   [1 << maxSorties]string // pickFaces' words, by the set of the boats (bits: places in Sorties)
 }
 
 // Campaign is the whole state of a Schnell Boats campaign.

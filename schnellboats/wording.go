@@ -2,7 +2,6 @@ package schnellboats
 
 import (
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -74,14 +73,31 @@ var pickRanges = func() (out [maxSorties + 1][]string) {
 
 // pickFaces is " (1-2 SB1, 3-4 SB2, 5-6 SB3)": which faces pick which
 // boat of cands, for the player who rolls the die and for the line that
-// says which boat it picked. It is made when the boats change and
-// remembered (every enemy gun picks its target so).
+// says which boat it picked. The words for each set of the mission's boats
+// are made once and remembered (every enemy gun picks its target so).
 func (m *Mission) pickFaces(cands []*Sortie) string {
-	p := &m.picking
-	if p.text != "" && slices.Equal(p.of[:p.n], cands) {
-		return p.text
+	set, at := 0, 0 // the places of cands among the mission's boats, in order
+	for _, s := range cands {
+		for at < len(m.Sorties) && m.Sorties[at] != s {
+			at++
+		}
+		if at == len(m.Sorties) || at >= maxSorties {
+			return faceWords(cands) // not the mission's boats in order
+		}
+		set |= 1 << at
+		at++
 	}
+	if w := m.picking[set]; w != "" {
+		return w
+	}
+	m.picking[set] = faceWords(cands)
+	return m.picking[set]
+}
+
+// faceWords makes pickFaces' words.
+func faceWords(cands []*Sortie) string {
 	var b strings.Builder
+	b.Grow(16 * len(cands))
 	for k, s := range cands {
 		sep := ", "
 		if k == 0 {
@@ -93,9 +109,7 @@ func (m *Mission) pickFaces(cands []*Sortie) string {
 		b.WriteString(s.Boat.ID)
 	}
 	b.WriteString(")")
-	p.n = copy(p.of[:], cands)
-	p.text = b.String()
-	return p.text
+	return b.String()
 }
 
 // rollResult words what a roll's total means where the row does not say

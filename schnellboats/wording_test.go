@@ -40,19 +40,21 @@ func TestA0NamesTheNextMissionsDate_3_3(t *testing.T) {
 // The die that picks which boat an enemy fires at (or an event strikes)
 // names, in its label, the faces of each boat, and its line names the boat
 // the face picked: the same boat pick takes.
-// The words are remembered for the boats worded last (Mission.pickFaces):
-// other boats, or the same boats fewer, are worded anew.
+// The words are remembered for each set of the mission's boats
+// (Mission.pickFaces); boats not the mission's, or out of its order, are
+// worded anew each time.
 func TestWhichBoatRollNamesTheBoat(t *testing.T) {
-	var m Mission // one mission: each case words other boats than the one before
 	all := make([]*Sortie, maxSorties)
 	for i := range all {
 		all[i] = &Sortie{Boat: &Boat{ID: hullID(i)}, No: i + 1}
 	}
-	for _, cands := range [][]*Sortie{all[:2], all[:3], all[:4], all[1:3], all[2:4], {all[0], all[3]}, all[:2]} {
+	m := Mission{Sorties: all}                          // one mission: its words remembered from case to case
+	other := &Sortie{Boat: &Boat{ID: hullID(5)}, No: 2} // not one of the mission's boats
+	for _, cands := range [][]*Sortie{all[:2], all[:3], all, all[1:3], {all[0], all[3]}, all[:2], {all[0], other}, {all[2], all[1]}} {
 		n := len(cands)
 		t.Run(fmt.Sprint(n, " boats ", cands[0].Boat.ID), func(t *testing.T) {
 			label := pickPrefix + "merchant-1 fires" + m.pickFaces(cands)
-			if fresh := new(Mission).pickFaces(cands); !strings.HasSuffix(label, fresh) {
+			if fresh := new(Mission).pickFaces(cands); !strings.HasSuffix(label, fresh) || m.picking[0] != "" {
 				t.Errorf("%s: remembered words, %q worded anew", label, fresh)
 			}
 			for r := 1; r <= 6; r++ {
