@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unsafe"
 
 	"github.com/schnell-wargames/schnell/gamelog"
 )
@@ -189,10 +190,16 @@ func (g *Game) AnswerWith(i int, vals []gamelog.Value, who Who) ([]gamelog.Event
 // decider: set the decision's Side, if any, before refusing).
 func (c *Ctx) Ask(kind string) *Decision {
 	var d *Decision
+	p := unsafe.StringData(kind) // the rules ask by constants: found by their bytes' address
 	for _, a := range c.asks {
-		if a.Kind == kind {
+		if unsafe.StringData(a.Kind) == p && len(a.Kind) == len(kind) {
 			d = a
 			break
+		}
+	}
+	for i := 0; d == nil && i < len(c.asks); i++ { // a kind spelled anew
+		if c.asks[i].Kind == kind {
+			d = c.asks[i]
 		}
 	}
 	if d == nil {

@@ -106,7 +106,7 @@ func (c *Ctx) Options() []gamelog.Option { return c.opts }
 // boat, " at ", unit): its parts are joined only when someone reads them
 // (a log, the history, an observer, the player rolling the dice). The
 // outcome's Faces are valid until the next roll.
-func (c *Ctx) Roll(id string, f tables.Facts, label ...string) Outcome {
+func (c *Ctx) Roll(id string, f tables.Facts, label ...string) (o Outcome) {
 	t, ok := c.table(id)
 	if !ok {
 		c.Fail(fmt.Errorf("rules ask for table %s, which the table set does not have", id))
@@ -117,9 +117,16 @@ func (c *Ctx) Roll(id string, f tables.Facts, label ...string) Outcome {
 	spec := t.SpecFor(f)
 	mods, sum := t.Modify(f, c.mods[:0])
 	c.mods = mods
-	faces := c.g.dice(spec, t.ID, t.Title, label, mods, nil)
+	var faces []int
+	if g := c.g; g.replay == nil && g.mode == Digital { // Game.dice's digital roll, without the call
+		g.fromGen = false
+		g.faceBuf = spec.Roll(g.gen.Rand, g.faceBuf[:0])
+		faces = g.faceBuf
+	} else {
+		faces = g.dice(spec, t.ID, t.Title, label, mods, nil)
+	}
 	nat := spec.Total(faces)
-	o := Outcome{Table: t, Spec: spec, Faces: faces, Natural: nat, Mod: sum, Total: nat + sum}
+	o = Outcome{Table: t, Spec: spec, Faces: faces, Natural: nat, Mod: sum, Total: nat + sum}
 	if len(t.Naturals) > 0 {
 		o.Row = t.Pick(f, nat, o.Total)
 	} else {

@@ -6,8 +6,9 @@ import (
 )
 
 // maxSlots bounds the facts one list of modifiers may read and still be
-// compiled (a list that reads more runs as written: applyMods).
-const maxSlots = 32
+// compiled (a list that reads more runs as written: applyMods). The
+// games' tables read at most 10; every roll clears room for this many.
+const maxSlots = 16
 
 // maxMods bounds the modifiers of a list that is compiled.
 const maxMods = 64
