@@ -10,9 +10,9 @@ import (
 // fields of `game` and a decision's options (most calls of most scripts
 // read neither all of `game` nor every decision's options). Such a node
 // reaches scripts through a proxy (readonly.go), and is stale at the start
-// of a call: its proxy's __index is touch, which writes
-// the node's fields (fill) and points __index back at the table, so that
-// the reads after the first cost what any other read does. The builtins
+// of a call: its proxy's __index is touch, which writes the node's fields
+// (fill) and gives the proxy back the metatable whose __index is the
+// table, so that the reads after the first cost what any other read does. The builtins
 // that read a proxy's table raw (pairs, ipairs, #, …) bring it up to date
 // first (readable).
 
@@ -20,17 +20,14 @@ import (
 // from an earlier call: the game has moved on, and they are not kept.
 var errOldOptions = errors.New("d.options of an earlier call cannot be read: the decision is answered (copy what you need from d while decide runs)")
 
-// stale makes nd wait for its next read to be written.
+// stale makes nd wait for its next read to be written: its proxy takes
+// its stale metatable (a field set, no table write).
 func (m *mirror) stale(nd *node) {
 	if nd.stale {
 		return
 	}
 	nd.stale = true
-	if nd.index != nil {
-		nd.mt.RawSetString("__index", nd.index)
-		return
-	}
-	nd.mt.RawSetString("__index", m.touch)
+	nd.p.Metatable = nd.smt
 }
 
 // fresh writes a stale node's fields.
@@ -42,7 +39,7 @@ func (nd *node) fresh() error {
 		return err
 	}
 	nd.stale = false
-	nd.mt.RawSetString("__index", nd.t)
+	nd.p.Metatable = nd.mt
 	return nil
 }
 

@@ -155,10 +155,10 @@ func (m *mirror) forget() {
 type node struct {
 	t     *lua.LTable // the table, which only the mirror writes
 	p     *lua.LTable // what scripts see: t, or a lazy node's proxy (lazy.go)
-	mt    *lua.LTable // a lazy node's proxy's metatable
+	mt    *lua.LTable // a lazy node's proxy's metatable while it is fresh
+	smt   *lua.LTable // and while it is stale (lazy.go)
 	list  bool
 	fill  func() error // writes a lazy node's fields (lazy.go)
-	index lua.LValue   // a lazy node's proxy's __index while it is stale (nil: touch)
 	stale bool         // a lazy node waits for its first read in a call
 	slots []slot       // what was written, in order
 	n     int          // slots written in this pass
@@ -328,7 +328,7 @@ func (m *mirror) reset(v engine.Viewer) {
 		L.Push(m.top.t.RawGet(L.Get(2)))
 		return 1
 	}))
-	m.top.index = m.seen
+	m.top.smt.RawSetString("__index", m.seen)
 	m.game.Metatable = m.viewMeta(m.function(func(L *lua.LState) int {
 		k, ok := L.Get(2).(lua.LString)
 		if !ok {

@@ -63,18 +63,25 @@ func namesRaw(p *lua.FunctionProto) bool {
 }
 
 // proxy gives nd a read-only proxy (lazy.go), which scripts get instead
-// of its table. Its metatable's __node holds nd, so that the builtins
-// reading through a proxy find its table (and bring it up to date first).
+// of its table, and two metatables for it: mt, whose __index reads the
+// table, while nd is fresh, and smt, whose __index is touch, while it is
+// stale. Their __node holds nd, so that the builtins reading through a
+// proxy find its table (and bring it up to date first).
 func (m *mirror) proxy(nd *node) {
-	mt := m.viewMeta(nd.t)
-	mt.RawSetString("__node", &lua.LUserData{Value: nd, Metatable: lua.LNil})
-	if nd.list {
-		mt.RawSetString("__len", m.length)
+	ud := &lua.LUserData{Value: nd, Metatable: lua.LNil}
+	meta := func(index lua.LValue) *lua.LTable {
+		mt := m.viewMeta(index)
+		mt.RawSetString("__node", ud)
+		if nd.list {
+			mt.RawSetString("__len", m.length)
+		}
+		return mt
 	}
 	p := m.L.CreateTable(0, 0)
-	p.Metatable = mt
+	nd.mt, nd.smt = meta(nd.t), meta(m.touch)
+	p.Metatable = nd.mt
 	p.Seal()
-	nd.p, nd.mt = p, mt
+	nd.p = p
 }
 
 // proxied is the node a proxy stands for, or nil when t is none.
