@@ -42,6 +42,10 @@ func (b *because) String() string { return strings.Join(b[:], "") }
 
 // refuseBecause refuses option o of d for why, followed by more parts.
 func refuseBecause(d *engine.Decision, o *engine.Option, why *because, more ...string) {
+	if len(more) == 0 {
+		d.Refuse(o.Name, o.Command, why[:]...) // the parts as they are: no copy
+		return
+	}
 	var parts [len(because{}) + 4]string
 	n := copy(parts[:], why[:])
 	n += copy(parts[n:], more)
