@@ -167,7 +167,7 @@ func (c combatBoard) refAttack(cb *Combat) string {
 			continue
 		}
 		score := attackValue[a.u.Type]*10 + a.u.Damage
-		if a.o != &a.u.orders().guns { // a launch or the depth charges
+		if a.o != &a.u.words.guns { // a launch or the depth charges (attackOrders made a.u's words)
 			score += 100
 		}
 		if score > bestScore {
