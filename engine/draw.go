@@ -146,6 +146,26 @@ func (c *Ctx) NewCup(id, title string, chits ...string) *Cup {
 	return c.g.addCup(c.g.renewCup(id, title, chits))
 }
 
+// RefillCup is NewCup for a cup the rules make again and again (a board's
+// order cup, drawn whole every round): when the game's cup called id is
+// empty and no hidden draw of it is out, that cup is filled with chits
+// and returned (the same *Cup, titled title), so that filling it
+// allocates at most its storage; otherwise it is NewCup.
+func (c *Ctx) RefillCup(id, title string, chits ...string) *Cup {
+	for _, k := range c.g.ext.cups {
+		if k.ID != id {
+			continue
+		}
+		if len(k.chits) == 0 && len(k.out) == 0 && len(chits) > 0 {
+			k.Title = title
+			k.chits = append(k.chits[:0], chits...)
+			return k
+		}
+		break
+	}
+	return c.NewCup(id, title, chits...)
+}
+
 // renewCup makes the cup NewCup puts in place of the one of the same id:
 // when that one was emptied and no hidden draw of it is out (a board's
 // order cup drawn whole in a replay, or by the player; the generator's

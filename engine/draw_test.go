@@ -258,3 +258,38 @@ func TestWholeDrawByTheGeneratorReplays(t *testing.T) {
 		t.Errorf("replay: %v", err)
 	}
 }
+
+// TestRefillCup: a cup the rules make again once drawn empty is the same
+// cup, filled again; one still holding chits, or with a hidden draw out,
+// is made anew (NewCup); the draws from it are as from a new cup.
+func TestRefillCup(t *testing.T) {
+	var bad []string
+	var refilled, fresh [][]string
+	def := funcDef(t, func(c *Ctx) {
+		k := c.RefillCup("ORDER", "the order", "a", "b", "c")
+		for range 3 {
+			refilled = append(refilled, c.Draw(Draw{Cup: k, N: 3}).Chits)
+			if k2 := c.RefillCup("ORDER", "the order", "a", "b", "c"); k2 != k {
+				bad = append(bad, "an empty cup was not filled again")
+			}
+		}
+		if k.Len() != 3 || len(c.g.Cups()) != 1 {
+			bad = append(bad, fmt.Sprintf("the refilled cup holds %v; the game's cups %v", k.Chits(), c.g.Cups()))
+		}
+		c.Draw(Draw{Cup: k, N: 1})
+		if k2 := c.RefillCup("ORDER", "", "x"); k2 == k || !slices.Equal(k2.Chits(), []string{"x"}) || k.Len() != 2 {
+			bad = append(bad, fmt.Sprintf("a cup holding chits was filled again: %v, the old one %v", k2.Chits(), k.Chits()))
+		}
+	})
+	playAndReport(t, def, 5, &bad)
+	def2 := funcDef(t, func(c *Ctx) {
+		for range 3 {
+			k := c.NewCup("ORDER", "the order", "a", "b", "c")
+			fresh = append(fresh, c.Draw(Draw{Cup: k, N: 3}).Chits)
+		}
+	})
+	playAndReport(t, def2, 5, &bad)
+	if !slices.EqualFunc(refilled, fresh, slices.Equal[[]string]) {
+		t.Errorf("draws from the refilled cup %v, from new cups %v", refilled, fresh)
+	}
+}

@@ -234,7 +234,7 @@ func (c combatBoard) attacks(cb *Combat) {
 	if len(chits) == 0 || !cb.Detected && !fireAllowed(c.Mission.Weather, cb.Zone) {
 		return
 	}
-	cup := c.x.NewCup(cupOrder, cupOrderTitle, chits...)
+	cup := c.x.RefillCup(cupOrder, cupOrderTitle, chits...) // drawn whole each round: the same cup, filled again
 	order := c.x.Draw(engine.Draw{Cup: cup, N: len(chits), For: "order of attack"}).Chits
 	for _, id := range order {
 		if s := c.sortieByID(id); s != nil {
