@@ -36,6 +36,7 @@ type mirror struct {
 	L     *lua.LState
 	stack []*node
 	strs  map[string]lua.LValue // boxed strings, so that a changed field allocates once
+	boxed [64]boxedString       // and the last few by the address of their bytes
 
 	viewer engine.Viewer
 	game   *lua.LTable // what scripts get as `game`
@@ -559,12 +560,13 @@ func (m *mirror) value(key string, v *gamelog.Value) {
 
 // Int, Str, Bool, Open and Close implement engine.ViewWriter.
 // Each first compares the field with the one written at its place last
-// time, where it mostly is and mostly unchanged (the view's keys are the
-// game's constants: the same bytes); scalar does the rest.
+// time, where it mostly is and mostly unchanged, by the address of its
+// key's bytes (the view's keys are the game's constants) and of a
+// string's; scalar does the rest.
 func (m *mirror) Int(key string, v int) {
 	nd := m.at
 	if pos := nd.n; pos < len(nd.slots) {
-		if sl := &nd.slots[pos]; sl.kind == slotInt && sl.i == v && sameKey(sl.key, key) {
+		if sl := &nd.slots[pos]; sl.kind == slotInt && sl.i == v && unsafe.StringData(sl.key) == unsafe.StringData(key) && len(sl.key) == len(key) {
 			nd.n++
 			return
 		}
@@ -575,7 +577,8 @@ func (m *mirror) Int(key string, v int) {
 func (m *mirror) Str(key, v string) {
 	nd := m.at
 	if pos := nd.n; pos < len(nd.slots) {
-		if sl := &nd.slots[pos]; sl.kind == slotStr && sameKey(sl.key, key) && same(sl.s, v) {
+		if sl := &nd.slots[pos]; sl.kind == slotStr && unsafe.StringData(sl.key) == unsafe.StringData(key) && len(sl.key) == len(key) &&
+			unsafe.StringData(sl.s) == unsafe.StringData(v) && len(sl.s) == len(v) {
 			nd.n++
 			return
 		}
@@ -590,7 +593,7 @@ func (m *mirror) Bool(key string, v bool) {
 	}
 	nd := m.at
 	if pos := nd.n; pos < len(nd.slots) {
-		if sl := &nd.slots[pos]; sl.kind == slotBool && sl.i == i && sameKey(sl.key, key) {
+		if sl := &nd.slots[pos]; sl.kind == slotBool && sl.i == i && unsafe.StringData(sl.key) == unsafe.StringData(key) && len(sl.key) == len(key) {
 			nd.n++
 			return
 		}
@@ -650,10 +653,17 @@ func (m *mirror) Close() {
 	}
 }
 
-// scalar writes a field that differs from the one written at its place
-// last time (Int, Str and Bool compared them).
+// scalar writes a field that Int, Str or Bool did not find unchanged by
+// the address of its bytes: unless it is equal to the one written at its
+// place last time, it is set.
 func (m *mirror) scalar(key string, kind uint8, i int, s string) {
 	nd := m.at
+	if pos := nd.n; pos < len(nd.slots) {
+		if sl := &nd.slots[pos]; sl.kind == kind && sl.i == i && same(sl.key, key) && same(sl.s, s) {
+			nd.n++
+			return
+		}
+	}
 	pos, sl := nd.next()
 	nd.retire(sl, key)
 	*sl = slot{key: key, kind: kind, i: i, s: s, v: m.box(kind, i, s)}
@@ -712,7 +722,7 @@ func (nd *node) next() (int, *slot) {
 
 // retire notes that an object's slot, which held another key, is taken.
 func (nd *node) retire(sl *slot, key string) {
-	if !nd.list && sl.kind != slotNone && sl.key != key {
+	if !nd.list && sl.kind != slotNone && !sameKey(sl.key, key) {
 		nd.gone = append(nd.gone, sl.key)
 	}
 }
@@ -744,15 +754,27 @@ func (m *mirror) box(kind uint8, i int, s string) lua.LValue {
 	case slotBool:
 		return lua.LBool(i == 1)
 	}
-	if v, ok := m.strs[s]; ok {
-		return v
+	a := uintptr(unsafe.Pointer(unsafe.StringData(s)))
+	b := &m.boxed[(a^a>>7^uintptr(len(s)))&uintptr(len(m.boxed)-1)]
+	if unsafe.StringData(b.s) == unsafe.StringData(s) && len(b.s) == len(s) && b.v != nil {
+		return b.v // the same bytes as a string boxed before: a game's name
 	}
-	if len(m.strs) >= maxBoxedStrings {
-		clear(m.strs)
+	v, ok := m.strs[s]
+	if !ok {
+		if len(m.strs) >= maxBoxedStrings {
+			clear(m.strs)
+		}
+		v = lua.LString(s)
+		m.strs[s] = v
 	}
-	v := lua.LValue(lua.LString(s))
-	m.strs[s] = v
+	b.s, b.v = s, v
 	return v
+}
+
+// boxedString is a string and its Lua value (box).
+type boxedString struct {
+	s string
+	v lua.LValue
 }
 
 const (
