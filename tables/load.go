@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"github.com/schnell-wargames/schnell/dice"
 )
@@ -455,7 +456,12 @@ func (p *parser) finishTable() error {
 	}
 	for _, rows := range [][]Row{t.Rows, t.Naturals, gridKeys(t)} {
 		for i := range rows {
-			rows[i].schema, rows[i].names = p.schema, p.names
+			r := &rows[i]
+			r.schema, r.names = p.schema, p.names
+			if len(r.Effects) > 0 {
+				e := &r.Effects[0]
+				r.name0, r.len0, r.int0, r.roll0 = unsafe.StringData(e.Name), len(e.Name), e.Int, e.IsRoll
+			}
 		}
 	}
 	at := func(line int, format string, args ...any) error {

@@ -89,6 +89,12 @@ func defNames(defs []Def) string {
 // it. A name the row's schema does not declare panics (a bug in the
 // rules, not a row that leaves the effect out).
 func (r *Row) Value(name string, total int) (int, bool) {
+	if r.name0 == unsafe.StringData(name) && r.len0 == len(name) && r.name0 != nil {
+		if r.roll0 {
+			return total, true
+		}
+		return r.int0, true
+	}
 	e := r.named(name)
 	if e == nil {
 		return 0, false
@@ -114,6 +120,9 @@ func (r *Row) named(name string) *Effect {
 	// The rules' literal is the schema's string, and so the row's effect's
 	// name (parseEffects): most reads find it by its bytes' address.
 	p := unsafe.StringData(name)
+	if r.name0 == p && r.len0 == len(name) && p != nil {
+		return &r.Effects[0]
+	}
 	for i := range r.Effects {
 		if e := &r.Effects[i]; unsafe.StringData(e.Name) == p && len(e.Name) == len(name) {
 			return e

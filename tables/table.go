@@ -84,6 +84,13 @@ type Row struct {
 	text    string       // Range, made once at load (every roll event names its row)
 	schema  *Schema      // what its effects' names are checked against (Value)
 	names   *effectNames // schema's effects by their names' bytes (nil: none)
+	// The first effect's name (its bytes' address and length) and value,
+	// held in the row itself (finishTable): a roll reads its row's effect
+	// without a trip to the effects' array (nil: none, or not loaded).
+	name0 *byte
+	len0  int
+	int0  int
+	roll0 bool
 }
 
 // Effect is one key=value a row sets.
