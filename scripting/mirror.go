@@ -660,6 +660,7 @@ func (m *mirror) scalar(key string, kind uint8, i int, s string) {
 	nd := m.at
 	if pos := nd.n; pos < len(nd.slots) {
 		if sl := &nd.slots[pos]; sl.kind == kind && sl.i == i && same(sl.key, key) && same(sl.s, s) {
+			sl.key, sl.s = key, s // equal bytes elsewhere (another game's): these next time
 			nd.n++
 			return
 		}
