@@ -30,8 +30,8 @@ type modCode struct {
 	mods  []codeMod
 	more  []codeTest // the tests after the first of each condition
 	lists []int      // the values of kList tests
-	facts []int      // by slot: the fact read
-	first []uint8    // the slots of the facts first tests read, read first
+	facts []int      // by slot: the fact read (first tests' facts first)
+	first []uint8    // the slots of the facts first tests read, read first: 0, 1, …
 	known uint32     // those slots, as bits
 	// How the first tests are checked: a modifier of no test always
 	// holds; the tests of a fact against values 0…63 (= v, in a set) are
@@ -154,6 +154,15 @@ func compileMods(ms []Mod) *modCode {
 		k.facts = append(k.facts, fact)
 		return uint8(len(k.facts) - 1), true
 	}
+	// The facts first tests name take the first slots, in the order the
+	// list first names them: a roll reads them into v[:len(first)].
+	for i := range ms {
+		if ts := ms[i].When.Tests; len(ts) > 0 {
+			if _, ok := slot(ts[0].Fact); !ok {
+				return nil
+			}
+		}
+	}
 	for i := range ms {
 		m := &ms[i]
 		cm := codeMod{per: -1, value: m.Value, reason: m.Reason, from: int32(len(k.more))}
@@ -187,6 +196,11 @@ func compileMods(ms []Mod) *modCode {
 		}
 		k.tests = append(k.tests, first)
 		k.mods = append(k.mods, cm)
+	}
+	for i, s := range k.first { // 0, 1, …: the slots taken first above
+		if int(s) != i {
+			return nil
+		}
 	}
 	k.group()
 	return k
@@ -250,8 +264,8 @@ func (k *modCode) read(f Facts, fv *factVals, s uint8) int {
 // apply is applyMods for the list k was compiled from.
 func (k *modCode) apply(f Facts, dst []Applied) ([]Applied, int) {
 	var fv factVals
-	for _, s := range k.first {
-		fv.v[s] = f.Fact(k.facts[s])
+	for i, id := range k.facts[:len(k.first)] { // the first tests' facts: slots 0, 1, …
+		fv.v[i] = f.Fact(id)
 	}
 	fv.known = k.known
 	// The first tests, in one pass without a call.
