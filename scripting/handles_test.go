@@ -136,6 +136,40 @@ func TestDelegateTakesDefault(t *testing.T) {
 	}
 }
 
+// lateFixed is a fixed reference player that reads refusals only to word
+// its own wrong answer (engine.LateRefuser).
+type lateFixed struct{ fixed }
+
+func (lateFixed) RefusesLate(string) bool { return true }
+
+// A script reads refusals only to word its own wrong answer, so the kinds
+// it handles are built without them (engine.LateRefuser); the kinds it
+// leaves to a reference player are as that player has them.
+func TestDelegateRefusesLate(t *testing.T) {
+	h := handlesAttack(t)
+	defer h.Close()
+	if !h.RefusesLate("move") {
+		t.Error("a script without handles: refusals built at once, want late")
+	}
+	for _, c := range []struct {
+		ref  engine.Decider
+		kind string
+		want bool
+	}{
+		{fixed{engine.ByDefault}, "attack", true},
+		{fixed{engine.ByDefault}, "move", false},
+		{lateFixed{fixed{engine.ByDefault}}, "move", true},
+	} {
+		d, err := Delegate(h, c.ref)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := d.(engine.LateRefuser).RefusesLate(c.kind); got != c.want {
+			t.Errorf("%T, %s: refuses late %v, want %v", c.ref, c.kind, got, c.want)
+		}
+	}
+}
+
 // A decision with a single option that takes no arguments is never sent
 // to a script, whether or not it declares handles; one whose single option
 // takes arguments is (the script chooses them).
