@@ -28,6 +28,57 @@ type ViewWriter interface {
 	Close()
 }
 
+// A ViewRun is a value a run of view fields is written from: WriteRun
+// writes them from it and from nothing else (it holds every value they
+// show, the game's enumerations as they are, so that comparing it is
+// cheap), the same fields for equal values.
+type ViewRun interface {
+	comparable
+	WriteRun(w ViewWriter)
+}
+
+// Fields writes the run of fields of v in the object or list being
+// written. A writer that keeps its copy of the view (the scripting mirror,
+// a RunWriter) keeps the run as it is when the run at this place was
+// written from an equal value last time, and v.WriteRun is not called:
+// most of a view is unchanged between two decisions, and comparing one
+// value costs far less than writing its fields one by one. Any other
+// writer gets the fields.
+func Fields[T ViewRun](w ViewWriter, v T) {
+	rw, ok := w.(RunWriter)
+	if !ok {
+		v.WriteRun(w)
+		return
+	}
+	last, at := rw.StartRun()
+	old, _ := last.(*T)
+	if old != nil && *old == v {
+		rw.KeepRun(at)
+		return
+	}
+	v.WriteRun(w)
+	if old == nil {
+		old = new(T)
+	}
+	*old = v // the writer's copy, which only it holds
+	rw.EndRun(at, old)
+}
+
+// RunWriter is a ViewWriter that keeps its copy of the view and can keep a
+// run of fields as it is (Fields).
+type RunWriter interface {
+	ViewWriter
+	// StartRun starts a run at the writer's place: it returns the value
+	// the run there was written from in the writer's last pass over this
+	// object (nil: none), and the place. A run may hold another (a value
+	// of another type: one of its own type would hold itself).
+	StartRun() (last any, at int)
+	// KeepRun keeps the run at at as it was: none of its fields is written.
+	KeepRun(at int)
+	// EndRun ends the run at at, written from v, which the writer keeps.
+	EndRun(at int, v any)
+}
+
 // ViewFields is the whole view, every part written, as log fields (for
 // tests, documentation and anything that is not a hot path).
 func ViewFields(v Viewer) []gamelog.Field {

@@ -62,6 +62,13 @@ type scriptView struct{ *Campaign }
 // view writes this campaign's view for a script.
 func (c *Campaign) view() scriptView { return scriptView{c} }
 
+// The view's objects are written from small values (engine.Fields): a
+// script's copy keeps an object whose value is unchanged since the last
+// decision (most are) without writing its fields again. Each value holds
+// its strings first, then its numbers, then its flags: Go compares it in
+// a few runs of memory, not field by field. What changes from round to
+// round (a combat's fields) is written as it is, outside the runs.
+
 func (c scriptView) writeMission(w engine.ViewWriter) {
 	m := c.Mission
 	zone := "CHERBOURG"
@@ -69,28 +76,14 @@ func (c scriptView) writeMission(w engine.ViewWriter) {
 		zone = m.Route[m.Pos]
 	}
 	w.Open("mission", false)
-	w.Int("n", m.N)
-	w.Str("kind", m.Kind.String())
-	w.Bool("abstract", m.Abstract)
-	w.Str("weather", m.Weather.String())
-	w.Int("sea_state", m.Sea)
-	w.Str("zone", zone)
-	w.Int("turn", m.Turn)
-	w.Open("zones", true)
-	if m.FirstZone > 0 {
-		for i := range 4 {
-			w.Int("", m.FirstZone+i)
-		}
-	}
-	w.Close()
-	w.Int("patrolled", m.Patrolled)
-	w.Bool("home", m.Home)
-	w.Bool("special_done", m.Special)
-	w.Int("boats_in_formation", c.formed())
-	w.Int("vp", m.VP)
+	engine.Fields(w, missionView{
+		n: m.N, kind: m.Kind, abstract: m.Abstract, weather: m.Weather, sea: m.Sea, zone: zone,
+		turn: m.Turn, firstZone: m.FirstZone, patrolled: m.Patrolled, home: m.Home,
+		special: m.Special, formed: c.formed(), vp: m.VP,
+	})
 	if cb := m.Combat; cb != nil {
 		w.Open("combat", false)
-		w.Int("wave", cb.Wave)
+		w.Int("wave", cb.Wave) // fields that change from round to round, written as they are
 		w.Int("round", cb.Round)
 		w.Str("range", cb.Zone.String())
 		w.Str("speed", cb.Speed.String())
@@ -101,14 +94,10 @@ func (c scriptView) writeMission(w engine.ViewWriter) {
 		for _, u := range cb.Enemy {
 			if u.present() {
 				w.Open("", false)
-				w.Str("id", u.ID)
-				w.Str("type", u.Type.String())
-				w.Str("crew", u.Skill.String())
-				w.Int("damage", u.Damage)
-				w.Int("hull", u.Hull)
-				w.Str("size", u.Size.String())
-				w.Bool("burning", u.Burns)
-				w.Bool("disabled", u.Disabled)
+				engine.Fields(w, unitView{
+					id: u.ID, typ: u.Type, skill: u.Skill, damage: u.Damage, hull: u.Hull,
+					size: u.Size, burns: u.Burns, disabled: u.Disabled,
+				})
 				w.Close()
 			}
 		}
@@ -118,54 +107,160 @@ func (c scriptView) writeMission(w engine.ViewWriter) {
 	w.Close()
 }
 
+// missionView is the mission's own fields.
+type missionView struct {
+	zone      string
+	n         int
+	kind      MissionKind
+	weather   Weather
+	sea       int
+	turn      int
+	firstZone int
+	patrolled int
+	formed    int
+	vp        int
+	abstract  bool
+	home      bool
+	special   bool
+}
+
+func (v missionView) WriteRun(w engine.ViewWriter) {
+	w.Int("n", v.n)
+	w.Str("kind", v.kind.String())
+	w.Bool("abstract", v.abstract)
+	w.Str("weather", v.weather.String())
+	w.Int("sea_state", v.sea)
+	w.Str("zone", v.zone)
+	w.Int("turn", v.turn)
+	w.Open("zones", true)
+	if v.firstZone > 0 {
+		for i := range 4 {
+			w.Int("", v.firstZone+i)
+		}
+	}
+	w.Close()
+	w.Int("patrolled", v.patrolled)
+	w.Bool("home", v.home)
+	w.Bool("special_done", v.special)
+	w.Int("boats_in_formation", v.formed)
+	w.Int("vp", v.vp)
+}
+
+// unitView is an enemy unit present.
+type unitView struct {
+	id       string
+	typ      Enemy
+	skill    Skill
+	damage   int
+	hull     int
+	size     Size
+	burns    bool
+	disabled bool
+}
+
+func (v unitView) WriteRun(w engine.ViewWriter) {
+	w.Str("id", v.id)
+	w.Str("type", v.typ.String())
+	w.Str("crew", v.skill.String())
+	w.Int("damage", v.damage)
+	w.Int("hull", v.hull)
+	w.Str("size", v.size.String())
+	w.Bool("burning", v.burns)
+	w.Bool("disabled", v.disabled)
+}
+
 func (c scriptView) writeBoats(w engine.ViewWriter) {
 	w.Open("boats", true)
 	for i, b := range c.Boats {
-		w.Open("", false)
-		w.Str("id", b.ID)
-		w.Str("status", string(b.Status))
-		w.Int("repair_days", b.RepairDays)
-		w.Str("skill", b.Skill.String())
-		w.Int("kills", b.Kills)
-		w.Int("missions", b.Missions)
-		w.Bool("boat1", i == c.Flagship)
-		w.Bool("boat2", c.Two != nil && i == c.Two.Hull)
-		if s := c.sortieOf(b); s != nil {
-			w.Int("no", s.No)
-			w.Bool("in_formation", s.inFormation())
-			w.Str("gone", string(s.Gone))
-			w.Bool("disabled", s.Disabled)
-			w.Int("points", s.Points)
-			w.Int("torpedoes", s.Torpedoes)
-			w.Int("rockets", s.Rockets)
-			w.Int("passengers", s.Passengers)
-			// The fields that come and go last, those of a combat the
-			// last of all: the script's copy compares a field with the
-			// one written at its place last time (scripting's mirror), so
-			// the fields after one that came or went are written again.
+		v := boatView{
+			id: b.ID, status: string(b.Status), repairDays: b.RepairDays, skill: b.Skill, kills: b.Kills,
+			missions: b.Missions, boat1: i == c.Flagship, boat2: c.Two != nil && i == c.Two.Hull,
+		}
+		s := c.sortieOf(b)
+		if s != nil {
+			v.sortie = true
+			v.no, v.inFormation, v.gone, v.disabled = s.No, s.inFormation(), string(s.Gone), s.Disabled
+			v.points, v.torpedoes, v.rockets, v.passengers = s.Points, s.Torpedoes, s.Rockets, s.Passengers
 			if c.manned(s) {
-				w.Int("engines_out", s.EnginesOut)
-				w.Int("jets_out", s.JetsOut)
-				w.Bool("radio_out", s.RadioOut)
-				w.Int("cannons_out", s.CannonsOut)
-				w.Int("components", s.Components)
-				w.Int("fire", s.Fire)
-				w.Int("flooded", s.Flooded)
-				w.Int("extinguishers", s.Extinguishers)
-				w.Int("mines", s.Mines)
-				w.Int("dcs", s.DCs)
+				v.manned = true
+				v.enginesOut, v.jetsOut, v.radioOut, v.cannonsOut = s.EnginesOut, s.JetsOut, s.RadioOut, s.CannonsOut
+				v.components, v.fire, v.flooded = s.Components, s.Fire, s.Flooded
+				v.extinguishers, v.mines, v.dcs = s.Extinguishers, s.Mines, s.DCs
 			}
-			if cb := c.Mission.Combat; cb != nil {
-				w.Str("range", cb.zoneOf(s).String())
-				w.Bool("apart", s.Apart > 0)
-				if s.own && s.Apart > 0 {
-					w.Str("own_speed", s.ownSpeed.String()) // 7.0: Boat #2 on her own course
-				}
+		}
+		w.Open("", false)
+		engine.Fields(w, v)
+		// A combat's fields come last, and apart: they change from round
+		// to round, the rest seldom.
+		if s != nil && c.Mission.Combat != nil { // a sortie: tonight's mission
+			w.Str("range", c.Mission.Combat.zoneOf(s).String())
+			w.Bool("apart", s.Apart > 0)
+			if s.own && s.Apart > 0 {
+				w.Str("own_speed", s.ownSpeed.String()) // 7.0: Boat #2 on her own course
 			}
 		}
 		w.Close()
 	}
 	w.Close()
+}
+
+// boatView is one hull, and her sortie tonight if she sails.
+type boatView struct {
+	id, status, gone          string
+	repairDays                int
+	skill                     Skill
+	kills, missions           int
+	no                        int
+	points, torpedoes         int
+	rockets, passengers       int
+	enginesOut, jetsOut       int
+	cannonsOut, components    int
+	fire, flooded             int
+	extinguishers, mines, dcs int
+	boat1, boat2              bool
+	sortie                    bool
+	inFormation               bool
+	disabled                  bool
+	manned                    bool // Boat #1, or Boat #2 of the two-player game: a damage log of her own
+	radioOut                  bool
+}
+
+func (v boatView) WriteRun(w engine.ViewWriter) {
+	w.Str("id", v.id)
+	w.Str("status", v.status)
+	w.Int("repair_days", v.repairDays)
+	w.Str("skill", v.skill.String())
+	w.Int("kills", v.kills)
+	w.Int("missions", v.missions)
+	w.Bool("boat1", v.boat1)
+	w.Bool("boat2", v.boat2)
+	if !v.sortie {
+		return
+	}
+	w.Int("no", v.no)
+	w.Bool("in_formation", v.inFormation)
+	w.Str("gone", v.gone)
+	w.Bool("disabled", v.disabled)
+	w.Int("points", v.points)
+	w.Int("torpedoes", v.torpedoes)
+	w.Int("rockets", v.rockets)
+	w.Int("passengers", v.passengers)
+	// The fields that come and go last, those of a combat the last of
+	// all: the script's copy compares a field with the one written at its
+	// place last time (scripting's mirror), so the fields after one that
+	// came or went are written again.
+	if v.manned {
+		w.Int("engines_out", v.enginesOut)
+		w.Int("jets_out", v.jetsOut)
+		w.Bool("radio_out", v.radioOut)
+		w.Int("cannons_out", v.cannonsOut)
+		w.Int("components", v.components)
+		w.Int("fire", v.fire)
+		w.Int("flooded", v.flooded)
+		w.Int("extinguishers", v.extinguishers)
+		w.Int("mines", v.mines)
+		w.Int("dcs", v.dcs)
+	}
 }
 
 // sortieOf is the hull's sortie tonight, or nil.
@@ -194,15 +289,34 @@ func (c scriptView) writeCrewOf(w engine.ViewWriter, name string, crew []*Crewma
 	w.Open(name, true)
 	for _, m := range crew {
 		w.Open("", false)
-		w.Str("name", m.Name)
-		w.Str("position", m.Position.String())
-		w.Str("special", m.Special.String())
-		w.Int("lw", m.LW)
-		w.Bool("sw", m.SW)
-		w.Bool("kia", m.KIA)
-		w.Bool("veteran", m.Veteran)
-		w.Int("missions", m.Missions)
+		engine.Fields(w, crewView{
+			name: m.Name, position: m.Position, special: m.Special, lw: m.LW,
+			sw: m.SW, kia: m.KIA, veteran: m.Veteran, missions: m.Missions,
+		})
 		w.Close()
 	}
 	w.Close()
+}
+
+// crewView is one crewman.
+type crewView struct {
+	name     string
+	position Position
+	special  Special
+	lw       int
+	missions int
+	sw       bool
+	kia      bool
+	veteran  bool
+}
+
+func (v crewView) WriteRun(w engine.ViewWriter) {
+	w.Str("name", v.name)
+	w.Str("position", v.position.String())
+	w.Str("special", v.special.String())
+	w.Int("lw", v.lw)
+	w.Bool("sw", v.sw)
+	w.Bool("kia", v.kia)
+	w.Bool("veteran", v.veteran)
+	w.Int("missions", v.missions)
 }

@@ -44,6 +44,7 @@ type mirror struct {
 	seen   *lua.LTable // the parts written in this call, read while top is stale
 	parts  []*part     // written on first access in a call, or ahead
 	epoch  int         // calls so far: a part written in this call is fresh
+	passes int         // passes over a node so far (begin)
 
 	kinds    map[string]*reading // by decision kind: which parts to write ahead
 	known    [64]kindSeen        // kinds by the address of their bytes (a kind is mostly a constant)
@@ -164,6 +165,19 @@ type node struct {
 	slots []slot       // what was written, in order
 	n     int          // slots written in this pass
 	gone  []string     // keys of an object whose slot another key took in this pass
+	runs  []run        // runs of fields written from one value (engine.Fields)
+	pass  int          // this pass (or the last): a number no other pass of any node has
+	prev  int          // the pass before it
+}
+
+// run is a run of fields written from one value (engine.Fields): the n
+// slots from pos were written from v in pass. A run written in a node's
+// last pass is what the node's table holds at its place, until the next
+// pass writes it again or keeps it.
+type run struct {
+	pos, n int
+	pass   int
+	v      any
 }
 
 // slot is one field as written last time.
@@ -374,9 +388,16 @@ func (m *mirror) part(name string) lua.LValue {
 	return lua.LNil
 }
 
+// begin starts a pass over nd.
+func (m *mirror) begin(nd *node) {
+	nd.n = 0
+	m.passes++
+	nd.prev, nd.pass = nd.pass, m.passes
+}
+
 // write runs one pass over nd.
 func (m *mirror) write(nd *node, f func()) {
-	nd.n = 0
+	m.begin(nd)
 	m.stack = append(m.stack[:0], nd)
 	m.at = nd
 	f()
@@ -606,6 +627,52 @@ func sameKey(a, b string) bool {
 	return unsafe.StringData(a) == unsafe.StringData(b) && len(a) == len(b) || a == b
 }
 
+// StartRun, KeepRun and EndRun implement engine.RunWriter: a run of
+// fields written from a value equal to the one its place was written
+// from in the node's last pass is kept as it is.
+func (m *mirror) StartRun() (any, int) {
+	nd := m.at
+	if r := nd.run(nd.n); r != nil {
+		return r.v, nd.n
+	}
+	return nil, nd.n
+}
+
+func (m *mirror) KeepRun(at int) {
+	nd := m.at
+	r := nd.run(at)
+	r.pass = nd.pass
+	nd.n = at + r.n
+}
+
+func (m *mirror) EndRun(at int, v any) {
+	nd := m.at
+	r := nd.run(at)
+	if r == nil {
+		for i := range nd.runs { // one of neither this pass nor the last
+			if p := nd.runs[i].pass; p != nd.pass && p != nd.prev {
+				r = &nd.runs[i]
+				break
+			}
+		}
+	}
+	if r == nil {
+		nd.runs = append(nd.runs, run{})
+		r = &nd.runs[len(nd.runs)-1]
+	}
+	*r = run{pos: at, n: nd.n - at, pass: nd.pass, v: v}
+}
+
+// run is the run at pos written in nd's last pass, or nil.
+func (nd *node) run(pos int) *run {
+	for i := range nd.runs {
+		if r := &nd.runs[i]; r.pos == pos && r.pass == nd.prev {
+			return r
+		}
+	}
+	return nil
+}
+
 // Open finds the object or list at its place, where it mostly is (kid
 // does the rest).
 func (m *mirror) Open(key string, list bool) {
@@ -617,7 +684,7 @@ func (m *mirror) Open(key string, list bool) {
 	} else {
 		kid = m.kid(key, list, false)
 	}
-	kid.n = 0
+	m.begin(kid)
 	m.stack = append(m.stack, kid)
 	m.at = kid
 }

@@ -1,0 +1,207 @@
+package scripting
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/schnell-wargames/schnell/engine"
+	"github.com/schnell-wargames/schnell/gamelog"
+)
+
+// runView is a view written in runs (engine.Fields) whose every shape can
+// change between calls: a field before a run comes and goes (the run
+// moves), a run nested in another run of the same object, objects of a
+// list written in a run or field by field, two kinds of run at one place.
+type runView struct {
+	lead   bool     // an Int before the first run
+	a      runA     // the top-level run
+	things []runB   // objects of a list, each a run
+	plain  []bool   // thing i written field by field, not in a run
+	other  []bool   // thing i written as a runC (another type at the same place)
+	writes int      // WriteRun calls
+	tail   []string // plain fields after the run
+}
+
+type runA struct {
+	n      int
+	s      string
+	nested bool     // holds a runB of the same object
+	v      *runView // to count writes (equal: the same view)
+}
+
+func (a runA) WriteRun(w engine.ViewWriter) {
+	a.v.writes++
+	if a.nested { // at the run's own place
+		engine.Fields(w, runB{x: a.n * 10, tag: a.s})
+	}
+	w.Int("n", a.n)
+	w.Str("s", a.s)
+}
+
+type runB struct {
+	x   int
+	tag string
+}
+
+func (b runB) WriteRun(w engine.ViewWriter) {
+	w.Int("x", b.x)
+	if b.tag != "" {
+		w.Str("tag", b.tag)
+	}
+}
+
+type runC struct{ x int }
+
+func (c runC) WriteRun(w engine.ViewWriter) { w.Int("y", c.x) }
+
+func (v *runView) ViewParts() []string { return nil }
+
+func (v *runView) WriteView(w engine.ViewWriter, part int) {
+	if v.lead {
+		w.Int("lead", 1)
+	}
+	a := v.a
+	a.v = v
+	engine.Fields(w, a)
+	for _, k := range v.tail {
+		w.Str(k, k)
+	}
+	w.Open("things", true)
+	for i, b := range v.things {
+		w.Open("", false)
+		switch {
+		case i < len(v.plain) && v.plain[i]:
+			b.WriteRun(w)
+		case i < len(v.other) && v.other[i]:
+			engine.Fields(w, runC{b.x})
+		default:
+			engine.Fields(w, b)
+		}
+		w.Close()
+	}
+	w.Close()
+}
+
+// viewDumpLua dumps a view table the way dumpFields does a view's fields.
+const viewDumpLua = `
+local function dump(t)
+	if type(t) ~= "table" then return tostring(t) end
+	local keys = {}
+	for k in pairs(t) do keys[#keys + 1] = k end
+	table.sort(keys, function(a, b) return tostring(a) < tostring(b) end)
+	local out = {}
+	for _, k in ipairs(keys) do out[#out + 1] = tostring(k) .. "=" .. dump(t[k]) end
+	return "{" .. table.concat(out, ",") .. "}"
+end
+function decide(d, game) print(dump(game)) return 1 end`
+
+// dumpFields is the view written whole (engine.ViewFields), as viewDumpLua
+// dumps it.
+func dumpFields(fs []gamelog.Field) string {
+	out := make([]string, 0, len(fs))
+	for _, f := range fs {
+		out = append(out, f.Key+"="+dumpValue(f.Val))
+	}
+	slices.Sort(out)
+	return "{" + strings.Join(out, ",") + "}"
+}
+
+func dumpValue(v gamelog.Value) string {
+	switch v.Kind {
+	case gamelog.KInt:
+		return strconv.Itoa(v.I)
+	case gamelog.KStr:
+		return v.S
+	case gamelog.KBool:
+		return strconv.FormatBool(v.B)
+	case gamelog.KList:
+		fs := make([]gamelog.Field, len(v.L))
+		for i, x := range v.L {
+			fs[i] = gamelog.Field{Key: strconv.Itoa(i + 1), Val: x}
+		}
+		return dumpFields(fs)
+	case gamelog.KObj:
+		return dumpFields(v.O)
+	}
+	return "nil"
+}
+
+// A run of fields (engine.Fields) written from a value equal to the one
+// its place was written from at the last call is kept, not written again;
+// what the script reads is always the view written whole: runs that move,
+// nest, give way to fields written one by one or to another kind of run,
+// over many random changes.
+func TestMirrorRuns(t *testing.T) {
+	v := &runView{a: runA{n: 1, s: "a"}, things: []runB{{1, "p"}, {2, ""}, {3, "q"}}}
+	var out bytes.Buffer
+	h, err := Load("runs.lua", []byte(viewDumpLua), Options{Print: &out}, func() engine.Viewer { return v })
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	decided := 0 // WriteRun calls in the last call
+	d := &engine.Decision{Kind: "k", Options: []engine.Option{{Name: "a"}, {Name: "b"}}}
+	call := func(step string) {
+		t.Helper()
+		writes := v.writes
+		out.Reset()
+		if _, err := h.Decide(d); err != nil {
+			t.Fatalf("%s: %v", step, err)
+		}
+		decided = v.writes - writes
+		if got, want := strings.TrimPrefix(strings.TrimSuffix(out.String(), "\n"), "[runs.lua] "), dumpFields(engine.ViewFields(v)); got != want {
+			t.Fatalf("%s: the script sees\n%s\nthe view is\n%s", step, got, want)
+		}
+	}
+	call("first")
+	if decided != 1 {
+		t.Errorf("the first call wrote the run %d times", decided)
+	}
+	call("unchanged") // the run is kept: WriteRun is not called
+	if decided != 0 {
+		t.Errorf("an unchanged run was written again (%d WriteRun calls)", decided)
+	}
+	kept := 0
+	r := rand.New(rand.NewPCG(1, 2))
+	for i := range 2000 {
+		switch r.IntN(9) {
+		case 0:
+			v.lead = !v.lead
+		case 1:
+			v.a.n = r.IntN(3)
+		case 2:
+			v.a.s = []string{"a", "b", ""}[r.IntN(3)]
+		case 3:
+			v.a.nested = !v.a.nested
+		case 4:
+			v.things = v.things[:r.IntN(len(v.things)+1)]
+			for len(v.things) < 1+r.IntN(5) {
+				v.things = append(v.things, runB{r.IntN(3), []string{"", "p"}[r.IntN(2)]})
+			}
+		case 5:
+			if len(v.things) > 0 {
+				v.things[r.IntN(len(v.things))].x = r.IntN(3)
+			}
+		case 6:
+			v.plain = make([]bool, 5)
+			v.plain[r.IntN(5)] = true
+		case 7:
+			v.other = make([]bool, 5)
+			v.other[r.IntN(5)] = true
+		case 8:
+			v.tail = [][]string{nil, {"t"}, {"t", "u"}}[r.IntN(3)]
+		}
+		call(fmt.Sprintf("change %d", i))
+		if decided == 0 {
+			kept++
+		}
+	}
+	if kept < 500 {
+		t.Errorf("the top-level run was kept at %d calls of 2000", kept)
+	}
+}
