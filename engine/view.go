@@ -64,6 +64,26 @@ func Fields[T ViewRun](w ViewWriter, v T) {
 	rw.EndRun(at, old)
 }
 
+// Object writes v as an object under key, its fields one run (Fields): a
+// RunWriter that holds the object at this place written from an equal
+// value last time keeps it whole, without opening it.
+func Object[T ViewRun](w ViewWriter, key string, v T) {
+	rw, ok := w.(RunWriter)
+	if !ok {
+		w.Open(key, false)
+		v.WriteRun(w)
+		w.Close()
+		return
+	}
+	if old, _ := rw.LastObject(key).(*T); old != nil && *old == v {
+		rw.KeepObject()
+		return
+	}
+	w.Open(key, false)
+	Fields(w, v)
+	w.Close()
+}
+
 // RunWriter is a ViewWriter that keeps its copy of the view and can keep a
 // run of fields as it is (Fields).
 type RunWriter interface {
@@ -77,6 +97,11 @@ type RunWriter interface {
 	KeepRun(at int)
 	// EndRun ends the run at at, written from v, which the writer keeps.
 	EndRun(at int, v any)
+	// LastObject is the value the object at the writer's place, under
+	// key, was written from as one run (Object) in the writer's last pass
+	// over it, or nil; KeepObject keeps that object as it is.
+	LastObject(key string) any
+	KeepObject()
 }
 
 // ViewFields is the whole view, every part written, as log fields (for

@@ -93,12 +93,10 @@ func (c scriptView) writeMission(w engine.ViewWriter) {
 		w.Open("enemies", true)
 		for _, u := range cb.Enemy {
 			if u.present() {
-				w.Open("", false)
-				engine.Fields(w, unitView{
+				engine.Object(w, "", unitView{
 					id: u.ID, typ: u.Type, skill: u.Skill, damage: u.Damage, hull: u.Hull,
 					size: u.Size, burns: u.Burns, disabled: u.Disabled,
 				})
-				w.Close()
 			}
 		}
 		w.Close()
@@ -188,16 +186,18 @@ func (c scriptView) writeBoats(w engine.ViewWriter) {
 				v.extinguishers, v.mines, v.dcs = s.Extinguishers, s.Mines, s.DCs
 			}
 		}
-		w.Open("", false)
-		engine.Fields(w, v)
+		if s == nil || c.Mission.Combat == nil {
+			engine.Object(w, "", v)
+			continue
+		}
 		// A combat's fields come last, and apart: they change from round
 		// to round, the rest seldom.
-		if s != nil && c.Mission.Combat != nil { // a sortie: tonight's mission
-			w.Str("range", c.Mission.Combat.zoneOf(s).String())
-			w.Bool("apart", s.Apart > 0)
-			if s.own && s.Apart > 0 {
-				w.Str("own_speed", s.ownSpeed.String()) // 7.0: Boat #2 on her own course
-			}
+		w.Open("", false)
+		engine.Fields(w, v)
+		w.Str("range", c.Mission.Combat.zoneOf(s).String())
+		w.Bool("apart", s.Apart > 0)
+		if s.own && s.Apart > 0 {
+			w.Str("own_speed", s.ownSpeed.String()) // 7.0: Boat #2 on her own course
 		}
 		w.Close()
 	}
@@ -288,12 +288,10 @@ func (c scriptView) crew2() []*Crewman {
 func (c scriptView) writeCrewOf(w engine.ViewWriter, name string, crew []*Crewman) {
 	w.Open(name, true)
 	for _, m := range crew {
-		w.Open("", false)
-		engine.Fields(w, crewView{
+		engine.Object(w, "", crewView{
 			name: m.Name, position: m.Position, special: m.Special, lw: m.LW,
 			sw: m.SW, kia: m.KIA, veteran: m.Veteran, missions: m.Missions,
 		})
-		w.Close()
 	}
 	w.Close()
 }

@@ -663,6 +663,29 @@ func (m *mirror) EndRun(at int, v any) {
 	*r = run{pos: at, n: nd.n - at, pass: nd.pass, v: v}
 }
 
+// LastObject and KeepObject implement engine.RunWriter: an object whose
+// last pass wrote one run, the whole object, is kept whole without a pass.
+func (m *mirror) LastObject(key string) any {
+	nd := m.at
+	pos := nd.n
+	if pos >= len(nd.slots) {
+		return nil
+	}
+	sl := &nd.slots[pos]
+	kid := sl.kid
+	if sl.kind != slotNode || kid.list || !sameKey(sl.key, key) || len(kid.runs) == 0 {
+		return nil
+	}
+	for i := range kid.runs { // its last pass is kid.pass: it has not begun another
+		if r := &kid.runs[i]; r.pos == 0 && r.pass == kid.pass && r.n == len(kid.slots) {
+			return r.v
+		}
+	}
+	return nil
+}
+
+func (m *mirror) KeepObject() { m.at.n++ }
+
 // run is the run at pos written in nd's last pass, or nil.
 func (nd *node) run(pos int) *run {
 	for i := range nd.runs {

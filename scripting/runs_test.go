@@ -23,6 +23,8 @@ type runView struct {
 	things []runB   // objects of a list, each a run
 	plain  []bool   // thing i written field by field, not in a run
 	other  []bool   // thing i written as a runC (another type at the same place)
+	object []bool   // thing i written as an engine.Object
+	extra  []bool   // thing i gets a field after its run
 	writes int      // WriteRun calls
 	tail   []string // plain fields after the run
 }
@@ -73,6 +75,10 @@ func (v *runView) WriteView(w engine.ViewWriter, part int) {
 	}
 	w.Open("things", true)
 	for i, b := range v.things {
+		if i < len(v.object) && v.object[i] {
+			engine.Object(w, "", b)
+			continue
+		}
 		w.Open("", false)
 		switch {
 		case i < len(v.plain) && v.plain[i]:
@@ -81,6 +87,9 @@ func (v *runView) WriteView(w engine.ViewWriter, part int) {
 			engine.Fields(w, runC{b.x})
 		default:
 			engine.Fields(w, b)
+		}
+		if i < len(v.extra) && v.extra[i] {
+			w.Bool("extra", true)
 		}
 		w.Close()
 	}
@@ -135,6 +144,7 @@ func dumpValue(v gamelog.Value) string {
 // its place was written from at the last call is kept, not written again;
 // what the script reads is always the view written whole: runs that move,
 // nest, give way to fields written one by one or to another kind of run,
+// objects kept whole (engine.Object) or given a field after their run,
 // over many random changes.
 func TestMirrorRuns(t *testing.T) {
 	v := &runView{a: runA{n: 1, s: "a"}, things: []runB{{1, "p"}, {2, ""}, {3, "q"}}}
@@ -166,10 +176,18 @@ func TestMirrorRuns(t *testing.T) {
 	if decided != 0 {
 		t.Errorf("an unchanged run was written again (%d WriteRun calls)", decided)
 	}
+	// An object kept whole is one its last call wrote in one run: not
+	// one written field by field since.
+	v.things, v.object = []runB{{1, "p"}}, []bool{true}
+	call("an object")
+	v.things[0].x, v.plain, v.object = 2, []bool{true}, nil
+	call("the object field by field")
+	v.things[0].x, v.plain, v.object = 1, nil, []bool{true}
+	call("the object as it was first")
 	kept := 0
 	r := rand.New(rand.NewPCG(1, 2))
 	for i := range 2000 {
-		switch r.IntN(9) {
+		switch r.IntN(11) {
 		case 0:
 			v.lead = !v.lead
 		case 1:
@@ -193,6 +211,14 @@ func TestMirrorRuns(t *testing.T) {
 		case 7:
 			v.other = make([]bool, 5)
 			v.other[r.IntN(5)] = true
+		case 9:
+			v.object = make([]bool, 5)
+			for j := range v.object {
+				v.object[j] = r.IntN(2) == 0
+			}
+		case 10:
+			v.extra = make([]bool, 5)
+			v.extra[r.IntN(5)] = true
 		case 8:
 			v.tail = [][]string{nil, {"t"}, {"t", "u"}}[r.IntN(3)]
 		}
