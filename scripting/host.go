@@ -264,21 +264,19 @@ func (h *Host) sandbox() {
 	// ipairs as Lua 5.1 has it (raw reads from 1 to the first nil), with
 	// no allocation per step (gopher-lua's boxes each index), and no call
 	// per step: the VM runs the step itself (SetIterator, a patch of
-	// gopher-lua). The last table stepped, its view node if any and the
-	// table it reads: the steps of one loop find it at once.
-	var seen, reads *lua.LTable
-	var seenNode *node
+	// gopher-lua).
+	it := &ipairsIter{} // never reassigned: the step reads it from its closure at once
 	step := func(L *lua.LState, state, control lua.LValue) (lua.LValue, lua.LValue) {
 		t, ok := state.(*lua.LTable)
 		n, isNum := control.(lua.LNumber)
 		if !ok || !isNum {
-			L.RaiseError("ipairs' step wants a table and a number, got a %s and a %s", state.Type(), control.Type())
+			badStep(L, state, control)
 		}
-		if t != seen || seenNode != nil && seenNode.stale {
-			seen, seenNode, reads = t, proxied(t), readable(L, t)
+		if t != it.seen || it.node != nil && it.node.stale {
+			it.look(L, t)
 		}
 		i := int(n) + 1
-		v := reads.RawGetInt(i)
+		v := it.reads.RawGetInt(i)
 		if v == lua.LNil {
 			return lua.LNil, lua.LNil
 		}
@@ -303,6 +301,30 @@ func (h *Host) sandbox() {
 	}))
 	h.limits()
 	h.readOnlyView()
+}
+
+// ipairsIter is what ipairs' steps keep: the last table stepped, its view
+// node if any and the table it reads, so that the steps of one loop find
+// it at once.
+type ipairsIter struct {
+	seen, reads *lua.LTable
+	node        *node
+}
+
+// look makes t the table stepped.
+func (it *ipairsIter) look(L *lua.LState, t *lua.LTable) {
+	nd, reads := proxied(t), t
+	if nd != nil { // readable(L, t), with the node found once
+		if err := nd.fresh(); err != nil {
+			L.RaiseError("%s", err.Error())
+		}
+		reads = nd.t
+	}
+	it.seen, it.node, it.reads = t, nd, reads
+}
+
+func badStep(L *lua.LState, state, control lua.LValue) {
+	L.RaiseError("ipairs' step wants a table and a number, got a %s and a %s", state.Type(), control.Type())
 }
 
 // where finds "name:LINE" in an error's text or trace, else the name.
@@ -428,8 +450,8 @@ func (h *Host) DecideArgs(d *engine.Decision) (engine.Answer, error) {
 	}
 	switch v := ret.(type) {
 	case lua.LString:
-		for i, o := range d.Options {
-			if o.Name == string(v) {
+		for i := range d.Options { // by index: an option is too big to copy for its name
+			if d.Options[i].Name == string(v) {
 				return engine.Answer{Option: i, Args: args}, nil
 			}
 		}

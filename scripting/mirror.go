@@ -55,6 +55,7 @@ type mirror struct {
 	lazyOnly bool                // write parts on a read only (namesRaw, hooks)
 
 	decisions map[string]*node // the decision being asked (`d`), one table per kind
+	decided   [64]kindNode     // and by the address of the kind's bytes (decision)
 
 	ro, length *lua.LFunction // the view's __newindex and the proxies' __len (readonly.go)
 	meta       *lua.LTable    // the metatable of the view's tables (readonly.go)
@@ -410,15 +411,15 @@ func (m *mirror) write(nd *node, f func()) {
 // written when the script first reads them (lazy.go).
 func (m *mirror) decide(d *engine.Decision) *lua.LTable {
 	m.unword()
-	nd := m.decisions[d.Kind]
-	if nd == nil {
-		nd = m.newNode(false)
-		nd.t.Metatable = m.wordMeta
-		m.decisions[d.Kind] = nd
-	}
+	nd := m.decision(d.Kind)
 	m.cur, m.curNode = d, nd
 	if m.lastOpts != nil {
 		m.stale(m.lastOpts) // a d kept from the last call may not show its options now
+	}
+	if opts := nd.holds(d); opts != nil { // mostly: nothing to write
+		m.stale(opts)
+		m.lastOpts = opts
+		return nd.p
 	}
 	m.write(nd, func() {
 		m.Str("kind", d.Kind)
@@ -438,6 +439,60 @@ func (m *mirror) decide(d *engine.Decision) *lua.LTable {
 	return nd.p
 }
 
+// kindNode is a kind's decision node, found by the address of the kind's
+// bytes (which it keeps alive: no other string takes it while it is here).
+type kindNode struct {
+	p  *byte
+	n  int
+	nd *node
+}
+
+// decision is the node of the decisions of kind.
+func (m *mirror) decision(kind string) *node {
+	p := unsafe.StringData(kind)
+	a := uintptr(unsafe.Pointer(p))
+	k := &m.decided[(a^a>>6^a>>12)&uintptr(len(m.decided)-1)]
+	if k.p == p && k.n == len(kind) && k.nd != nil {
+		return k.nd
+	}
+	nd := m.decisions[kind]
+	if nd == nil {
+		nd = m.newNode(false)
+		nd.t.Metatable = m.wordMeta
+		m.decisions[kind] = nd
+	}
+	*k = kindNode{p, len(kind), nd}
+	return nd
+}
+
+// holds returns the options' node of a decision's node that holds d as
+// decide wrote it last, each field by the address of its bytes (the
+// kind, the side and the options' names are mostly the game's own
+// strings, unchanged from one decision of a kind to the next); else nil.
+// decide alone writes the node, so its fields are in the order it
+// writes them: kind, side (when there is one), default, default_index,
+// options.
+func (nd *node) holds(d *engine.Decision) *node {
+	s := nd.slots
+	if d.Side != "" {
+		if len(s) != 5 || !sameBytes(s[1].s, d.Side) {
+			return nil
+		}
+		s = s[1:]
+	} else if len(s) != 4 {
+		return nil
+	}
+	if !sameBytes(nd.slots[0].s, d.Kind) || s[2].i != d.Default+1 || !sameBytes(s[1].s, d.Options[d.Default].Name) {
+		return nil
+	}
+	return s[3].kid
+}
+
+// sameBytes reports whether a and b are the same bytes (not only equal).
+func sameBytes(a, b string) bool {
+	return unsafe.StringData(a) == unsafe.StringData(b) && len(a) == len(b)
+}
+
 // options writes the options of the decision asked, of kind, into nd.
 func (m *mirror) options(kind string, nd *node) error {
 	d := m.cur
@@ -445,13 +500,14 @@ func (m *mirror) options(kind string, nd *node) error {
 		return errOldOptions
 	}
 	m.write(nd, func() {
-		for i, o := range d.Options {
+		for i := range d.Options { // by index: an option, and a fact, are too big to copy
+			o := &d.Options[i]
 			m.Open("", false)
-			m.stack[len(m.stack)-1].t.Metatable = m.wordMeta
+			m.at.t.Metatable = m.wordMeta
 			m.Str("name", o.Name)
 			m.Int("index", i+1)
-			for _, f := range o.Facts {
-				m.value(f.Key, &f.Val)
+			for j := range o.Facts {
+				m.value(o.Facts[j].Key, &o.Facts[j].Val)
 			}
 			if len(o.Args) > 0 {
 				m.args(o.Args)

@@ -93,6 +93,7 @@ const (
 // guard is the context the VM asks every askEvery instructions.
 type guard struct {
 	n     uint32 // times asked (every askEvery instructions)
+	entry bool   // the next ask is the VM's at the start of a call from Go (call)
 	h     *Host
 	stop  chan struct{}
 	done  chan struct{} // what Done returns: nil (the cheapest select) until fired, then stop
@@ -119,7 +120,16 @@ func (g *guard) Err() error {
 //
 // gopher-lua selects on the channel it returns, with a default: a nil
 // channel is never ready, and costs less to look at than an open one.
+//
+// The VM also asks once as a call from Go starts, before any instruction:
+// that ask is not counted, so that a look every tockEvery/askEvery asks is
+// one every tockEvery instructions, not one every 64 short calls (the
+// watchdog's tick still stops a script that makes many).
 func (g *guard) Done() <-chan struct{} {
+	if g.entry {
+		g.entry = false
+		return g.done
+	}
 	g.n++
 	if g.n%(tockEvery/askEvery) == 0 || g.h.lim.tick.Load() {
 		g.h.tock()
@@ -208,6 +218,7 @@ func (h *Host) call(fn *lua.LFunction, nret int, args ...lua.LValue) error {
 	}
 	l.started = false
 	l.tick.Store(false)
+	l.g.entry = true
 	h.printed.call = 0
 	runtime.LockOSThread()
 	l.inCall.Store(true)
