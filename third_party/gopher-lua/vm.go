@@ -56,13 +56,14 @@ func mainLoopWithContext(L *LState, baseframe *callFrame) {
 	// not at every one, and the count goes on from the state's (Steps): a
 	// function called from Go again and again (a sort's comparator) is
 	// counted as one loop (PATCHES.md).
-	n := L.steps
+	steps := L.steps
 	done := L.ctx.Done()
+	reg := L.reg // schnell: the hot ops' loads (patch 13)
 	for {
 		cf = L.currentFrame
 		inst = cf.Fn.Proto.Code[cf.Pc]
 		cf.Pc++
-		if n++; n%ctxCheckEvery == 0 {
+		if steps++; steps%ctxCheckEvery == 0 {
 			if done == nil {
 				done = L.ctx.Done()
 			}
@@ -73,8 +74,1079 @@ func mainLoopWithContext(L *LState, baseframe *callFrame) {
 			default:
 			}
 		}
+		// schnell: the most frequent ops run here, without a call, each
+		// its jumpTable function's lines (the frame and the registry
+		// loaded once, `return 0` as `continue`); every other op, and
+		// TFORLOOP over another iterator, is called as upstream does
+		// (PATCHES.md, patch 13).
+		switch int(inst >> 26) {
+		case OP_MOVE:
+			lbase := cf.LocalBase
+			A := int(inst>>18) & 0xff //GETA
+			RA := lbase + A
+			B := int(inst & 0x1ff) //GETB
+			v := reg.Get(lbase + B)
+			// this section is inlined by go-inline
+			// source function is 'func (rg *registry) Set(regi int, vali LValue) ' in '_state.go'
+			{
+				rg := reg
+				regi := RA
+				vali := v
+				newSize := regi + 1
+				// this section is inlined by go-inline
+				// source function is 'func (rg *registry) checkSize(requiredSize int) ' in '_state.go'
+				{
+					requiredSize := newSize
+					if requiredSize > cap(rg.array) {
+						rg.resize(requiredSize)
+					}
+				}
+				rg.array[regi] = vali
+				if regi >= rg.top {
+					rg.top = regi + 1
+				}
+			}
+			continue
+		case OP_LOADK:
+			lbase := cf.LocalBase
+			A := int(inst>>18) & 0xff //GETA
+			RA := lbase + A
+			Bx := int(inst & 0x3ffff) //GETBX
+			v := cf.Fn.Proto.Constants[Bx]
+			// this section is inlined by go-inline
+			// source function is 'func (rg *registry) Set(regi int, vali LValue) ' in '_state.go'
+			{
+				rg := reg
+				regi := RA
+				vali := v
+				newSize := regi + 1
+				// this section is inlined by go-inline
+				// source function is 'func (rg *registry) checkSize(requiredSize int) ' in '_state.go'
+				{
+					requiredSize := newSize
+					if requiredSize > cap(rg.array) {
+						rg.resize(requiredSize)
+					}
+				}
+				rg.array[regi] = vali
+				if regi >= rg.top {
+					rg.top = regi + 1
+				}
+			}
+			continue
+		case OP_LOADBOOL:
+			lbase := cf.LocalBase
+			A := int(inst>>18) & 0xff //GETA
+			RA := lbase + A
+			B := int(inst & 0x1ff)    //GETB
+			C := int(inst>>9) & 0x1ff //GETC
+			if B != 0 {
+				// this section is inlined by go-inline
+				// source function is 'func (rg *registry) Set(regi int, vali LValue) ' in '_state.go'
+				{
+					rg := reg
+					regi := RA
+					vali := LTrue
+					newSize := regi + 1
+					// this section is inlined by go-inline
+					// source function is 'func (rg *registry) checkSize(requiredSize int) ' in '_state.go'
+					{
+						requiredSize := newSize
+						if requiredSize > cap(rg.array) {
+							rg.resize(requiredSize)
+						}
+					}
+					rg.array[regi] = vali
+					if regi >= rg.top {
+						rg.top = regi + 1
+					}
+				}
+			} else {
+				// this section is inlined by go-inline
+				// source function is 'func (rg *registry) Set(regi int, vali LValue) ' in '_state.go'
+				{
+					rg := reg
+					regi := RA
+					vali := LFalse
+					newSize := regi + 1
+					// this section is inlined by go-inline
+					// source function is 'func (rg *registry) checkSize(requiredSize int) ' in '_state.go'
+					{
+						requiredSize := newSize
+						if requiredSize > cap(rg.array) {
+							rg.resize(requiredSize)
+						}
+					}
+					rg.array[regi] = vali
+					if regi >= rg.top {
+						rg.top = regi + 1
+					}
+				}
+			}
+			if C != 0 {
+				cf.Pc++
+			}
+			continue
+		case OP_LOADNIL:
+			lbase := cf.LocalBase
+			A := int(inst>>18) & 0xff //GETA
+			RA := lbase + A
+			B := int(inst & 0x1ff) //GETB
+			for i := RA; i <= lbase+B; i++ {
+				// this section is inlined by go-inline
+				// source function is 'func (rg *registry) Set(regi int, vali LValue) ' in '_state.go'
+				{
+					rg := reg
+					regi := i
+					vali := LNil
+					newSize := regi + 1
+					// this section is inlined by go-inline
+					// source function is 'func (rg *registry) checkSize(requiredSize int) ' in '_state.go'
+					{
+						requiredSize := newSize
+						if requiredSize > cap(rg.array) {
+							rg.resize(requiredSize)
+						}
+					}
+					rg.array[regi] = vali
+					if regi >= rg.top {
+						rg.top = regi + 1
+					}
+				}
+			}
+			continue
+		case OP_GETUPVAL:
+			lbase := cf.LocalBase
+			A := int(inst>>18) & 0xff //GETA
+			RA := lbase + A
+			B := int(inst & 0x1ff) //GETB
+			v := cf.Fn.Upvalues[B].Value()
+			// this section is inlined by go-inline
+			// source function is 'func (rg *registry) Set(regi int, vali LValue) ' in '_state.go'
+			{
+				rg := reg
+				regi := RA
+				vali := v
+				newSize := regi + 1
+				// this section is inlined by go-inline
+				// source function is 'func (rg *registry) checkSize(requiredSize int) ' in '_state.go'
+				{
+					requiredSize := newSize
+					if requiredSize > cap(rg.array) {
+						rg.resize(requiredSize)
+					}
+				}
+				rg.array[regi] = vali
+				if regi >= rg.top {
+					rg.top = regi + 1
+				}
+			}
+			continue
+		case OP_GETGLOBAL:
+			lbase := cf.LocalBase
+			A := int(inst>>18) & 0xff //GETA
+			RA := lbase + A
+			Bx := int(inst & 0x3ffff) //GETBX
+			//reg.Set(RA, L.getField(cf.Fn.Env, cf.Fn.Proto.Constants[Bx]))
+			v := L.getFieldStringH(cf.Fn.Env, cf.Fn.Proto.stringConstants[Bx], cf.Fn.Proto.stringHashes[Bx]) // schnell (PATCHES.md)
+			// this section is inlined by go-inline
+			// source function is 'func (rg *registry) Set(regi int, vali LValue) ' in '_state.go'
+			{
+				rg := reg
+				regi := RA
+				vali := v
+				newSize := regi + 1
+				// this section is inlined by go-inline
+				// source function is 'func (rg *registry) checkSize(requiredSize int) ' in '_state.go'
+				{
+					requiredSize := newSize
+					if requiredSize > cap(rg.array) {
+						rg.resize(requiredSize)
+					}
+				}
+				rg.array[regi] = vali
+				if regi >= rg.top {
+					rg.top = regi + 1
+				}
+			}
+			continue
+		case OP_GETTABLE:
+			lbase := cf.LocalBase
+			A := int(inst>>18) & 0xff //GETA
+			RA := lbase + A
+			B := int(inst & 0x1ff)    //GETB
+			C := int(inst>>9) & 0x1ff //GETC
+			v := L.getField(reg.Get(lbase+B), L.rkValue(C))
+			// this section is inlined by go-inline
+			// source function is 'func (rg *registry) Set(regi int, vali LValue) ' in '_state.go'
+			{
+				rg := reg
+				regi := RA
+				vali := v
+				newSize := regi + 1
+				// this section is inlined by go-inline
+				// source function is 'func (rg *registry) checkSize(requiredSize int) ' in '_state.go'
+				{
+					requiredSize := newSize
+					if requiredSize > cap(rg.array) {
+						rg.resize(requiredSize)
+					}
+				}
+				rg.array[regi] = vali
+				if regi >= rg.top {
+					rg.top = regi + 1
+				}
+			}
+			continue
+		case OP_GETTABLEKS:
+			lbase := cf.LocalBase
+			A := int(inst>>18) & 0xff //GETA
+			RA := lbase + A
+			B := int(inst & 0x1ff)    //GETB
+			C := int(inst>>9) & 0x1ff //GETC
+			var key string
+			var h uint32
+			if C&opBitRk != 0 { // schnell: a constant key's hash is the chunk's (PATCHES.md)
+				p := cf.Fn.Proto
+				key, h = p.stringConstants[C&^opBitRk], p.stringHashes[C&^opBitRk]
+			} else {
+				key, h = L.rkStringH(C)
+			}
+			obj := reg.array[lbase+B]
+			var v LValue
+			if tb, ok := obj.(*LTable); ok && tb.strdict != nil {
+				// schnell: a table's own field read here (PATCHES.md, patch 11)
+				s := tb.strdict.probe(key, h)
+				if s == nil {
+					s = tb.strdict.lookup(key, h)
+				}
+				if s != nil && s.val != LNil {
+					v = s.val
+				} else {
+					v = L.getFieldStringH(obj, key, h)
+				}
+			} else {
+				v = L.getFieldStringH(obj, key, h)
+			}
+			// this section is inlined by go-inline
+			// source function is 'func (rg *registry) Set(regi int, vali LValue) ' in '_state.go'
+			{
+				rg := reg
+				regi := RA
+				vali := v
+				newSize := regi + 1
+				// this section is inlined by go-inline
+				// source function is 'func (rg *registry) checkSize(requiredSize int) ' in '_state.go'
+				{
+					requiredSize := newSize
+					if requiredSize > cap(rg.array) {
+						rg.resize(requiredSize)
+					}
+				}
+				rg.array[regi] = vali
+				if regi >= rg.top {
+					rg.top = regi + 1
+				}
+			}
+			continue
+		case OP_NOT:
+			lbase := cf.LocalBase
+			A := int(inst>>18) & 0xff //GETA
+			RA := lbase + A
+			B := int(inst & 0x1ff) //GETB
+			if LVIsFalse(reg.Get(lbase + B)) {
+				// this section is inlined by go-inline
+				// source function is 'func (rg *registry) Set(regi int, vali LValue) ' in '_state.go'
+				{
+					rg := reg
+					regi := RA
+					vali := LTrue
+					newSize := regi + 1
+					// this section is inlined by go-inline
+					// source function is 'func (rg *registry) checkSize(requiredSize int) ' in '_state.go'
+					{
+						requiredSize := newSize
+						if requiredSize > cap(rg.array) {
+							rg.resize(requiredSize)
+						}
+					}
+					rg.array[regi] = vali
+					if regi >= rg.top {
+						rg.top = regi + 1
+					}
+				}
+			} else {
+				// this section is inlined by go-inline
+				// source function is 'func (rg *registry) Set(regi int, vali LValue) ' in '_state.go'
+				{
+					rg := reg
+					regi := RA
+					vali := LFalse
+					newSize := regi + 1
+					// this section is inlined by go-inline
+					// source function is 'func (rg *registry) checkSize(requiredSize int) ' in '_state.go'
+					{
+						requiredSize := newSize
+						if requiredSize > cap(rg.array) {
+							rg.resize(requiredSize)
+						}
+					}
+					rg.array[regi] = vali
+					if regi >= rg.top {
+						rg.top = regi + 1
+					}
+				}
+			}
+			continue
+		case OP_JMP:
+			Sbx := int(inst&0x3ffff) - opMaxArgSbx //GETSBX
+			cf.Pc += Sbx
+			continue
+		case OP_EQ:
+			A := int(inst>>18) & 0xff //GETA
+			B := int(inst & 0x1ff)    //GETB
+			C := int(inst>>9) & 0x1ff //GETC
+			lhs, rhs := L.rkValue(B), L.rkValue(C)
+			var ret bool
+			if ls, ok := lhs.(LString); ok { // schnell: strings compared here (PATCHES.md)
+				rs, ok := rhs.(LString)
+				ret = ok && ls == rs
+			} else {
+				ret = equals(L, lhs, rhs, false)
+			}
+			v := 1
+			if ret {
+				v = 0
+			}
+			if v == A {
+				cf.Pc++
+			}
+			continue
+		case OP_LT:
+			A := int(inst>>18) & 0xff //GETA
+			B := int(inst & 0x1ff)    //GETB
+			C := int(inst>>9) & 0x1ff //GETC
+			ret := lessThan(L, L.rkValue(B), L.rkValue(C))
+			v := 1
+			if ret {
+				v = 0
+			}
+			if v == A {
+				cf.Pc++
+			}
+			continue
+		case OP_LE:
+			A := int(inst>>18) & 0xff //GETA
+			B := int(inst & 0x1ff)    //GETB
+			C := int(inst>>9) & 0x1ff //GETC
+			lhs := L.rkValue(B)
+			rhs := L.rkValue(C)
+			ret := false
+
+			if v1, ok1 := lhs.(LNumber); ok1 {
+				if v2, ok2 := rhs.(LNumber); ok2 {
+					ret = v1 <= v2
+				} else {
+					L.RaiseError("attempt to compare %v with %v", lhs.Type().String(), rhs.Type().String())
+				}
+			} else {
+				if lhs.Type() != rhs.Type() {
+					L.RaiseError("attempt to compare %v with %v", lhs.Type().String(), rhs.Type().String())
+				}
+				switch lhs.Type() {
+				case LTString:
+					ret = strCmp(string(lhs.(LString)), string(rhs.(LString))) <= 0
+				default:
+					switch objectRational(L, lhs, rhs, "__le") {
+					case 1:
+						ret = true
+					case 0:
+						ret = false
+					default:
+						ret = !objectRationalWithError(L, rhs, lhs, "__lt")
+					}
+				}
+			}
+
+			v := 1
+			if ret {
+				v = 0
+			}
+			if v == A {
+				cf.Pc++
+			}
+			continue
+		case OP_TEST:
+			lbase := cf.LocalBase
+			A := int(inst>>18) & 0xff //GETA
+			RA := lbase + A
+			C := int(inst>>9) & 0x1ff //GETC
+			if LVAsBool(reg.Get(RA)) == (C == 0) {
+				cf.Pc++
+			}
+			continue
+		case OP_TESTSET:
+			lbase := cf.LocalBase
+			A := int(inst>>18) & 0xff //GETA
+			RA := lbase + A
+			B := int(inst & 0x1ff)    //GETB
+			C := int(inst>>9) & 0x1ff //GETC
+			if value := reg.Get(lbase + B); LVAsBool(value) != (C == 0) {
+				// this section is inlined by go-inline
+				// source function is 'func (rg *registry) Set(regi int, vali LValue) ' in '_state.go'
+				{
+					rg := reg
+					regi := RA
+					vali := value
+					newSize := regi + 1
+					// this section is inlined by go-inline
+					// source function is 'func (rg *registry) checkSize(requiredSize int) ' in '_state.go'
+					{
+						requiredSize := newSize
+						if requiredSize > cap(rg.array) {
+							rg.resize(requiredSize)
+						}
+					}
+					rg.array[regi] = vali
+					if regi >= rg.top {
+						rg.top = regi + 1
+					}
+				}
+			} else {
+				cf.Pc++
+			}
+			continue
+		case OP_CALL:
+			lbase := cf.LocalBase
+			A := int(inst>>18) & 0xff //GETA
+			RA := lbase + A
+			B := int(inst & 0x1ff)    //GETB
+			C := int(inst>>9) & 0x1ff //GETC
+			nargs := B - 1
+			if B == 0 {
+				nargs = reg.Top() - (RA + 1)
+			}
+			lv := reg.Get(RA)
+			nret := C - 1
+			var callable *LFunction
+			var meta bool
+			if fn, ok := lv.(*LFunction); ok {
+				callable = fn
+				meta = false
+			} else {
+				callable, meta = L.metaCall(lv)
+			}
+			// this section is inlined by go-inline
+			// source function is 'func (ls *LState) pushCallFrame(cf callFrame, fn LValue, meta bool) ' in '_state.go'
+			{
+				ls := L
+				cf := callFrame{Fn: callable, Pc: 0, Base: RA, LocalBase: RA + 1, ReturnBase: RA, NArgs: nargs, NRet: nret, Parent: cf, TailCall: 0}
+				fn := lv
+				if meta {
+					cf.NArgs++
+					ls.reg.Insert(fn, cf.LocalBase)
+				}
+				if cf.Fn == nil {
+					ls.RaiseError("attempt to call a non-function object")
+				}
+				if ls.stack.IsFull() {
+					ls.RaiseError("stack overflow")
+				}
+				ls.stack.Push(cf)
+				newcf := ls.stack.Last()
+				// this section is inlined by go-inline
+				// source function is 'func (ls *LState) initCallFrame(cf *callFrame) ' in '_state.go'
+				{
+					cf := newcf
+					if cf.Fn.IsG {
+						ls.reg.SetTop(cf.LocalBase + cf.NArgs)
+					} else {
+						proto := cf.Fn.Proto
+						nargs := cf.NArgs
+						np := int(proto.NumParameters)
+						if nargs < np {
+							// default any missing arguments to nil
+							newSize := cf.LocalBase + np
+							// this section is inlined by go-inline
+							// source function is 'func (rg *registry) checkSize(requiredSize int) ' in '_state.go'
+							{
+								rg := ls.reg
+								requiredSize := newSize
+								if requiredSize > cap(rg.array) {
+									rg.resize(requiredSize)
+								}
+							}
+							for i := nargs; i < np; i++ {
+								ls.reg.array[cf.LocalBase+i] = LNil
+							}
+							nargs = np
+							ls.reg.top = newSize
+						}
+
+						if (proto.IsVarArg & VarArgIsVarArg) == 0 {
+							if nargs < int(proto.NumUsedRegisters) {
+								nargs = int(proto.NumUsedRegisters)
+							}
+							newSize := cf.LocalBase + nargs
+							// this section is inlined by go-inline
+							// source function is 'func (rg *registry) checkSize(requiredSize int) ' in '_state.go'
+							{
+								rg := ls.reg
+								requiredSize := newSize
+								if requiredSize > cap(rg.array) {
+									rg.resize(requiredSize)
+								}
+							}
+							for i := np; i < nargs; i++ {
+								ls.reg.array[cf.LocalBase+i] = LNil
+							}
+							ls.reg.top = cf.LocalBase + int(proto.NumUsedRegisters)
+						} else {
+							/* swap vararg positions:
+									   closure
+									   namedparam1 <- lbase
+									   namedparam2
+									   vararg1
+									   vararg2
+
+							           TO
+
+									   closure
+									   nil
+									   nil
+									   vararg1
+									   vararg2
+									   namedparam1 <- lbase
+									   namedparam2
+							*/
+							nvarargs := nargs - np
+							if nvarargs < 0 {
+								nvarargs = 0
+							}
+
+							ls.reg.SetTop(cf.LocalBase + nargs + np)
+							for i := 0; i < np; i++ {
+								//ls.reg.Set(cf.LocalBase+nargs+i, ls.reg.Get(cf.LocalBase+i))
+								ls.reg.array[cf.LocalBase+nargs+i] = ls.reg.array[cf.LocalBase+i]
+								//ls.reg.Set(cf.LocalBase+i, LNil)
+								ls.reg.array[cf.LocalBase+i] = LNil
+							}
+
+							if CompatVarArg {
+								ls.reg.SetTop(cf.LocalBase + nargs + np + 1)
+								if (proto.IsVarArg & VarArgNeedsArg) != 0 {
+									argtb := newLTable(nvarargs, 0)
+									for i := 0; i < nvarargs; i++ {
+										argtb.RawSetInt(i+1, ls.reg.Get(cf.LocalBase+np+i))
+									}
+									argtb.RawSetString("n", LNumber(nvarargs))
+									//ls.reg.Set(cf.LocalBase+nargs+np, argtb)
+									ls.reg.array[cf.LocalBase+nargs+np] = argtb
+								} else {
+									ls.reg.array[cf.LocalBase+nargs+np] = LNil
+								}
+							}
+							cf.LocalBase += nargs
+							maxreg := cf.LocalBase + int(proto.NumUsedRegisters)
+							ls.reg.SetTop(maxreg)
+						}
+					}
+				}
+				ls.currentFrame = newcf
+			}
+			if callable.IsG && callGFunction(L, false) {
+				L.steps = steps
+				return
+			}
+			continue
+		case OP_TAILCALL:
+			lbase := cf.LocalBase
+			A := int(inst>>18) & 0xff //GETA
+			RA := lbase + A
+			B := int(inst & 0x1ff) //GETB
+			nargs := B - 1
+			if B == 0 {
+				nargs = reg.Top() - (RA + 1)
+			}
+			lv := reg.Get(RA)
+			var callable *LFunction
+			var meta bool
+			if fn, ok := lv.(*LFunction); ok {
+				callable = fn
+				meta = false
+			} else {
+				callable, meta = L.metaCall(lv)
+			}
+			if callable == nil {
+				L.RaiseError("attempt to call a non-function object")
+			}
+			// this section is inlined by go-inline
+			// source function is 'func (ls *LState) closeUpvalues(idx int) ' in '_state.go'
+			{
+				ls := L
+				idx := lbase
+				if ls.uvcache != nil {
+					var prev *Upvalue
+					for uv := ls.uvcache; uv != nil; uv = uv.next {
+						if uv.index >= idx {
+							if prev != nil {
+								prev.next = nil
+							} else {
+								ls.uvcache = nil
+							}
+							uv.Close()
+						}
+						prev = uv
+					}
+				}
+			}
+			if callable.IsG {
+				luaframe := cf
+				L.pushCallFrame(callFrame{
+					Fn:         callable,
+					Pc:         0,
+					Base:       RA,
+					LocalBase:  RA + 1,
+					ReturnBase: cf.ReturnBase,
+					NArgs:      nargs,
+					NRet:       cf.NRet,
+					Parent:     cf,
+					TailCall:   0,
+				}, lv, meta)
+				if callGFunction(L, true) {
+					L.steps = steps
+					return
+				}
+				if L.currentFrame == nil || L.currentFrame.Fn.IsG || luaframe == baseframe {
+					L.steps = steps
+					return
+				}
+			} else {
+				base := cf.Base
+				cf.Fn = callable
+				cf.Pc = 0
+				cf.Base = RA
+				cf.LocalBase = RA + 1
+				cf.NArgs = nargs
+				cf.TailCall++
+				lbase := cf.LocalBase
+				if meta {
+					cf.NArgs++
+					L.reg.Insert(lv, cf.LocalBase)
+				}
+				// this section is inlined by go-inline
+				// source function is 'func (ls *LState) initCallFrame(cf *callFrame) ' in '_state.go'
+				{
+					ls := L
+					if cf.Fn.IsG {
+						ls.reg.SetTop(cf.LocalBase + cf.NArgs)
+					} else {
+						proto := cf.Fn.Proto
+						nargs := cf.NArgs
+						np := int(proto.NumParameters)
+						if nargs < np {
+							// default any missing arguments to nil
+							newSize := cf.LocalBase + np
+							// this section is inlined by go-inline
+							// source function is 'func (rg *registry) checkSize(requiredSize int) ' in '_state.go'
+							{
+								rg := ls.reg
+								requiredSize := newSize
+								if requiredSize > cap(rg.array) {
+									rg.resize(requiredSize)
+								}
+							}
+							for i := nargs; i < np; i++ {
+								ls.reg.array[cf.LocalBase+i] = LNil
+							}
+							nargs = np
+							ls.reg.top = newSize
+						}
+
+						if (proto.IsVarArg & VarArgIsVarArg) == 0 {
+							if nargs < int(proto.NumUsedRegisters) {
+								nargs = int(proto.NumUsedRegisters)
+							}
+							newSize := cf.LocalBase + nargs
+							// this section is inlined by go-inline
+							// source function is 'func (rg *registry) checkSize(requiredSize int) ' in '_state.go'
+							{
+								rg := ls.reg
+								requiredSize := newSize
+								if requiredSize > cap(rg.array) {
+									rg.resize(requiredSize)
+								}
+							}
+							for i := np; i < nargs; i++ {
+								ls.reg.array[cf.LocalBase+i] = LNil
+							}
+							ls.reg.top = cf.LocalBase + int(proto.NumUsedRegisters)
+						} else {
+							/* swap vararg positions:
+									   closure
+									   namedparam1 <- lbase
+									   namedparam2
+									   vararg1
+									   vararg2
+
+							           TO
+
+									   closure
+									   nil
+									   nil
+									   vararg1
+									   vararg2
+									   namedparam1 <- lbase
+									   namedparam2
+							*/
+							nvarargs := nargs - np
+							if nvarargs < 0 {
+								nvarargs = 0
+							}
+
+							ls.reg.SetTop(cf.LocalBase + nargs + np)
+							for i := 0; i < np; i++ {
+								//ls.reg.Set(cf.LocalBase+nargs+i, ls.reg.Get(cf.LocalBase+i))
+								ls.reg.array[cf.LocalBase+nargs+i] = ls.reg.array[cf.LocalBase+i]
+								//ls.reg.Set(cf.LocalBase+i, LNil)
+								ls.reg.array[cf.LocalBase+i] = LNil
+							}
+
+							if CompatVarArg {
+								ls.reg.SetTop(cf.LocalBase + nargs + np + 1)
+								if (proto.IsVarArg & VarArgNeedsArg) != 0 {
+									argtb := newLTable(nvarargs, 0)
+									for i := 0; i < nvarargs; i++ {
+										argtb.RawSetInt(i+1, ls.reg.Get(cf.LocalBase+np+i))
+									}
+									argtb.RawSetString("n", LNumber(nvarargs))
+									//ls.reg.Set(cf.LocalBase+nargs+np, argtb)
+									ls.reg.array[cf.LocalBase+nargs+np] = argtb
+								} else {
+									ls.reg.array[cf.LocalBase+nargs+np] = LNil
+								}
+							}
+							cf.LocalBase += nargs
+							maxreg := cf.LocalBase + int(proto.NumUsedRegisters)
+							ls.reg.SetTop(maxreg)
+						}
+					}
+				}
+				// this section is inlined by go-inline
+				// source function is 'func (rg *registry) CopyRange(regv, start, limit, n int) ' in '_state.go'
+				{
+					rg := L.reg
+					regv := base
+					start := RA
+					limit := -1
+					n := reg.Top() - RA - 1
+					newSize := regv + n
+					// this section is inlined by go-inline
+					// source function is 'func (rg *registry) checkSize(requiredSize int) ' in '_state.go'
+					{
+						requiredSize := newSize
+						if requiredSize > cap(rg.array) {
+							rg.resize(requiredSize)
+						}
+					}
+					if limit == -1 || limit > rg.top {
+						limit = rg.top
+					}
+					for i := 0; i < n; i++ {
+						srcIdx := start + i
+						if srcIdx >= limit || srcIdx < 0 {
+							rg.array[regv+i] = LNil
+						} else {
+							rg.array[regv+i] = rg.array[srcIdx]
+						}
+					}
+
+					// values beyond top don't need to be valid LValues, so setting them to nil is fine
+					// setting them to nil rather than LNil lets us invoke the golang memclr opto
+					oldtop := rg.top
+					rg.top = regv + n
+					if rg.top < oldtop {
+						nilRange := rg.array[rg.top:oldtop]
+						for i := range nilRange {
+							nilRange[i] = nil
+						}
+					}
+				}
+				cf.Base = base
+				cf.LocalBase = base + (cf.LocalBase - lbase + 1)
+			}
+			continue
+		case OP_RETURN:
+			lbase := cf.LocalBase
+			A := int(inst>>18) & 0xff //GETA
+			RA := lbase + A
+			B := int(inst & 0x1ff) //GETB
+			// this section is inlined by go-inline
+			// source function is 'func (ls *LState) closeUpvalues(idx int) ' in '_state.go'
+			{
+				ls := L
+				idx := lbase
+				if ls.uvcache != nil {
+					var prev *Upvalue
+					for uv := ls.uvcache; uv != nil; uv = uv.next {
+						if uv.index >= idx {
+							if prev != nil {
+								prev.next = nil
+							} else {
+								ls.uvcache = nil
+							}
+							uv.Close()
+						}
+						prev = uv
+					}
+				}
+			}
+			nret := B - 1
+			if B == 0 {
+				nret = reg.Top() - RA
+			}
+			n := cf.NRet
+			if cf.NRet == MultRet {
+				n = nret
+			}
+
+			if L.Parent != nil && L.stack.Sp() == 1 {
+				// this section is inlined by go-inline
+				// source function is 'func copyReturnValues(L *LState, regv, start, n, b int) ' in '_vm.go'
+				{
+					regv := reg.Top()
+					start := RA
+					b := B
+					if b == 1 {
+						// this section is inlined by go-inline
+						// source function is 'func (rg *registry) FillNil(regm, n int) ' in '_state.go'
+						{
+							rg := L.reg
+							regm := regv
+							newSize := regm + n
+							// this section is inlined by go-inline
+							// source function is 'func (rg *registry) checkSize(requiredSize int) ' in '_state.go'
+							{
+								requiredSize := newSize
+								if requiredSize > cap(rg.array) {
+									rg.resize(requiredSize)
+								}
+							}
+							for i := 0; i < n; i++ {
+								rg.array[regm+i] = LNil
+							}
+							// values beyond top don't need to be valid LValues, so setting them to nil is fine
+							// setting them to nil rather than LNil lets us invoke the golang memclr opto
+							oldtop := rg.top
+							rg.top = regm + n
+							if rg.top < oldtop {
+								nilRange := rg.array[rg.top:oldtop]
+								for i := range nilRange {
+									nilRange[i] = nil
+								}
+							}
+						}
+					} else {
+						// this section is inlined by go-inline
+						// source function is 'func (rg *registry) CopyRange(regv, start, limit, n int) ' in '_state.go'
+						{
+							rg := L.reg
+							limit := -1
+							newSize := regv + n
+							// this section is inlined by go-inline
+							// source function is 'func (rg *registry) checkSize(requiredSize int) ' in '_state.go'
+							{
+								requiredSize := newSize
+								if requiredSize > cap(rg.array) {
+									rg.resize(requiredSize)
+								}
+							}
+							if limit == -1 || limit > rg.top {
+								limit = rg.top
+							}
+							for i := 0; i < n; i++ {
+								srcIdx := start + i
+								if srcIdx >= limit || srcIdx < 0 {
+									rg.array[regv+i] = LNil
+								} else {
+									rg.array[regv+i] = rg.array[srcIdx]
+								}
+							}
+
+							// values beyond top don't need to be valid LValues, so setting them to nil is fine
+							// setting them to nil rather than LNil lets us invoke the golang memclr opto
+							oldtop := rg.top
+							rg.top = regv + n
+							if rg.top < oldtop {
+								nilRange := rg.array[rg.top:oldtop]
+								for i := range nilRange {
+									nilRange[i] = nil
+								}
+							}
+						}
+						if b > 1 && n > (b-1) {
+							// this section is inlined by go-inline
+							// source function is 'func (rg *registry) FillNil(regm, n int) ' in '_state.go'
+							{
+								rg := L.reg
+								regm := regv + b - 1
+								n := n - (b - 1)
+								newSize := regm + n
+								// this section is inlined by go-inline
+								// source function is 'func (rg *registry) checkSize(requiredSize int) ' in '_state.go'
+								{
+									requiredSize := newSize
+									if requiredSize > cap(rg.array) {
+										rg.resize(requiredSize)
+									}
+								}
+								for i := 0; i < n; i++ {
+									rg.array[regm+i] = LNil
+								}
+								// values beyond top don't need to be valid LValues, so setting them to nil is fine
+								// setting them to nil rather than LNil lets us invoke the golang memclr opto
+								oldtop := rg.top
+								rg.top = regm + n
+								if rg.top < oldtop {
+									nilRange := rg.array[rg.top:oldtop]
+									for i := range nilRange {
+										nilRange[i] = nil
+									}
+								}
+							}
+						}
+					}
+				}
+				switchToParentThread(L, n, false, true)
+				L.steps = steps
+				return
+			}
+			islast := baseframe == L.stack.Pop() || L.stack.IsEmpty()
+			// this section is inlined by go-inline
+			// source function is 'func copyReturnValues(L *LState, regv, start, n, b int) ' in '_vm.go'
+			{
+				regv := cf.ReturnBase
+				start := RA
+				b := B
+				if b == 1 {
+					// this section is inlined by go-inline
+					// source function is 'func (rg *registry) FillNil(regm, n int) ' in '_state.go'
+					{
+						rg := L.reg
+						regm := regv
+						newSize := regm + n
+						// this section is inlined by go-inline
+						// source function is 'func (rg *registry) checkSize(requiredSize int) ' in '_state.go'
+						{
+							requiredSize := newSize
+							if requiredSize > cap(rg.array) {
+								rg.resize(requiredSize)
+							}
+						}
+						for i := 0; i < n; i++ {
+							rg.array[regm+i] = LNil
+						}
+						// values beyond top don't need to be valid LValues, so setting them to nil is fine
+						// setting them to nil rather than LNil lets us invoke the golang memclr opto
+						oldtop := rg.top
+						rg.top = regm + n
+						if rg.top < oldtop {
+							nilRange := rg.array[rg.top:oldtop]
+							for i := range nilRange {
+								nilRange[i] = nil
+							}
+						}
+					}
+				} else {
+					// this section is inlined by go-inline
+					// source function is 'func (rg *registry) CopyRange(regv, start, limit, n int) ' in '_state.go'
+					{
+						rg := L.reg
+						limit := -1
+						newSize := regv + n
+						// this section is inlined by go-inline
+						// source function is 'func (rg *registry) checkSize(requiredSize int) ' in '_state.go'
+						{
+							requiredSize := newSize
+							if requiredSize > cap(rg.array) {
+								rg.resize(requiredSize)
+							}
+						}
+						if limit == -1 || limit > rg.top {
+							limit = rg.top
+						}
+						for i := 0; i < n; i++ {
+							srcIdx := start + i
+							if srcIdx >= limit || srcIdx < 0 {
+								rg.array[regv+i] = LNil
+							} else {
+								rg.array[regv+i] = rg.array[srcIdx]
+							}
+						}
+
+						// values beyond top don't need to be valid LValues, so setting them to nil is fine
+						// setting them to nil rather than LNil lets us invoke the golang memclr opto
+						oldtop := rg.top
+						rg.top = regv + n
+						if rg.top < oldtop {
+							nilRange := rg.array[rg.top:oldtop]
+							for i := range nilRange {
+								nilRange[i] = nil
+							}
+						}
+					}
+					if b > 1 && n > (b-1) {
+						// this section is inlined by go-inline
+						// source function is 'func (rg *registry) FillNil(regm, n int) ' in '_state.go'
+						{
+							rg := L.reg
+							regm := regv + b - 1
+							n := n - (b - 1)
+							newSize := regm + n
+							// this section is inlined by go-inline
+							// source function is 'func (rg *registry) checkSize(requiredSize int) ' in '_state.go'
+							{
+								requiredSize := newSize
+								if requiredSize > cap(rg.array) {
+									rg.resize(requiredSize)
+								}
+							}
+							for i := 0; i < n; i++ {
+								rg.array[regm+i] = LNil
+							}
+							// values beyond top don't need to be valid LValues, so setting them to nil is fine
+							// setting them to nil rather than LNil lets us invoke the golang memclr opto
+							oldtop := rg.top
+							rg.top = regm + n
+							if rg.top < oldtop {
+								nilRange := rg.array[rg.top:oldtop]
+								for i := range nilRange {
+									nilRange[i] = nil
+								}
+							}
+						}
+					}
+				}
+			}
+			L.currentFrame = L.stack.Last()
+			if islast || L.currentFrame == nil || L.currentFrame.Fn.IsG {
+				L.steps = steps
+				return
+			}
+			continue
+		case OP_TFORLOOP:
+			lbase := cf.LocalBase
+			A := int(inst>>18) & 0xff //GETA
+			RA := lbase + A
+			C := int(inst>>9) & 0x1ff //GETC
+			nret := C
+			if g := L.G; g.iterFn != nil && reg.Get(RA) == LValue(g.iterFn) {
+				L.iterate(cf, RA, nret) // schnell: no call per step (PATCHES.md)
+				continue
+			}
+		}
 		if jumpTable[int(inst>>26)](L, inst, baseframe) == 1 {
-			L.steps = n
+			L.steps = steps
 			return
 		}
 	}
