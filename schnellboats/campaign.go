@@ -9,11 +9,11 @@ import (
 	"github.com/schnell-wargames/schnell/tables"
 )
 
-var (
-	str  = gamelog.Str
-	num  = gamelog.Int
-	flag = gamelog.Bool
-)
+// The fields of events and facts, short (functions, not variables holding
+// gamelog's: a call through a variable is never inlined).
+func str(k, v string) gamelog.Field       { return gamelog.Str(k, v) }
+func num(k string, v int) gamelog.Field   { return gamelog.Int(k, v) }
+func flag(k string, v bool) gamelog.Field { return gamelog.Bool(k, v) }
 
 func newCampaign(opts []gamelog.Option, set *tables.Set) (engine.Rules, error) {
 	if err := checkLearnt(set); err != nil { // learnt tables (learnt.go)

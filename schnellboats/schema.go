@@ -38,11 +38,18 @@ var (
 // enumName is the name of value i of an enumeration, or its number if it
 // has none.
 func enumName(names []string, i int) string {
-	if i >= 0 && i < len(names) {
+	if uint(i) < uint(len(names)) {
 		return names[i]
 	}
-	return strconv.Itoa(i)
+	return enumNumber(i)
 }
+
+// enumNumber is a value without a name: apart from enumName, and not
+// inlined, so that enumName is inlined where an enumeration's name is read
+// (the views and options read them often).
+//
+//go:noinline
+func enumNumber(i int) string { return strconv.Itoa(i) }
 
 // Weather is the night's weather.
 type Weather int
