@@ -1,6 +1,7 @@
 package lua
 
 import (
+	"fmt"
 	"hash/maphash"
 	"math/bits"
 	"math/rand/v2"
@@ -200,21 +201,69 @@ func (tb *LTable) rawSetStringH(key string, h uint32, value LValue) {
 		tb.strdict = d
 	}
 	if s := d.find(key, h); s != nil {
-		switch {
-		case s.val == LNil && value != LNil:
-			d.live++
-		case s.val != LNil && value == LNil:
-			d.live--
-		}
-		s.val = value
+		d.set(s, value)
 		return
 	}
-	if value == LNil {
+	if isNil(value) {
 		return
 	}
 	d.add(key, h, value, len(tb.keys))
 	d.live++
 	tb.keys = append(tb.keys, LString(key))
+}
+
+// set sets slot s's value, counting the live ones (patch 14: nil tested by
+// type, without loading LNil).
+func (d *strDict) set(s *strSlot, value LValue) {
+	if was, is := isNil(s.val), isNil(value); was != is {
+		if is {
+			d.live--
+		} else {
+			d.live++
+		}
+	}
+	s.val = value
+}
+
+// StrHash is the hash a table keeps for the string key s: a host that
+// sets or reads the same fields again and again computes it once and
+// hands it to RawSetStringH and RawGetStringH. It is seeded at random
+// when the program starts: compute it at run time and never keep it
+// past the process (schnell: PATCHES.md, patch 14).
+func StrHash(s string) uint32 { return strHash(s) }
+
+// RawSetStringH is RawSetString(key, value) for h = StrHash(key), without
+// hashing key. Another h is found out where it would do harm (a key not
+// found is hashed to check) and panics.
+func (tb *LTable) RawSetStringH(key string, h uint32, value LValue) {
+	if d := tb.strdict; d != nil {
+		if s := d.find(key, h); s != nil {
+			d.set(s, value)
+			return
+		}
+	}
+	checkHash("RawSetStringH", key, h)
+	tb.rawSetStringH(key, h, value)
+}
+
+// RawGetStringH is RawGetString(key) for h = StrHash(key), without hashing
+// key; another h panics, as for RawSetStringH.
+func (tb *LTable) RawGetStringH(key string, h uint32) LValue {
+	if d := tb.strdict; d != nil {
+		if s := d.find(key, h); s != nil {
+			return s.val
+		}
+	}
+	checkHash("RawGetStringH", key, h)
+	return LNil
+}
+
+// checkHash panics unless h is key's hash: a table set with another would
+// hold the key twice.
+func checkHash(fn, key string, h uint32) {
+	if h != strHash(key) {
+		panic(fmt.Sprintf("lua: %s(%q, %d): the hash is not StrHash(%q) (a hash from another run?)", fn, key, h, key))
+	}
 }
 
 // keyPos is the index of key in tb.keys (0 if it has none, as upstream's

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -35,7 +36,11 @@ func TestStrDictLikeUpstream(t *testing.T) {
 				v = LNil
 			}
 			if s, ok := k.(LString); ok && rng.IntN(2) == 0 {
-				tb.RawSetString(string(s), v)
+				if rng.IntN(2) == 0 {
+					tb.RawSetString(string(s), v)
+				} else {
+					tb.RawSetStringH(string(s), StrHash(string(s)), v) // patch 14
+				}
 			} else {
 				tb.RawSetH(k, v)
 			}
@@ -61,6 +66,9 @@ func TestStrDictLikeUpstream(t *testing.T) {
 			if s, ok := k.(LString); ok {
 				if got := tb.RawGetString(string(s)); got != want {
 					t.Fatalf("round %d: RawGetString(%v) = %v, want %v", round, k, got, want)
+				}
+				if got := tb.RawGetStringH(string(s), StrHash(string(s))); got != want {
+					t.Fatalf("round %d: RawGetStringH(%v) = %v, want %v", round, k, got, want)
 				}
 			}
 		}
@@ -121,5 +129,44 @@ func TestStrDictFromLua(t *testing.T) {
 	`)
 	if err != nil {
 		t.Fatal(err)
+	}
+}
+
+// RawSetStringH and RawGetStringH with a hash that is not StrHash(key)
+// panic, whether the key is in the table or not (patch 14): a table set
+// with another hash would hold the key twice.
+func TestStrHashChecked(t *testing.T) {
+	tb := newLTable(0, 0)
+	h := StrHash("name")
+	tb.RawSetStringH("name", h, LString("a"))
+	if got := tb.RawGetString("name"); got != LString("a") {
+		t.Fatalf("RawGetString after RawSetStringH = %v", got)
+	}
+	for _, tc := range []struct {
+		what string
+		f    func()
+	}{
+		{"set, key held", func() { tb.RawSetStringH("name", h+1, LString("b")) }},
+		{"set, key new", func() { tb.RawSetStringH("other", h, LString("b")) }},
+		{"set nil, key held", func() { tb.RawSetStringH("name", h^1, LNil) }},
+		{"get, key held", func() { tb.RawGetStringH("name", h+1) }},
+		{"get, key new", func() { tb.RawGetStringH("other", h) }},
+		{"get, empty table", func() { newLTable(0, 0).RawGetStringH("name", h+1) }},
+	} {
+		func() {
+			defer func() {
+				if r := recover(); r == nil || !strings.Contains(fmt.Sprint(r), "not StrHash") {
+					t.Errorf("%s: recovered %v, want a panic that names the hash", tc.what, r)
+				}
+			}()
+			tc.f()
+		}()
+	}
+	if got := tb.RawGetString("name"); got != LString("a") || tb.RawGetString("other") != LNil {
+		t.Errorf("after the refused calls: name = %v, other = %v", got, tb.RawGetString("other"))
+	}
+	tb.RawSetStringH("name", h, LNil)
+	if k, _ := tb.Next(LNil); k != LNil {
+		t.Errorf("after name set nil: next gives %v", k)
 	}
 }
