@@ -422,6 +422,18 @@ func (h *Host) DecideArgs(d *engine.Decision) (engine.Answer, error) {
 	}
 	ret := L.Get(-1)
 	L.Pop(1)
+	if v, ok := ret.(lua.LString); ok { // mostly: an option's name
+		for i := range d.Options { // by index: an option is too big to copy for its name
+			if d.Options[i].Name == string(v) {
+				return engine.Answer{Option: i}, nil
+			}
+		}
+	}
+	return h.answer(d, ret)
+}
+
+// answer reads what decide returned (DecideArgs).
+func (h *Host) answer(d *engine.Decision, ret lua.LValue) (engine.Answer, error) {
 	bad := func(what string) (engine.Answer, error) {
 		names := make([]string, len(d.Options))
 		for i, o := range d.Options {
@@ -450,7 +462,7 @@ func (h *Host) DecideArgs(d *engine.Decision) (engine.Answer, error) {
 	}
 	switch v := ret.(type) {
 	case lua.LString:
-		for i := range d.Options { // by index: an option is too big to copy for its name
+		for i := range d.Options {
 			if d.Options[i].Name == string(v) {
 				return engine.Answer{Option: i, Args: args}, nil
 			}

@@ -555,8 +555,15 @@ func (m *mirror) setWord(t *lua.LTable, key, s string) {
 	t.RawSetString(key, m.box(slotStr, 0, s))
 }
 
-// unword takes the last call's prompt and texts out of their tables.
+// unword takes the last call's prompt and texts out of their tables
+// (mostly none: it is inlined).
 func (m *mirror) unword() {
+	if len(m.worded) > 0 {
+		m.unwordAll()
+	}
+}
+
+func (m *mirror) unwordAll() {
 	for i, t := range m.worded {
 		if i == 0 {
 			t.RawSetString("prompt", lua.LNil)

@@ -229,7 +229,12 @@ func (h *Host) call(fn *lua.LFunction, nret int, args ...lua.LValue) error {
 		default:
 		}
 	}
-	err := h.L.CallByParam(lua.P{Fn: fn, NRet: nret, Protect: true}, args...)
+	L := h.L // CallByParam, without its copy of the arguments
+	L.Push(fn)
+	for _, a := range args {
+		L.Push(a)
+	}
+	err := L.PCall(len(args), nret, nil)
 	l.inCall.Store(false)
 	runtime.UnlockOSThread()
 	if err == nil && (dog.over.Load() || l.charged >= chargeStep/16) {
