@@ -502,6 +502,10 @@ func (m *mirror) options(kind string, nd *node) error {
 	m.write(nd, func() {
 		for i := range d.Options { // by index: an option, and a fact, are too big to copy
 			o := &d.Options[i]
+			if m.keeps(nd, o, i) {
+				nd.n++
+				continue
+			}
 			m.Open("", false)
 			m.at.t.Metatable = m.wordMeta
 			m.Str("name", o.Name)
@@ -516,6 +520,57 @@ func (m *mirror) options(kind string, nd *node) error {
 		}
 	})
 	return nil
+}
+
+// keeps reports whether the next table of an options' list holds option
+// o, the list's i-th, as the last pass wrote it: each field the same, its
+// strings by the address of their bytes (most options are the game's own
+// from one decision of a kind to the next). The pass then keeps it as it
+// is, without opening it: Open, Str, Int and the facts' writes would
+// change nothing (an option with arguments, or with a list or an object
+// among its facts, is written as usual).
+func (m *mirror) keeps(nd *node, o *engine.Option, i int) bool {
+	pos := nd.n
+	if pos >= len(nd.slots) || len(o.Args) > 0 {
+		return false
+	}
+	sl := &nd.slots[pos]
+	if sl.kind != slotNode {
+		return false
+	}
+	kid := sl.kid
+	s := kid.slots // name, index, then the facts: options writes no other
+	if len(s) != 2+len(o.Facts) || !sameBytes(s[0].s, o.Name) || s[1].i != i+1 || s[0].kind != slotStr || s[1].kind != slotInt ||
+		!sameBytes(s[0].key, "name") || !sameBytes(s[1].key, "index") || kid.list || len(kid.gone) > 0 || kid.t.Metatable != lua.LValue(m.wordMeta) {
+		return false
+	}
+	for j := range o.Facts {
+		f, sl := &o.Facts[j], &s[2+j]
+		if !sameBytes(sl.key, f.Key) {
+			return false
+		}
+		switch f.Val.Kind {
+		case gamelog.KInt:
+			if sl.kind != slotInt || sl.i != f.Val.I {
+				return false
+			}
+		case gamelog.KStr:
+			if sl.kind != slotStr || !sameBytes(sl.s, f.Val.S) {
+				return false
+			}
+		case gamelog.KBool:
+			b := 0
+			if f.Val.B {
+				b = 1
+			}
+			if sl.kind != slotBool || sl.i != b {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // done ends a call: the decision's wording may no longer be read.
