@@ -16,6 +16,7 @@ import (
 type refusal struct {
 	name, command string
 	from, to      int
+	reordered     bool // the command's words after the first in another order (RefuseReordered)
 }
 
 // Refuse records, where the rules build a decision's options, an order they
@@ -25,12 +26,30 @@ type refusal struct {
 // someone asks (Refusal, Find, Game.Answer). It allocates nothing once the
 // decision's storage has grown (Ctx.Ask keeps it).
 func (d *Decision) Refuse(name, command string, why ...string) {
-	if d.lateRefusing || d.asker != nil && d.unread() {
-		return // nobody may read it (or not yet: RefusesLater): skip the work
+	if !d.lateRefusing { // else not yet: RefusesLater (small, to be inlined where the rules refuse)
+		d.refuse(refusal{name: name, command: command}, why)
 	}
-	from := len(d.why)
+}
+
+// refuse records r, why the rules refuse it, when someone may read it.
+func (d *Decision) refuse(r refusal, why []string) {
+	if d.asker != nil && d.unread() {
+		return // nobody may read it: skip the work
+	}
+	r.from = len(d.why)
 	d.why = append(d.why, why...)
-	d.refused = append(d.refused, refusal{name: name, command: command, from: from, to: len(d.why)})
+	r.to = len(d.why)
+	d.refused = append(d.refused, r)
+}
+
+// RefuseReordered refuses, as Refuse does, command with its words after
+// the first in any other order, and says why: where an order's arguments
+// go in one order only (`sail SB2 SB3 SB5`, not `sail SB3 SB2 SB5`), one
+// refusal for all the others.
+func (d *Decision) RefuseReordered(command string, why ...string) {
+	if !d.lateRefusing {
+		d.refuse(refusal{command: command, reordered: true}, why)
+	}
 }
 
 // Refusal reports why the rules refuse an answer: an option name the rules
@@ -38,18 +57,29 @@ func (d *Decision) Refuse(name, command string, why ...string) {
 func (d *Decision) Refusal(answer string) (string, bool) {
 	a := strings.TrimSpace(answer)
 	for _, r := range d.refused {
-		if strings.EqualFold(r.name, a) || r.command != "" && sameCommand(r.command, a) {
+		if !r.reordered && strings.EqualFold(r.name, a) || r.refuses(a) {
 			return strings.Join(d.why[r.from:r.to], ""), true
 		}
 	}
 	return "", false
 }
 
+// refuses reports whether r refuses the command line a.
+func (r *refusal) refuses(a string) bool {
+	switch {
+	case r.command == "":
+		return false
+	case r.reordered:
+		return reordered(r.command, a)
+	}
+	return sameCommand(r.command, a)
+}
+
 // refusedCommand is why the rules refuse the command line a (not an
 // option's name: that may be offered with other arguments).
 func (d *Decision) refusedCommand(a string) (string, bool) {
 	for _, r := range d.refused {
-		if r.command != "" && sameCommand(r.command, a) {
+		if r.refuses(a) {
 			return strings.Join(d.why[r.from:r.to], ""), true
 		}
 	}
@@ -62,7 +92,10 @@ func (d *Decision) Refused() []string {
 	out := make([]string, len(d.refused))
 	for i, r := range d.refused {
 		out[i] = r.command
-		if out[i] == "" {
+		switch {
+		case r.reordered:
+			out[i] += " (its words in another order)"
+		case out[i] == "":
 			out[i] = "choose " + r.name
 		}
 	}
@@ -82,6 +115,33 @@ func sameCommand(a, b string) bool {
 		}
 	}
 	return true
+}
+
+// reordered reports whether command line b is a with its words after the
+// first in another order (case ignored): the same words, each as often,
+// but not in a's order.
+func reordered(a, b string) bool {
+	fa, fb := strings.Fields(a), strings.Fields(b)
+	if len(fa) != len(fb) || len(fa) < 3 || !strings.EqualFold(fa[0], fb[0]) {
+		return false
+	}
+	fa, fb = fa[1:], fb[1:]
+	used := make([]bool, len(fb))
+	same := true // in a's order
+	for i, w := range fa {
+		found := false
+		for j, x := range fb {
+			if !used[j] && strings.EqualFold(w, x) {
+				used[j], found = true, true
+				same = same && i == j
+				break
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return !same
 }
 
 // Answer answers the pending decision with a command line as the player

@@ -418,3 +418,24 @@ func TestWordlessKind(t *testing.T) {
 		}
 	}
 }
+
+// RefuseReordered refuses an order's words in every other order, and only
+// those, with one reason; the order itself is the option's.
+func TestRefuseReordered(t *testing.T) {
+	d := &Decision{Kind: "squadron"}
+	d.Add("SB2+SB3+SB5", "", "sail SB2 SB3 SB5")
+	d.RefuseReordered("sail SB2 SB3 SB5", "rule 1.0: in hull order: `", "sail SB2 SB3 SB5", "`")
+	for _, line := range []string{"sail SB3 SB2 SB5", "sail  sb5 SB3 sb2", "SAIL SB5 SB2 SB3"} {
+		if why, ok := d.Refusal(line); !ok || why != "rule 1.0: in hull order: `sail SB2 SB3 SB5`" {
+			t.Errorf("%q: refused %v, why %q", line, ok, why)
+		}
+	}
+	for _, line := range []string{"sail SB2 SB3 SB5", "sail SB2 SB3 SB6", "sail SB3 SB2", "sail SB3 SB2 SB5 SB5", "go SB3 SB2 SB5", "", "SB2+SB3+SB5"} {
+		if why, ok := d.Refusal(line); ok {
+			t.Errorf("%q: refused (%s)", line, why)
+		}
+	}
+	if got := d.Refused(); len(got) != 1 || got[0] != "sail SB2 SB3 SB5 (its words in another order)" {
+		t.Errorf("Refused: %q", got)
+	}
+}

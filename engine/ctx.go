@@ -306,7 +306,7 @@ func (c *Ctx) decide(d *Decision, late func(*Decision), words []Wording) int {
 		if no, ok := err.(*NoSuchOption); ok {
 			err = no.word(d, late)
 		}
-		if errors.Is(err, ErrHandBack) {
+		if err != nil && errors.Is(err, ErrHandBack) {
 			if late != nil {
 				refuseNow(d, late) // the player may type one
 			}

@@ -32,8 +32,9 @@ func (TakeDefault) TakesDefault(*Decision) bool { return true }
 // the answer's.
 func (c *Ctx) Pick(d *Decision, def string, build func(d *Decision), words ...Wording) string {
 	g := c.g
+	dec := g.deciderFor(d)
 	if g.silent() { // not replaying either
-		if t, ok := g.deciderFor(d).(DefaultTaker); ok && t.TakesDefault(d) {
+		if t, ok := dec.(DefaultTaker); ok && t.TakesDefault(d) {
 			if g.lines > gamelog.MaxLogEvents {
 				c.Fail(g.tooLong())
 			}
@@ -43,7 +44,7 @@ func (c *Ctx) Pick(d *Decision, def string, build func(d *Decision), words ...Wo
 		}
 	}
 	var late func(*Decision)
-	if (g.replay == nil || !g.replay.more()) && lateRefuser(g.deciderFor(d), d) {
+	if (g.replay == nil || !g.replay.more()) && lateRefuser(dec, d) {
 		d.lateRefusing, late = true, build // Refuse keeps nothing
 	}
 	build(d)

@@ -255,10 +255,7 @@ func (c calendar) squadron(ready []*Boat) []*Boat {
 			// script that reads no prompt gets them too.
 			o.Facts = append(o.Facts, str("boats", w.boats), str("crews", crewsOf(others[p[0]].Skill, others[p[1]].Skill, others[p[2]].Skill)))
 			// The same hulls in another order: Boats #2-#4 go in hull order.
-			at := [3]int{hull[p[0]], hull[p[1]], hull[p[2]]}
-			for _, q := range [...][3]int{{0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}} {
-				d.Refuse("", sailWords[at[q[0]]][at[q[1]]][at[q[2]]].command, "rule 1.0: Boats #2-#4 are numbered in hull order: `", w.command, "`")
-			}
+			d.RefuseReordered(w.command, "rule 1.0: Boats #2-#4 are numbered in hull order: `", w.command, "`")
 		}
 	}, func(d *engine.Decision) {
 		d.Prompt = "Which ready boats sail tonight as Boats #2-#4 with Boat #1 " + b1.ID + " (1.0, 3.3)?"
