@@ -185,6 +185,7 @@ type run struct {
 type slot struct {
 	key  string
 	kind uint8
+	h    uint32 // lua.StrHash(key), in an object (this process's: the hash is seeded per run)
 	i    int
 	s    string
 	v    lua.LValue // the value set in the table
@@ -844,7 +845,11 @@ func (m *mirror) kid(key string, list, lazy bool) *node {
 				m.proxy(kid)
 			}
 		}
-		*sl = slot{key: key, kind: slotNode, v: kid.p, kid: kid}
+		h := sl.h
+		if sl.kind == slotNone || !same(sl.key, key) {
+			h = nd.hash(key)
+		}
+		*sl = slot{key: key, kind: slotNode, h: h, v: kid.p, kid: kid}
 		nd.set(pos, sl)
 	}
 	return sl.kid
@@ -874,9 +879,24 @@ func (m *mirror) scalar(key string, kind uint8, i int, s string) {
 		}
 	}
 	pos, sl := nd.next()
+	if sl.kind != slotNone && sl.kind != slotNode && same(sl.key, key) {
+		// The same field at its place with another value (mostly so): its
+		// key and hash stay.
+		sl.kind, sl.i, sl.s, sl.v = kind, i, s, m.box(kind, i, s)
+		nd.set(pos, sl)
+		return
+	}
 	nd.retire(sl, key)
-	*sl = slot{key: key, kind: kind, i: i, s: s, v: m.box(kind, i, s)}
+	*sl = slot{key: key, kind: kind, h: nd.hash(key), i: i, s: s, v: m.box(kind, i, s)}
 	nd.set(pos, sl)
+}
+
+// hash is key's hash in nd's table (none in a list's).
+func (nd *node) hash(key string) uint32 {
+	if nd.list {
+		return 0
+	}
+	return lua.StrHash(key)
 }
 
 // same is a == b, at once when they are the same bytes (a field's key, a
@@ -941,7 +961,7 @@ func (nd *node) set(pos int, sl *slot) {
 		nd.t.RawSetInt(pos+1, sl.v)
 		return
 	}
-	nd.t.RawSetString(sl.key, sl.v)
+	nd.t.RawSetStringH(sl.key, sl.h, sl.v)
 }
 
 // wrote reports whether this pass wrote key.
