@@ -252,6 +252,56 @@ func TestMirrorDecisions(t *testing.T) {
 	}
 }
 
+// A decision's table, and an option's, unchanged from the last call of
+// its kind is kept as it is (decide, keeps); whatever changed in it is
+// written: a fact's value, kind or presence, a name with the same bytes
+// as before but another value, the side, arguments, a list fact.
+func TestMirrorKeepsWhatIsUnchanged(t *testing.T) {
+	v := &fakeView{}
+	ask := probe(t, `function decide(d, game)
+		local s = tostring(d.side) .. d.default .. d.default_index .. #d.options
+		for _, o in ipairs(d.options) do
+			s = s .. "|" .. o.index .. o.name .. tostring(o.x) .. tostring(o.hit)
+			if o.args then s = s .. "+" .. o.args[1].name end
+			if o.list then s = s .. "[" .. #o.list .. "]" end
+		end
+		return s
+	end`, v)
+	names := []string{"alpha", "beta", "gamma"}
+	fire := &engine.Decision{Kind: "fire", Options: []engine.Option{
+		{Name: names[0], Facts: []gamelog.Field{gamelog.Int("x", 1)}},
+		{Name: names[1], Facts: []gamelog.Field{gamelog.Str("x", "far"), gamelog.Bool("hit", true)}},
+		{Name: names[2]}}}
+	steps := []struct {
+		change func()
+		want   string
+	}{
+		{func() {}, "nilalpha13|1alpha1nil|2betafartrue|3gammanilnil"},
+		{func() {}, "nilalpha13|1alpha1nil|2betafartrue|3gammanilnil"},
+		{func() { fire.Options[0].Facts[0] = gamelog.Int("x", 2) }, "nilalpha13|1alpha2nil|2betafartrue|3gammanilnil"},
+		{func() { fire.Options[1].Facts[1] = gamelog.Bool("hit", false) }, "nilalpha13|1alpha2nil|2betafarfalse|3gammanilnil"},
+		{func() { fire.Options[0].Facts[0] = gamelog.Str("x", "two") }, "nilalpha13|1alphatwonil|2betafarfalse|3gammanilnil"},
+		{func() { fire.Options[1].Facts = fire.Options[1].Facts[:1] }, "nilalpha13|1alphatwonil|2betafarnil|3gammanilnil"},
+		{func() { fire.Side = "red" }, "redalpha13|1alphatwonil|2betafarnil|3gammanilnil"},
+		{func() { fire.Side = "blue" }, "bluealpha13|1alphatwonil|2betafarnil|3gammanilnil"},
+		{func() { fire.Side, fire.Default = "", 2 }, "nilgamma33|1alphatwonil|2betafarnil|3gammanilnil"},
+		{func() { fire.Options[2].Name = string([]byte("delta")) }, "nildelta33|1alphatwonil|2betafarnil|3deltanilnil"},
+		{func() { fire.Options[2].Args = []engine.Arg{{Name: "range", Kind: engine.ArgInt, Min: 1, Max: 9}} }, "nildelta33|1alphatwonil|2betafarnil|3deltanilnil+range"},
+		{func() { fire.Options[2].Args = nil }, "nildelta33|1alphatwonil|2betafarnil|3deltanilnil"},
+		{func() {
+			fire.Options[1].Facts = append(fire.Options[1].Facts, gamelog.Field{Key: "list", Val: gamelog.Value{Kind: gamelog.KList, L: []gamelog.Value{gamelog.IntV(1)}}})
+		}, "nildelta33|1alphatwonil|2betafarnil[1]|3deltanilnil"},
+		{func() { fire.Options, fire.Default = fire.Options[:2], 0 }, "nilalpha12|1alphatwonil|2betafarnil[1]"},
+		{func() { fire.Options[0], fire.Options[1] = fire.Options[1], fire.Options[0] }, "nilbeta12|1betafarnil[1]|2alphatwonil"},
+	}
+	for i, st := range steps {
+		st.change()
+		if got := ask(fire); got != st.want {
+			t.Errorf("step %d: %q, want %q", i, got, st.want)
+		}
+	}
+}
+
 // The top-level fields of the view are written when a script first reads
 // one in a call (or reads the table raw), once however often it reads;
 // a decision's options when it first reads them, and only in their call.
