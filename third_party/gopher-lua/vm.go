@@ -63,16 +63,8 @@ func mainLoopWithContext(L *LState, baseframe *callFrame) {
 		cf = L.currentFrame
 		inst = cf.Fn.Proto.Code[cf.Pc]
 		cf.Pc++
-		if steps++; steps%ctxCheckEvery == 0 {
-			if done == nil {
-				done = L.ctx.Done()
-			}
-			select {
-			case <-done:
-				L.RaiseError("%s", L.ctx.Err().Error())
-				return
-			default:
-			}
+		if steps++; steps%ctxCheckEvery == 0 && askContext(L, &done) {
+			return
 		}
 		// schnell: the most frequent ops run here, without a call, each
 		// its jumpTable function's lines (the frame and the registry
@@ -1150,6 +1142,25 @@ func mainLoopWithContext(L *LState, baseframe *callFrame) {
 			return
 		}
 	}
+}
+
+// askContext is mainLoopWithContext's look at the context, as it was in
+// the loop: done (asked again while nil) closed raises the context's
+// error, and the loop returns (if L.Panic did). Out of the loop, done is
+// not carried from op to op in a register (PATCHES.md, patch 15).
+//
+//go:noinline
+func askContext(L *LState, done *<-chan struct{}) bool {
+	if *done == nil {
+		*done = L.ctx.Done()
+	}
+	select {
+	case <-*done:
+		L.RaiseError("%s", L.ctx.Err().Error())
+		return true
+	default:
+	}
+	return false
 }
 
 // regv is the first target register to copy the return values to.
