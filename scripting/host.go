@@ -81,13 +81,14 @@ func Load(name string, src []byte, opts Options, view View) (*Host, error) {
 	h.L = newState()
 	h.mirror = acquireMirror(h.L)
 	h.sandbox()
-	fn, err := h.compile(name, src)
+	c, err := h.compile(name, src)
 	if err != nil {
 		h.Close()
 		return nil, err
 	}
-	h.mirror.wordless = !namesWording(fn.Proto)
-	h.mirror.lazyOnly = namesRaw(fn.Proto)
+	fn := h.L.NewFunctionFromProto(c.proto)
+	h.mirror.wordless = !c.wording
+	h.mirror.lazyOnly = c.raw
 	if err := h.call(fn, 0, h.lim.cat); err != nil {
 		h.Close()
 		return nil, err
@@ -136,47 +137,60 @@ func (h *Host) Close() {
 	h.L.Close()
 }
 
-// compile makes the script's main function; the byte code of a script is
+// compile makes the script's byte code; the byte code of a script is
 // compiled once per process and shared by the states that run it (it is
-// read-only: gopher-lua's README).
-func (h *Host) compile(name string, src []byte) (*lua.LFunction, error) {
-	if proto := compiled(name, src); proto != nil {
-		return h.L.NewFunctionFromProto(proto), nil
+// read-only: gopher-lua's README), with what its code names.
+func (h *Host) compile(name string, src []byte) (*chunk, error) {
+	if c := compiled(name, src); c != nil {
+		return c, nil
 	}
 	proto, err := compileChunk(src, name)
 	if err != nil {
 		return nil, &Error{Script: name, Msg: cleanErr(name, err)}
 	}
-	return h.L.NewFunctionFromProto(proto), nil
+	return newChunk(proto), nil
+}
+
+// chunk is a script's byte code and what its code names (namesWording,
+// namesRaw), read once.
+type chunk struct {
+	proto   *lua.FunctionProto
+	wording bool
+	raw     bool
+}
+
+func newChunk(p *lua.FunctionProto) *chunk {
+	return &chunk{proto: p, wording: namesWording(p), raw: namesRaw(p)}
 }
 
 var protos struct {
 	sync.Mutex
-	m map[string]map[string]*lua.FunctionProto // by name, then source
-	n int                                      // sources kept
+	m map[string]map[string]*chunk // by name, then source
+	n int                          // sources kept
 }
 
 // compiled returns the byte code of a script, or nil if it does not compile
 // (Load then says why, as it always has).
-func compiled(name string, src []byte) *lua.FunctionProto {
+func compiled(name string, src []byte) *chunk {
 	protos.Lock()
 	defer protos.Unlock()
-	if p, ok := protos.m[name][string(src)]; ok { // no copy of src to look it up
-		return p
+	if c, ok := protos.m[name][string(src)]; ok { // no copy of src to look it up
+		return c
 	}
 	p, err := compileChunk(src, name)
 	if err != nil {
 		return nil
 	}
 	if protos.m == nil || protos.n >= 64 {
-		protos.m, protos.n = map[string]map[string]*lua.FunctionProto{}, 0
+		protos.m, protos.n = map[string]map[string]*chunk{}, 0
 	}
 	if protos.m[name] == nil {
-		protos.m[name] = map[string]*lua.FunctionProto{}
+		protos.m[name] = map[string]*chunk{}
 	}
-	protos.m[name][string(src)] = p
+	c := newChunk(p)
+	protos.m[name][string(src)] = c
 	protos.n++
-	return p
+	return c
 }
 
 // Who implements engine.Decider.
