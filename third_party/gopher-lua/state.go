@@ -1338,7 +1338,7 @@ func (ls *LState) getFieldStringH(obj LValue, key string, h uint32) LValue {
 				if s == nil {
 					s = d.lookup(key, h)
 				}
-				if s != nil && s.val != LNil {
+				if s != nil && !isNil(s.val) { // schnell: by type (patch 16)
 					return s.val
 				}
 			}

@@ -312,7 +312,7 @@ func mainLoopWithContext(L *LState, baseframe *callFrame) {
 				if s == nil {
 					s = tb.strdict.lookup(key, h)
 				}
-				if s != nil && s.val != LNil {
+				if s != nil && !isNil(s.val) { // schnell: by type (patch 16)
 					v = s.val
 				} else {
 					v = L.getFieldStringH(obj, key, h)
@@ -402,7 +402,7 @@ func mainLoopWithContext(L *LState, baseframe *callFrame) {
 			var ret bool
 			if ls, ok := lhs.(LString); ok { // schnell: strings compared here (PATCHES.md)
 				rs, ok := rhs.(LString)
-				ret = ok && ls == rs
+				ret = ok && sameKey(string(ls), string(rs)) // schnell: the same bytes at once (patch 16)
 			} else {
 				ret = equals(L, lhs, rhs, false)
 			}
@@ -589,8 +589,10 @@ func mainLoopWithContext(L *LState, baseframe *callFrame) {
 									rg.resize(requiredSize)
 								}
 							}
-							for i := np; i < nargs; i++ {
-								ls.reg.array[cf.LocalBase+i] = LNil
+							// schnell: one slice, not ls.reg.array indexed for each (PATCHES.md, patch 16)
+							regs := ls.reg.array[cf.LocalBase+np : cf.LocalBase+nargs]
+							for i := range regs {
+								regs[i] = LNil
 							}
 							ls.reg.top = cf.LocalBase + int(proto.NumUsedRegisters)
 						} else {
@@ -769,8 +771,10 @@ func mainLoopWithContext(L *LState, baseframe *callFrame) {
 									rg.resize(requiredSize)
 								}
 							}
-							for i := np; i < nargs; i++ {
-								ls.reg.array[cf.LocalBase+i] = LNil
+							// schnell: one slice, not ls.reg.array indexed for each (PATCHES.md, patch 16)
+							regs := ls.reg.array[cf.LocalBase+np : cf.LocalBase+nargs]
+							for i := range regs {
+								regs[i] = LNil
 							}
 							ls.reg.top = cf.LocalBase + int(proto.NumUsedRegisters)
 						} else {
@@ -1722,7 +1726,7 @@ func init() {
 				if s == nil {
 					s = tb.strdict.lookup(key, h)
 				}
-				if s != nil && s.val != LNil {
+				if s != nil && !isNil(s.val) { // schnell: by type (patch 16)
 					v = s.val
 				} else {
 					v = L.getFieldStringH(obj, key, h)
@@ -2179,7 +2183,7 @@ func init() {
 			var ret bool
 			if ls, ok := lhs.(LString); ok { // schnell: strings compared here (PATCHES.md)
 				rs, ok := rhs.(LString)
-				ret = ok && ls == rs
+				ret = ok && sameKey(string(ls), string(rs)) // schnell: the same bytes at once (patch 16)
 			} else {
 				ret = equals(L, lhs, rhs, false)
 			}
@@ -2379,8 +2383,10 @@ func init() {
 									rg.resize(requiredSize)
 								}
 							}
-							for i := np; i < nargs; i++ {
-								ls.reg.array[cf.LocalBase+i] = LNil
+							// schnell: one slice, not ls.reg.array indexed for each (PATCHES.md, patch 16)
+							regs := ls.reg.array[cf.LocalBase+np : cf.LocalBase+nargs]
+							for i := range regs {
+								regs[i] = LNil
 							}
 							ls.reg.top = cf.LocalBase + int(proto.NumUsedRegisters)
 						} else {
@@ -2559,8 +2565,10 @@ func init() {
 									rg.resize(requiredSize)
 								}
 							}
-							for i := np; i < nargs; i++ {
-								ls.reg.array[cf.LocalBase+i] = LNil
+							// schnell: one slice, not ls.reg.array indexed for each (PATCHES.md, patch 16)
+							regs := ls.reg.array[cf.LocalBase+np : cf.LocalBase+nargs]
+							for i := range regs {
+								regs[i] = LNil
 							}
 							ls.reg.top = cf.LocalBase + int(proto.NumUsedRegisters)
 						} else {
