@@ -286,7 +286,7 @@ func (g *Game) unread(d *Decision) bool {
 		return true
 	}
 	dec := g.deciderFor(d)
-	return dec != nil && blind(dec, d)
+	return dec != nil && g.waysOf(dec).blindFor(d)
 }
 
 // Wording fills in what a decision says to whoever reads it (its Prompt,

@@ -502,7 +502,15 @@ func (g *Game) choose(i int, vals []gamelog.Value, who Who, level int) ([]gamelo
 
 // argsOf is the answer's arguments from a decider.
 func argsOf(dec Decider, d *Decision) (int, []gamelog.Value, error) {
-	if ad, ok := dec.(ArgDecider); ok && d.HasArgs() {
+	w := ways{dec: dec}
+	w.args, _ = dec.(ArgDecider)
+	return w.argsOf(d)
+}
+
+// argsOf is argsOf for the decider of w.
+func (w *ways) argsOf(d *Decision) (int, []gamelog.Value, error) {
+	dec := w.dec
+	if ad := w.args; ad != nil && d.HasArgs() {
 		a, err := ad.DecideArgs(d)
 		if err != nil {
 			return 0, nil, err

@@ -298,11 +298,12 @@ func (c *Ctx) decide(d *Decision, late func(*Decision), words []Wording) int {
 			// Unlogged (sim), a game in a loop would never end.
 			c.Fail(g.tooLong())
 		}
-		worded := !blind(dec, d) && !wordless(dec, d)
+		w := g.waysOf(dec)
+		worded := !w.blindFor(d) && !w.wordlessFor(d)
 		if worded {
 			say(d, words)
 		}
-		i, vals, err := argsOf(dec, d)
+		i, vals, err := w.argsOf(d)
 		if no, ok := err.(*NoSuchOption); ok {
 			err = no.word(d, late)
 		}
@@ -389,7 +390,7 @@ func (c *Ctx) Pause(name string, level int) {
 	if c.in != nil {
 		level = c.in.pause // an inner game's pauses are the outer's smallest (Inner.Pause)
 	}
-	if w, ok := c.g.decider.(PauseWatcher); ok {
+	if w := c.g.waysOf(c.g.decider).pauses; w != nil {
 		w.Paused(name, level)
 	}
 	if c.g.watch != nil {
@@ -421,11 +422,6 @@ func say(d *Decision, words []Wording) {
 // wording closures on the heap for every game, a decider or not.)
 type Wordless interface {
 	Wordless(kind string) bool
-}
-
-func wordless(dec Decider, d *Decision) bool {
-	w, ok := dec.(Wordless)
-	return ok && w.Wordless(d.Kind)
 }
 
 // join makes a label of its parts.

@@ -242,11 +242,10 @@ type BlindTo interface {
 }
 
 func blind(dec Decider, d *Decision) bool {
-	if b, ok := dec.(BlindTo); ok && b.BlindTo(d.Kind) {
-		return true
-	}
-	b, ok := dec.(Blind)
-	return ok && b.Blind()
+	b := ways{dec: dec}
+	b.blindTo, _ = dec.(BlindTo)
+	b.blind, _ = dec.(Blind)
+	return b.blindFor(d)
 }
 
 // ErrHandBack, returned by a Decider, hands the decision (and the ones
@@ -326,6 +325,7 @@ type Game struct {
 	seen    gamelog.Event // the event observers see (valid during the call)
 	ext     extras        // sides, arguments, cups, draws, schedules (sides.go)
 
+	ways      ways          // the optional interfaces of the decider last asked (ways.go)
 	watch     Watcher       // Config.Watch
 	inner     []*innerRun   // the games running inside this one, outermost first (inner.go)
 	innerDefs []*Definition // every game that has run inside this one (DefinitionOf)

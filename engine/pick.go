@@ -32,9 +32,9 @@ func (TakeDefault) TakesDefault(*Decision) bool { return true }
 // the answer's.
 func (c *Ctx) Pick(d *Decision, def string, build func(d *Decision), words ...Wording) string {
 	g := c.g
-	dec := g.deciderFor(d)
+	w := g.waysOf(g.deciderFor(d))
 	if g.silent() { // not replaying either
-		if t, ok := dec.(DefaultTaker); ok && t.TakesDefault(d) {
+		if w.takesDefault(d) {
 			if g.lines > gamelog.MaxLogEvents {
 				c.Fail(g.tooLong())
 			}
@@ -44,7 +44,7 @@ func (c *Ctx) Pick(d *Decision, def string, build func(d *Decision), words ...Wo
 		}
 	}
 	var late func(*Decision)
-	if (g.replay == nil || !g.replay.more()) && lateRefuser(dec, d) {
+	if (g.replay == nil || !g.replay.more()) && w.refusesLate(d) {
 		d.lateRefusing, late = true, build // Refuse keeps nothing
 	}
 	build(d)
@@ -75,11 +75,6 @@ func (g *Game) tooLong() error {
 // with NoSuchOption, or handed the decision back to the player.
 type LateRefuser interface {
 	RefusesLate(kind string) bool
-}
-
-func lateRefuser(dec Decider, d *Decision) bool {
-	l, ok := dec.(LateRefuser)
-	return ok && l.RefusesLate(d.Kind)
 }
 
 // RefusesLater reports whether d's refusals are not built yet (a

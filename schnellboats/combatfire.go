@@ -16,9 +16,14 @@ func (c combatBoard) attackPlan(cb *Combat, round int) {
 	cb.plan = c.x.Pick(d, c.refAttack(cb), func(d *engine.Decision) {
 		d.Add("hold", "hold fire", "hold")
 		for a := range c.attackOrders(cb) {
-			if a.why.refused() {
+			switch {
+			case a.o == nil: // every order at a.u
+				for _, o := range a.u.orders().all() {
+					refuseBecause(d, o, &a.why)
+				}
+			case a.why.refused():
 				refuseBecause(d, a.o, &a.why)
-			} else {
+			default:
 				c.addOrder(d, a.o, a.u)
 			}
 		}
@@ -28,7 +33,8 @@ func (c combatBoard) attackPlan(cb *Combat, round int) {
 }
 
 // attackOrder is one of the squadron's attack orders at a unit, and why
-// the rules refuse it (none: it is offered).
+// the rules refuse it (none: it is offered); o nil: every order at the
+// unit, refused.
 type attackOrder struct {
 	o   *engine.Option
 	u   *Unit
@@ -38,7 +44,8 @@ type attackOrder struct {
 // attackOrders are the squadron's attack orders this round (4.6), after
 // hold fire, in the order the decision offers them: at each enemy unit
 // present its guns, torpedoes, rockets, both, and Boat #1's depth charges,
-// each with why the rules refuse it, if they do.
+// each with why the rules refuse it, if they do (all of them at once when
+// the weather forbids fire from the zone).
 func (c combatBoard) attackOrders(cb *Combat) func(yield func(attackOrder) bool) {
 	return func(yield func(attackOrder) bool) {
 		torps, rockets := 0, 0                // that can be launched this wave
@@ -61,11 +68,8 @@ func (c combatBoard) attackOrders(cb *Combat) func(yield func(attackOrder) bool)
 			}
 			w := u.orders()
 			if !can {
-				why := because{weatherRule(c.Mission.Weather)}
-				for _, o := range [...]*engine.Option{&w.guns, &w.torpedo, &w.rocket, &w.both, &w.dc} {
-					if !yield(attackOrder{o, u, why}) {
-						return
-					}
+				if !yield(attackOrder{u: u, why: because{weatherRule(c.Mission.Weather)}}) {
+					return
 				}
 				continue
 			}
@@ -143,6 +147,12 @@ func newUnitWords(id string) *unitWords {
 		both:    engine.Option{Name: "both:" + id, Text: "a torpedo (5b: a rocket) and the guns at " + id, Command: "both " + id},
 		dc:      engine.Option{Name: "dc:" + id, Text: "Boat #1's depth charges at " + id, Command: "dc " + id},
 	}
+}
+
+// all are the attack options at the unit, in the order the squadron's
+// attack decision offers them.
+func (w *unitWords) all() [5]*engine.Option {
+	return [...]*engine.Option{&w.guns, &w.torpedo, &w.rocket, &w.both, &w.dc}
 }
 
 // orders returns the unit's attack options.
