@@ -133,3 +133,12 @@ func (ls *LState) iterate(cf *callFrame, RA, nret int) {
 	}
 	cf.Pc++
 }
+
+// fixedStack is the state's call stack if it is the fixed one (schnell's
+// states: Options.MinimizeStackMemory off), else nil: the VM's calls and
+// returns use its methods, which Go inlines, where the interface's are
+// calls (PATCHES.md, patch 17).
+func (ls *LState) fixedStack() *fixedCallFrameStack {
+	fs, _ := ls.stack.(*fixedCallFrameStack)
+	return fs
+}

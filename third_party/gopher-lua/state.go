@@ -1153,11 +1153,20 @@ func (ls *LState) pushCallFrame(cf callFrame, fn LValue, meta bool) { // +inline
 	if cf.Fn == nil {
 		ls.RaiseError("attempt to call a non-function object")
 	}
-	if ls.stack.IsFull() {
-		ls.RaiseError("stack overflow")
+	var newcf *callFrame
+	if fs := ls.fixedStack(); fs != nil { // schnell: its methods inlined (PATCHES.md, patch 17)
+		if fs.IsFull() {
+			ls.RaiseError("stack overflow")
+		}
+		fs.Push(cf)
+		newcf = fs.Last()
+	} else {
+		if ls.stack.IsFull() {
+			ls.RaiseError("stack overflow")
+		}
+		ls.stack.Push(cf)
+		newcf = ls.stack.Last()
 	}
-	ls.stack.Push(cf)
-	newcf := ls.stack.Last()
 	// this section is inlined by go-inline
 	// source function is 'func (ls *LState) initCallFrame(cf *callFrame) ' in '_state.go'
 	{

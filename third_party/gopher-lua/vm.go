@@ -541,11 +541,20 @@ func mainLoopWithContext(L *LState, baseframe *callFrame) {
 				if cf.Fn == nil {
 					ls.RaiseError("attempt to call a non-function object")
 				}
-				if ls.stack.IsFull() {
-					ls.RaiseError("stack overflow")
+				var newcf *callFrame
+				if fs := ls.fixedStack(); fs != nil { // schnell: its methods inlined (PATCHES.md, patch 17)
+					if fs.IsFull() {
+						ls.RaiseError("stack overflow")
+					}
+					fs.Push(cf)
+					newcf = fs.Last()
+				} else {
+					if ls.stack.IsFull() {
+						ls.RaiseError("stack overflow")
+					}
+					ls.stack.Push(cf)
+					newcf = ls.stack.Last()
 				}
-				ls.stack.Push(cf)
-				newcf := ls.stack.Last()
 				// this section is inlined by go-inline
 				// source function is 'func (ls *LState) initCallFrame(cf *callFrame) ' in '_state.go'
 				{
@@ -1017,7 +1026,12 @@ func mainLoopWithContext(L *LState, baseframe *callFrame) {
 				L.steps = steps
 				return
 			}
-			islast := baseframe == L.stack.Pop() || L.stack.IsEmpty()
+			var islast bool
+			if fs := L.fixedStack(); fs != nil { // schnell: its methods inlined (PATCHES.md, patch 17)
+				islast = baseframe == fs.Pop() || fs.IsEmpty()
+			} else {
+				islast = baseframe == L.stack.Pop() || L.stack.IsEmpty()
+			}
 			// this section is inlined by go-inline
 			// source function is 'func copyReturnValues(L *LState, regv, start, n, b int) ' in '_vm.go'
 			{
@@ -1124,7 +1138,11 @@ func mainLoopWithContext(L *LState, baseframe *callFrame) {
 					}
 				}
 			}
-			L.currentFrame = L.stack.Last()
+			if fs := L.fixedStack(); fs != nil { // schnell: patch 17
+				L.currentFrame = fs.Last()
+			} else {
+				L.currentFrame = L.stack.Last()
+			}
 			if islast || L.currentFrame == nil || L.currentFrame.Fn.IsG {
 				L.steps = steps
 				return
@@ -1362,8 +1380,13 @@ func callGFunction(L *LState, tailcall bool) bool {
 			}
 		}
 	}
-	L.stack.Pop()
-	L.currentFrame = L.stack.Last()
+	if fs := L.fixedStack(); fs != nil { // schnell: its methods inlined (PATCHES.md, patch 17)
+		fs.Pop()
+		L.currentFrame = fs.Last()
+	} else {
+		L.stack.Pop()
+		L.currentFrame = L.stack.Last()
+	}
 	return false
 }
 
@@ -2335,11 +2358,20 @@ func init() {
 				if cf.Fn == nil {
 					ls.RaiseError("attempt to call a non-function object")
 				}
-				if ls.stack.IsFull() {
-					ls.RaiseError("stack overflow")
+				var newcf *callFrame
+				if fs := ls.fixedStack(); fs != nil { // schnell: its methods inlined (PATCHES.md, patch 17)
+					if fs.IsFull() {
+						ls.RaiseError("stack overflow")
+					}
+					fs.Push(cf)
+					newcf = fs.Last()
+				} else {
+					if ls.stack.IsFull() {
+						ls.RaiseError("stack overflow")
+					}
+					ls.stack.Push(cf)
+					newcf = ls.stack.Last()
 				}
-				ls.stack.Push(cf)
-				newcf := ls.stack.Last()
 				// this section is inlined by go-inline
 				// source function is 'func (ls *LState) initCallFrame(cf *callFrame) ' in '_state.go'
 				{
@@ -2813,7 +2845,12 @@ func init() {
 				switchToParentThread(L, n, false, true)
 				return 1
 			}
-			islast := baseframe == L.stack.Pop() || L.stack.IsEmpty()
+			var islast bool
+			if fs := L.fixedStack(); fs != nil { // schnell: its methods inlined (PATCHES.md, patch 17)
+				islast = baseframe == fs.Pop() || fs.IsEmpty()
+			} else {
+				islast = baseframe == L.stack.Pop() || L.stack.IsEmpty()
+			}
 			// this section is inlined by go-inline
 			// source function is 'func copyReturnValues(L *LState, regv, start, n, b int) ' in '_vm.go'
 			{
@@ -2920,7 +2957,11 @@ func init() {
 					}
 				}
 			}
-			L.currentFrame = L.stack.Last()
+			if fs := L.fixedStack(); fs != nil { // schnell: patch 17
+				L.currentFrame = fs.Last()
+			} else {
+				L.currentFrame = L.stack.Last()
+			}
 			if islast || L.currentFrame == nil || L.currentFrame.Fn.IsG {
 				return 1
 			}
