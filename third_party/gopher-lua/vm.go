@@ -1155,7 +1155,37 @@ func mainLoopWithContext(L *LState, baseframe *callFrame) {
 			C := int(inst>>9) & 0x1ff //GETC
 			nret := C
 			if g := L.G; g.iterFn != nil && reg.Get(RA) == LValue(g.iterFn) {
-				L.iterate(cf, RA, nret) // schnell: no call per step (PATCHES.md)
+				// schnell: L.iterate(cf, RA, nret)'s lines, without the call
+				// (PATCHES.md, patch 18)
+				k, v := g.iterStep(L, reg.array[RA+1], reg.array[RA+2])
+				top := RA + 3 + nret
+				if top > cap(reg.array) {
+					reg.resize(top)
+				}
+				a := reg.array
+				if old := reg.top; old > top {
+					for i := top; i < old; i++ { // a few: no call to clear memory
+						a[i] = nil
+					}
+				} else {
+					for i := old; i < top; i++ {
+						a[i] = LNil
+					}
+				}
+				reg.top = top
+				a[RA+3] = k
+				if nret >= 2 {
+					a[RA+4] = v
+				}
+				for i := 2; i < nret; i++ {
+					a[RA+3+i] = LNil
+				}
+				if k != LNil {
+					a[RA+2] = k
+					pc := cf.Fn.Proto.Code[cf.Pc]
+					cf.Pc += int(pc&0x3ffff) - opMaxArgSbx
+				}
+				cf.Pc++
 				continue
 			}
 		}
