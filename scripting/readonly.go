@@ -65,13 +65,15 @@ func namesRaw(p *lua.FunctionProto) bool {
 // proxy gives nd a read-only proxy (lazy.go), which scripts get instead
 // of its table, and two metatables for it: mt, whose __index reads the
 // table, while nd is fresh, and smt, whose __index is touch, while it is
-// stale. Their __node holds nd, so that the builtins reading through a
-// proxy find its table (and bring it up to date first).
+// stale. Their first array slot (nodeSlot) holds nd, so that the builtins
+// reading through a proxy find its table (and bring it up to date first)
+// with no string key to hash: no script sees a view's metatable
+// (__metatable), and Lua looks up no number in a metatable.
 func (m *mirror) proxy(nd *node) {
 	ud := &lua.LUserData{Value: nd, Metatable: lua.LNil}
 	meta := func(index lua.LValue) *lua.LTable {
 		mt := m.viewMeta(index)
-		mt.RawSetString("__node", ud)
+		mt.RawSetInt(nodeSlot, ud)
 		if nd.list {
 			mt.RawSetString("__len", m.length)
 		}
@@ -84,6 +86,9 @@ func (m *mirror) proxy(nd *node) {
 	nd.p = p
 }
 
+// nodeSlot is where a proxy's metatables hold its node.
+const nodeSlot = 1
+
 // proxied is the node a proxy stands for, or nil when t is none.
 func proxied(t *lua.LTable) *node {
 	if !t.Sealed() {
@@ -93,7 +98,7 @@ func proxied(t *lua.LTable) *node {
 	if !ok {
 		return nil
 	}
-	ud, _ := mt.RawGetString("__node").(*lua.LUserData)
+	ud, _ := mt.RawGetInt(nodeSlot).(*lua.LUserData)
 	if ud == nil {
 		return nil
 	}
