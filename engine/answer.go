@@ -27,17 +27,26 @@ type refusal struct {
 // decision's storage has grown (Ctx.Ask keeps it).
 func (d *Decision) Refuse(name, command string, why ...string) {
 	if !d.lateRefusing { // else not yet: RefusesLater (small, to be inlined where the rules refuse)
-		d.refuse(refusal{name: name, command: command}, why)
+		d.refuse(refusal{name: name, command: command}, why, nil)
 	}
 }
 
-// refuse records r, why the rules refuse it, when someone may read it.
-func (d *Decision) refuse(r refusal, why []string) {
+// RefuseMore is Refuse with the reason in two runs of parts, joined when
+// read: why (made once for several orders), then more.
+func (d *Decision) RefuseMore(name, command string, why []string, more ...string) {
+	if !d.lateRefusing {
+		d.refuse(refusal{name: name, command: command}, why, more)
+	}
+}
+
+// refuse records r, why the rules refuse it (why, then more), when
+// someone may read it.
+func (d *Decision) refuse(r refusal, why, more []string) {
 	if d.asker != nil && d.unread() {
 		return // nobody may read it: skip the work
 	}
 	r.from = len(d.why)
-	d.why = append(d.why, why...)
+	d.why = append(append(d.why, why...), more...)
 	r.to = len(d.why)
 	d.refused = append(d.refused, r)
 }
@@ -48,7 +57,7 @@ func (d *Decision) refuse(r refusal, why []string) {
 // refusal for all the others.
 func (d *Decision) RefuseReordered(command string, why ...string) {
 	if !d.lateRefusing {
-		d.refuse(refusal{command: command, reordered: true}, why)
+		d.refuse(refusal{command: command, reordered: true}, why, nil)
 	}
 }
 
@@ -265,6 +274,9 @@ func (c *Ctx) Ask(kind string) *Decision {
 	if d == nil {
 		d = &Decision{}
 		c.asks = append(c.asks, d)
+	}
+	if len(d.lent) > 0 {
+		d.giveBack()
 	}
 	d.reset(kind, "")
 	d.asker = c.g

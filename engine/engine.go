@@ -78,6 +78,8 @@ type Decision struct {
 	quiet, quietKnown bool   // asker.unread(d), known for the side quietSide (Refuse)
 	quietSide         string // the side it was asked for
 
+	lent []lentFacts // options with the facts of the one before (AddLike)
+
 	// lateRefusing: Ctx.Pick builds d for a LateRefuser, and Refuse keeps
 	// nothing; the refusals are built when an answer needs them.
 	lateRefusing bool
@@ -119,7 +121,7 @@ func (d *Decision) CommandFor(i int) string {
 // way (the kernel's test of the game packages refuses a Decision literal).
 func (d *Decision) reset(kind, prompt string) {
 	d.Kind, d.Prompt, d.Default, d.Side, d.same, d.stand = kind, prompt, 0, "", 0, 0
-	d.Options = d.Options[:0]
+	d.Options = d.Options[:0] // (Ask gives lent facts back first: giveBack)
 	d.refused, d.why, d.asker = d.refused[:0], d.why[:0], nil
 	d.quietKnown, d.lateRefusing = false, false
 }
@@ -146,6 +148,38 @@ func (d *Decision) Add(name, text, command string) *Option {
 	o := &d.Options[n]
 	o.Name, o.Text, o.Command, o.Facts, o.Args, o.Brief, o.Check = name, text, command, o.Facts[:0], nil, "", nil
 	return o
+}
+
+// AddLike appends an option as Add does, with the facts of the option
+// added last: an order alike to it, whose facts are the same (another
+// weapon at the same unit). The facts are shared, not copied (the rules
+// add none to them).
+func (d *Decision) AddLike(name, text, command string) *Option {
+	n := len(d.Options)
+	o := d.Add(name, text, command)
+	if n > 0 {
+		d.lent = append(d.lent, lentFacts{n, o.Facts}) // its own, back at reset
+		f := d.Options[n-1].Facts
+		o.Facts = f[:len(f):len(f)] // an append makes its own
+	}
+	return o
+}
+
+// giveBack gives each option whose facts were lent (AddLike) its own
+// storage back.
+func (d *Decision) giveBack() {
+	all := d.Options[:cap(d.Options)]
+	for _, l := range d.lent {
+		all[l.i].Facts = l.own
+	}
+	d.lent = d.lent[:0]
+}
+
+// lentFacts is an option whose facts another lent it (AddLike), and the
+// storage of its own.
+type lentFacts struct {
+	i   int
+	own []gamelog.Field
 }
 
 // Find resolves an answer (an option name, case-insensitive, or a number

@@ -42,14 +42,7 @@ func (b *because) String() string { return strings.Join(b[:], "") }
 
 // refuseBecause refuses option o of d for why, followed by more parts.
 func refuseBecause(d *engine.Decision, o *engine.Option, why *because, more ...string) {
-	if len(more) == 0 {
-		d.Refuse(o.Name, o.Command, why[:]...) // the parts as they are: no copy
-		return
-	}
-	var parts [len(because{}) + 4]string
-	n := copy(parts[:], why[:])
-	n += copy(parts[n:], more)
-	d.Refuse(o.Name, o.Command, parts[:n]...)
+	d.RefuseMore(o.Name, o.Command, why[:], more...) // the parts as they are: no copy
 }
 
 // launchRefusal says why boat s may not launch at u this round (none: it
@@ -128,8 +121,8 @@ func (c combatBoard) boatOrder(cb *Combat, s *Sortie) string {
 				refuseBecause(d, &w.both, &why, ": `", w.guns.Command, "` fires the guns alone")
 				continue
 			}
-			c.addBoatOrder(d, launchOpt, s, u)
-			c.addBoatOrder(d, &w.both, s, u)
+			addLike(d, launchOpt) // at the same unit: the guns' facts
+			addLike(d, &w.both)
 		}
 		for _, u := range cb.Enemy {
 			if u.present() && u.Type == enemySubmarine {
@@ -170,6 +163,10 @@ func (c combatBoard) addBoatOrder(d *engine.Decision, o *engine.Option, s *Sorti
 	opt := d.Add(o.Name, o.Text, o.Command)
 	opt.Facts = append(opt.Facts[:0], str("boat", s.Boat.ID), str("type", u.Type.String()), num("damage", u.Damage), num("hull", u.Hull))
 }
+
+// addLike adds an attack option with the facts of the option added last
+// (an order at the same unit).
+func addLike(d *engine.Decision, o *engine.Option) { d.AddLike(o.Name, o.Text, o.Command) }
 
 // orderName is the option of boat s's attack decision that carries out
 // order (an option's name, "both:tanker-1"): the same order at the same

@@ -15,6 +15,7 @@ func (c combatBoard) attackPlan(cb *Combat, round int) {
 	d := c.ask(askAttack)
 	cb.plan = c.x.Pick(d, c.refAttack(cb), func(d *engine.Decision) {
 		d.Add("hold", "hold fire", "hold")
+		var last *Unit // of the option added last
 		for a := range c.attackOrders(cb) {
 			switch {
 			case a.o == nil: // every order at a.u
@@ -23,8 +24,11 @@ func (c combatBoard) attackPlan(cb *Combat, round int) {
 				}
 			case a.why.refused():
 				refuseBecause(d, a.o, &a.why)
+			case a.u == last:
+				addLike(d, a.o) // at the same unit: its facts
 			default:
 				c.addOrder(d, a.o, a.u)
+				last = a.u
 			}
 		}
 	}, func(d *engine.Decision) {
