@@ -436,11 +436,16 @@ func (h *Host) DecideArgs(d *engine.Decision) (engine.Answer, error) {
 	}
 	ret := L.Get(-1)
 	L.Pop(1)
-	if v, ok := ret.(lua.LString); ok { // mostly: an option's name
+	switch v := ret.(type) { // mostly: an option's name or number
+	case lua.LString:
 		for i := range d.Options { // by index: an option is too big to copy for its name
 			if d.Options[i].Name == string(v) {
 				return engine.Answer{Option: i}, nil
 			}
+		}
+	case lua.LNumber:
+		if n := int(v); float64(n) == float64(v) && n >= 1 && n <= len(d.Options) {
+			return engine.Answer{Option: n - 1}, nil
 		}
 	}
 	return h.answer(d, ret)
