@@ -415,12 +415,12 @@ var abortWordsByHull = func() (w [8][2]string) {
 
 // abortWords are the name and command of the option "s aborts alone" (4.9).
 func (c combatBoard) abortWords(s *Sortie) (name, command string) {
-	for i, b := range c.Boats {
-		if b == s.Boat && i < len(abortWordsByHull) && b.ID == abortWordsByHull[i][0][len("abort:"):] {
-			return abortWordsByHull[i][0], abortWordsByHull[i][1]
-		}
+	id := s.Boat.ID
+	if len(id) == len("SB1") && id[:2] == "SB" && id[2] >= '1' && int(id[2]-'1') < len(abortWordsByHull) { // hullID's
+		w := &abortWordsByHull[id[2]-'1']
+		return w[0], w[1]
 	}
-	return "abort:" + s.Boat.ID, "abort " + s.Boat.ID
+	return "abort:" + id, "abort " + id
 }
 
 // wordBoatAborts words the options of a boat that aborts alone.
