@@ -307,7 +307,8 @@ func (d *Decision) answered(i int, vals []gamelog.Value) {
 		d.got = nil
 		return
 	}
-	d.got = &ArgValues{d.Options[i].Args, vals}
+	d.gotv = ArgValues{d.Options[i].Args, vals}
+	d.got = &d.gotv
 }
 
 // ParseArgs reads the words of option i's arguments as the prompt reads
@@ -357,7 +358,10 @@ func (d *Decision) argsFromMap(i int, m map[string]gamelog.Value) ([]gamelog.Val
 			return nil, fmt.Errorf("%s has no argument %s: %s", o.Name, k, d.Usage(i))
 		}
 	}
-	vals := make([]gamelog.Value, len(o.Args))
+	if cap(d.valBuf) < len(o.Args) {
+		d.valBuf = make([]gamelog.Value, len(o.Args))
+	}
+	vals := d.valBuf[:len(o.Args)] // each set below; valid until d is asked again (as Args)
 	for k := range o.Args {
 		a := &o.Args[k]
 		v, ok := m[a.Name]
@@ -524,6 +528,9 @@ func (w *ways) argsOf(d *Decision) (int, []gamelog.Value, error) {
 	i, err := dec.Decide(d)
 	if err != nil || i < 0 || i >= len(d.Options) {
 		return i, nil, err
+	}
+	if o := &d.Options[i]; len(o.Args) == 0 && o.Check == nil {
+		return i, nil, nil // nothing to check: most decisions
 	}
 	vals, err := d.defaultArgs(i)
 	return i, vals, err

@@ -69,7 +69,10 @@ type Decision struct {
 	// Side owns the decision ("": the game's one player; TableSide: the
 	// physical table, always asked at the prompt).
 	Side string
-	got  *ArgValues // the answer's arguments, if any (args.go)
+	got  *ArgValues // the answer's arguments, if any (args.go): nil or &gotv
+	gotv ArgValues
+	// valBuf holds the values of a decider's answer (argsFromMap).
+	valBuf []gamelog.Value
 
 	refused []refusal // orders the rules refuse here, and why (Refuse)
 	why     []string  // the parts of their reasons
