@@ -142,3 +142,17 @@ func (ls *LState) fixedStack() *fixedCallFrameStack {
 	fs, _ := ls.stack.(*fixedCallFrameStack)
 	return fs
 }
+
+// clearRegs sets a's values to nil, as the registry's nilRange loops did:
+// a few one by one, where the runtime's memclr (what those loops compiled
+// to) cost a call and more for each; more through it (PATCHES.md, patch
+// 19).
+func clearRegs(a []LValue) {
+	if len(a) <= 8 {
+		for i := 0; i < len(a); i++ {
+			a[i] = nil
+		}
+		return
+	}
+	clear(a)
+}

@@ -871,10 +871,7 @@ func mainLoopWithContext(L *LState, baseframe *callFrame) {
 					oldtop := rg.top
 					rg.top = regv + n
 					if rg.top < oldtop {
-						nilRange := rg.array[rg.top:oldtop]
-						for i := range nilRange {
-							nilRange[i] = nil
-						}
+						clearRegs(rg.array[rg.top:oldtop]) // schnell: a few without a call (PATCHES.md, patch 19)
 					}
 				}
 				cf.Base = base
@@ -945,10 +942,7 @@ func mainLoopWithContext(L *LState, baseframe *callFrame) {
 							oldtop := rg.top
 							rg.top = regm + n
 							if rg.top < oldtop {
-								nilRange := rg.array[rg.top:oldtop]
-								for i := range nilRange {
-									nilRange[i] = nil
-								}
+								clearRegs(rg.array[rg.top:oldtop]) // schnell: a few without a call (PATCHES.md, patch 19)
 							}
 						}
 					} else {
@@ -983,10 +977,7 @@ func mainLoopWithContext(L *LState, baseframe *callFrame) {
 							oldtop := rg.top
 							rg.top = regv + n
 							if rg.top < oldtop {
-								nilRange := rg.array[rg.top:oldtop]
-								for i := range nilRange {
-									nilRange[i] = nil
-								}
+								clearRegs(rg.array[rg.top:oldtop]) // schnell: a few without a call (PATCHES.md, patch 19)
 							}
 						}
 						if b > 1 && n > (b-1) {
@@ -1013,10 +1004,7 @@ func mainLoopWithContext(L *LState, baseframe *callFrame) {
 								oldtop := rg.top
 								rg.top = regm + n
 								if rg.top < oldtop {
-									nilRange := rg.array[rg.top:oldtop]
-									for i := range nilRange {
-										nilRange[i] = nil
-									}
+									clearRegs(rg.array[rg.top:oldtop]) // schnell: a few without a call (PATCHES.md, patch 19)
 								}
 							}
 						}
@@ -1061,10 +1049,7 @@ func mainLoopWithContext(L *LState, baseframe *callFrame) {
 						oldtop := rg.top
 						rg.top = regm + n
 						if rg.top < oldtop {
-							nilRange := rg.array[rg.top:oldtop]
-							for i := range nilRange {
-								nilRange[i] = nil
-							}
+							clearRegs(rg.array[rg.top:oldtop]) // schnell: a few without a call (PATCHES.md, patch 19)
 						}
 					}
 				} else {
@@ -1099,10 +1084,7 @@ func mainLoopWithContext(L *LState, baseframe *callFrame) {
 						oldtop := rg.top
 						rg.top = regv + n
 						if rg.top < oldtop {
-							nilRange := rg.array[rg.top:oldtop]
-							for i := range nilRange {
-								nilRange[i] = nil
-							}
+							clearRegs(rg.array[rg.top:oldtop]) // schnell: a few without a call (PATCHES.md, patch 19)
 						}
 					}
 					if b > 1 && n > (b-1) {
@@ -1129,10 +1111,7 @@ func mainLoopWithContext(L *LState, baseframe *callFrame) {
 							oldtop := rg.top
 							rg.top = regm + n
 							if rg.top < oldtop {
-								nilRange := rg.array[rg.top:oldtop]
-								for i := range nilRange {
-									nilRange[i] = nil
-								}
+								clearRegs(rg.array[rg.top:oldtop]) // schnell: a few without a call (PATCHES.md, patch 19)
 							}
 						}
 					}
@@ -1246,10 +1225,7 @@ func copyReturnValues(L *LState, regv, start, n, b int) { // +inline-start
 			oldtop := rg.top
 			rg.top = regm + n
 			if rg.top < oldtop {
-				nilRange := rg.array[rg.top:oldtop]
-				for i := range nilRange {
-					nilRange[i] = nil
-				}
+				clearRegs(rg.array[rg.top:oldtop]) // schnell: a few without a call (PATCHES.md, patch 19)
 			}
 		}
 	} else {
@@ -1284,10 +1260,7 @@ func copyReturnValues(L *LState, regv, start, n, b int) { // +inline-start
 			oldtop := rg.top
 			rg.top = regv + n
 			if rg.top < oldtop {
-				nilRange := rg.array[rg.top:oldtop]
-				for i := range nilRange {
-					nilRange[i] = nil
-				}
+				clearRegs(rg.array[rg.top:oldtop]) // schnell: a few without a call (PATCHES.md, patch 19)
 			}
 		}
 		if b > 1 && n > (b-1) {
@@ -1314,10 +1287,7 @@ func copyReturnValues(L *LState, regv, start, n, b int) { // +inline-start
 				oldtop := rg.top
 				rg.top = regm + n
 				if rg.top < oldtop {
-					nilRange := rg.array[rg.top:oldtop]
-					for i := range nilRange {
-						nilRange[i] = nil
-					}
+					clearRegs(rg.array[rg.top:oldtop]) // schnell: a few without a call (PATCHES.md, patch 19)
 				}
 			}
 		}
@@ -1404,10 +1374,7 @@ func callGFunction(L *LState, tailcall bool) bool {
 		oldtop := rg.top
 		rg.top = regv + n
 		if rg.top < oldtop {
-			nilRange := rg.array[rg.top:oldtop]
-			for i := range nilRange {
-				nilRange[i] = nil
-			}
+			clearRegs(rg.array[rg.top:oldtop]) // schnell: a few without a call (PATCHES.md, patch 19)
 		}
 	}
 	if fs := L.fixedStack(); fs != nil { // schnell: its methods inlined (PATCHES.md, patch 17)
@@ -2718,10 +2685,7 @@ func init() {
 					oldtop := rg.top
 					rg.top = regv + n
 					if rg.top < oldtop {
-						nilRange := rg.array[rg.top:oldtop]
-						for i := range nilRange {
-							nilRange[i] = nil
-						}
+						clearRegs(rg.array[rg.top:oldtop]) // schnell: a few without a call (PATCHES.md, patch 19)
 					}
 				}
 				cf.Base = base
@@ -2795,10 +2759,7 @@ func init() {
 							oldtop := rg.top
 							rg.top = regm + n
 							if rg.top < oldtop {
-								nilRange := rg.array[rg.top:oldtop]
-								for i := range nilRange {
-									nilRange[i] = nil
-								}
+								clearRegs(rg.array[rg.top:oldtop]) // schnell: a few without a call (PATCHES.md, patch 19)
 							}
 						}
 					} else {
@@ -2833,10 +2794,7 @@ func init() {
 							oldtop := rg.top
 							rg.top = regv + n
 							if rg.top < oldtop {
-								nilRange := rg.array[rg.top:oldtop]
-								for i := range nilRange {
-									nilRange[i] = nil
-								}
+								clearRegs(rg.array[rg.top:oldtop]) // schnell: a few without a call (PATCHES.md, patch 19)
 							}
 						}
 						if b > 1 && n > (b-1) {
@@ -2863,10 +2821,7 @@ func init() {
 								oldtop := rg.top
 								rg.top = regm + n
 								if rg.top < oldtop {
-									nilRange := rg.array[rg.top:oldtop]
-									for i := range nilRange {
-										nilRange[i] = nil
-									}
+									clearRegs(rg.array[rg.top:oldtop]) // schnell: a few without a call (PATCHES.md, patch 19)
 								}
 							}
 						}
@@ -2910,10 +2865,7 @@ func init() {
 						oldtop := rg.top
 						rg.top = regm + n
 						if rg.top < oldtop {
-							nilRange := rg.array[rg.top:oldtop]
-							for i := range nilRange {
-								nilRange[i] = nil
-							}
+							clearRegs(rg.array[rg.top:oldtop]) // schnell: a few without a call (PATCHES.md, patch 19)
 						}
 					}
 				} else {
@@ -2948,10 +2900,7 @@ func init() {
 						oldtop := rg.top
 						rg.top = regv + n
 						if rg.top < oldtop {
-							nilRange := rg.array[rg.top:oldtop]
-							for i := range nilRange {
-								nilRange[i] = nil
-							}
+							clearRegs(rg.array[rg.top:oldtop]) // schnell: a few without a call (PATCHES.md, patch 19)
 						}
 					}
 					if b > 1 && n > (b-1) {
@@ -2978,10 +2927,7 @@ func init() {
 							oldtop := rg.top
 							rg.top = regm + n
 							if rg.top < oldtop {
-								nilRange := rg.array[rg.top:oldtop]
-								for i := range nilRange {
-									nilRange[i] = nil
-								}
+								clearRegs(rg.array[rg.top:oldtop]) // schnell: a few without a call (PATCHES.md, patch 19)
 							}
 						}
 					}
@@ -3073,10 +3019,7 @@ func init() {
 								// values beyond top don't need to be valid LValues, so setting them to nil is fine
 								// setting them to nil rather than LNil lets us invoke the golang memclr opto
 								if rg.top < oldtopi {
-									nilRange := rg.array[rg.top:oldtopi]
-									for i := range nilRange {
-										nilRange[i] = nil
-									}
+									clearRegs(rg.array[rg.top:oldtopi]) // schnell: a few without a call (PATCHES.md, patch 19)
 								}
 								//for i := rg.top; i < oldtop; i++ {
 								//	rg.array[i] = LNil
@@ -3165,10 +3108,7 @@ func init() {
 				// values beyond top don't need to be valid LValues, so setting them to nil is fine
 				// setting them to nil rather than LNil lets us invoke the golang memclr opto
 				if rg.top < oldtopi {
-					nilRange := rg.array[rg.top:oldtopi]
-					for i := range nilRange {
-						nilRange[i] = nil
-					}
+					clearRegs(rg.array[rg.top:oldtopi]) // schnell: a few without a call (PATCHES.md, patch 19)
 				}
 				//for i := rg.top; i < oldtop; i++ {
 				//	rg.array[i] = LNil
@@ -3404,10 +3344,7 @@ func init() {
 				oldtop := rg.top
 				rg.top = regv + n
 				if rg.top < oldtop {
-					nilRange := rg.array[rg.top:oldtop]
-					for i := range nilRange {
-						nilRange[i] = nil
-					}
+					clearRegs(rg.array[rg.top:oldtop]) // schnell: a few without a call (PATCHES.md, patch 19)
 				}
 			}
 			return 0
