@@ -159,9 +159,10 @@ func (w *unitWords) all() [5]*engine.Option {
 	return [...]*engine.Option{&w.guns, &w.torpedo, &w.rocket, &w.both, &w.dc}
 }
 
-// orders returns the unit's attack options.
+// orders returns the unit's attack options: made with the unit (newUnit),
+// or at the first ask for a unit made otherwise (a unit's id never changes).
 func (u *Unit) orders() *unitWords {
-	if u.words == nil || u.words.id != u.ID {
+	if u.words == nil {
 		u.words = newUnitWords(u.ID)
 	}
 	return u.words
