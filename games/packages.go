@@ -16,7 +16,7 @@ const Module = "github.com/schnell-wargames/schnell"
 // this package's) classify every package by these two lists alone
 // (Classify), and refuse one that is in neither. third_party holds code
 // of others kept in the module (the Lua engine): it knows no game either.
-var Kernel = []string{"batch", "cmd", "dice", "engine", "gamelog", "grid", "repl", "scripting", "sea", "sheet", "tables", "third_party"}
+var Kernel = []string{"batch", "cmd", "dice", "engine", "gamelog", "grid", "internal", "repl", "scripting", "sea", "sheet", "tables", "third_party"}
 
 // Front is the kernel package that holds the front ends: the only one
 // that imports this registry.

@@ -3,12 +3,12 @@ package schnellboats
 import (
 	"bytes"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/schnell-wargames/schnell/engine"
 	"github.com/schnell-wargames/schnell/gamelog"
+	"github.com/schnell-wargames/schnell/internal/viewdump"
 	"github.com/schnell-wargames/schnell/scripting"
 )
 
@@ -73,7 +73,7 @@ func (v *viewChecker) DecideArgs(d *engine.Decision) (engine.Answer, error) {
 	c, _ := CampaignOf(v.g)
 	view := map[string]string{}
 	for _, f := range c.View() {
-		view[f.Key] = dumpValue(f.Val)
+		view[f.Key] = viewdump.Value(f.Val)
 	}
 	var want []string
 	for _, part := range strings.Split(got, "|") {
@@ -96,36 +96,6 @@ func (v *viewChecker) Decide(d *engine.Decision) (int, error) {
 }
 
 func (*viewChecker) Who() engine.Who { return engine.ByScript }
-
-// dumpValue is viewDump's dump of a view value.
-func dumpValue(v gamelog.Value) string {
-	switch v.Kind {
-	case gamelog.KInt:
-		return strconv.Itoa(v.I)
-	case gamelog.KStr:
-		return v.S
-	case gamelog.KBool:
-		return strconv.FormatBool(v.B)
-	case gamelog.KList:
-		if len(v.L) == 0 {
-			return "{}"
-		}
-		var out []string
-		for _, x := range v.L {
-			out = append(out, dumpValue(x))
-		}
-		return "[" + strings.Join(out, ",") + "]"
-	case gamelog.KObj:
-		fs := slices.Clone(v.O)
-		slices.SortFunc(fs, func(a, b gamelog.Field) int { return strings.Compare(a.Key, b.Key) })
-		var out []string
-		for _, f := range fs {
-			out = append(out, f.Key+"="+dumpValue(f.Val))
-		}
-		return "{" + strings.Join(out, ",") + "}"
-	}
-	return "nil"
-}
 
 // What a script reads of its view is the view as the game writes it
 // whole, at every call of whole campaigns (one and two players): the

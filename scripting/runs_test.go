@@ -4,13 +4,11 @@ import (
 	"bytes"
 	"fmt"
 	"math/rand/v2"
-	"slices"
-	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/schnell-wargames/schnell/engine"
-	"github.com/schnell-wargames/schnell/gamelog"
+	"github.com/schnell-wargames/schnell/internal/viewdump"
 )
 
 // runView is a view written in runs (engine.Fields) whose every shape can
@@ -96,10 +94,15 @@ func (v *runView) WriteView(w engine.ViewWriter, part int) {
 	w.Close()
 }
 
-// viewDumpLua dumps a view table the way dumpFields does a view's fields.
+// viewDumpLua prints the view the way viewdump.Fields writes it.
 const viewDumpLua = `
 local function dump(t)
 	if type(t) ~= "table" then return tostring(t) end
+	if #t > 0 then
+		local out = {}
+		for _, x in ipairs(t) do out[#out + 1] = dump(x) end
+		return "[" .. table.concat(out, ",") .. "]"
+	end
 	local keys = {}
 	for k in pairs(t) do keys[#keys + 1] = k end
 	table.sort(keys, function(a, b) return tostring(a) < tostring(b) end)
@@ -108,37 +111,6 @@ local function dump(t)
 	return "{" .. table.concat(out, ",") .. "}"
 end
 function decide(d, game) print(dump(game)) return 1 end`
-
-// dumpFields is the view written whole (engine.ViewFields), as viewDumpLua
-// dumps it.
-func dumpFields(fs []gamelog.Field) string {
-	out := make([]string, 0, len(fs))
-	for _, f := range fs {
-		out = append(out, f.Key+"="+dumpValue(f.Val))
-	}
-	slices.Sort(out)
-	return "{" + strings.Join(out, ",") + "}"
-}
-
-func dumpValue(v gamelog.Value) string {
-	switch v.Kind {
-	case gamelog.KInt:
-		return strconv.Itoa(v.I)
-	case gamelog.KStr:
-		return v.S
-	case gamelog.KBool:
-		return strconv.FormatBool(v.B)
-	case gamelog.KList:
-		fs := make([]gamelog.Field, len(v.L))
-		for i, x := range v.L {
-			fs[i] = gamelog.Field{Key: strconv.Itoa(i + 1), Val: x}
-		}
-		return dumpFields(fs)
-	case gamelog.KObj:
-		return dumpFields(v.O)
-	}
-	return "nil"
-}
 
 // A run of fields (engine.Fields) written from a value equal to the one
 // its place was written from at the last call is kept, not written again;
@@ -164,7 +136,7 @@ func TestMirrorRuns(t *testing.T) {
 			t.Fatalf("%s: %v", step, err)
 		}
 		decided = v.writes - writes
-		if got, want := strings.TrimPrefix(strings.TrimSuffix(out.String(), "\n"), "[runs.lua] "), dumpFields(engine.ViewFields(v)); got != want {
+		if got, want := strings.TrimPrefix(strings.TrimSuffix(out.String(), "\n"), "[runs.lua] "), viewdump.Fields(engine.ViewFields(v)); got != want {
 			t.Fatalf("%s: the script sees\n%s\nthe view is\n%s", step, got, want)
 		}
 	}
