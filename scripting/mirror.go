@@ -46,16 +46,14 @@ type mirror struct {
 	epoch  int         // calls so far: a part written in this call is fresh
 	passes int         // passes over a node so far (begin)
 
-	kinds    map[string]*reading // by decision kind: which parts to write ahead
-	known    [64]kindSeen        // kinds by the address of their bytes (a kind is mostly a constant)
-	last     *reading            // the last call's kind's (nil: none)
-	read     uint64              // the parts written on a read in this call
-	wrote    uint64              // the parts written ahead in this call
-	shown    bool                // a part may be in game or seen
-	lazyOnly bool                // write parts on a read only (namesRaw, hooks)
+	kinds    byKind[*reading] // by decision kind: which parts to write ahead
+	last     *reading         // the last call's kind's (nil: none)
+	read     uint64           // the parts written on a read in this call
+	wrote    uint64           // the parts written ahead in this call
+	shown    bool             // a part may be in game or seen
+	lazyOnly bool             // write parts on a read only (namesRaw, hooks)
 
-	decisions map[string]*node // the decision being asked (`d`), one table per kind
-	decided   [64]kindNode     // and by the address of the kind's bytes (decision)
+	decisions byKind[*node] // the decision being asked (`d`), one table per kind
 
 	ro, length *lua.LFunction // the view's __newindex and the proxies' __len (readonly.go)
 	meta       *lua.LTable    // the metatable of the view's tables (readonly.go)
@@ -122,35 +120,50 @@ const (
 	probeEvery = 8
 )
 
-// kindSeen is a kind's reading, found by the address of the kind's bytes
-// (which it keeps alive: no other string takes it while it is here).
-type kindSeen struct {
-	p *byte
-	n int
-	r *reading
+// byKind holds a value for each decision kind, found by the address of
+// the kind's bytes first (a kind is mostly the game's constant; a string
+// kept here keeps its bytes alive, so no other string takes them), else
+// in a map.
+type byKind[V any] struct {
+	seen [64]struct {
+		p *byte
+		n int
+		v V
+	}
+	all map[string]V
 }
+
+// get is kind's value; made makes it the first time.
+func (b *byKind[V]) get(kind string, made func() V) V {
+	p := unsafe.StringData(kind)
+	a := uintptr(unsafe.Pointer(p))
+	k := &b.seen[(a^a>>6^a>>12)&uintptr(len(b.seen)-1)]
+	if k.p == p && k.n == len(kind) && p != nil {
+		return k.v
+	}
+	v, ok := b.all[kind]
+	if !ok {
+		if b.all == nil {
+			b.all = map[string]V{}
+		}
+		v = made()
+		b.all[kind] = v
+	}
+	k.p, k.n, k.v = p, len(kind), v
+	return v
+}
+
+// clear forgets every kind's value.
+func (b *byKind[V]) clear() { *b = byKind[V]{all: b.all}; clear(b.all) }
 
 // reading is the reading of kind.
 func (m *mirror) reading(kind string) *reading {
-	p := unsafe.StringData(kind)
-	a := uintptr(unsafe.Pointer(p))
-	k := &m.known[(a^a>>6^a>>12)&uintptr(len(m.known)-1)]
-	if k.p == p && k.n == len(kind) {
-		return k.r
-	}
-	r := m.kinds[kind]
-	if r == nil {
-		r = &reading{}
-		m.kinds[kind] = r
-	}
-	*k = kindSeen{p, len(kind), r}
-	return r
+	return m.kinds.get(kind, func() *reading { return &reading{} })
 }
 
 // forget forgets what the calls of each kind read.
 func (m *mirror) forget() {
-	clear(m.kinds)
-	m.known = [len(m.known)]kindSeen{}
+	m.kinds.clear()
 	m.last = nil
 }
 
@@ -201,7 +214,7 @@ const (
 )
 
 func newMirror(L *lua.LState) *mirror {
-	m := &mirror{L: L, strs: map[string]lua.LValue{}, decisions: map[string]*node{}, kinds: map[string]*reading{}}
+	m := &mirror{L: L, strs: map[string]lua.LValue{}}
 	m.ro = m.function(refuseWrite)
 	m.length = m.function(proxyLen)
 	m.touch = m.function(touch)
@@ -440,30 +453,13 @@ func (m *mirror) decide(d *engine.Decision) *lua.LTable {
 	return nd.p
 }
 
-// kindNode is a kind's decision node, found by the address of the kind's
-// bytes (which it keeps alive: no other string takes it while it is here).
-type kindNode struct {
-	p  *byte
-	n  int
-	nd *node
-}
-
 // decision is the node of the decisions of kind.
 func (m *mirror) decision(kind string) *node {
-	p := unsafe.StringData(kind)
-	a := uintptr(unsafe.Pointer(p))
-	k := &m.decided[(a^a>>6^a>>12)&uintptr(len(m.decided)-1)]
-	if k.p == p && k.n == len(kind) && k.nd != nil {
-		return k.nd
-	}
-	nd := m.decisions[kind]
-	if nd == nil {
-		nd = m.newNode(false)
+	return m.decisions.get(kind, func() *node {
+		nd := m.newNode(false)
 		nd.t.Metatable = m.wordMeta
-		m.decisions[kind] = nd
-	}
-	*k = kindNode{p, len(kind), nd}
-	return nd
+		return nd
+	})
 }
 
 // holds returns the options' node of a decision's node that holds d as
